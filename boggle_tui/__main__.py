@@ -1,0 +1,3 @@
+from boggle_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,161 @@
+"""A Boggle board: a grid of faces, how to write it as text, and which dice touch.
+
+Faces are stored lower case: single letters, `qu`, the Super Big Boggle
+two-letter faces, and `#` for a blank that no word may cross.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+
+from boggle_tui.errors import BoggleError
+
+BLANK = "#"
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+DIGRAPHS = ("qu", "an", "er", "he", "in", "th")
+# Every face a die can show, in the column order of the trie's table.
+FACES: tuple[str, ...] = (*LETTERS, *DIGRAPHS)
+FACE_INDEX: dict[str, int] = {face: i for i, face in enumerate(FACES)}
+
+Cell = int  # row * columns + column
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        widths = {len(row) for row in self.rows}
+        if not self.rows or widths == {0}:
+            raise BoggleError("a board needs at least one face")
+        if len(widths) != 1:
+            raise BoggleError("every row of a board must have the same number of faces")
+        for row in self.rows:
+            for face in row:
+                if face != BLANK and face not in FACE_INDEX:
+                    raise BoggleError(f"{face!r} is not a face a die can show")
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @cached_property
+    def faces(self) -> tuple[str, ...]:
+        """The faces in row-major order, indexed by cell."""
+        return tuple(face for row in self.rows for face in row)
+
+    def __len__(self) -> int:
+        return self.height * self.width
+
+    def position(self, cell: Cell) -> tuple[int, int]:
+        return divmod(cell, self.width)
+
+    def cell(self, row: int, column: int) -> Cell:
+        return row * self.width + column
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        return neighbours(self.height, self.width)[cell]
+
+    def rotated(self) -> Board:
+        """The board turned 90 degrees clockwise."""
+        return Board(tuple(zip(*reversed(self.rows), strict=True)))
+
+    def spell(self, path: tuple[Cell, ...] | list[Cell]) -> str:
+        return "".join(self.faces[cell] for cell in path)
+
+    def text(self) -> str:
+        """The board as text that `parse_board` reads back to the same board."""
+        if any(len(face) > 1 and face != "qu" for face in self.faces):
+            return " / ".join(" ".join(row) for row in self.rows)
+        runs = ["".join(row) for row in self.rows]
+        if self.height == self.width:
+            return "".join(runs)
+        return "/".join(runs) + ("/" if self.height == 1 else "")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@cache
+def neighbours(height: int, width: int) -> tuple[tuple[Cell, ...], ...]:
+    """For each cell, the cells that touch it in the 8 directions."""
+    return tuple(
+        tuple(
+            r * width + c
+            for r in range(row - 1, row + 2)
+            for c in range(column - 1, column + 2)
+            if (r, c) != (row, column) and 0 <= r < height and 0 <= c < width
+        )
+        for row in range(height)
+        for column in range(width)
+    )
+
+
+_TOKEN_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_board(text: str) -> Board:
+    """Read a board from text.
+
+    - A run of letters is read row-major into a square: `plsteaiertnrsges`.
+      In a run, `q` or `qu` is one Qu face (so `quu` is Qu then U).
+    - `/` separates rows and allows any shape: `abcd/efgh`, `abc/` (one row).
+    - Faces separated by spaces or commas are tokens, which allows the two-letter
+      faces: `an er he / in qu th`.
+    """
+    text = text.strip()
+    if not text:
+        raise BoggleError("the board is empty")
+    if "/" in text:
+        parts = text.split("/")
+        if parts[-1].strip() == "":
+            parts.pop()
+        rows = [_parse_row(part) for part in parts]
+        if any(not row for row in rows):
+            raise BoggleError(f"board {text!r} has an empty row")
+        return Board(tuple(rows))
+    faces = _parse_row(text)
+    side = math.isqrt(len(faces))
+    if side * side != len(faces):
+        raise BoggleError(
+            f"board {text!r} has {len(faces)} faces, which is not a square: "
+            "separate its rows with '/' (e.g. abcd/efgh)"
+        )
+    return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)))
+
+
+def _parse_row(text: str) -> tuple[str, ...]:
+    text = text.strip().lower()
+    if _TOKEN_SEPARATORS.search(text):
+        return tuple(_parse_token(token) for token in _TOKEN_SEPARATORS.split(text) if token)
+    return _parse_run(text)
+
+
+def _parse_token(token: str) -> str:
+    face = "qu" if token == "q" else token
+    if face != BLANK and face not in FACE_INDEX:
+        raise BoggleError(f"{token!r} is not a face a die can show (letters, qu, an, er, he, in, th or #)")
+    return face
+
+
+def _parse_run(run: str) -> tuple[str, ...]:
+    faces: list[str] = []
+    i = 0
+    while i < len(run):
+        char = run[i]
+        if char == "q":
+            faces.append("qu")
+            i += 2 if run[i + 1 : i + 2] == "u" else 1
+            continue
+        if char != BLANK and char not in LETTERS:
+            raise BoggleError(f"{char!r} in board {run!r} is not a letter")
+        faces.append(char)
+        i += 1
+    return tuple(faces)

@@ -1,0 +1,76 @@
+"""Dice sets, read from the shipped `dice/*.toml` files, and rolling them onto a board."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from boggle_tui.board import BLANK, FACE_INDEX, Board
+from boggle_tui.errors import BoggleError
+from boggle_tui.resources import data_dir
+
+DEFAULT_DICE = "new"
+
+Die = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    key: str
+    name: str
+    height: int
+    width: int
+    min_length: int
+    dice: tuple[Die, ...]
+
+    def roll(self, seed: int) -> Board:
+        """Shuffle the dice into the cells and turn each to a random face.
+
+        The same seed gives the same board everywhere: the game and `boggle solve` alike.
+        """
+        rng = random.Random(seed)
+        dice = list(self.dice)
+        rng.shuffle(dice)
+        faces = [rng.choice(die) for die in dice]
+        return Board(tuple(tuple(faces[r * self.width : (r + 1) * self.width]) for r in range(self.height)))
+
+
+def dice_set_names() -> list[str]:
+    return sorted(path.stem for path in data_dir("dice").glob("*.toml"))
+
+
+@cache
+def load_dice_set(key: str) -> DiceSet:
+    path = data_dir("dice") / f"{key}.toml"
+    if not path.is_file():
+        raise BoggleError(f"unknown dice set {key!r} (choose from {', '.join(dice_set_names())})")
+    return parse_dice_set(key, path)
+
+
+def parse_dice_set(key: str, path: Path) -> DiceSet:
+    try:
+        spec = tomllib.loads(path.read_text(encoding="utf-8"))
+        height, width = int(spec["rows"]), int(spec["columns"])
+        dice = tuple(_parse_die(text) for text in spec["dice"])
+        dice_set = DiceSet(key, str(spec["name"]), height, width, int(spec["min_length"]), dice)
+    except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError) as error:
+        raise BoggleError(f"dice set {key!r} in {path} is not readable: {error}") from None
+    if len(dice) != height * width:
+        raise BoggleError(f"dice set {key!r} has {len(dice)} dice for a {height}x{width} grid")
+    return dice_set
+
+
+def _parse_die(text: str) -> Die:
+    faces = tuple(face.lower() for face in text.split())
+    for face in faces:
+        if face != BLANK and face not in FACE_INDEX:
+            raise ValueError(f"{face!r} is not a face")
+    return faces
+
+
+def random_seed() -> int:
+    """A fresh seed small enough to read out to a friend."""
+    return random.SystemRandom().randrange(1, 1_000_000_000)

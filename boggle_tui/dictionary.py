@@ -1,0 +1,92 @@
+"""Word lists by name or path, compiled to a trie once and cached on disk.
+
+The cache is keyed by the word list's bytes and the trie format version, so an
+edited list or a new release rebuilds it; a missing, stale or damaged cache file
+is rebuilt silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from boggle_tui.atomic import write_bytes_atomic
+from boggle_tui.errors import BoggleError
+from boggle_tui.resources import data_dir
+from boggle_tui.trie import FORMAT_VERSION, CorruptTrie, Trie
+from boggle_tui.wordlist import parse_word_list
+
+DEFAULT_DICTIONARY = "enable1"
+COMMON_WORDS = "popular"
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    name: str  # the shipped name or the path as given
+    path: Path
+    trie: Trie
+    skipped: int  # lines that were not words
+    unplayable: int  # words with a q that no u follows
+    from_cache: bool
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.trie
+
+    def __len__(self) -> int:
+        return len(self.trie)
+
+
+def shipped_dictionaries() -> list[str]:
+    return sorted(path.stem for path in data_dir("dictionaries").glob("*.txt"))
+
+
+def resolve(name_or_path: str) -> Path:
+    """A shipped list's name (`enable1`, `popular`) or any file path."""
+    shipped = data_dir("dictionaries") / f"{name_or_path}.txt"
+    if os.sep not in name_or_path and "/" not in name_or_path and shipped.is_file():
+        return shipped
+    path = Path(name_or_path).expanduser()
+    if not path.exists():
+        raise BoggleError(
+            f"word list {name_or_path!r} not found: give a file path or one of {', '.join(shipped_dictionaries())}"
+        )
+    return path
+
+
+def cache_dir() -> Path:
+    override = os.environ.get("BOGGLE_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir("boggle-tui"))
+
+
+def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool = True) -> Dictionary:
+    path = resolve(name_or_path)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise BoggleError(f"word list {name_or_path!r} is a folder, not a file") from None
+    except OSError as error:
+        raise BoggleError(f"word list {name_or_path!r} cannot be read: {error.strerror}") from None
+    cached = _cache_path(data) if use_cache else None
+    if cached is not None:
+        try:
+            trie, skipped, unplayable = Trie.from_bytes(cached.read_bytes())
+            return Dictionary(name_or_path, path, trie, skipped, unplayable, from_cache=True)
+        except (OSError, CorruptTrie):
+            pass  # missing or damaged: build it again below
+    words = parse_word_list(data, name_or_path)
+    trie = Trie.build(words.words)
+    if cached is not None:
+        try:
+            write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
+        except OSError:
+            pass  # a read-only cache only costs speed
+    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, from_cache=False)
+
+
+def _cache_path(data: bytes) -> Path:
+    digest = hashlib.blake2b(data, digest_size=16, person=b"boggle-trie-v%d" % FORMAT_VERSION).hexdigest()
+    return cache_dir() / f"{digest}.trie"

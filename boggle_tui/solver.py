@@ -1,0 +1,97 @@
+"""Every word on a board: a depth-first search that walks the board and the trie together.
+
+A path is extended only while its letters are a prefix of some word (one trie
+lookup per step); the dice already used are a bitmask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from boggle_tui.board import BLANK, FACE_INDEX, Board, Cell
+from boggle_tui.scoring import score
+from boggle_tui.trie import Trie
+
+Path = tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    board: Board
+    min_length: int
+    paths: dict[str, Path]  # every word on the board, in alphabetical order, with one path
+
+    @property
+    def words(self) -> list[str]:
+        return list(self.paths)
+
+    @cached_property
+    def total_score(self) -> int:
+        return sum(score(word) for word in self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.paths
+
+
+def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
+    table = trie.table
+    faces = board.faces
+    column = [FACE_INDEX.get(face, -1) for face in faces]  # -1: a blank, which no word crosses
+    # For each cell, its usable neighbours as (bit, face column, neighbour's own list, cell).
+    moves: list[list[tuple[int, int, list, int]]] = [[] for _ in faces]
+    for cell, out in enumerate(moves):
+        for n in board.neighbours(cell):
+            if faces[n] != BLANK:
+                out.append((1 << n, column[n], moves[n], n))
+
+    found: list[Path] = []
+    stack = [(moves[cell], entry, 1 << cell, (cell,)) for cell in range(len(faces)) if (entry := _start(table, column[cell]))]
+    pop, push, hit = stack.pop, stack.append, found.append
+    while stack:
+        nexts, entry, used, path = pop()
+        if entry & 1:
+            hit(path)
+        base = entry >> 1
+        for bit, col, after, n in nexts:
+            if not used & bit:
+                child = table[base + col]
+                if child:
+                    push((after, child, used | bit, (*path, n)))
+
+    paths: dict[str, Path] = {}
+    for path in found:
+        word = board.spell(path)
+        if len(word) >= min_length and word not in paths:
+            paths[word] = path
+    return Solution(board, min_length, dict(sorted(paths.items())))
+
+
+def _start(table, column: int) -> int:
+    return table[column] if column >= 0 else 0
+
+
+def trace(board: Board, text: str) -> Path | None:
+    """One path of adjacent, unrepeated dice that spells `text`, or None.
+
+    Used to light up what a player is typing, whether or not it is a word.
+    """
+    text = text.lower()
+    faces = board.faces
+
+    def extend(path: list[Cell], rest: str) -> Path | None:
+        if not rest:
+            return tuple(path)
+        candidates = board.neighbours(path[-1]) if path else range(len(faces))
+        for cell in candidates:
+            face = faces[cell]
+            if face != BLANK and cell not in path and rest.startswith(face):
+                found = extend([*path, cell], rest[len(face) :])
+                if found:
+                    return found
+        return None
+
+    return extend([], text) if text else None

@@ -1,0 +1,212 @@
+"""The word list as a minimal acyclic automaton (a DAWG) in one flat integer array.
+
+Each node is a row of `STRIDE` entries, one per face (26 letters, then the faces
+Qu An Er He In Th, whose entries skip straight past both letters). An entry is
+`child_base << 1 | child_ends_a_word`, or 0 where no word continues. So a step of
+the search is one array lookup, and the whole structure is a single object that
+loads from a file in milliseconds and costs the garbage collector nothing.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+import zlib
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable
+
+from boggle_tui.board import DIGRAPHS, FACE_INDEX, FACES
+
+STRIDE = len(FACES)  # 32
+_LETTER = {chr(97 + i): i for i in range(26)}
+
+_MAGIC = b"BOGTRIE\x00"
+FORMAT_VERSION = 1
+_HEADER = struct.Struct("<8sIIIII")  # magic, version, rows, words, skipped, unplayable
+_CRC = struct.Struct("<I")
+
+
+class CorruptTrie(ValueError):
+    """Bytes that are not a trie of this format version."""
+
+
+class Trie:
+    __slots__ = ("table", "word_count")
+
+    def __init__(self, table: array, word_count: int) -> None:
+        self.table = table
+        self.word_count = word_count
+
+    @classmethod
+    def build(cls, sorted_words: Iterable[str]) -> Trie:
+        """Build from unique words in sorted order (a-z only)."""
+        words = list(sorted_words)
+        return cls(_Builder(words).build(), len(words))
+
+    def walk(self, letters: str) -> int:
+        """The entry reached by spelling `letters` from the root: 0 if no word starts so."""
+        table = self.table
+        entry = 0
+        for letter in letters:
+            index = _LETTER.get(letter)
+            if index is None:
+                return 0
+            entry = table[(entry >> 1) + index]
+            if not entry:
+                return 0
+        return entry
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and bool(self.walk(word) & 1)
+
+    def has_prefix(self, prefix: str) -> bool:
+        return prefix == "" or self.walk(prefix) != 0
+
+    def __len__(self) -> int:
+        return self.word_count
+
+    @property
+    def node_count(self) -> int:
+        return len(self.table) // STRIDE
+
+    def words(self) -> list[str]:
+        """Every word, in order (for tests and tools; the solver never needs it)."""
+        out: list[str] = []
+        stack: list[tuple[int, str]] = [(0, "")]
+        while stack:
+            base, prefix = stack.pop()
+            for index in range(25, -1, -1):
+                entry = self.table[base + index]
+                if entry:
+                    word = prefix + FACES[index]
+                    if entry & 1:
+                        out.append(word)
+                    stack.append((entry >> 1, word))
+        return sorted(out)
+
+    # Serialisation: header, table, then a checksum of both.
+
+    def to_bytes(self, skipped: int = 0, unplayable: int = 0) -> bytes:
+        table = self.table
+        if sys.byteorder != "little":
+            table = array("i", table)
+            table.byteswap()
+        body = _HEADER.pack(_MAGIC, FORMAT_VERSION, self.node_count, self.word_count, skipped, unplayable)
+        body += table.tobytes()
+        return body + _CRC.pack(zlib.crc32(body))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> tuple[Trie, int, int]:
+        """The trie, and the skipped and unplayable line counts stored with it."""
+        if len(data) < _HEADER.size + _CRC.size:
+            raise CorruptTrie("too short")
+        magic, version, rows, words, skipped, unplayable = _HEADER.unpack_from(data)
+        if magic != _MAGIC or version != FORMAT_VERSION:
+            raise CorruptTrie("not this format")
+        end = _HEADER.size + rows * STRIDE * 4
+        if len(data) != end + _CRC.size or _CRC.unpack_from(data, end)[0] != zlib.crc32(memoryview(data)[:end]):
+            raise CorruptTrie("damaged")
+        table = array("i")
+        table.frombytes(memoryview(data)[_HEADER.size : end])
+        if sys.byteorder != "little":
+            table.byteswap()
+        return cls(table, words), skipped, unplayable
+
+
+class _Builder:
+    """Builds the table bottom-up from sorted words, sharing equal nodes as it goes.
+
+    A node is written once its children are, and a node equal to one already
+    written (same finality, same edges) is not written again: the result is the
+    minimal automaton. A node with a single word below it is known by that word's
+    remaining letters, so common endings (-ing, -ness) are found in one lookup.
+    """
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self.table: list[int] = [0] * STRIDE  # row 0 is kept for the root
+        self.final: list[int] = [0]
+        self.rows: dict[tuple[int, ...], int] = {}
+        self.endings: dict[str, int] = {}
+        self.small: dict[tuple[str, ...], int] = {}
+
+    def build(self) -> array:
+        if self.words:
+            root = self.node(0, len(self.words), 0) * STRIDE
+            self.table[:STRIDE] = self.table[root : root + STRIDE]
+        return array("i", self.table)
+
+    def node(self, lo: int, hi: int, depth: int) -> int:
+        """The row for the words[lo:hi], which share their first `depth` letters."""
+        words = self.words
+        if hi - lo == 1:
+            return self.ending(words[lo][depth:])
+        key = None
+        if hi - lo <= _SMALL_RANGE:
+            # Few words below: the node is known by their endings ("", "s"; "", "ed", "ing", "s").
+            key = tuple([word[depth:] for word in words[lo:hi]])
+            row = self.small.get(key)
+            if row is not None:
+                return row
+        first, last = words[lo], words[hi - 1]
+        shared = depth
+        while shared < len(first) and shared < len(last) and first[shared] == last[shared]:
+            shared += 1
+        if shared > depth:  # a run of single-edge nodes, then the branching node
+            row = self.node(lo, hi, shared)
+            for letter in reversed(first[depth:shared]):
+                row = self.row(0, [_LETTER[letter], row])
+        else:
+            final = 0
+            if len(first) == depth:
+                final, lo = 1, lo + 1
+            prefix = first[:depth]
+            edges: list[int] = []
+            while lo < hi:
+                letter = words[lo][depth]
+                end = bisect_left(words, prefix + chr(ord(letter) + 1), lo, hi)
+                edges += (_LETTER[letter], self.node(lo, end, depth + 1))
+                lo = end
+            row = self.row(final, edges)
+        if key is not None:
+            self.small[key] = row
+        return row
+
+    def ending(self, letters: str) -> int:
+        """The row of a node below which lies exactly one word, ending in `letters`."""
+        row = self.endings.get(letters)
+        if row is None:
+            if letters:
+                row = self.row(0, [_LETTER[letters[0]], self.ending(letters[1:])])
+            else:
+                row = self.row(1, [])
+            self.endings[letters] = row
+        return row
+
+    def row(self, final: int, edges: list[int]) -> int:
+        """The row of the node with this finality and these (letter, child row) edges."""
+        signature = (final, *edges)
+        row = self.rows.get(signature)
+        if row is not None:
+            return row
+        row = len(self.final)
+        self.rows[signature] = row
+        self.final.append(final)
+        table, final_of = self.table, self.final
+        base = len(table)
+        table += _EMPTY_ROW
+        for i in range(0, len(edges), 2):
+            letter, child = edges[i], edges[i + 1]
+            table[base + letter] = (child * STRIDE) << 1 | final_of[child]
+            for second, face in _DIGRAPHS_FROM.get(letter, ()):
+                table[base + face] = table[child * STRIDE + second]
+        return row
+
+
+_EMPTY_ROW = [0] * STRIDE
+_SMALL_RANGE = 8
+# First letter of a two-letter face -> (second letter, face column) pairs.
+_DIGRAPHS_FROM: dict[int, list[tuple[int, int]]] = {}
+for _face in DIGRAPHS:
+    _DIGRAPHS_FROM.setdefault(_LETTER[_face[0]], []).append((_LETTER[_face[1]], FACE_INDEX[_face]))
