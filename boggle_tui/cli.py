@@ -1,0 +1,88 @@
+"""The `boggle` command: play (the default), solve, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from boggle_tui import __version__
+from boggle_tui.errors import BoggleError
+
+COMMANDS = ("play", "solve", "bench")
+
+
+def _count(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
+        return value
+
+    return parse
+
+
+def _add_board_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", metavar="SET", help="dice set to roll: new (default), classic, big, master, superbig")
+    parser.add_argument("--seed", type=_count(0), metavar="N", help="seed for the roll: the same seed, the same board")
+    parser.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="enable1 (default), popular or a file")
+    parser.add_argument("--min-length", type=_count(1), metavar="N", help="shortest word that counts (3 on 4x4, else 4)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boggle", description="Boggle in the terminal.")
+    parser.add_argument("--version", action="version", version=f"boggle-tui {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play a round (the default command)")
+    _add_board_options(play)
+    play.add_argument("--board", metavar="BOARD", help="play this board, e.g. plsteaiertnrsges")
+    play.add_argument("--time", type=_count(0), metavar="SECONDS", help="round length (default 180; 0: no clock)")
+    play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
+
+    solve = commands.add_parser("solve", help="list every word on a board")
+    solve.add_argument("board", nargs="?", metavar="BOARD", help="the board, e.g. plsteaiertnrsges; - reads one per line")
+    _add_board_options(solve)
+    solve.add_argument("--json", action="store_true", help="print JSON")
+
+    bench = commands.add_parser("bench", help="compare unsorted list, sorted list and trie")
+    bench.add_argument("--boards", type=_count(1), default=1000, metavar="N", help="boards to solve (default 1000)")
+    bench.add_argument("--seed", type=_count(0), default=1, metavar="N", help="seed of the first board (default 1)")
+    bench.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="word list (default enable1)")
+    bench.add_argument("--skip-unsorted", action="store_true", help="leave out the (very slow) unsorted list")
+    bench.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
+        args_list.insert(0, "play")
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    try:
+        if args.command == "solve":
+            from boggle_tui.commands.solve import run_solve
+
+            return run_solve(args)
+        if args.command == "bench":
+            from boggle_tui.commands.bench import run_bench
+
+            return run_bench(args)
+        from boggle_tui.commands.play import run_play
+
+        return run_play(args)
+    except BoggleError as error:
+        print(f"boggle: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def print_json(value: object) -> None:
+    sys.stdout.write(json.dumps(value, separators=(",", ":")) + "\n")

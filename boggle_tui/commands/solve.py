@@ -1,0 +1,69 @@
+"""`boggle solve`: every word on a board, for people or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rich.console import Console
+
+from boggle_tui.cli import print_json
+from boggle_tui.deal import Deal, deal
+from boggle_tui.dictionary import Dictionary, load_dictionary
+from boggle_tui.errors import BoggleError
+from boggle_tui.render import solution_view, totals_line
+from boggle_tui.scoring import score
+from boggle_tui.solver import Solution, solve
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    if args.board == "-":
+        return _solve_lines(args)
+    dealt = deal(args.board, args.dice, args.seed)
+    dictionary = load_dictionary(args.dictionary)
+    solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
+    if args.json:
+        print_json(solution_json(solution, dealt, dictionary))
+    else:
+        console = Console()
+        if dealt.seed is not None:
+            console.print(f"[dim]{dealt.dice} dice, seed {dealt.seed}[/]")
+        console.print(solution_view(solution))
+    return 0
+
+
+def _solve_lines(args: argparse.Namespace) -> int:
+    """One board per line of standard input, one line of output each; the word list loads once."""
+    dictionary: Dictionary | None = None
+    console = Console(highlight=False)
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        try:
+            dealt = deal(line, args.dice, None)
+        except BoggleError as error:
+            raise BoggleError(f"line {number}: {error}") from None
+        dictionary = dictionary or load_dictionary(args.dictionary)
+        solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
+        if args.json:
+            print_json(solution_json(solution, dealt, dictionary))
+        else:
+            console.print(f"{dealt.board.text()}  ", totals_line(solution), sep="")
+    return 0
+
+
+def solution_json(solution: Solution, dealt: Deal, dictionary: Dictionary) -> dict[str, object]:
+    board = solution.board
+    return {
+        "board": [list(row) for row in board.rows],
+        "dice": dealt.dice,
+        "seed": dealt.seed,
+        "dictionary": dictionary.name,
+        "min_length": solution.min_length,
+        "words": [
+            {"word": word, "score": score(word), "path": [list(board.position(cell)) for cell in path]}
+            for word, path in solution.paths.items()
+        ],
+        "total_words": len(solution),
+        "total_score": solution.total_score,
+    }

@@ -1,0 +1,33 @@
+"""What board to play or solve: a given board, or the dice rolled from a seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boggle_tui.board import Board, parse_board
+from boggle_tui.dice import DEFAULT_DICE, load_dice_set, random_seed
+
+
+@dataclass(frozen=True)
+class Deal:
+    board: Board
+    dice: str | None  # the dice set rolled, or None for a board given as text
+    seed: int | None  # the seed it was rolled from
+
+    @property
+    def min_length(self) -> int:
+        """Big Boggle rules: 3 letters on boards up to 4x4, 4 on larger ones."""
+        if self.dice is not None:
+            return load_dice_set(self.dice).min_length
+        return 3 if len(self.board) <= 16 else 4
+
+
+def deal(board_text: str | None = None, dice: str | None = None, seed: int | None = None) -> Deal:
+    """The board given as text, or else `dice` (default: the new set) rolled from `seed`."""
+    if board_text is not None:
+        if dice is not None:
+            load_dice_set(dice)  # an unknown set is still an error
+        return Deal(parse_board(board_text), dice, None)
+    key = dice or DEFAULT_DICE
+    seed = random_seed() if seed is None else seed
+    return Deal(load_dice_set(key).roll(seed), key, seed)

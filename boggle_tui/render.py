@@ -1,0 +1,54 @@
+"""Rich renderables for the command line: a board, a solution, word groups."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from boggle_tui.board import BLANK, Board
+from boggle_tui.scoring import score
+from boggle_tui.solver import Solution
+
+
+def display_face(face: str) -> str:
+    """How a face is printed on a die: `A`, `Qu`, `Th`, and a block for a blank."""
+    return "■" if face == BLANK else face.capitalize()
+
+
+def board_table(board: Board) -> Table:
+    table = Table(show_header=False, box=box.SQUARE, show_lines=True, padding=(0, 1))
+    for _ in range(board.width):
+        table.add_column(justify="center", width=2)
+    for row in board.rows:
+        table.add_row(*(Text(display_face(face), style="bold") for face in row))
+    return table
+
+
+def solution_view(solution: Solution) -> RenderableType:
+    parts: list[RenderableType] = [board_table(solution.board), Text(f"board {solution.board.text()}", style="dim")]
+    by_length = sorted(solution.words, key=lambda word: (len(word), word))
+    for length, group in groupby(by_length, key=len):
+        words = list(group)
+        points = score(words[0])
+        heading = f"{length} letters · {_plural(points, 'point')} each · {_plural(len(words), 'word')}"
+        parts += [Text(), Text(heading, style="bold cyan"), Columns(words, padding=(0, 2))]
+    parts += [Text(), totals_line(solution)]
+    return Group(*parts)
+
+
+def totals_line(solution: Solution) -> Text:
+    return Text.assemble(
+        (_plural(len(solution), "word"), "bold"),
+        ", ",
+        (_plural(solution.total_score, "point"), "bold"),
+        f" (min. length {solution.min_length})",
+    )
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
