@@ -5,8 +5,8 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from boggle_tui.board import Board
 from boggle_tui.lexicons import SortedList, UnsortedList, solve_with

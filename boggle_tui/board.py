@@ -19,6 +19,8 @@ DIGRAPHS = ("qu", "an", "er", "he", "in", "th")
 # Every face a die can show, in the column order of the trie's table.
 FACES: tuple[str, ...] = (*LETTERS, *DIGRAPHS)
 FACE_INDEX: dict[str, int] = {face: i for i, face in enumerate(FACES)}
+# What a die can show: a Q is always Qu, and a blank is a face too.
+DIE_FACES = frozenset(FACES) - {"q"} | {BLANK}
 
 Cell = int  # row * columns + column
 
@@ -35,7 +37,7 @@ class Board:
             raise BoggleError("every row of a board must have the same number of faces")
         for row in self.rows:
             for face in row:
-                if face != BLANK and face not in FACE_INDEX:
+                if face not in DIE_FACES:
                     raise BoggleError(f"{face!r} is not a face a die can show")
 
     @property
@@ -73,7 +75,8 @@ class Board:
     def text(self) -> str:
         """The board as text that `parse_board` reads back to the same board."""
         if any(len(face) > 1 and face != "qu" for face in self.faces):
-            return " / ".join(" ".join(row) for row in self.rows)
+            rows = [" ".join(row) + ("," if self.width == 1 else "") for row in self.rows]
+            return " / ".join(rows) + (" /" if self.height == 1 else "")
         runs = ["".join(row) for row in self.rows]
         if self.height == self.width:
             return "".join(runs)
@@ -108,39 +111,37 @@ def parse_board(text: str) -> Board:
       In a run, `q` or `qu` is one Qu face (so `quu` is Qu then U).
     - `/` separates rows and allows any shape: `abcd/efgh`, `abc/` (one row).
     - Faces separated by spaces or commas are tokens, which allows the two-letter
-      faces: `an er he / in qu th`.
+      faces: `an er he / in qu th`. If any row has tokens, every row is read as tokens
+      (a one-face row may end with a comma: `an, / th,`).
     """
-    text = text.strip()
+    text = text.strip().lower()
     if not text:
         raise BoggleError("the board is empty")
-    if "/" in text:
-        parts = text.split("/")
-        if parts[-1].strip() == "":
-            parts.pop()
-        rows = [_parse_row(part) for part in parts]
-        if any(not row for row in rows):
-            raise BoggleError(f"board {text!r} has an empty row")
+    parts = [part.strip() for part in text.split("/")]
+    if len(parts) > 1 and parts[-1] == "":
+        parts.pop()
+    as_tokens = any(_TOKEN_SEPARATORS.search(part) for part in parts)
+    rows = [_parse_tokens(part) if as_tokens else _parse_run(part) for part in parts]
+    if any(not row for row in rows):
+        raise BoggleError(f"board {text!r} has an empty row")
+    if len(rows) > 1 or text.endswith("/"):
         return Board(tuple(rows))
-    faces = _parse_row(text)
+    faces = rows[0]
     side = math.isqrt(len(faces))
     if side * side != len(faces):
         raise BoggleError(
-            f"board {text!r} has {len(faces)} faces, which is not a square: "
-            "separate its rows with '/' (e.g. abcd/efgh)"
+            f"board {text!r} has {len(faces)} faces, which is not a square: separate its rows with '/' (e.g. abcd/efgh)"
         )
     return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)))
 
 
-def _parse_row(text: str) -> tuple[str, ...]:
-    text = text.strip().lower()
-    if _TOKEN_SEPARATORS.search(text):
-        return tuple(_parse_token(token) for token in _TOKEN_SEPARATORS.split(text) if token)
-    return _parse_run(text)
+def _parse_tokens(text: str) -> tuple[str, ...]:
+    return tuple(_parse_token(token) for token in _TOKEN_SEPARATORS.split(text) if token)
 
 
 def _parse_token(token: str) -> str:
     face = "qu" if token == "q" else token
-    if face != BLANK and face not in FACE_INDEX:
+    if face not in DIE_FACES:
         raise BoggleError(f"{token!r} is not a face a die can show (letters, qu, an, er, he, in, th or #)")
     return face
 

@@ -30,8 +30,12 @@ def _count(minimum: int) -> Any:
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice", metavar="SET", help="dice set to roll: new (default), classic, big, master, superbig")
     parser.add_argument("--seed", type=_count(0), metavar="N", help="seed for the roll: the same seed, the same board")
-    parser.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="enable1 (default), popular or a file")
-    parser.add_argument("--min-length", type=_count(1), metavar="N", help="shortest word that counts (3 on 4x4, else 4)")
+    parser.add_argument(
+        "--dictionary", default="enable1", metavar="NAME|PATH", help="enable1 (default), popular or a file"
+    )
+    parser.add_argument(
+        "--min-length", type=_count(1), metavar="N", help="shortest word that counts (3 on 4x4, else 4)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
 
     solve = commands.add_parser("solve", help="list every word on a board")
-    solve.add_argument("board", nargs="?", metavar="BOARD", help="the board, e.g. plsteaiertnrsges; - reads one per line")
+    solve.add_argument(
+        "board", nargs="?", metavar="BOARD", help="the board, e.g. plsteaiertnrsges; - reads one per line"
+    )
     _add_board_options(solve)
     solve.add_argument("--json", action="store_true", help="print JSON")
 

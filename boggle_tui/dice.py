@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from boggle_tui.board import BLANK, FACE_INDEX, Board
+from boggle_tui.board import DIE_FACES, Board
 from boggle_tui.errors import BoggleError
 from boggle_tui.resources import data_dir
 
@@ -66,7 +66,7 @@ def parse_dice_set(key: str, path: Path) -> DiceSet:
 def _parse_die(text: str) -> Die:
     faces = tuple(face.lower() for face in text.split())
     for face in faces:
-        if face != BLANK and face not in FACE_INDEX:
+        if face not in DIE_FACES:
             raise ValueError(f"{face!r} is not a face")
     return faces
 

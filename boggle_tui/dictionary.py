@@ -7,6 +7,7 @@ is rebuilt silently.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from dataclasses import dataclass
@@ -80,10 +81,8 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
     words = parse_word_list(data, name_or_path)
     trie = Trie.build(words.words)
     if cached is not None:
-        try:
+        with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
-        except OSError:
-            pass  # a read-only cache only costs speed
     return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, from_cache=False)
 
 

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from boggle_tui.board import BLANK, FACE_INDEX, Board, Cell
 from boggle_tui.scoring import score
-from boggle_tui.trie import Trie
+from boggle_tui.trie import KIDS, Trie
 
 Path = tuple[Cell, ...]
 
@@ -41,26 +41,30 @@ def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
     table = trie.table
     faces = board.faces
     column = [FACE_INDEX.get(face, -1) for face in faces]  # -1: a blank, which no word crosses
-    # For each cell, its usable neighbours as (bit, face column, neighbour's own list, cell).
-    moves: list[list[tuple[int, int, list, int]]] = [[] for _ in faces]
+    # For each cell, its usable neighbours as (bit, face column, cell), and the faces they show.
+    moves: list[list[tuple[int, int, Cell]]] = [[] for _ in faces]
+    around = [0] * len(faces)
     for cell, out in enumerate(moves):
         for n in board.neighbours(cell):
             if faces[n] != BLANK:
-                out.append((1 << n, column[n], moves[n], n))
+                out.append((1 << n, column[n], n))
+                around[cell] |= 1 << column[n]
 
     found: list[Path] = []
-    stack = [(moves[cell], entry, 1 << cell, (cell,)) for cell in range(len(faces)) if (entry := _start(table, column[cell]))]
+    starts = ((cell, _start(table, column[cell])) for cell in range(len(faces)))
+    stack = [(cell, entry, 1 << cell, (cell,)) for cell, entry in starts if entry]
     pop, push, hit = stack.pop, stack.append, found.append
     while stack:
-        nexts, entry, used, path = pop()
+        cell, entry, used, path = pop()
         if entry & 1:
             hit(path)
         base = entry >> 1
-        for bit, col, after, n in nexts:
-            if not used & bit:
-                child = table[base + col]
-                if child:
-                    push((after, child, used | bit, (*path, n)))
+        if table[base + KIDS] & around[cell]:  # else no neighbour continues a word
+            for bit, col, n in moves[cell]:
+                if not used & bit:
+                    child = table[base + col]
+                    if child:
+                        push((n, child, used | bit, (*path, n)))
 
     paths: dict[str, Path] = {}
     for path in found:

@@ -1,8 +1,10 @@
 """The word list as a minimal acyclic automaton (a DAWG) in one flat integer array.
 
-Each node is a row of `STRIDE` entries, one per face (26 letters, then the faces
-Qu An Er He In Th, whose entries skip straight past both letters). An entry is
-`child_base << 1 | child_ends_a_word`, or 0 where no word continues. So a step of
+Each node is a row of `STRIDE` entries: one per face (26 letters, then the faces
+Qu An Er He In Th, whose entries skip straight past both letters), and last a
+bitmask of the faces that have an entry, so the solver can tell at once that no
+neighbouring die continues a word. An entry is `child_base << 1 | child_ends_a_word`,
+or 0 where no word continues. So a step of
 the search is one array lookup, and the whole structure is a single object that
 loads from a file in milliseconds and costs the garbage collector nothing.
 """
@@ -18,13 +20,18 @@ from collections.abc import Iterable
 
 from boggle_tui.board import DIGRAPHS, FACE_INDEX, FACES
 
-STRIDE = len(FACES)  # 32
+KIDS = len(FACES)  # the column of the bitmask of faces with an entry
+STRIDE = KIDS + 1
+_TYPECODE = "I"  # unsigned 32-bit: the bitmask uses all 32 bits
 _LETTER = {chr(97 + i): i for i in range(26)}
 
 _MAGIC = b"BOGTRIE\x00"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _HEADER = struct.Struct("<8sIIIII")  # magic, version, rows, words, skipped, unplayable
 _CRC = struct.Struct("<I")
+
+
+assert array(_TYPECODE).itemsize == 4
 
 
 class CorruptTrie(ValueError):
@@ -90,7 +97,7 @@ class Trie:
     def to_bytes(self, skipped: int = 0, unplayable: int = 0) -> bytes:
         table = self.table
         if sys.byteorder != "little":
-            table = array("i", table)
+            table = array(_TYPECODE, table)
             table.byteswap()
         body = _HEADER.pack(_MAGIC, FORMAT_VERSION, self.node_count, self.word_count, skipped, unplayable)
         body += table.tobytes()
@@ -107,7 +114,7 @@ class Trie:
         end = _HEADER.size + rows * STRIDE * 4
         if len(data) != end + _CRC.size or _CRC.unpack_from(data, end)[0] != zlib.crc32(memoryview(data)[:end]):
             raise CorruptTrie("damaged")
-        table = array("i")
+        table = array(_TYPECODE)
         table.frombytes(memoryview(data)[_HEADER.size : end])
         if sys.byteorder != "little":
             table.byteswap()
@@ -135,7 +142,7 @@ class _Builder:
         if self.words:
             root = self.node(0, len(self.words), 0) * STRIDE
             self.table[:STRIDE] = self.table[root : root + STRIDE]
-        return array("i", self.table)
+        return array(_TYPECODE, self.table)
 
     def node(self, lo: int, hi: int, depth: int) -> int:
         """The row for the words[lo:hi], which share their first `depth` letters."""
@@ -177,10 +184,7 @@ class _Builder:
         """The row of a node below which lies exactly one word, ending in `letters`."""
         row = self.endings.get(letters)
         if row is None:
-            if letters:
-                row = self.row(0, [_LETTER[letters[0]], self.ending(letters[1:])])
-            else:
-                row = self.row(1, [])
+            row = self.row(0, [_LETTER[letters[0]], self.ending(letters[1:])]) if letters else self.row(1, [])
             self.endings[letters] = row
         return row
 
@@ -196,11 +200,17 @@ class _Builder:
         table, final_of = self.table, self.final
         base = len(table)
         table += _EMPTY_ROW
+        kids = 0
         for i in range(0, len(edges), 2):
             letter, child = edges[i], edges[i + 1]
             table[base + letter] = (child * STRIDE) << 1 | final_of[child]
+            kids |= 1 << letter
             for second, face in _DIGRAPHS_FROM.get(letter, ()):
-                table[base + face] = table[child * STRIDE + second]
+                entry = table[child * STRIDE + second]
+                if entry:
+                    table[base + face] = entry
+                    kids |= 1 << face
+        table[base + KIDS] = kids
         return row
 
 

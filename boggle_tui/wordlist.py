@@ -53,10 +53,8 @@ def parse_word_list(data: bytes, label: str) -> WordList:
         candidates = _WORD_LINE.findall(text)
         skipped = len(_NONBLANK_LINE.findall(text)) - len(candidates)
     playable = [word for word in candidates if "q" not in word or not _BARE_Q.search(word)]
-    if all(map(operator.lt, playable, playable[1:])):  # already sorted and unique
-        words = playable
-    else:
-        words = sorted(set(playable))
+    already_sorted = all(map(operator.lt, playable, playable[1:]))  # and unique: the usual case
+    words = playable if already_sorted else sorted(set(playable))
     if not words:
         raise BoggleError(f"word list {label!r} has no usable words (one lower- or upper-case word per line)")
     return WordList(words, skipped, len(candidates) - len(playable))

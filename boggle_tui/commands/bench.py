@@ -24,8 +24,12 @@ def run_bench(args: argparse.Namespace) -> int:
     console = Console(stderr=args.json)
     results: list[bench.Result] = []
     with Progress(
-        TextColumn("{task.description:>14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=console, transient=True,
+        TextColumn("{task.description:>14}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
     ) as progress:
         tasks = {
             s.name: progress.add_task(s.name, total=min(len(boards), s.board_limit or len(boards))) for s in structures
@@ -38,13 +42,21 @@ def run_bench(args: argparse.Namespace) -> int:
         except bench.Disagreement as error:
             raise BoggleError(str(error)) from None
     if args.json:
-        print_json({"dictionary": args.dictionary, "words": len(words), "seed": args.seed,
-                    "results": [r.as_dict() for r in results]})
+        print_json(
+            {
+                "dictionary": args.dictionary,
+                "words": len(words),
+                "seed": args.seed,
+                "results": [r.as_dict() for r in results],
+            }
+        )
     else:
         console.print(_table(results, args.dictionary, len(words)))
         if not args.skip_unsorted:
-            console.print(f"[dim]The unsorted list scans every word at every step, so it solves only "
-                          f"{bench.UNSORTED_BOARDS} board.[/]")
+            console.print(
+                f"[dim]The unsorted list scans every word at every step, so it solves only "
+                f"{bench.UNSORTED_BOARDS} board.[/]"
+            )
     return 0
 
 
@@ -55,6 +67,12 @@ def _table(results: list[bench.Result], dictionary: str, words: int) -> Table:
         table.add_column(heading, justify="left" if heading == "structure" else "right")
     for r in results:
         ratio = f"{sorted_ms / r.median_ms:.1f}x" if sorted_ms and r.median_ms else "-"
-        table.add_row(r.structure, f"{r.build_ms:,.1f}", f"{r.boards:,}", f"{r.median_ms:,.3f}",
-                      f"{r.boards_per_second:,.0f}", ratio)
+        table.add_row(
+            r.structure,
+            f"{r.build_ms:,.1f}",
+            f"{r.boards:,}",
+            f"{r.median_ms:,.3f}",
+            f"{r.boards_per_second:,.0f}",
+            ratio,
+        )
     return table

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from boggle_tui.dictionary import cache_dir, load_dictionary
+from boggle_tui.errors import BoggleError
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(folder))
+    return folder
+
+
+def test_shipped_lists_load_by_name(enable1, popular) -> None:
+    assert len(enable1) == 172_794  # ENABLE's 172,823 words less 29 with a q and no u
+    assert "zebra" in enable1 and "qat" not in enable1
+    assert 20_000 < len(popular) < 30_000
+
+
+def test_the_first_load_builds_and_caches_and_the_next_reads_the_cache(own_cache: Path, word_file) -> None:
+    path = word_file("apple\nbanana\n")
+    first = load_dictionary(str(path))
+    assert not first.from_cache
+    assert len(list(cache_dir().glob("*.trie"))) == 1
+    second = load_dictionary(str(path))
+    assert second.from_cache and "banana" in second
+
+
+def test_an_edited_list_is_rebuilt(own_cache: Path, word_file) -> None:
+    path = word_file("apple\nbanana\n")
+    load_dictionary(str(path))
+    path.write_text("apple\ncherry\n")
+    edited = load_dictionary(str(path))
+    assert not edited.from_cache
+    assert "cherry" in edited and "banana" not in edited
+
+
+def test_a_damaged_cache_is_rebuilt_silently(own_cache: Path, word_file) -> None:
+    path = word_file("apple\nbanana\n# note\n")
+    load_dictionary(str(path))
+    (cached,) = cache_dir().glob("*.trie")
+    cached.write_bytes(cached.read_bytes()[:-7] + b"garbage")
+    again = load_dictionary(str(path))
+    assert not again.from_cache and "apple" in again and again.skipped == 1
+    assert load_dictionary(str(path)).from_cache  # and written back whole
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_an_unwritable_cache_only_costs_speed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, word_file) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir(mode=0o500)
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(folder / "cache"))
+    assert "apple" in load_dictionary(str(word_file("apple\n")))
+
+
+def test_a_cache_path_that_is_a_file_only_costs_speed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, word_file
+) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(blocker / "cache"))
+    assert "apple" in load_dictionary(str(word_file("apple\n")))
+
+
+def test_unknown_names_and_bad_files_are_clear_errors(own_cache: Path, tmp_path: Path, word_file) -> None:
+    with pytest.raises(BoggleError, match=r"not found.*enable1"):
+        load_dictionary("no-such-list")
+    with pytest.raises(BoggleError, match="folder"):
+        load_dictionary(str(tmp_path))
+    with pytest.raises(BoggleError, match="binary"):
+        load_dictionary(str(word_file(b"\x00\x01\x02")))
+    with pytest.raises(BoggleError, match="no usable words"):
+        load_dictionary(str(word_file("")))
