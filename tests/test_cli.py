@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from boggle_tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:  # argparse's own errors
+        code = int(exit_.code or 0)
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_is_one_object_with_every_field(capsys, enable1) -> None:
+    code, out, _ = run(capsys, "solve", "plsteaiertnrsges", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"board", "dice", "seed", "dictionary", "min_length", "words", "total_words", "total_score"}
+    assert result["board"][0] == ["p", "l", "s", "t"]
+    assert (result["dice"], result["seed"], result["dictionary"]) == (None, None, "enable1")
+    assert (result["total_words"], result["total_score"], result["min_length"]) == (1044, 3623, 3)
+    words = [entry["word"] for entry in result["words"]]
+    assert words == sorted(words) and len(words) == 1044
+    first = result["words"][0]
+    assert set(first) == {"word", "score", "path"} and all(len(step) == 2 for step in first["path"])
+
+
+def test_solve_rolls_from_seed_and_dice_like_the_game(capsys, enable1) -> None:
+    from boggle_tui.dice import load_dice_set
+
+    code, out, _ = run(capsys, "solve", "--dice", "big", "--seed", "9", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["dice"] == "big" and result["seed"] == 9 and result["min_length"] == 4
+    assert result["board"] == [list(row) for row in load_dice_set("big").roll(9).rows]
+
+
+def test_solve_for_people_draws_the_board_and_groups_by_length(capsys, enable1) -> None:
+    code, out, _ = run(capsys, "solve", "plsteaiertnrsges")
+    assert code == 0
+    assert "│ P " in out and "3 letters · 1 point each" in out and "1,044 words, 3,623 points" in out
+
+
+def test_min_length_and_qu_faces_as_tokens(capsys, enable1) -> None:
+    code, out, _ = run(capsys, "solve", "q i / t e", "--min-length", "4", "--json")
+    words = {entry["word"]: entry for entry in json.loads(out)["words"]}
+    assert code == 0 and "quit" in words and "quite" in words
+    assert words["quite"]["score"] == 2 and len(words["quite"]["path"]) == 4
+
+
+def test_solve_dash_reads_one_board_per_line(capsys, enable1) -> None:
+    code, out, _ = run(capsys, "solve", "-", "--json", stdin="plsteaiertnrsges\n\nabcd/efgh\n")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    assert json.loads(lines[0])["total_score"] == 3623
+    assert json.loads(lines[1])["board"] == [list("abcd"), list("efgh")]
+    code, out, _ = run(capsys, "solve", "-", stdin="plsteaiertnrsges\n")
+    assert code == 0 and out.startswith("plsteaiertnrsges  1,044 words, 3,623 points")
+
+
+def test_empty_standard_input_prints_nothing(capsys) -> None:
+    assert run(capsys, "solve", "-", stdin="") == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "abc"], "not a square"),
+        (["solve", "--dice", "huge"], "unknown dice set 'huge'"),
+        (["solve", "abcd", "--dictionary", "/no/such/file"], "not found"),
+        (["solve", "--seed", "x"], "'x' is not a whole number"),
+        (["solve", "--min-length", "0"], "less than 1"),
+        (["bench", "--boards", "0"], "less than 1"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(capsys, args: list[str], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_a_bad_line_on_standard_input_names_its_line(capsys, enable1) -> None:
+    code, _, err = run(capsys, "solve", "-", stdin="plsteaiertnrsges\nab1\n")
+    assert code == 2 and "line 2" in err
+
+
+def test_the_module_runs_as_the_command_does(enable1) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "boggle_tui", "solve", "abc#/", "--json"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["board"] == [["a", "b", "c", "#"]]
+    bad = subprocess.run(
+        [sys.executable, "-m", "boggle_tui", "solve", "a1"], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("boggle: error:") and "Traceback" not in bad.stderr
