@@ -6,6 +6,7 @@ lookup per step); the dice already used are a bitmask.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -78,24 +79,25 @@ def _start(table, column: int) -> int:
     return table[column] if column >= 0 else 0
 
 
-def trace(board: Board, text: str) -> Path | None:
-    """One path of adjacent, unrepeated dice that spells `text`, or None.
-
-    Used to light up what a player is typing, whether or not it is a word.
-    """
-    text = text.lower()
+def paths_spelling(board: Board, text: str, start: Cell | None = None) -> Iterator[Path]:
+    """Every path of adjacent, unrepeated dice that spells `text`, found lazily."""
     faces = board.faces
 
-    def extend(path: list[Cell], rest: str) -> Path | None:
+    def extend(path: tuple[Cell, ...], rest: str) -> Iterator[Path]:
         if not rest:
-            return tuple(path)
-        candidates = board.neighbours(path[-1]) if path else range(len(faces))
-        for cell in candidates:
+            yield path
+            return
+        for cell in board.neighbours(path[-1]):
             face = faces[cell]
-            if face != BLANK and cell not in path and rest.startswith(face):
-                found = extend([*path, cell], rest[len(face) :])
-                if found:
-                    return found
-        return None
+            if cell not in path and face != BLANK and rest.startswith(face):
+                yield from extend((*path, cell), rest[len(face) :])
 
-    return extend([], text) if text else None
+    for cell in range(len(faces)) if start is None else (start,):
+        face = faces[cell]
+        if text and face != BLANK and text.startswith(face):
+            yield from extend((cell,), text[len(face) :])
+
+
+def trace(board: Board, text: str) -> Path | None:
+    """One path that spells `text`, or None: it lights up what a player types, word or not."""
+    return next(paths_spelling(board, text.lower()), None)

@@ -1,0 +1,27 @@
+"""Practice hints, from gentle to generous: counts by length, where words start, first letters."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from boggle_tui.board import Board
+from boggle_tui.solver import paths_spelling
+
+
+def count_by_length(words: list[str]) -> dict[int, int]:
+    return dict(sorted(Counter(map(len, words)).items()))
+
+
+def starts_at(board: Board, words: list[str]) -> list[int]:
+    """For each die, how many of `words` can start there: a heat map."""
+    counts = [0] * len(board)
+    for word in words:
+        for cell in range(len(board)):
+            if next(paths_spelling(board, word, start=cell), None):
+                counts[cell] += 1
+    return counts
+
+
+def first_letters(words: list[str]) -> dict[str, int]:
+    """How many words start with each pair of letters."""
+    return dict(sorted(Counter(word[:2] for word in words).items()))

@@ -1,0 +1,192 @@
+"""The rules of one round, with no terminal in sight: entries, verdicts, the clock, the results.
+
+One rule set decides everything: a word counts if and only if it is in the
+solver's answer set for this board, so what is found, missed and totalled always agree.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+
+from boggle_tui.board import Board, Cell
+from boggle_tui.clock import Clock, TimeSource
+from boggle_tui.scoring import score
+from boggle_tui.solver import Path, Solution, paths_spelling, solve, trace
+from boggle_tui.trie import Trie
+
+
+class Verdict(Enum):
+    ACCEPTED = "accepted"
+    ALREADY_FOUND = "already found"
+    TOO_SHORT = "too short"
+    NOT_ON_BOARD = "not on the board"
+    NOT_A_WORD = "not a word"
+
+    @property
+    def accepted(self) -> bool:
+        return self is Verdict.ACCEPTED
+
+
+class EndReason(Enum):
+    TIME_UP = "time is up"
+    ALL_FOUND = "every word found"
+    ENDED = "round ended"
+
+
+@dataclass(frozen=True)
+class Entry:
+    word: str
+    verdict: Verdict
+    points: int = 0
+
+    def describe(self) -> str:
+        if self.verdict.accepted:
+            return f"{self.word.upper()} +{self.points}"
+        return f"{self.word.upper()}: {self.verdict.value}"
+
+
+@dataclass
+class Round:
+    """A board, its answer set and a clock; entries come in, verdicts go out."""
+
+    board: Board
+    solution: Solution
+    clock: Clock
+    practice: bool = False
+    found: dict[str, int] = field(default_factory=dict)  # word -> points, in the order found
+    revealed: list[str] = field(default_factory=list)  # practice: shown by a hint, scoring nothing
+    entries: list[Entry] = field(default_factory=list)
+    ended: EndReason | None = None
+
+    @classmethod
+    def on(
+        cls,
+        board: Board,
+        dictionary: Trie,
+        min_length: int,
+        seconds: float | None,
+        *,
+        practice: bool = False,
+        now: TimeSource = time.monotonic,
+    ) -> Round:
+        """A round on `board`; practice rounds have no clock."""
+        clock = Clock(None if practice or not seconds else seconds, now)
+        return cls(board, solve(board, dictionary, min_length), clock, practice)
+
+    @property
+    def min_length(self) -> int:
+        return self.solution.min_length
+
+    @property
+    def score(self) -> int:
+        return sum(self.found.values())
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None
+
+    def start(self) -> None:
+        self.clock.start()
+
+    def submit(self, text: str) -> Entry | None:
+        """Judge an entry; None for an empty one or once the round is over."""
+        word = normalise(text)
+        if not word or self.check_time():
+            return None
+        entry = Entry(word, self.judge(word))
+        if entry.verdict.accepted:
+            entry = Entry(word, Verdict.ACCEPTED, score(word))
+            self.found[word] = entry.points
+        self.entries.append(entry)
+        if self.remaining_words() == []:
+            self.end(EndReason.ALL_FOUND)
+        return entry
+
+    def judge(self, word: str) -> Verdict:
+        if word in self.found or word in self.revealed:
+            return Verdict.ALREADY_FOUND
+        if len(word) < self.min_length:
+            return Verdict.TOO_SHORT
+        if trace(self.board, word) is None:
+            return Verdict.NOT_ON_BOARD
+        if word not in self.solution:
+            return Verdict.NOT_A_WORD
+        return Verdict.ACCEPTED
+
+    def check_time(self) -> bool:
+        """End the round if its time is up; True once it is over."""
+        if not self.over and self.clock.expired:
+            self.end(EndReason.TIME_UP)
+        return self.over
+
+    def end(self, reason: EndReason = EndReason.ENDED) -> None:
+        if not self.over:
+            self.ended = reason
+            self.clock.stop()
+
+    def remaining_words(self) -> list[str]:
+        return [w for w in self.solution.words if w not in self.found and w not in self.revealed]
+
+    def reveal(self, rng: random.Random | None = None) -> str | None:
+        """Practice: show one word not yet found (shortest first: the gentlest hint)."""
+        remaining = self.remaining_words()
+        if not remaining or self.over:
+            return None
+        shortest = min(map(len, remaining))
+        word = (rng or random).choice([w for w in remaining if len(w) == shortest])
+        self.revealed.append(word)
+        if self.remaining_words() == []:
+            self.end(EndReason.ALL_FOUND)
+        return word
+
+    def results(self) -> Results:
+        return Results(self.solution, dict(self.found), list(self.revealed), self.ended)
+
+
+def normalise(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+@dataclass(frozen=True)
+class LengthRow:
+    length: int
+    found: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Results:
+    solution: Solution
+    found: dict[str, int]
+    revealed: list[str]
+    ended: EndReason | None
+
+    @property
+    def score(self) -> int:
+        return sum(self.found.values())
+
+    @property
+    def max_score(self) -> int:
+        return self.solution.total_score
+
+    @property
+    def missed(self) -> list[str]:
+        """Words not found, the most valuable first, then alphabetical."""
+        return sorted((w for w in self.solution.words if w not in self.found), key=lambda w: (-score(w), w))
+
+    def by_length(self) -> list[LengthRow]:
+        totals = Counter(len(w) for w in self.solution.words)
+        found = Counter(len(w) for w in self.found)
+        return [LengthRow(n, found[n], totals[n]) for n in sorted(totals)]
+
+    def path(self, word: str) -> Path:
+        return self.solution.paths[word]
+
+    def words_through(self, cell: Cell) -> list[str]:
+        """Words that can be spelled through this die, on any of their paths."""
+        board = self.solution.board
+        return [w for w in self.solution.words if any(cell in p for p in paths_spelling(board, w))]
