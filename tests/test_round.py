@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -143,4 +144,4 @@ def test_missed_words_come_most_valuable_first(enable1) -> None:
     assert score(missed[0]) == 11 and score(missed[-1]) == 1
     points = [score(w) for w in missed]
     assert points == sorted(points, reverse=True)
-    assert all(a < b for a, b in zip(missed, missed[1:], strict=False) if score(a) == score(b))
+    assert all(a < b for a, b in itertools.pairwise(missed) if score(a) == score(b))
