@@ -1,0 +1,146 @@
+"""The Textual app: moves between screens and keeps the word lists loaded."""
+
+from __future__ import annotations
+
+import time
+
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+
+from boggle_tui.app.screens.confirm import ConfirmScreen
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
+from boggle_tui.clock import TimeSource
+from boggle_tui.deal import Deal
+from boggle_tui.dictionary import COMMON_WORDS, Dictionary, load_dictionary
+from boggle_tui.errors import BoggleError
+from boggle_tui.game_settings import GameSettings
+from boggle_tui.round import Round
+
+MIN_SIZE = (60, 20)
+
+
+class BoggleApp(App[None]):
+    CSS_PATH = "boggle.tcss"
+    TITLE = "Boggle"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", priority=True)]
+
+    def __init__(self, settings: GameSettings, *, start_now: bool = False, now: TimeSource = time.monotonic) -> None:
+        super().__init__()
+        self.settings = settings
+        self.start_now = start_now
+        self.now = now
+        self.dictionaries: dict[str, Dictionary] = {}
+        self.common: Dictionary | None = None
+
+    def on_mount(self) -> None:
+        if self.start_now:
+            self.start_round(self.settings)
+        else:
+            self.show(StartScreen(self.settings))
+
+    def show(self, screen: Screen) -> None:
+        """Put `screen` in place of the current one (modal screens stay on top of their own)."""
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    # Rounds
+
+    def start_round(self, settings: GameSettings) -> None:
+        self.settings = settings
+        try:
+            dealt = settings.deal()
+        except BoggleError as error:
+            self.notify(str(error), title="Cannot deal that board", severity="error")
+            self.show(StartScreen(settings.for_next_round()))
+            return
+        dictionary = self.dictionaries.get(settings.dictionary)
+        if dictionary is not None:
+            self.play(settings, dealt, dictionary)
+        else:
+            self.show(LoadingScreen(settings.dictionary))
+            self.load_words(settings, dealt)
+
+    @work(thread=True, exclusive=True, group="load")
+    def load_words(self, settings: GameSettings, dealt: Deal) -> None:
+        """Load in a thread: a first build takes about a second and must not freeze the screen."""
+        try:
+            dictionary = load_dictionary(settings.dictionary)
+            common = self.common or load_dictionary(COMMON_WORDS)
+        except BoggleError as error:
+            self.call_from_thread(self.load_failed, str(error))
+            return
+        self.call_from_thread(self.loaded, settings, dealt, dictionary, common)
+
+    def loaded(self, settings: GameSettings, dealt: Deal, dictionary: Dictionary, common: Dictionary) -> None:
+        self.dictionaries[settings.dictionary] = dictionary
+        self.common = common
+        self.play(settings, dealt, dictionary)
+
+    def load_failed(self, message: str) -> None:
+        self.notify(message, title="Cannot use that word list", severity="error", timeout=8)
+        self.show(StartScreen(self.settings.for_next_round()))
+
+    def play(self, settings: GameSettings, dealt: Deal, dictionary: Dictionary) -> None:
+        game = Round.on(
+            dealt.board,
+            dictionary.trie,
+            settings.min_length_for(dealt),
+            settings.seconds,
+            practice=settings.practice,
+            now=self.now,
+        )
+        self.show(RoundScreen(game, dealt, settings))
+
+    def is_common(self, word: str) -> bool:
+        return self.common is not None and word in self.common
+
+    @on(RoundScreen.Finished)
+    def round_finished(self, event: RoundScreen.Finished) -> None:
+        self.show(ResultsScreen(event.round.results(), event.dealt, event.settings, self.is_common))
+
+    @on(ResultsScreen.Again)
+    @on(StartScreen.Play)
+    def play_again(self, event: ResultsScreen.Again | StartScreen.Play) -> None:
+        self.start_round(event.settings)
+
+    @on(ResultsScreen.Menu)
+    def menu(self) -> None:
+        self.show(StartScreen(self.settings.for_next_round()))
+
+    # Quitting and the size of the terminal
+
+    def action_request_quit(self) -> None:
+        screen = self.screen
+        if not isinstance(screen, RoundScreen) or screen.round.over:
+            self.exit()
+            return
+        clock = screen.round.clock
+        was_running = clock.running
+        clock.pause()
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.exit()
+            elif was_running:
+                clock.resume()
+
+        self.push_screen(ConfirmScreen("Quit this round? It will not be scored.", "Quit", "Keep playing"), answered)
+
+    @on(Resize)
+    def check_size(self, event: Resize) -> None:
+        small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            game = self.screen.round if isinstance(self.screen, RoundScreen) else None
+            self.push_screen(TooSmallScreen(MIN_SIZE, game.clock if game else None))
+        elif showing and not small:
+            self.pop_screen()

@@ -1,0 +1,147 @@
+"""Results: the score, words by length, found and missed words, and where each word lies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.board import Cell
+from boggle_tui.deal import Deal
+from boggle_tui.game_settings import GameSettings
+from boggle_tui.round import EndReason, Results
+from boggle_tui.scoring import score
+
+LONG = 8  # words this long and longer all score the same: one column
+
+
+class ResultsScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("r", "replay", "Replay board"),
+        Binding("escape", "menu", "Menu"),
+        Binding("tab", "app.focus_next", "Next list", show=False),
+    ]
+
+    @dataclass
+    class Again(Message):
+        """Play again: the same settings, on a fresh board or the same one."""
+
+        settings: GameSettings
+
+    @dataclass
+    class Menu(Message):
+        pass
+
+    def __init__(self, results: Results, dealt: Deal, settings: GameSettings, is_common: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.results = results
+        self.dealt = dealt
+        self.settings = settings
+        self.is_common = is_common
+        self.through: Cell | None = None  # the die the lists are narrowed to
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="results"):
+            with Vertical(id="summary"):
+                yield Label(self._outcome(), id="outcome")
+                yield Label(self._totals(), id="totals")
+                yield BoardView(self.results.solution.board, id="solution")
+                yield Static(self._lengths(), id="lengths")
+            with Vertical(id="lists"):
+                yield Label("", id="filter")
+                with Horizontal(id="word-lists"):
+                    yield OptionList(id="found-list")
+                    yield OptionList(id="missed-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill_lists()
+        missed = self.query_one("#missed-list", OptionList)
+        missed.focus()
+        if missed.option_count:
+            missed.highlighted = 0
+
+    def _outcome(self) -> str:
+        ended = self.results.ended or EndReason.ENDED
+        mode = "Practice" if self.settings.practice else "Round over"
+        return f"{mode}: {ended.value}"
+
+    def _totals(self) -> str:
+        r = self.results
+        share = 100 * r.score / r.max_score if r.max_score else 0
+        return (
+            f"Score {r.score:,} of {r.max_score:,} ({share:.0f}%) · "
+            f"{len(r.found):,} of {len(r.solution):,} words" + (f" · {len(r.revealed)} revealed" if r.revealed else "")
+        )
+
+    def _lengths(self) -> Table:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column("letters", style="dim")
+        columns: dict[str, list[int]] = {}
+        for row in self.results.by_length():
+            key = f"{LONG}+" if row.length >= LONG else str(row.length)
+            found, total = columns.setdefault(key, [0, 0])
+            columns[key] = [found + row.found, total + row.total]
+        for key in columns:
+            table.add_column(key, justify="right")
+        table.add_row("found", *(str(found) for found, _ in columns.values()))
+        table.add_row("of", *(str(total) for _, total in columns.values()))
+        return table
+
+    def _fill_lists(self) -> None:
+        r = self.results
+        words = set(r.words_through(self.through)) if self.through is not None else None
+        found = [w for w in sorted(r.found, key=lambda w: (-score(w), w)) if words is None or w in words]
+        missed = [w for w in r.missed if words is None or w in words]
+        self._fill("#found-list", found, f"Found {len(found)}")
+        self._fill("#missed-list", missed, f"Missed {len(missed)} · ★ common")
+        board = self.query_one("#solution", BoardView)
+        board.chosen = self.through
+        if self.through is None:
+            text = "Select a word to see its path; click a die to list the words through it."
+        else:
+            row, column = self.results.solution.board.position(self.through)
+            text = f"Words through the die at row {row + 1}, column {column + 1} (click it again for all)"
+        self.query_one("#filter", Label).update(text)
+
+    def _fill(self, selector: str, words: list[str], title: str) -> None:
+        option_list = self.query_one(selector, OptionList)
+        option_list.clear_options()
+        option_list.add_options([Option(self._word_line(w), id=w) for w in words])
+        option_list.border_title = title
+
+    def _word_line(self, word: str) -> Text:
+        star = "★ " if self.is_common(word) else "  "
+        return Text.assemble((star, "yellow"), (word.upper(), "bold"), f" {score(word)}")
+
+    @on(OptionList.OptionHighlighted)
+    def show_path(self, event: OptionList.OptionHighlighted) -> None:
+        word = event.option.id
+        if word is not None:
+            self.query_one("#solution", BoardView).lit = self.results.path(word)
+
+    @on(BoardView.DieClicked)
+    def narrow_to_die(self, event: BoardView.DieClicked) -> None:
+        self.through = None if self.through == event.cell else event.cell
+        self._fill_lists()
+
+    def action_new_game(self) -> None:
+        self.post_message(self.Again(self.settings.for_next_round()))
+
+    def action_replay(self) -> None:
+        self.post_message(self.Again(self.settings.replaying(self.dealt)))
+
+    def action_menu(self) -> None:
+        self.post_message(self.Menu())

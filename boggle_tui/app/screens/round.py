@@ -1,0 +1,255 @@
+"""The round: the board, the clock, the entry, verdicts as you play, and practice hints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.app.widgets.clock import ClockView
+from boggle_tui.board import BLANK, Cell
+from boggle_tui.deal import Deal
+from boggle_tui.game_settings import GameSettings
+from boggle_tui.hints import count_by_length, first_letters, starts_at
+from boggle_tui.round import Entry, Round
+from boggle_tui.solver import trace
+
+HISTORY_LINES = 6
+TICK_SECONDS = 0.2
+
+
+class RoundScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "submit", "Submit"),
+        Binding("escape", "clear", "Clear"),
+        Binding("ctrl+r", "rotate", "Rotate"),
+        Binding("ctrl+p", "pause", "Pause"),
+        Binding("f1", "help", "Help"),
+        Binding("ctrl+e", "end_round", "End round", priority=True),  # before the entry's own ctrl+e
+        Binding("f5", "hint('lengths')", "Lengths", show=False),
+        Binding("f6", "hint('heat')", "Heat map", show=False),
+        Binding("f7", "hint('starts')", "Starts", show=False),
+        Binding("f8", "reveal", "Reveal", show=False),
+    ]
+
+    @dataclass
+    class Finished(Message):
+        round: Round
+        dealt: Deal
+        settings: GameSettings
+
+    hint: reactive[str | None] = reactive(None, init=False)
+
+    def __init__(self, game: Round, dealt: Deal, settings: GameSettings) -> None:
+        super().__init__(classes="-practice" if game.practice else "")
+        self.round = game
+        self.dealt = dealt
+        self.settings = settings
+        self.clicked: list[Cell] = []  # the path built with the mouse, if any
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="round"):
+            with Vertical(id="play"):
+                yield Label(self._title(), id="title")
+                yield BoardView(self.round.board, id="board")
+                yield Static("Paused: the board is hidden. Press Ctrl+P to play on.", id="paused")
+                yield Input(placeholder="type a word, Enter to submit", restrict=r"[A-Za-z ]*", id="entry")
+                yield Label("", id="verdict")
+            with Vertical(id="side"):
+                yield ClockView(self.round.clock, id="clock")
+                yield Label("", id="score")
+                yield Static("", id="hints")
+                with VerticalScroll(id="found-box"):
+                    yield Static("", id="found")
+                yield Static("", id="history")
+        yield Footer()
+
+    def _title(self) -> str:
+        where = f"seed {self.dealt.seed}" if self.dealt.seed is not None else "custom board"
+        mode = "practice" if self.round.practice else "timed round"
+        return f"{self.dealt.dice or 'board'} · {where} · {mode} · {self.settings.dictionary}"
+
+    def on_mount(self) -> None:
+        self.round.start()
+        self.query_one("#entry", Input).focus()
+        self._show_progress()
+        self.set_interval(TICK_SECONDS, self.tick)
+        self.query_one("#found-box").border_title = "Found"
+        if self.round.practice:
+            self.watch_hint()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hint", "reveal"):
+            return self.round.practice
+        return True
+
+    # The clock
+
+    def tick(self) -> None:
+        if self.round.check_time():
+            self._finish()
+            return
+        self.query_one(ClockView).update()
+
+    def _finish(self) -> None:
+        if self.is_current:
+            self.post_message(self.Finished(self.round, self.dealt, self.settings))
+
+    # Typing and clicking
+
+    @property
+    def board_view(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    @on(Input.Changed, "#entry")
+    def entry_changed(self, event: Input.Changed) -> None:
+        text = event.value.replace(" ", "").lower()
+        if self.clicked and self.round.board.spell(self.clicked) == text:
+            return  # the text came from clicks: keep the path the player chose
+        self.clicked = []
+        # A trailing q is on its way to being the Qu die.
+        path = trace(self.round.board, text + "u" if text.endswith("q") else text) if text else None
+        self.board_view.lit = path or ()
+        event.input.set_class(bool(text) and path is None, "-untraceable")
+
+    @on(Input.Submitted, "#entry")
+    def entry_submitted(self) -> None:
+        self.action_submit()
+
+    @on(BoardView.DieClicked)
+    def die_clicked(self, event: BoardView.DieClicked) -> None:
+        board = self.round.board
+        cell = event.cell
+        if board.faces[cell] == BLANK or self.round.clock.paused:
+            return
+        entry = self.query_one("#entry", Input)
+        if self.clicked and cell == self.clicked[-1]:
+            self.action_submit()
+            return
+        if self.clicked and board.spell(self.clicked) == entry.value.lower():
+            if cell in self.clicked or cell not in board.neighbours(self.clicked[-1]):
+                self.bell()
+                return
+            self.clicked.append(cell)
+        else:
+            self.clicked = [cell]
+        entry.value = board.spell(self.clicked)
+        entry.cursor_position = len(entry.value)
+        entry.remove_class("-untraceable")
+        self.board_view.lit = tuple(self.clicked)
+
+    def action_submit(self) -> None:
+        entry = self.query_one("#entry", Input)
+        result = self.round.submit(entry.value)
+        entry.value = ""
+        self.clicked = []
+        self.board_view.lit = ()
+        if result is not None:
+            self._show_verdict(result)
+        if self.round.over:
+            self._finish()
+
+    def action_clear(self) -> None:
+        self.query_one("#entry", Input).value = ""
+        self.clicked = []
+        self.board_view.lit = ()
+
+    # What the player sees of the round so far
+
+    def _show_verdict(self, entry: Entry) -> None:
+        verdict = self.query_one("#verdict", Label)
+        verdict.update(_entry_text(entry))
+        verdict.set_class(entry.verdict.accepted, "-good")
+        verdict.set_class(not entry.verdict.accepted, "-bad")
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        game = self.round
+        found = len(game.found)
+        words = "word" if found == 1 else "words"
+        self.query_one("#score", Label).update(f"Score {game.score} · {found} {words}")
+        lines = Text()
+        for word in reversed(game.revealed):
+            lines.append(f"{word.upper():<16} revealed\n", style="dim italic")
+        for word, points in reversed(game.found.items()):
+            lines.append(f"{word.upper():<16}", style="bold")
+            lines.append(f"+{points}\n", style="green")
+        self.query_one("#found", Static).update(lines)
+        history = Text()
+        for entry in reversed(game.entries[-HISTORY_LINES:]):
+            history.append_text(_entry_text(entry))
+            history.append("\n")
+        self.query_one("#history", Static).update(history)
+        if self.hint:
+            self.watch_hint()
+
+    # Keys
+
+    def action_rotate(self) -> None:
+        self.board_view.rotate()
+
+    def action_pause(self) -> None:
+        clock = self.round.clock
+        if clock.paused:
+            clock.resume()
+        else:
+            clock.pause()
+        self.set_class(clock.paused, "-paused")
+        entry = self.query_one("#entry", Input)
+        entry.disabled = clock.paused
+        if not clock.paused:
+            entry.focus()
+        self.query_one(ClockView).update()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.round.clock))
+
+    def action_end_round(self) -> None:
+        self.round.end()
+        self._finish()
+
+    def action_hint(self, kind: str) -> None:
+        self.hint = None if self.hint == kind else kind
+
+    def watch_hint(self) -> None:
+        remaining = self.round.remaining_words()
+        hints = self.query_one("#hints", Static)
+        self.board_view.heat = tuple(starts_at(self.round.board, remaining)) if self.hint == "heat" else ()
+        if self.hint == "lengths":
+            counts = count_by_length(remaining)
+            body = "  ".join(f"{n} letters: {c}" for n, c in counts.items())
+            hints.update(f"Words left by length\n{body}")
+        elif self.hint == "heat":
+            hints.update("Words left that start on each die: see the numbers under the dice.")
+        elif self.hint == "starts":
+            pairs = first_letters(remaining)
+            hints.update("Words left by first letters\n" + "  ".join(f"{p.upper()} {c}" for p, c in pairs.items()))
+        else:
+            hints.update("F5 lengths · F6 heat map · F7 first letters · F8 reveal a word")
+
+    def action_reveal(self) -> None:
+        word = self.round.reveal()
+        if word is None:
+            return
+        self.board_view.lit = self.round.solution.paths[word]
+        verdict = self.query_one("#verdict", Label)
+        verdict.update(f"Revealed: {word.upper()} (scores nothing)")
+        self._show_progress()
+        if self.round.over:
+            self._finish()
+
+
+def _entry_text(entry: Entry) -> Text:
+    if entry.verdict.accepted:
+        return Text.assemble(("✓ ", "green"), (entry.word.upper(), "bold"), (f" +{entry.points}", "green"))
+    return Text.assemble(("✗ ", "red"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")

@@ -1,0 +1,89 @@
+"""The start screen: what to play. Enter on the defaults starts a 3-minute round at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Grid, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Select, Static
+
+from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.dice import dice_set_names, load_dice_set
+from boggle_tui.dictionary import shipped_dictionaries
+from boggle_tui.game_settings import ROUND_LENGTHS, GameSettings, describe_seconds
+
+LOGO = """\
+╔═╗ ╔═╗ ╔═╗ ╔═╗ ╦   ╔═╗
+╠╩╗ ║ ║ ║ ╦ ║ ╦ ║   ║╣
+╚═╝ ╚═╝ ╚═╝ ╚═╝ ╩═╝ ╚═╝"""
+
+
+class StartScreen(Screen[None]):
+    BINDINGS = [Binding("f1", "help", "Help")]
+
+    @dataclass
+    class Play(Message):
+        settings: GameSettings
+
+    def __init__(self, settings: GameSettings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        dictionaries = shipped_dictionaries()
+        if s.dictionary not in dictionaries:
+            dictionaries.append(s.dictionary)
+        lengths = ROUND_LENGTHS if s.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, s.seconds)
+        with Vertical(id="start"):
+            yield Static(LOGO, id="logo")
+            yield Label("Find words in the dice before the clock runs out.", id="tagline")
+            with Grid(id="choices"):
+                yield Label("Mode")
+                yield Select(
+                    [("Timed round", False), ("Practice (no clock, hints)", True)],
+                    value=s.practice,
+                    allow_blank=False,
+                    id="practice",
+                )
+                yield Label("Dice")
+                yield Select(
+                    [(_dice_label(key), key) for key in dice_set_names()], value=s.dice, allow_blank=False, id="dice"
+                )
+                yield Label("Round length")
+                yield Select(
+                    [(describe_seconds(n), n) for n in lengths], value=s.seconds, allow_blank=False, id="seconds"
+                )
+                yield Label("Word list")
+                yield Select(
+                    [(name, name) for name in dictionaries], value=s.dictionary, allow_blank=False, id="dictionary"
+                )
+            with Center():
+                yield Button("Play", variant="success", id="play")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    @on(Select.Changed)
+    def choice_changed(self, event: Select.Changed) -> None:
+        field = event.select.id
+        if field is not None:
+            self.settings = replace(self.settings, **{field: event.value})
+
+    @on(Button.Pressed, "#play")
+    def play(self) -> None:
+        self.post_message(self.Play(self.settings))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+
+def _dice_label(key: str) -> str:
+    dice = load_dice_set(key)
+    return f"{dice.name}, {dice.height}x{dice.width}"

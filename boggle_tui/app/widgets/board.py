@@ -1,0 +1,105 @@
+"""The board: a grid of dice that light up along a path, show a heat map, and take clicks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from boggle_tui.board import BLANK, Board, Cell
+
+
+def die_label(face: str) -> str:
+    """How a face is printed on a die: `A`, `Qu`, `Th`; a blank is left empty."""
+    return "" if face == BLANK else face.capitalize()
+
+
+class Die(Static):
+    """One die. Its state is shown through CSS classes: -lit, -start, -chosen, -blank, -heat-N."""
+
+    def __init__(self, cell: Cell, face: str) -> None:
+        super().__init__(die_label(face), classes="die -blank" if face == BLANK else "die")
+        self.cell = cell
+
+    @on(Click)
+    def clicked(self) -> None:
+        self.post_message(BoardView.DieClicked(self.cell))
+
+
+class BoardView(Grid):
+    """Draws a Board, turned by `rotation` quarter turns; cells are always the board's own."""
+
+    @dataclass
+    class DieClicked(Message):
+        cell: Cell
+
+    lit: reactive[tuple[Cell, ...]] = reactive(())
+    chosen: reactive[Cell | None] = reactive(None)
+    heat: reactive[tuple[int, ...]] = reactive(())
+    rotation: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, board: Board, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes=f"board -size-{max(board.height, board.width)}")
+        self.board = board
+
+    def compose(self) -> ComposeResult:
+        height, width = self.board.height, self.board.width
+        turned = self.rotation % 2 == 1
+        self.styles.grid_size_columns = height if turned else width
+        self.styles.grid_size_rows = width if turned else height
+        for cell in self._display_order():
+            yield Die(cell, self.board.faces[cell])
+
+    def _display_order(self) -> list[Cell]:
+        """Board cells in the order they are drawn, row by row, after the rotation."""
+        cells = [[self.board.cell(r, c) for c in range(self.board.width)] for r in range(self.board.height)]
+        for _ in range(self.rotation % 4):
+            cells = [list(row) for row in zip(*reversed(cells), strict=True)]
+        return [cell for row in cells for cell in row]
+
+    def rotate(self) -> None:
+        self.rotation = (self.rotation + 1) % 4
+
+    async def watch_rotation(self) -> None:
+        await self.recompose()
+        self._refresh_dice()
+
+    def dice(self) -> dict[Cell, Die]:
+        return {die.cell: die for die in self.query(Die)}
+
+    def watch_lit(self) -> None:
+        self._refresh_dice()
+
+    def watch_chosen(self) -> None:
+        self._refresh_dice()
+
+    def watch_heat(self) -> None:
+        self._refresh_dice()
+
+    def on_mount(self) -> None:
+        self._refresh_dice()
+
+    def _refresh_dice(self) -> None:
+        steps = {cell: i for i, cell in enumerate(self.lit, start=1)}
+        for cell, die in self.dice().items():
+            die.set_class(cell in steps, "-lit")
+            die.set_class(bool(self.lit) and cell == self.lit[0], "-start")
+            die.set_class(cell == self.chosen, "-chosen")
+            count = self.heat[cell] if self.heat else 0
+            for level in range(1, 4):
+                die.set_class(_heat_level(count) == level, f"-heat-{level}")
+            die.border_title = str(steps[cell]) if cell in steps else None
+            die.border_subtitle = str(count) if self.heat and count else None
+
+    def on_resize(self) -> None:
+        self._refresh_dice()
+
+
+def _heat_level(count: int) -> int:
+    return 0 if count == 0 else 1 if count < 4 else 2 if count < 10 else 3

@@ -1,0 +1,46 @@
+"""What to play: the choices of the start screen and the `boggle play` flags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from boggle_tui.deal import Deal, deal
+from boggle_tui.dice import DEFAULT_DICE
+from boggle_tui.dictionary import DEFAULT_DICTIONARY
+
+DEFAULT_SECONDS = 180
+ROUND_LENGTHS = (60, 120, 180, 240, 300, 0)  # 0: no clock
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    dice: str = DEFAULT_DICE
+    seconds: int = DEFAULT_SECONDS  # 0: no clock
+    dictionary: str = DEFAULT_DICTIONARY
+    practice: bool = False
+    min_length: int | None = None  # None: the dice set's rule
+    seed: int | None = None  # None: a fresh board each round
+    board: str | None = None  # a board given as text, played instead of a roll
+
+    def deal(self) -> Deal:
+        return deal(self.board, self.dice if self.board is None else None, self.seed)
+
+    def for_next_round(self) -> GameSettings:
+        """The same settings, but a fresh board."""
+        return replace(self, seed=None, board=None)
+
+    def replaying(self, dealt: Deal) -> GameSettings:
+        """The same settings and the very same board."""
+        if dealt.seed is not None and dealt.dice is not None:
+            return replace(self, dice=dealt.dice, seed=dealt.seed, board=None)
+        return replace(self, board=dealt.board.text(), seed=None)
+
+    def min_length_for(self, dealt: Deal) -> int:
+        return self.min_length or dealt.min_length
+
+
+def describe_seconds(seconds: int) -> str:
+    if not seconds:
+        return "no clock"
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes} min" if not rest else f"{minutes}:{rest:02d}"
