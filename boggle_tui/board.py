@@ -48,6 +48,10 @@ class Board:
     def width(self) -> int:
         return len(self.rows[0])
 
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.height, self.width
+
     @cached_property
     def faces(self) -> tuple[str, ...]:
         """The faces in row-major order, indexed by cell."""

@@ -24,6 +24,7 @@ from boggle_tui.round import EndReason, Results
 from boggle_tui.scoring import score
 
 LONG = 8  # words this long and longer all score the same: one column
+LISTS_WIDTH = 40
 
 
 class ResultsScreen(Screen[None]):
@@ -72,6 +73,10 @@ class ResultsScreen(Screen[None]):
         missed.focus()
         if missed.option_count:
             missed.highlighted = 0
+
+    def on_resize(self) -> None:
+        # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows.
+        self.query_one("#solution", BoardView).fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
 
     def _outcome(self) -> str:
         ended = self.results.ended or EndReason.ENDED

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.columns import Columns
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -26,6 +27,7 @@ from boggle_tui.solver import trace
 
 HISTORY_LINES = 6
 TICK_SECONDS = 0.2
+SIDE_WIDTH = 32
 
 
 class RoundScreen(Screen[None]):
@@ -93,6 +95,10 @@ class RoundScreen(Screen[None]):
             return self.round.practice
         return True
 
+    def on_resize(self) -> None:
+        # Room left for the board: the side panel, the title, the entry and the footer take the rest.
+        self.board_view.fit(self.size.width - SIDE_WIDTH - 2, self.size.height - 6)
+
     # The clock
 
     def tick(self) -> None:
@@ -138,7 +144,7 @@ class RoundScreen(Screen[None]):
             return
         if self.clicked and board.spell(self.clicked) == entry.value.lower():
             if cell in self.clicked or cell not in board.neighbours(self.clicked[-1]):
-                self.bell()
+                self.app.bell()
                 return
             self.clicked.append(cell)
         else:
@@ -178,13 +184,9 @@ class RoundScreen(Screen[None]):
         found = len(game.found)
         words = "word" if found == 1 else "words"
         self.query_one("#score", Label).update(f"Score {game.score} · {found} {words}")
-        lines = Text()
-        for word in reversed(game.revealed):
-            lines.append(f"{word.upper():<16} revealed\n", style="dim italic")
-        for word, points in reversed(game.found.items()):
-            lines.append(f"{word.upper():<16}", style="bold")
-            lines.append(f"+{points}\n", style="green")
-        self.query_one("#found", Static).update(lines)
+        words = [Text(f"{w.upper()} (shown)", style="dim italic") for w in reversed(game.revealed)]
+        words += [Text.assemble((w.upper(), "bold"), (f" +{p}", "green")) for w, p in reversed(game.found.items())]
+        self.query_one("#found", Static).update(Columns(words, padding=(0, 2)))
         history = Text()
         for entry in reversed(game.entries[-HISTORY_LINES:]):
             history.append_text(_entry_text(entry))
@@ -204,6 +206,9 @@ class RoundScreen(Screen[None]):
             clock.resume()
         else:
             clock.pause()
+        if clock.paused:  # the notice takes the board's place and size
+            size = self.board_view.outer_size
+            self.query_one("#paused").styles.width, self.query_one("#paused").styles.height = size
         self.set_class(clock.paused, "-paused")
         entry = self.query_one("#entry", Input)
         entry.disabled = clock.paused

@@ -64,11 +64,11 @@ class StartScreen(Screen[None]):
                     [(name, name) for name in dictionaries], value=s.dictionary, allow_blank=False, id="dictionary"
                 )
             with Center():
-                yield Button("Play", variant="success", id="play")
+                yield Button("Play", variant="success", id="go")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
+        self.query_one("#go", Button).focus()
 
     @on(Select.Changed)
     def choice_changed(self, event: Select.Changed) -> None:
@@ -76,7 +76,7 @@ class StartScreen(Screen[None]):
         if field is not None:
             self.settings = replace(self.settings, **{field: event.value})
 
-    @on(Button.Pressed, "#play")
+    @on(Button.Pressed, "#go")
     def play(self) -> None:
         self.post_message(self.Play(self.settings))
 

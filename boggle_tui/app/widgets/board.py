@@ -63,6 +63,13 @@ class BoardView(Grid):
             cells = [list(row) for row in zip(*reversed(cells), strict=True)]
         return [cell for row in cells for cell in row]
 
+    def fit(self, width: int, height: int) -> None:
+        """Choose the largest dice for which the board fits in width x height cells."""
+        rows, columns = (self.board.width, self.board.height) if self.rotation % 2 else self.board.shape
+        size = next((name for name, (w, h) in DICE_SIZES.items() if columns * w <= width and rows * h <= height), "s")
+        for name in DICE_SIZES:
+            self.set_class(name == size, f"-dice-{name}")
+
     def rotate(self) -> None:
         self.rotation = (self.rotation + 1) % 4
 
@@ -99,6 +106,10 @@ class BoardView(Grid):
 
     def on_resize(self) -> None:
         self._refresh_dice()
+
+
+# Die sizes (width, height), largest first: the board uses the largest that fits.
+DICE_SIZES = {"l": (11, 5), "m": (9, 3), "s": (7, 3)}
 
 
 def _heat_level(count: int) -> int:

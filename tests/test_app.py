@@ -1,0 +1,298 @@
+"""The app, played through Textual's pilot with a fixed seed and a clock the test moves."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from textual.widgets import Input, Label, OptionList, Select, Static
+
+from boggle_tui.app.app import BoggleApp
+from boggle_tui.app.main import settings_from
+from boggle_tui.app.screens.confirm import ConfirmScreen
+from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.waiting import TooSmallScreen
+from boggle_tui.app.widgets.board import BoardView, Die
+from boggle_tui.cli import build_parser
+from boggle_tui.errors import BoggleError
+from boggle_tui.game_settings import GameSettings
+from boggle_tui.round import Verdict
+from boggle_tui.solver import paths_spelling
+
+# Seed 42 on the new dice:  E N T D / Qu E T Y / O P T L / T V E A
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_app(enable1, popular, start_now: bool = True, **settings) -> tuple[BoggleApp, FakeTime]:
+    time_ = FakeTime()
+    app = BoggleApp(GameSettings(**{"seed": 42, **settings}), start_now=start_now, now=time_)
+    app.dictionaries[enable1.name] = enable1  # loaded once for the whole session
+    app.common = popular
+    return app, time_
+
+
+async def type_word(pilot, word: str) -> None:
+    await pilot.press(*word, "enter")
+
+
+def entries(app: BoggleApp) -> list[tuple[str, Verdict]]:
+    return [(e.word, e.verdict) for e in app.screen.round.entries]
+
+
+async def test_a_round_judges_every_entry_and_keeps_score(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        assert isinstance(app.screen, RoundScreen)
+        for word in ("ten", "tent", "ten", "te", "rat", "nep"):
+            await type_word(pilot, word)
+        assert entries(app) == [
+            ("ten", Verdict.ACCEPTED),
+            ("tent", Verdict.ACCEPTED),
+            ("ten", Verdict.ALREADY_FOUND),
+            ("te", Verdict.TOO_SHORT),
+            ("rat", Verdict.NOT_ON_BOARD),
+            ("nep", Verdict.NOT_A_WORD),
+        ]
+        assert str(app.screen.query_one("#score", Label).content) == "Score 2 · 2 words"
+        assert "NEP: not a word" in str(app.screen.query_one("#verdict", Label).content)
+        assert app.screen.query_one("#verdict").has_class("-bad")
+
+
+async def test_typing_lights_the_path_and_marks_what_cannot_be_traced(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        board = app.screen.query_one(BoardView)
+        await pilot.press("p", "e", "t")
+        assert board.board.spell(board.lit) == "pet"
+        lit = [die.cell for die in board.query(Die) if die.has_class("-lit")]
+        assert sorted(lit) == sorted(board.lit)
+        assert board.dice()[board.lit[0]].has_class("-start")
+        await pilot.press("x")
+        entry = app.screen.query_one("#entry", Input)
+        assert entry.value == "petx" and entry.has_class("-untraceable") and board.lit == ()
+        await pilot.press("escape")
+        assert entry.value == "" and not entry.has_class("-untraceable")
+        await pilot.press("q")  # on its way to Qu: not marked wrong
+        assert not entry.has_class("-untraceable") and board.board.faces[board.lit[0]] == "qu"
+
+
+async def test_clicking_dice_builds_a_word_and_clicking_the_last_submits(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(100, 32)) as pilot:
+        board = app.screen.query_one(BoardView)
+        dice = board.dice()
+        cell = board.board.cell
+        for r, c in [(2, 1), (1, 1), (1, 2)]:  # P E T
+            await pilot.click(dice[cell(r, c)])
+        assert app.screen.query_one("#entry", Input).value == "pet"
+        await pilot.click(dice[cell(3, 3)])  # not a neighbour of the last die: ignored
+        assert app.screen.query_one("#entry", Input).value == "pet"
+        await pilot.click(dice[cell(1, 2)])
+        assert entries(app) == [("pet", Verdict.ACCEPTED)]
+
+
+async def test_time_up_shows_the_results_with_paths(enable1, popular) -> None:
+    app, time_ = make_app(enable1, popular, seconds=60)
+    async with app.run_test() as pilot:
+        await type_word(pilot, "tent")
+        time_.now += 30
+        app.screen.tick()
+        assert app.screen.query_one("#clock").has_class("-warning")
+        time_.now += 25
+        app.screen.tick()
+        assert app.screen.query_one("#clock").has_class("-danger")
+        time_.now += 5
+        app.screen.tick()
+        await pilot.pause()
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        assert "time is up" in str(results.query_one("#outcome", Label).content)
+        total = results.results.solution
+        totals = str(results.query_one("#totals", Label).content)
+        assert f"Score 1 of {total.total_score}" in totals and f"1 of {len(total)} words" in totals
+        missed = results.query_one("#missed-list", OptionList)
+        assert missed.option_count == len(total) - 1
+        assert missed.get_option_at_index(0).id == results.results.missed[0]
+        board = results.query_one("#solution", BoardView)
+        assert board.lit == total.paths[results.results.missed[0]]  # the first missed word is shown
+        await pilot.press("down")
+        assert board.lit == total.paths[results.results.missed[1]]
+        assert [die.border_title for die in board.dice().values() if die.border_title]  # steps numbered
+
+
+async def test_clicking_a_die_on_the_results_narrows_the_lists(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        everything = screen.query_one("#missed-list", OptionList).option_count
+        board = screen.query_one("#solution", BoardView)
+        corner = board.board.cell(3, 0)  # the T in the corner
+        await pilot.click(board.dice()[corner])
+        narrowed = screen.query_one("#missed-list", OptionList)
+        words = [narrowed.get_option_at_index(i).id for i in range(narrowed.option_count)]
+        assert 0 < len(words) < everything
+        solution_board = screen.results.solution.board
+        assert all(any(corner in p for p in paths_spelling(solution_board, w)) for w in words)
+        assert board.dice()[corner].has_class("-chosen")
+        await pilot.click(board.dice()[corner])
+        assert screen.query_one("#missed-list", OptionList).option_count == everything
+
+
+async def test_new_game_and_replay_from_results(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        first = app.screen.round.board
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundScreen) and app.screen.round.board == first
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundScreen) and app.screen.round.board != first
+        assert app.screen.dealt.dice == "new" and app.screen.round.clock.duration == 180
+
+
+async def test_pause_hides_the_board_and_stops_the_clock(enable1, popular) -> None:
+    app, time_ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+p")
+        screen = app.screen
+        assert screen.has_class("-paused") and not screen.query_one(BoardView).display
+        time_.now += 100
+        await pilot.press("ctrl+p")
+        assert screen.round.clock.remaining == 180 and screen.query_one(BoardView).display
+        assert screen.query_one("#entry", Input).has_focus
+
+
+async def test_help_stops_the_clock_until_closed(enable1, popular) -> None:
+    app, time_ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        round_ = app.screen.round
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen) and round_.clock.paused
+        time_.now += 50
+        await pilot.press("escape")
+        assert isinstance(app.screen, RoundScreen) and round_.clock.remaining == 180 and round_.clock.running
+
+
+async def test_quitting_a_running_round_asks_first(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, RoundScreen) and app.screen.round.clock.running
+        await pilot.press("ctrl+q")
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_start_screen_plays_its_choices(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, start_now=False, seed=None)
+    async with app.run_test() as pilot:
+        assert isinstance(app.screen, StartScreen)
+        app.screen.query_one("#seconds", Select).value = 60
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundScreen)
+        assert app.screen.round.clock.duration == 60 and app.screen.dealt.dice == "new"
+
+
+async def test_enter_on_the_start_screen_defaults_starts_a_three_minute_round(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, start_now=False, seed=None)
+    async with app.run_test() as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundScreen)
+        assert app.screen.round.clock.duration == 180 and not app.screen.round.practice
+        assert app.screen.round.board.shape == (4, 4)
+
+
+async def test_practice_hints_and_reveal(enable1, popular) -> None:
+    app, time_ = make_app(enable1, popular, practice=True)
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert screen.round.clock.duration is None
+        time_.now += 10_000
+        screen.tick()
+        assert not screen.round.over
+        await pilot.press("f5")
+        hints = str(screen.query_one("#hints", Static).content)
+        assert "3 letters:" in hints
+        await pilot.press("f6")
+        heat = screen.query_one(BoardView).heat
+        assert sum(heat) > 0 and len(heat) == 16
+        await pilot.press("f7")
+        assert "Words left by first letters" in str(screen.query_one("#hints", Static).content)
+        await pilot.press("f8")
+        assert len(screen.round.revealed) == 1 and screen.round.score == 0
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen) and "1 revealed" in str(app.screen.query_one("#totals").content)
+
+
+async def test_hints_are_only_for_practice(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        await pilot.press("f8")
+        assert app.screen.round.revealed == []
+
+
+async def test_a_too_small_terminal_says_so_and_holds_the_clock(enable1, popular) -> None:
+    app, time_ = make_app(enable1, popular)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        time_.now += 30
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, RoundScreen) and app.screen.round.clock.remaining == 180
+
+
+async def test_rotation_turns_the_drawing_not_the_words(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test() as pilot:
+        board = app.screen.query_one(BoardView)
+        first_drawn = next(iter(board.query(Die))).cell
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert next(iter(board.query(Die))).cell != first_drawn
+        await type_word(pilot, "tent")
+        assert entries(app) == [("tent", Verdict.ACCEPTED)]
+
+
+def play_args(*flags: str) -> argparse.Namespace:
+    return build_parser().parse_args(["play", *flags])
+
+
+def test_flags_that_say_what_to_play_skip_the_start_screen() -> None:
+    assert settings_from(play_args())[1] is False
+    assert settings_from(play_args("--dictionary", "popular"))[1] is False
+    for flags in (["--seed", "3"], ["--board", "abcd"], ["--time", "60"], ["--dice", "big"], ["--practice"]):
+        assert settings_from(play_args(*flags))[1] is True
+    settings, _ = settings_from(play_args("--dice", "big", "--time", "0", "--seed", "5"))
+    assert (settings.dice, settings.seconds, settings.seed) == ("big", 0, 5)
+
+
+@pytest.mark.parametrize("flags", [["--dice", "huge"], ["--board", "ab1"], ["--dictionary", "/no/such/list"]])
+def test_bad_play_flags_are_errors_before_the_app_starts(flags: list[str]) -> None:
+    with pytest.raises(BoggleError):
+        settings_from(play_args(*flags))

@@ -1,0 +1,61 @@
+"""SVG snapshots of the screens at 80x24 (pytest-textual-snapshot; `--snapshot-update` accepts changes)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from boggle_tui.app.app import BoggleApp
+from boggle_tui.game_settings import GameSettings
+
+SIZE = (80, 24)
+
+
+class StillTime:
+    def __call__(self) -> float:
+        return 0.0
+
+
+def make_app(enable1, popular, start_now: bool = True, **settings) -> BoggleApp:
+    app = BoggleApp(GameSettings(**{"seed": 42, **settings}), start_now=start_now, now=StillTime())
+    app.dictionaries[enable1.name] = enable1
+    app.common = popular
+    return app
+
+
+async def steady(pilot) -> None:
+    """Stop the entry's cursor from blinking, so every screenshot is the same."""
+    for entry in pilot.app.screen.query(Input):
+        entry.cursor_blink = False
+    await pilot.pause()
+
+
+@pytest.fixture(autouse=True)
+def _same_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+
+
+def test_start_screen(snap_compare, enable1, popular) -> None:
+    assert snap_compare(make_app(enable1, popular, start_now=False, seed=None), terminal_size=SIZE)
+
+
+def test_round_in_progress_with_a_lit_path(snap_compare, enable1, popular) -> None:
+    app = make_app(enable1, popular)
+    keys = [*"tent", "enter", *"nep", "enter", *"pet"]
+    assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=steady)
+
+
+def test_results_with_a_selected_word(snap_compare, enable1, popular) -> None:
+    app = make_app(enable1, popular)
+    keys = [*"tent", "enter", "ctrl+e", "_", "down", "down"]
+    assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=steady)
+
+
+def test_practice_with_hints(snap_compare, enable1, popular) -> None:
+    app = make_app(enable1, popular, practice=True)
+    assert snap_compare(app, press=["f5", "f6"], terminal_size=SIZE, run_before=steady)
+
+
+def test_super_big_boggle_board(snap_compare, enable1, popular) -> None:
+    app = make_app(enable1, popular, dice="superbig", seed=3)
+    assert snap_compare(app, press=[*"stee"], terminal_size=SIZE, run_before=steady)
