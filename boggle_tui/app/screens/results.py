@@ -111,14 +111,14 @@ class ResultsScreen(Screen[None]):
         found = [w for w in sorted(r.found, key=lambda w: (-score(w), w)) if words is None or w in words]
         missed = [w for w in r.missed if words is None or w in words]
         self._fill("#found-list", found, f"Found {len(found)}")
-        self._fill("#missed-list", missed, f"Missed {len(missed)} · ★ common")
+        self._fill("#missed-list", missed, f"Missed {len(missed)}")
         board = self.query_one("#solution", BoardView)
         board.chosen = self.through
         if self.through is None:
-            text = "Select a word to see its path; click a die to list the words through it."
+            text = "↑↓ shows a word's path · click a die for its words · ★ common word"
         else:
             row, column = self.results.solution.board.position(self.through)
-            text = f"Words through the die at row {row + 1}, column {column + 1} (click it again for all)"
+            text = f"Words through the die at row {row + 1}, column {column + 1} · click it again for all"
         self.query_one("#filter", Label).update(text)
 
     def _fill(self, selector: str, words: list[str], title: str) -> None:

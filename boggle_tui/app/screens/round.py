@@ -20,6 +20,7 @@ from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.board import BLANK, Cell
 from boggle_tui.deal import Deal
+from boggle_tui.dice import load_dice_set
 from boggle_tui.game_settings import GameSettings
 from boggle_tui.hints import count_by_length, first_letters, starts_at
 from boggle_tui.round import Entry, Round
@@ -38,6 +39,7 @@ class RoundScreen(Screen[None]):
         Binding("ctrl+p", "pause", "Pause"),
         Binding("f1", "help", "Help"),
         Binding("ctrl+e", "end_round", "End round", priority=True),  # before the entry's own ctrl+e
+        Binding("ctrl+e", "give_up", "Give up", priority=True),
         Binding("f5", "hint('lengths')", "Lengths", show=False),
         Binding("f6", "hint('heat')", "Heat map", show=False),
         Binding("f7", "hint('starts')", "Starts", show=False),
@@ -77,9 +79,13 @@ class RoundScreen(Screen[None]):
         yield Footer()
 
     def _title(self) -> str:
-        where = f"seed {self.dealt.seed}" if self.dealt.seed is not None else "custom board"
-        mode = "practice" if self.round.practice else "timed round"
-        return f"{self.dealt.dice or 'board'} · {where} · {mode} · {self.settings.dictionary}"
+        dealt = self.dealt
+        parts = [load_dice_set(dealt.dice).name if dealt.dice else "Your board"]
+        if dealt.seed is not None:
+            parts.append(f"seed {dealt.seed}")
+        if self.round.practice:
+            parts.append("practice")
+        return " · ".join(parts)
 
     def on_mount(self) -> None:
         self.round.start()
@@ -91,8 +97,10 @@ class RoundScreen(Screen[None]):
             self.watch_hint()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("hint", "reveal"):
+        if action in ("hint", "reveal", "give_up"):
             return self.round.practice
+        if action == "end_round":
+            return not self.round.practice
         return True
 
     def on_resize(self) -> None:
@@ -223,6 +231,9 @@ class RoundScreen(Screen[None]):
         self.round.end()
         self._finish()
 
+    def action_give_up(self) -> None:
+        self.action_end_round()
+
     def action_hint(self, kind: str) -> None:
         self.hint = None if self.hint == kind else kind
 
@@ -230,17 +241,17 @@ class RoundScreen(Screen[None]):
         remaining = self.round.remaining_words()
         hints = self.query_one("#hints", Static)
         self.board_view.heat = tuple(starts_at(self.round.board, remaining)) if self.hint == "heat" else ()
+        text = Text()
         if self.hint == "lengths":
-            counts = count_by_length(remaining)
-            body = "  ".join(f"{n} letters: {c}" for n, c in counts.items())
-            hints.update(f"Words left by length\n{body}")
+            text.append("Words left by length\n", style="bold")
+            text.append("  ".join(f"{n} letters: {c}" for n, c in count_by_length(remaining).items()))
         elif self.hint == "heat":
-            hints.update("Words left that start on each die: see the numbers under the dice.")
+            text.append("Words left that start on each die:\nthe number under it.", style="bold")
         elif self.hint == "starts":
-            pairs = first_letters(remaining)
-            hints.update("Words left by first letters\n" + "  ".join(f"{p.upper()} {c}" for p, c in pairs.items()))
-        else:
-            hints.update("F5 lengths · F6 heat map · F7 first letters · F8 reveal a word")
+            text.append("Words left by first letters\n", style="bold")
+            text.append("  ".join(f"{p.upper()} {c}" for p, c in first_letters(remaining).items()))
+        text.append(f"{chr(10) if text else ''}F5 lengths · F6 heat map · F7 first letters · F8 reveal", style="dim")
+        hints.update(text)
 
     def action_reveal(self) -> None:
         word = self.round.reveal()

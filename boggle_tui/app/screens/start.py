@@ -23,6 +23,12 @@ LOGO = """\
 ╚═╝ ╚═╝ ╚═╝ ╚═╝ ╩═╝ ╚═╝"""
 
 
+WORD_LISTS = {
+    "enable1": "ENABLE: every playable word (172,000)",
+    "popular": "Popular: common words only (25,000)",
+}
+
+
 class StartScreen(Screen[None]):
     BINDINGS = [Binding("f1", "help", "Help")]
 
@@ -61,7 +67,10 @@ class StartScreen(Screen[None]):
                 )
                 yield Label("Word list")
                 yield Select(
-                    [(name, name) for name in dictionaries], value=s.dictionary, allow_blank=False, id="dictionary"
+                    [(WORD_LISTS.get(name, name), name) for name in dictionaries],
+                    value=s.dictionary,
+                    allow_blank=False,
+                    id="dictionary",
                 )
             with Center():
                 yield Button("Play", variant="success", id="go")
