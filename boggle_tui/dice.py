@@ -29,12 +29,16 @@ class DiceSet:
     def roll(self, seed: int) -> Board:
         """Shuffle the dice into the cells and turn each to a random face.
 
-        The same seed gives the same board everywhere: the game and `boggle solve` alike.
+        The same seed gives the same board everywhere: the game and `boggle solve` alike,
+        and on every Python, since only `random()` (whose sequence Python keeps stable)
+        is drawn from, never `shuffle` or `choice`.
         """
-        rng = random.Random(seed)
+        draw = random.Random(seed).random
         dice = list(self.dice)
-        rng.shuffle(dice)
-        faces = [rng.choice(die) for die in dice]
+        for i in range(len(dice) - 1, 0, -1):  # Fisher-Yates
+            j = int(draw() * (i + 1))
+            dice[i], dice[j] = dice[j], dice[i]
+        faces = [die[int(draw() * len(die))] for die in dice]
         return Board(tuple(tuple(faces[r * self.width : (r + 1) * self.width]) for r in range(self.height)))
 
 

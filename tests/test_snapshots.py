@@ -41,13 +41,13 @@ def test_start_screen(snap_compare, enable1, popular) -> None:
 
 def test_round_in_progress_with_a_lit_path(snap_compare, enable1, popular) -> None:
     app = make_app(enable1, popular)
-    keys = [*"tent", "enter", *"nep", "enter", *"pet"]
+    keys = [*"howl", "enter", *"wol", "enter", *"hot"]
     assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=steady)
 
 
 def test_results_with_a_selected_word(snap_compare, enable1, popular) -> None:
     app = make_app(enable1, popular)
-    keys = [*"tent", "enter", "ctrl+e", "_", "down", "down"]
+    keys = [*"howl", "enter", "ctrl+e", "_", "down", "down"]
     assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=steady)
 
 
@@ -57,5 +57,5 @@ def test_practice_with_hints(snap_compare, enable1, popular) -> None:
 
 
 def test_super_big_boggle_board(snap_compare, enable1, popular) -> None:
-    app = make_app(enable1, popular, dice="superbig", seed=3)
-    assert snap_compare(app, press=[*"stee"], terminal_size=SIZE, run_before=steady)
+    app = make_app(enable1, popular, dice="superbig", seed=4)  # a blank, Qu and An
+    assert snap_compare(app, press=[*"aline"], terminal_size=SIZE, run_before=steady)
