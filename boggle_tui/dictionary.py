@@ -74,7 +74,8 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
     cached = _cache_path(data) if use_cache else None
     if cached is not None:
         try:
-            trie, skipped, unplayable = Trie.from_bytes(cached.read_bytes())
+            with cached.open("rb") as file:
+                trie, skipped, unplayable = Trie.from_file(file)
             return Dictionary(name_or_path, path, trie, skipped, unplayable, from_cache=True)
         except (OSError, CorruptTrie):
             pass  # missing or damaged: build it again below

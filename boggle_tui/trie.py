@@ -11,12 +11,14 @@ loads from a file in milliseconds and costs the garbage collector nothing.
 
 from __future__ import annotations
 
+import io
 import struct
 import sys
 import zlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
+from typing import BinaryIO
 
 from boggle_tui.board import DIGRAPHS, FACE_INDEX, FACES
 
@@ -105,17 +107,29 @@ class Trie:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> tuple[Trie, int, int]:
-        """The trie, and the skipped and unplayable line counts stored with it."""
-        if len(data) < _HEADER.size + _CRC.size:
+        return cls.from_file(io.BytesIO(data))
+
+    @classmethod
+    def from_file(cls, file: BinaryIO) -> tuple[Trie, int, int]:
+        """The trie, and the skipped and unplayable line counts stored with it.
+
+        The table is read straight into its array: no second copy of its bytes.
+        """
+        header = file.read(_HEADER.size)
+        if len(header) < _HEADER.size:
             raise CorruptTrie("too short")
-        magic, version, rows, words, skipped, unplayable = _HEADER.unpack_from(data)
+        magic, version, rows, words, skipped, unplayable = _HEADER.unpack(header)
         if magic != _MAGIC or version != FORMAT_VERSION:
             raise CorruptTrie("not this format")
-        end = _HEADER.size + rows * STRIDE * 4
-        if len(data) != end + _CRC.size or _CRC.unpack_from(data, end)[0] != zlib.crc32(memoryview(data)[:end]):
-            raise CorruptTrie("damaged")
         table = array(_TYPECODE)
-        table.frombytes(memoryview(data)[_HEADER.size : end])
+        try:
+            table.fromfile(file, rows * STRIDE)
+        except EOFError:
+            raise CorruptTrie("too short") from None
+        checksum = file.read(_CRC.size)
+        crc = zlib.crc32(memoryview(table).cast("B"), zlib.crc32(header))
+        if len(checksum) != _CRC.size or _CRC.unpack(checksum)[0] != crc or file.read(1):
+            raise CorruptTrie("damaged")
         if sys.byteorder != "little":
             table.byteswap()
         return cls(table, words), skipped, unplayable

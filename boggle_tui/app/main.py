@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 
 from boggle_tui.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.dictionary import DEFAULT_DICTIONARY, resolve
@@ -35,5 +36,9 @@ def run_app(args: argparse.Namespace) -> int:
     settings, start_now = settings_from(args)
     from boggle_tui.app.app import BoggleApp
 
+    # Everything imported so far lives as long as the app: keep the collector from walking it
+    # again and again, which would be a visible pause on every full collection.
+    gc.collect()
+    gc.freeze()
     BoggleApp(settings, start_now=start_now).run()
     return 0
