@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a round (the default command)")
     _add_board_options(play)
     play.add_argument("--board", metavar="BOARD", help="play this board, e.g. plsteaiertnrsges")
+    play.add_argument("--code", metavar="CODE", help="play the board with this code, e.g. N-PLSTEAIERTNRSGES")
+    play.add_argument("--daily", action="store_true", help="play today's board: the same for everyone (UTC)")
     play.add_argument("--time", type=_count(0), metavar="SECONDS", help="round length (default 180; 0: no clock)")
     play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
 
@@ -53,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "board", nargs="?", metavar="BOARD", help="the board, e.g. plsteaiertnrsges; - reads one per line"
     )
+    solve.add_argument("--code", metavar="CODE", help="solve the board with this code, e.g. N-PLSTEAIERTNRSGES")
     _add_board_options(solve)
     solve.add_argument("--json", action="store_true", help="print JSON")
 

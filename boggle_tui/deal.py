@@ -13,6 +13,7 @@ class Deal:
     board: Board
     dice: str | None  # the dice set rolled, or None for a board given as text
     seed: int | None  # the seed it was rolled from
+    daily: str | None = None  # the UTC date (YYYY-MM-DD) whose daily board this is
 
     @property
     def min_length(self) -> int:

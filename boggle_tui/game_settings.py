@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from boggle_tui.codes import board_code, parse_code
+from boggle_tui.daily import daily_deal
 from boggle_tui.deal import Deal, deal
 from boggle_tui.dice import DEFAULT_DICE
 from boggle_tui.dictionary import DEFAULT_DICTIONARY
@@ -21,19 +23,23 @@ class GameSettings:
     min_length: int | None = None  # None: the dice set's rule
     seed: int | None = None  # None: a fresh board each round
     board: str | None = None  # a board given as text, played instead of a roll
+    code: str | None = None  # a board code, played instead of a roll
+    daily: bool = False  # the day's board
 
     def deal(self) -> Deal:
+        if self.daily:
+            return daily_deal()
+        if self.code is not None:
+            return parse_code(self.code)
         return deal(self.board, self.dice if self.board is None else None, self.seed)
 
     def for_next_round(self) -> GameSettings:
         """The same settings, but a fresh board."""
-        return replace(self, seed=None, board=None)
+        return replace(self, seed=None, board=None, code=None, daily=False)
 
     def replaying(self, dealt: Deal) -> GameSettings:
         """The same settings and the very same board."""
-        if dealt.seed is not None and dealt.dice is not None:
-            return replace(self, dice=dealt.dice, seed=dealt.seed, board=None)
-        return replace(self, board=dealt.board.text(), seed=None)
+        return replace(self, code=board_code(dealt.board, dealt.dice), seed=None, board=None, daily=False)
 
     def min_length_for(self, dealt: Deal) -> int:
         return self.min_length or dealt.min_length

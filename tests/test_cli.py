@@ -27,7 +27,18 @@ def test_solve_json_is_one_object_with_every_field(capsys, enable1) -> None:
     code, out, _ = run(capsys, "solve", "plsteaiertnrsges", "--json")
     assert code == 0
     result = json.loads(out)
-    assert set(result) == {"board", "dice", "seed", "dictionary", "min_length", "words", "total_words", "total_score"}
+    assert set(result) == {
+        "board",
+        "code",
+        "dice",
+        "seed",
+        "dictionary",
+        "min_length",
+        "words",
+        "total_words",
+        "total_score",
+    }
+    assert result["code"] == "X-PLSTEAIERTNRSGES"
     assert result["board"][0] == ["p", "l", "s", "t"]
     assert (result["dice"], result["seed"], result["dictionary"]) == (None, None, "enable1")
     assert (result["total_words"], result["total_score"], result["min_length"]) == (1044, 3623, 3)
@@ -73,9 +84,18 @@ def test_empty_standard_input_prints_nothing(capsys) -> None:
     assert run(capsys, "solve", "-", stdin="") == (0, "", "")
 
 
+def test_solve_by_code_is_the_same_board(capsys, enable1) -> None:
+    code, out, _ = run(capsys, "solve", "--code", "n-plsteaiertnrsges", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["total_score"] == 3623 and result["dice"] == "new"
+    assert result["code"] == "N-PLSTEAIERTNRSGES"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["solve", "--code", "N-ABC"], "board code 'N-ABC' is malformed"),
+        (["solve", "abcd", "--code", "N-ABCD"], "not both"),
         (["solve", "abc"], "not a square"),
         (["solve", "--dice", "huge"], "unknown dice set 'huge'"),
         (["solve", "abcd", "--dictionary", "/no/such/file"], "not found"),

@@ -7,10 +7,11 @@ import gc
 
 from boggle_tui.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.dictionary import DEFAULT_DICTIONARY, resolve
+from boggle_tui.errors import BoggleError
 from boggle_tui.game_settings import DEFAULT_SECONDS, GameSettings
 
 # Any of these flags says what to play, so the round starts at once.
-_STARTS_AT_ONCE = ("seed", "board", "time", "dice", "practice")
+_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "time", "dice", "practice")
 
 
 def settings_from(args: argparse.Namespace) -> tuple[GameSettings, bool]:
@@ -23,11 +24,14 @@ def settings_from(args: argparse.Namespace) -> tuple[GameSettings, bool]:
         min_length=args.min_length,
         seed=args.seed,
         board=args.board,
+        code=args.code,
+        daily=args.daily,
     )
+    if sum(given is not None and given is not False for given in (args.board, args.code, args.daily or None)) > 1:
+        raise BoggleError("choose one of --board, --code and --daily")
     load_dice_set(settings.dice)
     resolve(settings.dictionary)
-    if settings.board is not None:
-        settings.deal()  # a malformed board is an error now, not in the middle of the app
+    settings.deal()  # a malformed board or code is an error now, not in the middle of the app
     start_now = any(getattr(args, flag) not in (None, False) for flag in _STARTS_AT_ONCE)
     return settings, start_now
 

@@ -8,6 +8,7 @@ import sys
 from rich.console import Console
 
 from boggle_tui.cli import print_json
+from boggle_tui.codes import board_code, parse_code
 from boggle_tui.deal import Deal, deal
 from boggle_tui.dictionary import Dictionary, load_dictionary
 from boggle_tui.errors import BoggleError
@@ -17,17 +18,19 @@ from boggle_tui.solver import Solution, solve
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    if args.board is not None and args.code is not None:
+        raise BoggleError("give a board or a --code, not both")
     if args.board == "-":
         return _solve_lines(args)
-    dealt = deal(args.board, args.dice, args.seed)
+    dealt = parse_code(args.code) if args.code is not None else deal(args.board, args.dice, args.seed)
     dictionary = load_dictionary(args.dictionary)
     solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
     if args.json:
         print_json(solution_json(solution, dealt, dictionary))
     else:
         console = Console()
-        if dealt.seed is not None:
-            console.print(f"[dim]{dealt.dice} dice, seed {dealt.seed}[/]")
+        rolled = f"{dealt.dice} dice, seed {dealt.seed} · " if dealt.seed is not None else ""
+        console.print(f"[dim]{rolled}code {board_code(dealt.board, dealt.dice)}[/]")
         console.print(solution_view(solution))
     return 0
 
@@ -56,6 +59,7 @@ def solution_json(solution: Solution, dealt: Deal, dictionary: Dictionary) -> di
     board = solution.board
     return {
         "board": [list(row) for row in board.rows],
+        "code": board_code(board, dealt.dice),
         "dice": dealt.dice,
         "seed": dealt.seed,
         "dictionary": dictionary.name,

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boggle_tui.board import DIE_FACES, Board, parse_board
+from boggle_tui.codes import board_code, parse_code
+from boggle_tui.daily import daily_deal, daily_seed
+from boggle_tui.dice import dice_set_names, load_dice_set
+from boggle_tui.errors import BoggleError
+
+
+def test_a_rolled_board_has_a_readable_code() -> None:
+    board = parse_board("plsteaiertnrsges")
+    assert board_code(board, "new") == "N-PLSTEAIERTNRSGES"
+    assert board_code(board) == "X-PLSTEAIERTNRSGES"
+    assert board_code(parse_board("abc/")) == "X-ABC-1x3"
+
+
+@pytest.mark.parametrize("dice", dice_set_names())
+def test_codes_rebuild_rolled_boards_and_their_dice_set(dice: str) -> None:
+    board = load_dice_set(dice).roll(123)
+    dealt = parse_code(board_code(board, dice))
+    assert dealt.board == board and dealt.dice == dice
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    height, width = draw(st.integers(1, 7)), draw(st.integers(1, 7))
+    faces = st.sampled_from(sorted(DIE_FACES))
+    return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))
+
+
+@given(boards())
+def test_every_board_survives_its_code(board: Board) -> None:
+    code = board_code(board)
+    assert parse_code(code).board == board
+    assert parse_code(code.lower()).board == board  # codes are read in any case
+
+
+@pytest.mark.parametrize(
+    ("code", "why"),
+    [
+        ("", "expected a dice letter"),
+        ("PLSTEAIERTNRSGES", "expected a dice letter"),
+        ("Z-ABCD", "expected a dice letter"),
+        ("N-ABC", "do not fill"),
+        ("N-AB!D", "'!' is not a face"),
+        ("B-PLSTEAIERTNRSGES", "is 5x5"),
+        ("X-ABCDEF-2by3", "not a shape"),
+        ("X-ABCDEF-2x4", "do not fill"),
+    ],
+)
+def test_malformed_codes_say_why(code: str, why: str) -> None:
+    with pytest.raises(BoggleError, match=why):
+        parse_code(code)
+
+
+def test_the_daily_board_comes_from_the_date_alone() -> None:
+    day = dt.date(2026, 11, 22)
+    assert daily_seed(day) == 20261122
+    first, again = daily_deal(day), daily_deal(day)
+    assert first == again and first.daily == "2026-11-22" and first.dice == "new"
+    assert daily_deal(day + dt.timedelta(days=1)).board != first.board
