@@ -11,7 +11,7 @@ from typing import Any
 from boggle_tui import __version__
 from boggle_tui.errors import BoggleError
 
-COMMANDS = ("play", "solve", "bench")
+COMMANDS = ("play", "solve", "bench", "stats", "history")
 
 
 def _count(minimum: int) -> Any:
@@ -30,9 +30,7 @@ def _count(minimum: int) -> Any:
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice", metavar="SET", help="dice set to roll: new (default), classic, big, master, superbig")
     parser.add_argument("--seed", type=_count(0), metavar="N", help="seed for the roll: the same seed, the same board")
-    parser.add_argument(
-        "--dictionary", default="enable1", metavar="NAME|PATH", help="enable1 (default), popular or a file"
-    )
+    parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
     parser.add_argument(
         "--min-length", type=_count(1), metavar="N", help="shortest word that counts (3 on 4x4, else 4)"
     )
@@ -65,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="word list (default enable1)")
     bench.add_argument("--skip-unsorted", action="store_true", help="leave out the (very slow) unsorted list")
     bench.add_argument("--json", action="store_true", help="print JSON")
+    commands.add_parser("stats", help="your statistics over the rounds played")
+    history = commands.add_parser("history", help="the rounds played, newest first")
+    history.add_argument("--json", action="store_true", help="print JSON")
+    history.add_argument("--limit", type=_count(1), metavar="N", help="only the last N rounds")
     return parser
 
 
@@ -83,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from boggle_tui.commands.bench import run_bench
 
             return run_bench(args)
+        if args.command in ("stats", "history"):
+            from boggle_tui.commands.stats import run_history, run_stats
+
+            return run_stats(args) if args.command == "stats" else run_history(args)
         from boggle_tui.commands.play import run_play
 
         return run_play(args)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
@@ -61,6 +62,7 @@ class Round:
     revealed: list[str] = field(default_factory=list)  # practice: shown by a hint, scoring nothing
     entries: list[Entry] = field(default_factory=list)
     ended: EndReason | None = None
+    uid: str = field(default_factory=lambda: uuid.uuid4().hex)  # so the history stores it once
 
     @classmethod
     def on(

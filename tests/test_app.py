@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import json
+from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Label, OptionList, Select, Static
@@ -14,11 +17,13 @@ from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import TooSmallScreen
 from boggle_tui.app.widgets.board import BoardView, Die
 from boggle_tui.cli import build_parser
 from boggle_tui.errors import BoggleError
 from boggle_tui.game_settings import GameSettings
+from boggle_tui.history import History
 from boggle_tui.round import Verdict
 from boggle_tui.solver import paths_spelling
 
@@ -33,9 +38,17 @@ class FakeTime:
         return self.now
 
 
-def make_app(enable1, popular, start_now: bool = True, **settings) -> tuple[BoggleApp, FakeTime]:
+def make_app(
+    enable1, popular, start_now: bool = True, history: History | None = None, folder: Path | None = None, **settings
+) -> tuple[BoggleApp, FakeTime]:
     time_ = FakeTime()
-    app = BoggleApp(GameSettings(**{"seed": 42, **settings}), start_now=start_now, now=time_)
+    app = BoggleApp(
+        GameSettings(**{"seed": 42, **settings}),
+        start_now=start_now,
+        now=time_,
+        history=history,
+        settings_folder=folder,
+    )
     app.dictionaries[enable1.name] = enable1  # loaded once for the whole session
     app.common = popular
     return app, time_
@@ -286,6 +299,40 @@ async def test_rotation_turns_the_drawing_not_the_words(enable1, popular) -> Non
         assert entries(app) == [("howl", Verdict.ACCEPTED)]
 
 
+async def test_a_finished_round_is_in_the_history_and_the_statistics(enable1, popular, tmp_path: Path) -> None:
+    history = History.open(tmp_path)
+    app, _ = make_app(enable1, popular, history=history)
+    async with app.run_test() as pilot:
+        await type_word(pilot, "howl")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        (stored,) = history.rounds()
+        assert stored.found == {"howl": 1} and stored.code == "N-TINREONRHWLDASES" and stored.seed == 42
+        assert stored.mode == "timed" and stored.ended == "round ended" and stored.max_score == 231
+        assert "Board code N-TINREONRHWLDASES" in str(app.screen.query_one("#totals", Label).content)
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        assert "Games played        1" in str(app.screen.query_one("#figures", Static).content)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_start_screen_remembers_choices_and_deals_the_daily_board(enable1, popular, tmp_path) -> None:
+    app, _ = make_app(enable1, popular, start_now=False, seed=None, folder=tmp_path)
+    async with app.run_test() as pilot:
+        app.screen.query_one("#mode", Select).value = "daily"
+        app.screen.query_one("#seconds", Select).value = 120
+        app.screen.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.dealt.daily == dt.datetime.now(dt.UTC).date().isoformat()
+        assert app.screen.round.clock.duration == 120
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["seconds"] == 120 and saved["theme"] == "nord" and saved["practice"] is False
+
+
 def play_args(*flags: str) -> argparse.Namespace:
     return build_parser().parse_args(["play", *flags])
 
@@ -293,10 +340,19 @@ def play_args(*flags: str) -> argparse.Namespace:
 def test_flags_that_say_what_to_play_skip_the_start_screen() -> None:
     assert settings_from(play_args())[1] is False
     assert settings_from(play_args("--dictionary", "popular"))[1] is False
-    for flags in (["--seed", "3"], ["--board", "abcd"], ["--time", "60"], ["--dice", "big"], ["--practice"]):
+    for flags in (
+        ["--seed", "3"], ["--board", "abcd"], ["--time", "60"], ["--dice", "big"], ["--practice"],
+        ["--code", "N-ABCDEFGHIJKLMNOP"], ["--daily"],
+    ):  # fmt: skip
         assert settings_from(play_args(*flags))[1] is True
     settings, _ = settings_from(play_args("--dice", "big", "--time", "0", "--seed", "5"))
     assert (settings.dice, settings.seconds, settings.seed) == ("big", 0, 5)
+
+
+def test_flags_override_remembered_choices_for_one_run() -> None:
+    remembered = GameSettings(dice="big", seconds=60, dictionary="popular")
+    settings, _ = settings_from(play_args("--time", "90"), remembered)
+    assert (settings.dice, settings.seconds, settings.dictionary) == ("big", 90, "popular")
 
 
 @pytest.mark.parametrize("flags", [["--dice", "huge"], ["--board", "ab1"], ["--dictionary", "/no/such/list"]])

@@ -59,3 +59,16 @@ def test_practice_with_hints(snap_compare, enable1, popular) -> None:
 def test_super_big_boggle_board(snap_compare, enable1, popular) -> None:
     app = make_app(enable1, popular, dice="superbig", seed=4)  # a blank, Qu and An
     assert snap_compare(app, press=[*"aline"], terminal_size=SIZE, run_before=steady)
+
+
+def test_statistics(snap_compare, enable1, popular, tmp_path) -> None:
+    from test_history import record
+
+    from boggle_tui.history import History
+
+    history = History.open(tmp_path)
+    for n, score in enumerate([3, 8, 5, 12, 9]):
+        history.record(record(n, score, daily=f"2026-11-{n + 1:02d}"))
+    app = make_app(enable1, popular, start_now=False, seed=None)
+    app.history = history
+    assert snap_compare(app, press=["f2"], terminal_size=SIZE)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import time
+from pathlib import Path
 
 from textual import on, work
 from textual.app import App
@@ -14,13 +16,19 @@ from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.clock import TimeSource
+from boggle_tui.daily import today
 from boggle_tui.deal import Deal
 from boggle_tui.dictionary import COMMON_WORDS, Dictionary, load_dictionary
 from boggle_tui.errors import BoggleError
 from boggle_tui.game_settings import GameSettings
+from boggle_tui.history import History
+from boggle_tui.records import record_of
 from boggle_tui.round import Round
+from boggle_tui.settings_store import DEFAULT_THEME, save_settings
+from boggle_tui.stats import summarize
 
 MIN_SIZE = (60, 20)
 
@@ -31,15 +39,31 @@ class BoggleApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", priority=True)]
 
-    def __init__(self, settings: GameSettings, *, start_now: bool = False, now: TimeSource = time.monotonic) -> None:
+    def __init__(
+        self,
+        settings: GameSettings,
+        *,
+        start_now: bool = False,
+        now: TimeSource = time.monotonic,
+        history: History | None = None,
+        theme: str = DEFAULT_THEME,
+        settings_folder: Path | None = None,
+    ) -> None:
         super().__init__()
         self.settings = settings
         self.start_now = start_now
         self.now = now
+        self.history = history or History(None, None, None)
+        self.settings_folder = settings_folder
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
+        self.chosen_theme = theme
 
     def on_mount(self) -> None:
+        if self.chosen_theme in self.available_themes:
+            self.theme = self.chosen_theme
+        if self.history.notice:
+            self.notify(self.history.notice, title="History", severity="warning", timeout=10)
         if self.start_now:
             self.start_round(self.settings)
         else:
@@ -105,12 +129,24 @@ class BoggleApp(App[None]):
 
     @on(RoundScreen.Finished)
     def round_finished(self, event: RoundScreen.Finished) -> None:
+        # Saved before anything is drawn: once a round is over it is in the history.
+        saved = self.history.record(record_of(event.round, event.dealt, event.settings, dt.datetime.now(dt.UTC)))
+        if not saved and self.history.enabled and self.history.notice:
+            self.notify(self.history.notice, title="History", severity="warning")
         self.show(ResultsScreen(event.round.results(), event.dealt, event.settings, self.is_common))
 
-    @on(ResultsScreen.Again)
     @on(StartScreen.Play)
-    def play_again(self, event: ResultsScreen.Again | StartScreen.Play) -> None:
+    def play_chosen(self, event: StartScreen.Play) -> None:
+        save_settings(event.settings, self.theme, self.settings_folder)
         self.start_round(event.settings)
+
+    @on(ResultsScreen.Again)
+    def play_again(self, event: ResultsScreen.Again) -> None:
+        self.start_round(event.settings)
+
+    def action_stats(self) -> None:
+        summary = summarize(self.history, self.is_common, today())
+        self.push_screen(StatsScreen(summary, self.history.notice))
 
     @on(ResultsScreen.Menu)
     def menu(self) -> None:

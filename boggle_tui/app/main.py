@@ -5,22 +5,27 @@ from __future__ import annotations
 import argparse
 import gc
 
-from boggle_tui.dice import DEFAULT_DICE, load_dice_set
-from boggle_tui.dictionary import DEFAULT_DICTIONARY, resolve
+from boggle_tui.dice import load_dice_set
+from boggle_tui.dictionary import resolve
 from boggle_tui.errors import BoggleError
-from boggle_tui.game_settings import DEFAULT_SECONDS, GameSettings
+from boggle_tui.game_settings import GameSettings
+from boggle_tui.settings_store import load_settings
 
 # Any of these flags says what to play, so the round starts at once.
 _STARTS_AT_ONCE = ("seed", "board", "code", "daily", "time", "dice", "practice")
 
 
-def settings_from(args: argparse.Namespace) -> tuple[GameSettings, bool]:
-    """The settings the flags give, and whether to skip the start screen; bad flags raise BoggleError."""
+def settings_from(args: argparse.Namespace, remembered: GameSettings | None = None) -> tuple[GameSettings, bool]:
+    """The settings to play: the flags over the remembered choices, and whether to skip the start screen.
+
+    Bad flags raise BoggleError.
+    """
+    remembered = remembered or GameSettings()
     settings = GameSettings(
-        dice=args.dice or DEFAULT_DICE,
-        seconds=DEFAULT_SECONDS if args.time is None else args.time,
-        dictionary=args.dictionary or DEFAULT_DICTIONARY,
-        practice=args.practice,
+        dice=args.dice or remembered.dice,
+        seconds=remembered.seconds if args.time is None else args.time,
+        dictionary=args.dictionary or remembered.dictionary,
+        practice=args.practice or (remembered.practice and not args.daily),
         min_length=args.min_length,
         seed=args.seed,
         board=args.board,
@@ -37,12 +42,24 @@ def settings_from(args: argparse.Namespace) -> tuple[GameSettings, bool]:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    settings, start_now = settings_from(args)
+    remembered, theme = load_settings()
+    settings, start_now = settings_from(args, remembered if _playable(remembered) else None)
     from boggle_tui.app.app import BoggleApp
+    from boggle_tui.history import History
 
     # Everything imported so far lives as long as the app: keep the collector from walking it
     # again and again, which would be a visible pause on every full collection.
     gc.collect()
     gc.freeze()
-    BoggleApp(settings, start_now=start_now).run()
+    BoggleApp(settings, start_now=start_now, history=History.open(), theme=theme).run()
     return 0
+
+
+def _playable(settings: GameSettings) -> bool:
+    """Remembered choices may name a word list that has since gone: then they are not used."""
+    try:
+        load_dice_set(settings.dice)
+        resolve(settings.dictionary)
+    except BoggleError:
+        return False
+    return True

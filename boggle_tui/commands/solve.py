@@ -10,7 +10,7 @@ from rich.console import Console
 from boggle_tui.cli import print_json
 from boggle_tui.codes import board_code, parse_code
 from boggle_tui.deal import Deal, deal
-from boggle_tui.dictionary import Dictionary, load_dictionary
+from boggle_tui.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
 from boggle_tui.errors import BoggleError
 from boggle_tui.render import solution_view, totals_line
 from boggle_tui.scoring import score
@@ -23,7 +23,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.board == "-":
         return _solve_lines(args)
     dealt = parse_code(args.code) if args.code is not None else deal(args.board, args.dice, args.seed)
-    dictionary = load_dictionary(args.dictionary)
+    dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
     solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
     if args.json:
         print_json(solution_json(solution, dealt, dictionary))
@@ -46,7 +46,7 @@ def _solve_lines(args: argparse.Namespace) -> int:
             dealt = deal(line, args.dice, None)
         except BoggleError as error:
             raise BoggleError(f"line {number}: {error}") from None
-        dictionary = dictionary or load_dictionary(args.dictionary)
+        dictionary = dictionary or load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
         solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
         if args.json:
             print_json(solution_json(solution, dealt, dictionary))

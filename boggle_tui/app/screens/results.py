@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.board import Cell
+from boggle_tui.codes import board_code
 from boggle_tui.deal import Deal
 from boggle_tui.game_settings import GameSettings
 from boggle_tui.round import EndReason, Results
@@ -32,6 +33,7 @@ class ResultsScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("r", "replay", "Replay board"),
         Binding("escape", "menu", "Menu"),
+        Binding("s,f2", "app.stats", "Statistics"),
         Binding("tab", "app.focus_next", "Next list", show=False),
     ]
 
@@ -86,9 +88,11 @@ class ResultsScreen(Screen[None]):
     def _totals(self) -> str:
         r = self.results
         share = 100 * r.score / r.max_score if r.max_score else 0
+        revealed = f" · {len(r.revealed)} revealed" if r.revealed else ""
         return (
             f"Score {r.score:,} of {r.max_score:,} ({share:.0f}%) · "
-            f"{len(r.found):,} of {len(r.solution):,} words" + (f" · {len(r.revealed)} revealed" if r.revealed else "")
+            f"{len(r.found):,} of {len(r.solution):,} words{revealed}\n"
+            f"Board code {board_code(self.dealt.board, self.dealt.dice)}"
         )
 
     def _lengths(self) -> Table:

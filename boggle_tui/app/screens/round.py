@@ -19,6 +19,7 @@ from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.board import BLANK, Cell
+from boggle_tui.codes import board_code
 from boggle_tui.deal import Deal
 from boggle_tui.dice import load_dice_set
 from boggle_tui.game_settings import GameSettings
@@ -72,6 +73,7 @@ class RoundScreen(Screen[None]):
             with Vertical(id="side"):
                 yield ClockView(self.round.clock, id="clock")
                 yield Label("", id="score")
+                yield Label(f"Code {board_code(self.dealt.board, self.dealt.dice)}", id="code")
                 yield Static("", id="hints")
                 with VerticalScroll(id="found-box"):
                     yield Static("", id="found")

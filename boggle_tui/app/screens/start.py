@@ -29,8 +29,20 @@ WORD_LISTS = {
 }
 
 
+MODES = [
+    ("Timed round", "timed"),
+    ("Practice: no clock, hints", "practice"),
+    ("Today's board: the same for everyone", "daily"),
+]
+THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "dracula", "tokyo-night", "catppuccin-mocha"]
+
+
+def _mode_of(settings: GameSettings) -> str:
+    return "daily" if settings.daily else "practice" if settings.practice else "timed"
+
+
 class StartScreen(Screen[None]):
-    BINDINGS = [Binding("f1", "help", "Help")]
+    BINDINGS = [Binding("f1", "help", "Help"), Binding("f2", "app.stats", "Statistics")]
 
     @dataclass
     class Play(Message):
@@ -51,26 +63,34 @@ class StartScreen(Screen[None]):
             yield Label("Find words in the dice before the clock runs out.", id="tagline")
             with Grid(id="choices"):
                 yield Label("Mode")
-                yield Select(
-                    [("Timed round", False), ("Practice (no clock, hints)", True)],
-                    value=s.practice,
-                    allow_blank=False,
-                    id="practice",
-                )
+                yield Select(MODES, value=_mode_of(s), allow_blank=False, compact=True, id="mode")
                 yield Label("Dice")
                 yield Select(
-                    [(_dice_label(key), key) for key in dice_set_names()], value=s.dice, allow_blank=False, id="dice"
+                    [(_dice_label(key), key) for key in dice_set_names()],
+                    value=s.dice,
+                    allow_blank=False,
+                    compact=True,
+                    id="dice",
                 )
                 yield Label("Round length")
                 yield Select(
-                    [(describe_seconds(n), n) for n in lengths], value=s.seconds, allow_blank=False, id="seconds"
+                    [(describe_seconds(n), n) for n in lengths],
+                    value=s.seconds,
+                    allow_blank=False,
+                    compact=True,
+                    id="seconds",
                 )
                 yield Label("Word list")
                 yield Select(
                     [(WORD_LISTS.get(name, name), name) for name in dictionaries],
                     value=s.dictionary,
                     allow_blank=False,
+                    compact=True,
                     id="dictionary",
+                )
+                yield Label("Theme")
+                yield Select(
+                    [(name, name) for name in THEMES], value=self.app.theme, allow_blank=False, compact=True, id="theme"
                 )
             with Center():
                 yield Button("Play", variant="success", id="go")
@@ -81,9 +101,13 @@ class StartScreen(Screen[None]):
 
     @on(Select.Changed)
     def choice_changed(self, event: Select.Changed) -> None:
-        field = event.select.id
-        if field is not None:
-            self.settings = replace(self.settings, **{field: event.value})
+        field, value = event.select.id, event.value
+        if field == "theme":
+            self.app.theme = str(value)  # shown at once
+        elif field == "mode":
+            self.settings = replace(self.settings, practice=value == "practice", daily=value == "daily")
+        elif field is not None:
+            self.settings = replace(self.settings, **{field: value})
 
     @on(Button.Pressed, "#go")
     def play(self) -> None:

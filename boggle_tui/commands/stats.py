@@ -1,0 +1,97 @@
+"""`boggle stats` and `boggle history`: the round history in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from boggle_tui.cli import print_json
+from boggle_tui.daily import today
+from boggle_tui.dictionary import COMMON_WORDS, load_dictionary
+from boggle_tui.history import History, RoundRecord
+from boggle_tui.stats import Summary, summarize
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float]) -> str:
+    """Shares (0..1) as a row of bars."""
+    return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values)
+
+
+def _open() -> History:
+    history = History.open()
+    if history.notice:
+        print(f"boggle: {history.notice}", file=sys.stderr)
+    return history
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    history = _open()
+    common = load_dictionary(COMMON_WORDS)
+    summary = summarize(history, lambda word: word in common, today())
+    Console().print(summary_view(summary))
+    return 0
+
+
+def summary_view(s: Summary) -> Group:
+    if not s.games:
+        return Group(Text("No rounds played yet: play one with `boggle`."))
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="dim")
+    table.add_column(style="bold")
+    table.add_row("Games played", f"{s.games:,}")
+    table.add_row("Best score", f"{s.best_score:,}")
+    table.add_row("Average score", f"{s.average_score:,.1f}")
+    table.add_row("Share of each board found", f"{s.average_share:.0%} on average")
+    table.add_row(f"Trend (last {len(s.trend)} rounds)", Text(sparkline(s.trend), style="green"))
+    table.add_row("Longest word found", (s.longest_word or "-").upper())
+    streak = f"{s.daily_streak} day{'s' if s.daily_streak != 1 else ''}"
+    table.add_row("Daily streak", streak + ("" if s.daily_played_today else " (today's board is waiting)"))
+    missed = ", ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "-"
+    table.add_row("Common words you miss most", missed)
+    return Group(Text("Boggle statistics", style="bold cyan"), table)
+
+
+def run_history(args: argparse.Namespace) -> int:
+    rounds = _open().rounds(args.limit)
+    if args.json:
+        print_json([record_json(r) for r in rounds])
+        return 0
+    if not rounds:
+        Console().print("No rounds played yet: play one with `boggle`.")
+        return 0
+    table = Table(title="Past rounds, newest first")
+    for heading in ("when (UTC)", "mode", "dice", "score", "words", "code"):
+        table.add_column(heading, justify="right" if heading in ("score", "words") else "left")
+    for r in rounds:
+        mode = "daily" if r.daily else r.mode
+        table.add_row(
+            r.played_at[:16].replace("T", " "), mode, r.dice or "-", f"{r.score}/{r.max_score}",
+            f"{len(r.found)}/{r.words_total}", r.code,
+        )  # fmt: skip
+    Console().print(table)
+    return 0
+
+
+def record_json(r: RoundRecord) -> dict[str, object]:
+    return {
+        "played_at": r.played_at,
+        "mode": r.mode,
+        "daily": r.daily,
+        "dice": r.dice,
+        "board": r.rows,
+        "code": r.code,
+        "dictionary": r.dictionary,
+        "seed": r.seed,
+        "seconds": r.seconds,
+        "min_length": r.min_length,
+        "score": r.score,
+        "max_score": r.max_score,
+        "words_total": r.words_total,
+        "found": [{"word": w, "score": p} for w, p in sorted(r.found.items())],
+    }

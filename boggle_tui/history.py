@@ -1,0 +1,254 @@
+"""Every finished round, kept in SQLite in the user data folder.
+
+Nothing here may stop a game: a damaged database is moved aside and a fresh one
+started; a folder that cannot be used turns history off. Either way `notice`
+says so in one line. Each round is written in one transaction under a unique id,
+so it is recorded once or not at all, whatever kills the process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+from boggle_tui.codes import parse_code
+
+DATABASE = "history.sqlite3"
+
+# Migrations in order: MIGRATIONS[n] takes a database from version n to n + 1.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE rounds (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        played_at TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        daily TEXT,
+        dice TEXT,
+        board TEXT NOT NULL,
+        code TEXT NOT NULL,
+        dictionary TEXT NOT NULL,
+        seed INTEGER,
+        seconds INTEGER,
+        min_length INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        max_score INTEGER NOT NULL,
+        words_total INTEGER NOT NULL,
+        ended TEXT
+    );
+    CREATE TABLE words (
+        round_id INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,
+        word TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        found INTEGER NOT NULL,
+        PRIMARY KEY (round_id, word)
+    );
+    CREATE INDEX words_missed ON words (word) WHERE found = 0;
+    CREATE INDEX rounds_daily ON rounds (daily) WHERE daily IS NOT NULL;
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def data_dir() -> Path:
+    override = os.environ.get("BOGGLE_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir("boggle-tui"))
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    uid: str
+    played_at: str  # ISO 8601, UTC
+    mode: str  # "timed" or "practice"
+    board: str  # the board as text
+    code: str
+    dictionary: str
+    min_length: int
+    score: int
+    max_score: int
+    words_total: int
+    found: dict[str, int] = field(default_factory=dict)  # word -> points
+    missed: tuple[str, ...] = ()
+    daily: str | None = None
+    dice: str | None = None
+    seed: int | None = None
+    seconds: int | None = None
+    ended: str | None = None
+
+    @property
+    def share(self) -> float:
+        return self.score / self.max_score if self.max_score else 0.0
+
+    @property
+    def rows(self) -> list[list[str]]:
+        return [list(row) for row in parse_code(self.code).board.rows]
+
+
+class History:
+    """The round history; use `History.open()`, which never raises."""
+
+    def __init__(self, path: Path | None, connection: sqlite3.Connection | None, notice: str | None) -> None:
+        self.path = path
+        self._db = connection
+        self.notice = notice  # one line for the player when something was not as expected
+
+    @property
+    def enabled(self) -> bool:
+        return self._db is not None
+
+    @classmethod
+    def open(cls, folder: Path | None = None) -> History:
+        folder = folder or data_dir()
+        path = folder / DATABASE
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return cls(path, _connect(path), None)
+        except NewerDatabase:
+            return cls(path, None, f"History is off: {path} was written by a newer boggle-tui.")
+        except sqlite3.DatabaseError as error:
+            if not _damaged(error):  # locked by a stuck process, unwritable folder...: leave the file alone
+                return cls(path, None, f"History is off: {path} cannot be used ({error}).")
+            aside = path.with_name(f"{path.name}.corrupt-{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S}")
+            try:
+                _move_aside(path, aside)
+                return cls(path, _connect(path), f"The history database was damaged: moved to {aside.name}.")
+            except (OSError, sqlite3.Error) as again:
+                return cls(path, None, f"History is off: {path} is damaged and cannot be replaced ({again}).")
+        except OSError as error:
+            return cls(path, None, f"History is off: {folder} cannot be used ({error.strerror or error}).")
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def record(self, record: RoundRecord) -> bool:
+        """Write a round once: True if it is now stored (a second call with its uid changes nothing)."""
+        if self._db is None:
+            return False
+        try:
+            with self._transaction() as db:
+                cursor = db.execute(
+                    "INSERT OR IGNORE INTO rounds (uid, played_at, mode, daily, dice, board, code, dictionary,"
+                    " seed, seconds, min_length, score, max_score, words_total, ended)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.uid, record.played_at, record.mode, record.daily, record.dice, record.board,
+                        record.code, record.dictionary, record.seed, record.seconds, record.min_length,
+                        record.score, record.max_score, record.words_total, record.ended,
+                    ),
+                )  # fmt: skip
+                if cursor.rowcount:
+                    words = [(w, p, 1) for w, p in record.found.items()] + [(w, 0, 0) for w in record.missed]
+                    db.executemany(
+                        "INSERT INTO words (round_id, word, score, found) VALUES (?, ?, ?, ?)",
+                        [(cursor.lastrowid, *row) for row in words],
+                    )
+            return True
+        except sqlite3.Error as error:
+            self.notice = f"This round could not be saved: {error}."
+            return False
+
+    def rounds(self, limit: int | None = None) -> list[RoundRecord]:
+        """Past rounds, newest first."""
+        if self._db is None:
+            return []
+        query = "SELECT * FROM rounds ORDER BY played_at DESC, id DESC" + (" LIMIT ?" if limit else "")
+        rows = self._db.execute(query, (limit,) if limit else ()).fetchall()
+        records = []
+        for row in rows:
+            words = self._db.execute("SELECT word, score, found FROM words WHERE round_id = ?", (row["id"],))
+            found: dict[str, int] = {}
+            missed: list[str] = []
+            for word, points, was_found in words:
+                if was_found:
+                    found[word] = points
+                else:
+                    missed.append(word)
+            fields = {key: row[key] for key in row.keys() if key != "id"}  # noqa: SIM118 (sqlite3.Row)
+            records.append(RoundRecord(**fields, found=found, missed=tuple(sorted(missed))))
+        return records
+
+    def most_missed(self) -> Iterator[tuple[str, int]]:
+        """Missed words with how often, the most often first."""
+        if self._db is None:
+            return iter(())
+        return iter(
+            self._db.execute(
+                "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 GROUP BY word ORDER BY n DESC, word"
+            ).fetchall()
+        )
+
+    def daily_dates(self) -> set[str]:
+        if self._db is None:
+            return set()
+        return {row[0] for row in self._db.execute("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        assert self._db is not None
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.rollback()
+            raise
+        self._db.commit()
+
+
+class NewerDatabase(Exception):
+    """A database whose schema is newer than this release knows."""
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # isolation_level=None: transactions are begun explicitly, so each round is one.
+    db = sqlite3.connect(path, timeout=10, isolation_level=None)
+    try:
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA busy_timeout = 10000")  # another instance may be writing
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("quick_check failed")
+        db.execute("PRAGMA journal_mode = WAL")
+        _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")  # one instance migrates; another waits, then sees it done
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise NewerDatabase(version)
+        for step in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[step].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {step + 1}")
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+def _damaged(error: sqlite3.DatabaseError) -> bool:
+    text = str(error)
+    return any(sign in text for sign in ("not a database", "malformed", "quick_check", "corrupt"))
+
+
+def _move_aside(path: Path, aside: Path) -> None:
+    path.rename(aside)
+    for suffix in ("-wal", "-shm"):  # the damaged database's journal goes with it
+        journal = path.with_name(path.name + suffix)
+        if journal.exists():
+            journal.rename(aside.with_name(aside.name + suffix))

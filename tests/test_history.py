@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+import datetime as dt
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from boggle_tui.history import DATABASE, SCHEMA_VERSION, History, RoundRecord
+from boggle_tui.stats import daily_streak, summarize
+
+
+def record(n: int, score: int = 5, **fields) -> RoundRecord:
+    values = dict(
+        uid=f"round-{n}",
+        played_at=f"2026-11-{n + 1:02d}T10:00:00+00:00",
+        mode="timed",
+        board="tinreonrhwldases",
+        code="N-TINREONRHWLDASES",
+        dictionary="enable1",
+        min_length=3,
+        score=score,
+        max_score=20,
+        words_total=10,
+        found={"howl": 1, "hot": 1},
+        missed=("awe", "hold"),
+        dice="new",
+        seed=42,
+        seconds=180,
+        ended="time is up",
+    )
+    return RoundRecord(**{**values, **fields})
+
+
+def test_a_round_is_stored_whole_and_once(tmp_path: Path) -> None:
+    history = History.open(tmp_path)
+    assert history.enabled and history.notice is None
+    assert history.record(record(1))
+    assert history.record(record(1))  # the same uid again: still one round
+    (stored,) = history.rounds()
+    assert stored == record(1)
+    assert stored.rows[0] == ["t", "i", "n", "r"]
+    history.close()
+    assert History.open(tmp_path).rounds() == [record(1)]  # and it is on disk
+
+
+def test_rounds_come_newest_first_and_stats_add_up(tmp_path: Path) -> None:
+    history = History.open(tmp_path)
+    for n, score in enumerate([4, 10, 6]):
+        history.record(record(n, score, found={"hot": 1, "howled": 3} if n == 1 else {"hot": 1}))
+    history.record(record(9, 0, mode="practice", found={}, missed=("awe", "howl")))
+    assert [r.uid for r in history.rounds()] == ["round-9", "round-2", "round-1", "round-0"]
+    summary = summarize(history, lambda w: w in {"awe", "howl"}, dt.date(2026, 11, 22))
+    assert summary.games == 4
+    assert summary.best_score == 10 and summary.average_score == pytest.approx(20 / 3)  # timed rounds only
+    assert summary.average_share == pytest.approx((4 + 10 + 6 + 0) / 20 / 4)
+    assert summary.trend == [0.2, 0.5, 0.3, 0.0]
+    assert summary.longest_word == "howled"
+    assert summary.most_missed_common == [("awe", 4), ("howl", 1)]
+
+
+def test_daily_streak_counts_days_in_a_row() -> None:
+    today = dt.date(2026, 11, 22)
+    days = {"2026-11-20", "2026-11-21", "2026-11-22", "2026-11-18"}
+    assert daily_streak(days, today) == (3, True)
+    assert daily_streak(days - {"2026-11-22"}, today) == (2, False)  # today still to play
+    assert daily_streak({"2026-11-19"}, today) == (0, False)
+
+
+def test_a_corrupt_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path) -> None:
+    (tmp_path / DATABASE).write_bytes(b"this is not sqlite" * 100)
+    history = History.open(tmp_path)
+    assert history.enabled and "damaged" in history.notice
+    aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not sqlite")
+    assert history.record(record(1)) and len(history.rounds()) == 1
+
+
+def test_a_file_where_the_folder_should_be_turns_history_off(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file")
+    history = History.open(blocker)
+    assert not history.enabled and "History is off" in history.notice
+    assert not history.record(record(1)) and history.rounds() == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_a_read_only_folder_turns_history_off(tmp_path: Path) -> None:
+    tmp_path.chmod(0o500)
+    try:
+        history = History.open(tmp_path / "data")
+        assert not history.enabled and "History is off" in history.notice
+    finally:
+        tmp_path.chmod(0o700)
+
+
+def test_a_database_from_a_newer_release_is_left_alone(tmp_path: Path) -> None:
+    History.open(tmp_path).close()
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    history = History.open(tmp_path)
+    assert not history.enabled and "newer" in history.notice
+    assert (tmp_path / DATABASE).exists()
+
+
+def test_an_empty_database_file_is_migrated_to_the_current_schema(tmp_path: Path) -> None:
+    sqlite3.connect(tmp_path / DATABASE).close()  # version 0: what an interrupted first start leaves
+    history = History.open(tmp_path)
+    assert history.enabled and history.record(record(1))
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_two_instances_write_side_by_side(tmp_path: Path) -> None:
+    first, second = History.open(tmp_path), History.open(tmp_path)
+    for n in range(20):
+        (first if n % 2 else second).record(record(n))
+    assert len(first.rounds()) == len(second.rounds()) == 20
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, {tests!r})
+    from test_history import record
+    from boggle_tui.history import History
+
+    history = History.open(Path({folder!r}))
+    print("ready", flush=True)
+    n = 0
+    while True:
+        history.record(record(n, found={{f"w{{i}}": 1 for i in range(200)}}))
+        n += 1
+    """
+)
+
+
+def test_a_kill_mid_write_leaves_whole_rounds_only(tmp_path: Path) -> None:
+    script = WRITER.format(tests=str(Path(__file__).parent), folder=str(tmp_path))
+    writer = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    writer.send_signal(signal.SIGKILL)
+    writer.wait()
+    history = History.open(tmp_path)
+    assert history.enabled and history.notice is None
+    rounds = history.rounds()
+    assert rounds, "the writer should have stored some rounds in a second"
+    assert all(len(r.found) == 200 and r.missed == ("awe", "hold") for r in rounds)
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        orphans = db.execute("SELECT COUNT(*) FROM words WHERE round_id NOT IN (SELECT id FROM rounds)")
+        assert orphans.fetchone()[0] == 0
