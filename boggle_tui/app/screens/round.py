@@ -83,7 +83,9 @@ class RoundScreen(Screen[None]):
     def _title(self) -> str:
         dealt = self.dealt
         parts = [load_dice_set(dealt.dice).name if dealt.dice else "Your board"]
-        if dealt.seed is not None:
+        if dealt.daily:
+            parts.append(f"daily board {dealt.daily}")
+        elif dealt.seed is not None:
             parts.append(f"seed {dealt.seed}")
         if self.round.practice:
             parts.append("practice")

@@ -6,8 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Sparkline, Static
+from textual.widgets import Footer, Label, Static
 
+from boggle_tui.app.widgets.chart import ShareChart
 from boggle_tui.stats import Summary
 
 
@@ -30,7 +31,7 @@ class StatsScreen(Screen[None]):
             else:
                 yield Static(self._figures(), id="figures")
                 yield Label(f"Share of the board found, last {len(s.trend)} rounds", classes="stats-heading")
-                yield Sparkline(s.trend, summary_function=max, id="trend")
+                yield ShareChart(s.trend, id="trend")
                 yield Label("Common words you miss most", classes="stats-heading")
                 missed = "   ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "None yet."
                 yield Static(missed, id="missed-common")
