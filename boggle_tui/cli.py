@@ -11,7 +11,7 @@ from typing import Any
 from boggle_tui import __version__
 from boggle_tui.errors import BoggleError
 
-COMMANDS = ("play", "solve", "bench", "stats", "history")
+COMMANDS = ("play", "solve", "bench", "best", "stats", "history")
 
 
 def _count(minimum: int) -> Any:
@@ -25,6 +25,22 @@ def _count(minimum: int) -> Any:
         return value
 
     return parse
+
+
+def _size(text: str) -> tuple[int, int]:
+    from boggle_tui.commands.best import parse_size
+
+    return parse_size(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < 10**6:
+        raise argparse.ArgumentTypeError(f"{text} seconds is out of range")
+    return value
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +79,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="word list (default enable1)")
     bench.add_argument("--skip-unsorted", action="store_true", help="leave out the (very slow) unsorted list")
     bench.add_argument("--json", action="store_true", help="print JSON")
+    best = commands.add_parser("best", help="search for the highest-scoring board")
+    best.add_argument("--size", type=_size, metavar="N|RxC", help="board size: 4 (default), 5, 6 or RxC")
+    best.add_argument("--dice", metavar="SET", help="only boards this dice set can roll")
+    best.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
+    best.add_argument("--min-length", type=_count(1), metavar="N", help="shortest word that counts")
+    best.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help="how long to search (default 60)")
+    best.add_argument("--seed", type=_count(0), metavar="N", help="seed of the search, to repeat it")
+    best.add_argument("--json", action="store_true", help="print JSON")
+
     commands.add_parser("stats", help="your statistics over the rounds played")
     history = commands.add_parser("history", help="the rounds played, newest first")
     history.add_argument("--json", action="store_true", help="print JSON")
@@ -85,6 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from boggle_tui.commands.bench import run_bench
 
             return run_bench(args)
+        if args.command == "best":
+            from boggle_tui.commands.best import run_best
+
+            return run_best(args)
         if args.command in ("stats", "history"):
             from boggle_tui.commands.stats import run_history, run_stats
 

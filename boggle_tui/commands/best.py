@@ -1,0 +1,94 @@
+"""`boggle best`: search for the highest-scoring board, with a live view of the best so far."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import signal
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.text import Text
+
+from boggle_tui.cli import print_json
+from boggle_tui.commands.solve import solution_json
+from boggle_tui.deal import Deal
+from boggle_tui.dice import load_dice_set, random_seed
+from boggle_tui.dictionary import DEFAULT_DICTIONARY, load_dictionary
+from boggle_tui.errors import BoggleError
+from boggle_tui.render import board_table, solution_view
+from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, anneal, board_of, letter_weights
+from boggle_tui.solver import solve
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)(?:x(\d+))?", text.strip().lower())
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4, 5 or 4x5")
+    height = int(match.group(1))
+    width = int(match.group(2) or height)
+    if not (1 <= height <= 12 and 1 <= width <= 12) or height * width < 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: sizes run from 1x2 to 12x12")
+    return height, width
+
+
+def run_best(args: argparse.Namespace) -> int:
+    dice = load_dice_set(args.dice) if args.dice else None
+    if dice and args.size and args.size != (dice.height, dice.width):
+        raise BoggleError(
+            f"{dice.name} dice make a {dice.height}x{dice.width} board, not {args.size[0]}x{args.size[1]}"
+        )
+    height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
+    min_length = args.min_length or (dice.min_length if dice else 3 if height * width <= 16 else 4)
+    dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
+    seed = random_seed() if args.seed is None else args.seed
+    space = RealDice(dice) if dice else AnyLetters(height * width, letter_weights(dictionary.trie))
+    scorer = Scorer(dictionary.trie, height, width, min_length)
+    console = Console(stderr=True)
+
+    stop = False
+
+    def interrupted(*_: object) -> None:
+        nonlocal stop
+        stop = True  # finish the current step, then print the best board so far
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        with Live(console=console, transient=True, refresh_per_second=8) as live:
+
+            def show(progress: Progress) -> None:
+                live.update(_live_view(progress, height, width, args.seconds))
+
+            result = anneal(scorer, space, args.seconds, random.Random(seed), show, lambda: stop)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+    board = board_of(result.best, height, width)
+    solution = solve(board, dictionary.trie, min_length)
+    rate = result.evaluations / result.seconds if result.seconds else 0.0
+    if args.json:
+        dealt = Deal(board, args.dice, None)
+        print_json(
+            solution_json(solution, dealt, dictionary)
+            | {"seed": seed, "seconds": round(result.seconds, 3), "evaluations": result.evaluations}
+        )
+    else:
+        out = Console()
+        out.print(solution_view(solution))
+        note = " (stopped early)" if stop else ""
+        out.print(
+            f"Best of {result.evaluations:,} boards in {result.seconds:.1f} s{note}: {rate:,.0f} evaluations/s, "
+            f"seed {seed}" + (f", only boards the {dice.name} dice can roll" if dice else "")
+        )
+    return 0
+
+
+def _live_view(progress: Progress, height: int, width: int, seconds: float) -> Group:
+    board = board_of(progress.best, height, width)
+    rate = progress.evaluations / progress.seconds if progress.seconds else 0
+    status = Text.assemble(
+        ("best ", "dim"), (f"{progress.best_score:,}", "bold green"), (" points · ", "dim"),
+        f"{progress.evaluations:,} boards · {rate:,.0f}/s · {progress.seconds:.0f} of {seconds:.0f} s · Ctrl+C stops",
+    )  # fmt: skip
+    return Group(board_table(board), Text(board.text(), style="dim"), status)

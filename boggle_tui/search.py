@@ -1,0 +1,198 @@
+"""Searching for high-scoring boards: simulated annealing over faces, scored by a lean solver.
+
+A board is a list of face columns (the trie's, see `board.FACES`). A step changes one
+die's face or swaps two dice; a worse board is kept with a probability that falls as
+the temperature cools, which lets the search climb out of local peaks. Restarts from
+the best board so far when it has been stuck for long.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from boggle_tui.board import FACES, Board, neighbours
+from boggle_tui.dice import DiceSet
+from boggle_tui.scoring import LONG_WORD_POINTS, score
+from boggle_tui.trie import KIDS, Trie
+
+_POINTS = [score("x" * n) for n in range(LONG_WORD_POINTS * 3)]
+
+
+class Scorer:
+    """Total points on a board of a fixed shape, and nothing else: the search's inner loop."""
+
+    def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
+        self.table = trie.table
+        self.height, self.width = height, width
+        self.min_length = min_length
+        self.neighbours = neighbours(height, width)
+
+    def __call__(self, columns: list[int]) -> int:
+        table, faces = self.table, FACES
+        moves = [[(1 << n, columns[n], n) for n in around if columns[n] >= 0] for around in self.neighbours]
+        reach = [0] * len(columns)
+        for cell, out in enumerate(moves):
+            for _, col, _ in out:
+                reach[cell] |= 1 << col
+        found: set[str] = set()
+        stack = [(c, table[col], 1 << c, faces[col]) for c, col in enumerate(columns) if col >= 0 and table[col]]
+        pop, push, add = stack.pop, stack.append, found.add
+        while stack:
+            cell, entry, used, word = pop()
+            if entry & 1:
+                add(word)
+            base = entry >> 1
+            if table[base + KIDS] & reach[cell]:
+                for bit, col, n in moves[cell]:
+                    if not used & bit:
+                        child = table[base + col]
+                        if child:
+                            push((n, child, used | bit, word + faces[col]))
+        shortest = self.min_length
+        return sum(_POINTS[min(len(w), len(_POINTS) - 1)] for w in found if len(w) >= shortest)
+
+
+@dataclass(frozen=True)
+class Progress:
+    best: list[int]  # face columns of the best board so far
+    best_score: int
+    evaluations: int
+    seconds: float
+
+
+class Space(Protocol):
+    """The boards a search may visit, and how it steps between them."""
+
+    def start(self, rng: random.Random) -> Any: ...
+    def step(self, state: Any, rng: random.Random) -> Any: ...
+    def columns(self, state: Any) -> list[int]: ...
+
+
+class AnyLetters:
+    """Any face in any cell, drawn by how often letters appear in words. A state is the columns."""
+
+    def __init__(self, cells: int, weights: dict[int, float]) -> None:
+        self.cells = cells
+        self.letters = list(weights)
+        self.weights = list(weights.values())
+
+    def start(self, rng: random.Random) -> list[int]:
+        return rng.choices(self.letters, self.weights, k=self.cells)
+
+    def step(self, state: list[int], rng: random.Random) -> list[int]:
+        new = list(state)
+        if rng.random() < 0.3:
+            i, j = rng.sample(range(self.cells), 2)
+            new[i], new[j] = new[j], new[i]
+        else:
+            new[rng.randrange(self.cells)] = rng.choices(self.letters, self.weights)[0]
+        return new
+
+    def columns(self, state: list[int]) -> list[int]:
+        return state
+
+
+class RealDice:
+    """Only boards the dice can roll: each cell shows a face of a different die.
+
+    A state is (the die in each cell, the face each shows).
+    """
+
+    def __init__(self, dice: DiceSet) -> None:
+        self.faces = [[_column(face) for face in die] for die in dice.dice]
+
+    def start(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        order = list(range(len(self.faces)))
+        rng.shuffle(order)
+        return order, [rng.randrange(len(self.faces[d])) for d in order]
+
+    def step(self, state: tuple[list[int], list[int]], rng: random.Random) -> tuple[list[int], list[int]]:
+        order, shown = list(state[0]), list(state[1])
+        if rng.random() < 0.4:
+            i, j = rng.sample(range(len(order)), 2)
+            order[i], order[j] = order[j], order[i]
+            shown[i], shown[j] = shown[j], shown[i]
+        else:
+            i = rng.randrange(len(order))
+            shown[i] = rng.randrange(len(self.faces[order[i]]))
+        return order, shown
+
+    def columns(self, state: tuple[list[int], list[int]]) -> list[int]:
+        order, shown = state
+        return [self.faces[d][f] for d, f in zip(order, shown, strict=True)]
+
+
+def _column(face: str) -> int:
+    return FACES.index(face) if face in FACES else -1
+
+
+def letter_weights(trie: Trie) -> dict[int, float]:
+    """How often each letter appears in words (by trie edges), plus Qu: the search's letter mix."""
+    counts = [0] * KIDS
+    table = trie.table
+    for base in range(0, len(table), KIDS + 1):
+        kids = table[base + KIDS]
+        for col in range(26):
+            if kids >> col & 1:
+                counts[col] += 1
+    weights = {col: float(n) for col, n in enumerate(counts[:26]) if n and FACES[col] != "q"}
+    weights[FACES.index("qu")] = float(counts[FACES.index("q")])
+    return weights
+
+
+def anneal(
+    scorer: Scorer,
+    space: Space,
+    seconds: float,
+    rng: random.Random,
+    report: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] = lambda: False,
+) -> Progress:
+    """Search for `seconds`; `report` hears of every new best board, and every so often besides."""
+    start = time.perf_counter()
+    current = space.start(rng)
+    current_score = scorer(space.columns(current))
+    best, best_score = current, current_score
+    evaluations, since_best = 1, 0
+    temperature = lambda elapsed: 30.0 * (1 - elapsed / seconds) + 0.5  # noqa: E731
+    for elapsed in _clock(start, seconds, should_stop):
+        candidate = space.step(current, rng)
+        candidate_score = scorer(space.columns(candidate))
+        evaluations += 1
+        gain = candidate_score - current_score
+        if gain >= 0 or rng.random() < math.exp(gain / temperature(elapsed)):
+            current, current_score = candidate, candidate_score
+        if current_score > best_score:
+            best, best_score, since_best = current, current_score, 0
+            if report:
+                report(Progress(space.columns(best), best_score, evaluations, elapsed))
+        elif report and evaluations % REPORT_EVERY == 0:
+            report(Progress(space.columns(best), best_score, evaluations, elapsed))
+            since_best += 1
+        else:
+            since_best += 1
+            if since_best > RESTART_AFTER:
+                current, current_score, since_best = best, best_score, 0
+    return Progress(space.columns(best), best_score, evaluations, time.perf_counter() - start)
+
+
+RESTART_AFTER = 2000  # evaluations without a new best before going back to the best board
+REPORT_EVERY = 250
+
+
+def _clock(start: float, seconds: float, should_stop: Callable[[], bool]) -> Iterator[float]:
+    while not should_stop():
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return
+        yield elapsed
+
+
+def board_of(columns: list[int], height: int, width: int) -> Board:
+    faces = [FACES[c] if c >= 0 else "#" for c in columns]
+    return Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)))

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from test_dice import _has_matching
+
+from boggle_tui.board import FACE_INDEX, parse_board
+from boggle_tui.cli import main
+from boggle_tui.dice import load_dice_set
+from boggle_tui.search import AnyLetters, RealDice, Scorer, anneal, board_of, letter_weights
+from boggle_tui.solver import solve
+
+ALGS4 = str(Path(__file__).parent / "data" / "algs4.txt")
+
+
+def columns(board) -> list[int]:
+    return [FACE_INDEX.get(face, -1) for face in board.faces]
+
+
+@pytest.mark.parametrize(("dice", "seed"), [("new", 1), ("classic", 2), ("big", 3), ("superbig", 4), ("superbig", 9)])
+def test_the_scorer_agrees_with_the_solver(enable1, dice: str, seed: int) -> None:
+    dice_set = load_dice_set(dice)
+    board = dice_set.roll(seed)
+    scorer = Scorer(enable1.trie, board.height, board.width, dice_set.min_length)
+    assert scorer(columns(board)) == solve(board, enable1.trie, dice_set.min_length).total_score
+
+
+def test_the_scorer_on_the_known_board(enable1) -> None:
+    board = parse_board("plsteaiertnrsges")
+    assert Scorer(enable1.trie, 4, 4, 3)(columns(board)) == 3623
+
+
+def test_a_search_finds_better_boards_and_reports_them(popular) -> None:
+    rng = random.Random(7)
+    space = AnyLetters(9, letter_weights(popular.trie))
+    scorer = Scorer(popular.trie, 3, 3, 3)
+    first = scorer(space.start(random.Random(7)))
+    seen = []
+    result = anneal(scorer, space, 1.0, rng, seen.append)
+    assert result.best_score >= first and result.evaluations > 10
+    assert solve(board_of(result.best, 3, 3), popular.trie, 3).total_score == result.best_score
+    assert [p.best_score for p in seen] == sorted(p.best_score for p in seen)
+
+
+def test_a_search_over_real_dice_only_visits_rollable_boards(popular) -> None:
+    dice = load_dice_set("classic")
+    space = RealDice(dice)
+    rng = random.Random(3)
+    state = space.start(rng)
+    for _ in range(200):
+        state = space.step(state, rng)
+        board = board_of(space.columns(state), 4, 4)
+        assert _has_matching(list(board.faces), list(dice.dice))
+
+
+def test_a_stopped_search_still_has_a_best_board(popular) -> None:
+    space = AnyLetters(16, letter_weights(popular.trie))
+    result = anneal(Scorer(popular.trie, 4, 4, 3), space, 60, random.Random(1), should_stop=lambda: True)
+    assert result.evaluations == 1 and len(result.best) == 16
+
+
+def test_best_command_json(capsys) -> None:
+    assert main(["best", "--seconds", "0.5", "--seed", "1", "--dictionary", ALGS4, "--size", "3", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert len(result["board"]) == 3 and all(len(row) == 3 for row in result["board"])
+    assert result["evaluations"] >= 1 and 0 < result["seconds"] < 5 and result["seed"] == 1
+    assert result["total_score"] == sum(word["score"] for word in result["words"])
+
+
+def test_best_command_over_dice_for_people(capsys) -> None:
+    assert main(["best", "--seconds", "0.3", "--dice", "classic", "--dictionary", ALGS4]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps at the terminal width
+    assert "only boards the Classic Boggle (1976) dice can roll" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--dice", "new", "--size", "5"], "make a 4x4 board"),
+        (["--size", "0"], "sizes run from"),
+        (["--size", "big"], "not a size"),
+        (["--seconds", "-1"], "out of range"),
+    ],
+)
+def test_best_command_errors(capsys, args: list[str], message: str) -> None:
+    try:
+        code = main(["best", *args])
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    assert code == 2 and message in capsys.readouterr().err
