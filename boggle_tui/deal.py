@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from boggle_tui.board import Board, parse_board
 from boggle_tui.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.solver import solve
+from boggle_tui.trie import Trie
 
 
 @dataclass(frozen=True)
@@ -32,3 +34,14 @@ def deal(board_text: str | None = None, dice: str | None = None, seed: int | Non
     key = dice or DEFAULT_DICE
     seed = random_seed() if seed is None else seed
     return Deal(load_dice_set(key).roll(seed), key, seed)
+
+
+RICH_TRIES = 40
+
+
+def richest_deal(dice: str, trie: Trie, min_length: int, seed: int, tries: int = RICH_TRIES) -> Deal:
+    """Of `tries` rolls (seeds derived from `seed`), the one with the most words: for players who want many."""
+    dice_set = load_dice_set(dice)
+    rolls = [seed * 1000 + i for i in range(tries)]
+    best = max(rolls, key=lambda s: len(solve(dice_set.roll(s), trie, min_length)))
+    return Deal(dice_set.roll(best), dice, best)

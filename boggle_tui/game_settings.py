@@ -6,9 +6,10 @@ from dataclasses import dataclass, replace
 
 from boggle_tui.codes import board_code, parse_code
 from boggle_tui.daily import daily_deal
-from boggle_tui.deal import Deal, deal
-from boggle_tui.dice import DEFAULT_DICE
+from boggle_tui.deal import Deal, deal, richest_deal
+from boggle_tui.dice import DEFAULT_DICE, load_dice_set, random_seed
 from boggle_tui.dictionary import DEFAULT_DICTIONARY
+from boggle_tui.trie import Trie
 
 DEFAULT_SECONDS = 180
 ROUND_LENGTHS = (60, 120, 180, 240, 300, 0)  # 0: no clock
@@ -25,6 +26,7 @@ class GameSettings:
     board: str | None = None  # a board given as text, played instead of a roll
     code: str | None = None  # a board code, played instead of a roll
     daily: bool = False  # the day's board
+    rich: bool = False  # the richest of several rolls, for players who want many words
 
     def deal(self) -> Deal:
         if self.daily:
@@ -37,9 +39,18 @@ class GameSettings:
         """The same settings, but a fresh board."""
         return replace(self, seed=None, board=None, code=None, daily=False)
 
+    def deal_with(self, trie: Trie) -> Deal:
+        """The board to play, once the word list is known (a rich deal needs it)."""
+        if self.rich and not (self.daily or self.code or self.board):
+            dice = self.dice
+            return richest_deal(
+                dice, trie, self.min_length or load_dice_set(dice).min_length, self.seed or random_seed()
+            )
+        return self.deal()
+
     def replaying(self, dealt: Deal) -> GameSettings:
         """The same settings and the very same board."""
-        return replace(self, code=board_code(dealt.board, dealt.dice), seed=None, board=None, daily=False)
+        return replace(self, code=board_code(dealt.board, dealt.dice), seed=None, board=None, daily=False, rich=False)
 
     def min_length_for(self, dealt: Deal) -> int:
         return self.min_length or dealt.min_length

@@ -11,7 +11,7 @@ from boggle_tui.game_settings import GameSettings
 from boggle_tui.history import data_dir
 
 SETTINGS = "settings.json"
-REMEMBERED = ("dice", "seconds", "dictionary", "practice")
+REMEMBERED = ("dice", "seconds", "dictionary", "practice", "rich")
 DEFAULT_THEME = "textual-dark"
 
 

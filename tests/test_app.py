@@ -21,11 +21,12 @@ from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import TooSmallScreen
 from boggle_tui.app.widgets.board import BoardView, Die
 from boggle_tui.cli import build_parser
+from boggle_tui.dice import load_dice_set
 from boggle_tui.errors import BoggleError
 from boggle_tui.game_settings import GameSettings
 from boggle_tui.history import History
 from boggle_tui.round import Verdict
-from boggle_tui.solver import paths_spelling
+from boggle_tui.solver import paths_spelling, solve
 
 # Seed 42 on the new dice:  T I N R / E O N R / H W L D / A S E S
 
@@ -333,6 +334,15 @@ async def test_the_start_screen_remembers_choices_and_deals_the_daily_board(enab
     assert saved["seconds"] == 120 and saved["theme"] == "nord" and saved["practice"] is False
 
 
+async def test_a_rich_deal_has_the_most_words_of_its_rolls(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, rich=True, seed=3)
+    async with app.run_test() as pilot:
+        while not isinstance(app.screen, RoundScreen):
+            await pilot.pause(0.05)
+        rolls = [len(solve(load_dice_set("new").roll(3000 + i), enable1.trie, 3)) for i in range(40)]
+        assert len(app.screen.round.solution) == max(rolls) and 3000 <= app.screen.dealt.seed < 3040
+
+
 def play_args(*flags: str) -> argparse.Namespace:
     return build_parser().parse_args(["play", *flags])
 
@@ -342,7 +352,7 @@ def test_flags_that_say_what_to_play_skip_the_start_screen() -> None:
     assert settings_from(play_args("--dictionary", "popular"))[1] is False
     for flags in (
         ["--seed", "3"], ["--board", "abcd"], ["--time", "60"], ["--dice", "big"], ["--practice"],
-        ["--code", "N-ABCDEFGHIJKLMNOP"], ["--daily"],
+        ["--code", "N-ABCDEFGHIJKLMNOP"], ["--daily"], ["--best"],
     ):  # fmt: skip
         assert settings_from(play_args(*flags))[1] is True
     settings, _ = settings_from(play_args("--dice", "big", "--time", "0", "--seed", "5"))

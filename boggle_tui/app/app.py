@@ -87,21 +87,26 @@ class BoggleApp(App[None]):
             self.show(StartScreen(settings.for_next_round()))
             return
         dictionary = self.dictionaries.get(settings.dictionary)
-        if dictionary is not None:
+        if dictionary is not None and not settings.rich:
             self.play(settings, dealt, dictionary)
         else:
-            self.show(LoadingScreen(settings.dictionary))
+            waiting = "Rolling 40 boards to deal the richest…" if dictionary else None
+            self.show(
+                LoadingScreen(waiting or f"Preparing the word list {settings.dictionary!r} (the first time only)…")
+            )
             self.load_words(settings, dealt)
 
     @work(thread=True, exclusive=True, group="load")
     def load_words(self, settings: GameSettings, dealt: Deal) -> None:
-        """Load in a thread: a first build takes about a second and must not freeze the screen."""
+        """Work that may take a second, off the screen's thread: a first trie build, a rich deal."""
         try:
-            dictionary = load_dictionary(settings.dictionary)
+            dictionary = self.dictionaries.get(settings.dictionary) or load_dictionary(settings.dictionary)
             common = self.common or load_dictionary(COMMON_WORDS)
         except BoggleError as error:
             self.call_from_thread(self.load_failed, str(error))
             return
+        if settings.rich:
+            dealt = settings.deal_with(dictionary.trie)
         self.call_from_thread(self.loaded, settings, dealt, dictionary, common)
 
     def loaded(self, settings: GameSettings, dealt: Deal, dictionary: Dictionary, common: Dictionary) -> None:

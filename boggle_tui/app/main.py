@@ -12,7 +12,7 @@ from boggle_tui.game_settings import GameSettings
 from boggle_tui.settings_store import load_settings
 
 # Any of these flags says what to play, so the round starts at once.
-_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "time", "dice", "practice")
+_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice")
 
 
 def settings_from(args: argparse.Namespace, remembered: GameSettings | None = None) -> tuple[GameSettings, bool]:
@@ -31,6 +31,7 @@ def settings_from(args: argparse.Namespace, remembered: GameSettings | None = No
         board=args.board,
         code=args.code,
         daily=args.daily,
+        rich=args.best,
     )
     if sum(given is not None and given is not False for given in (args.board, args.code, args.daily or None)) > 1:
         raise BoggleError("choose one of --board, --code and --daily")

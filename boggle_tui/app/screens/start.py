@@ -33,12 +33,13 @@ MODES = [
     ("Timed round", "timed"),
     ("Practice: no clock, hints", "practice"),
     ("Today's board: the same for everyone", "daily"),
+    ("Rich board: the most words of 40 rolls", "rich"),
 ]
 THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "dracula", "tokyo-night", "catppuccin-mocha"]
 
 
 def _mode_of(settings: GameSettings) -> str:
-    return "daily" if settings.daily else "practice" if settings.practice else "timed"
+    return "daily" if settings.daily else "practice" if settings.practice else "rich" if settings.rich else "timed"
 
 
 class StartScreen(Screen[None]):
@@ -105,7 +106,9 @@ class StartScreen(Screen[None]):
         if field == "theme":
             self.app.theme = str(value)  # shown at once
         elif field == "mode":
-            self.settings = replace(self.settings, practice=value == "practice", daily=value == "daily")
+            self.settings = replace(
+                self.settings, practice=value == "practice", daily=value == "daily", rich=value == "rich"
+            )
         elif field is not None:
             self.settings = replace(self.settings, **{field: value})
 

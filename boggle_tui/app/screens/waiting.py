@@ -11,13 +11,13 @@ from boggle_tui.clock import Clock
 
 
 class LoadingScreen(Screen[None]):
-    def __init__(self, dictionary: str) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__()
-        self.dictionary = dictionary
+        self.message = message
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Label(f"Preparing the word list {self.dictionary!r} (the first time only)…", id="loading-label")
+            yield Label(self.message, id="loading-label")
         yield LoadingIndicator()
 
 
