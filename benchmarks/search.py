@@ -11,7 +11,7 @@ import random
 
 from boggle_tui.dice import load_dice_set
 from boggle_tui.dictionary import load_dictionary
-from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, anneal, board_of, letter_weights
+from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, board_of, letter_weights, search
 
 
 def main() -> None:
@@ -36,7 +36,7 @@ def main() -> None:
                 if progress.best_score >= mark and mark not in reached:
                     reached[mark] = progress.seconds
 
-        result = anneal(Scorer(trie, size, size, min_length), space, args.seconds, random.Random(seed), note)
+        result = search(Scorer(trie, size, size, min_length), space, args.seconds, random.Random(seed), note)
         marks = ", ".join(f"{m} at {t:.1f} s" for m, t in sorted(reached.items())) or "no milestone"
         print(
             f"seed {seed}: best {result.best_score} ({board_of(result.best, size, size).text()}) "

@@ -10,7 +10,7 @@ from test_dice import _has_matching
 from boggle_tui.board import FACE_INDEX, parse_board
 from boggle_tui.cli import main
 from boggle_tui.dice import load_dice_set
-from boggle_tui.search import AnyLetters, RealDice, Scorer, anneal, board_of, letter_weights
+from boggle_tui.search import AnyLetters, RealDice, Scorer, board_of, letter_weights, search
 from boggle_tui.solver import solve
 
 ALGS4 = str(Path(__file__).parent / "data" / "algs4.txt")
@@ -39,7 +39,7 @@ def test_a_search_finds_better_boards_and_reports_them(popular) -> None:
     scorer = Scorer(popular.trie, 3, 3, 3)
     first = scorer(space.start(random.Random(7)))
     seen = []
-    result = anneal(scorer, space, 1.0, rng, seen.append)
+    result = search(scorer, space, 1.0, rng, seen.append)
     assert result.best_score >= first and result.evaluations > 10
     assert solve(board_of(result.best, 3, 3), popular.trie, 3).total_score == result.best_score
     assert [p.best_score for p in seen] == sorted(p.best_score for p in seen)
@@ -58,7 +58,7 @@ def test_a_search_over_real_dice_only_visits_rollable_boards(popular) -> None:
 
 def test_a_stopped_search_still_has_a_best_board(popular) -> None:
     space = AnyLetters(16, letter_weights(popular.trie))
-    result = anneal(Scorer(popular.trie, 4, 4, 3), space, 60, random.Random(1), should_stop=lambda: True)
+    result = search(Scorer(popular.trie, 4, 4, 3), space, 60, random.Random(1), should_stop=lambda: True)
     assert result.evaluations == 1 and len(result.best) == 16
 
 

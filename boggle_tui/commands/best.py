@@ -18,7 +18,7 @@ from boggle_tui.dice import load_dice_set, random_seed
 from boggle_tui.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.errors import BoggleError
 from boggle_tui.render import board_table, solution_view
-from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, anneal, board_of, letter_weights
+from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, board_of, letter_weights, search
 from boggle_tui.solver import solve
 
 
@@ -60,7 +60,7 @@ def run_best(args: argparse.Namespace) -> int:
             def show(progress: Progress) -> None:
                 live.update(_live_view(progress, height, width, args.seconds))
 
-            result = anneal(scorer, space, args.seconds, random.Random(seed), show, lambda: stop)
+            result = search(scorer, space, args.seconds, random.Random(seed), show, lambda: stop)
     finally:
         signal.signal(signal.SIGINT, previous)
 
