@@ -104,6 +104,10 @@ class History:
         return self._db is not None
 
     @classmethod
+    def disabled(cls) -> History:
+        return cls(None, None, None)
+
+    @classmethod
     def open(cls, folder: Path | None = None) -> History:
         folder = folder or data_dir()
         path = folder / DATABASE

@@ -369,3 +369,13 @@ def test_flags_override_remembered_choices_for_one_run() -> None:
 def test_bad_play_flags_are_errors_before_the_app_starts(flags: list[str]) -> None:
     with pytest.raises(BoggleError):
         settings_from(play_args(*flags))
+
+
+async def test_a_six_by_six_board_needs_a_full_size_terminal(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, dice="superbig")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, RoundScreen)
+        await pilot.resize_terminal(70, 22)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "77x24" in str(app.screen.query_one("#too-small", Label).content)

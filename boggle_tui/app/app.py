@@ -53,7 +53,7 @@ class BoggleApp(App[None]):
         self.settings = settings
         self.start_now = start_now
         self.now = now
-        self.history = history or History(None, None, None)
+        self.history = history or History.disabled()
         self.settings_folder = settings_folder
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
@@ -178,10 +178,12 @@ class BoggleApp(App[None]):
 
     @on(Resize)
     def check_size(self, event: Resize) -> None:
-        small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
         showing = isinstance(self.screen, TooSmallScreen)
+        beneath = self.screen_stack[-2] if showing and len(self.screen_stack) > 1 else self.screen
+        need = beneath.min_size if isinstance(beneath, RoundScreen) else MIN_SIZE
+        small = event.size.width < need[0] or event.size.height < need[1]
         if small and not showing:
-            game = self.screen.round if isinstance(self.screen, RoundScreen) else None
-            self.push_screen(TooSmallScreen(MIN_SIZE, game.clock if game else None))
+            game = beneath.round if isinstance(beneath, RoundScreen) else None
+            self.push_screen(TooSmallScreen(need, game.clock if game else None))
         elif showing and not small:
             self.pop_screen()

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from boggle_tui.app.screens.help import HelpScreen
-from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.app.widgets.board import DICE_SIZES, BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.board import BLANK, Cell
 from boggle_tui.codes import board_code
@@ -30,6 +30,7 @@ from boggle_tui.solver import trace
 HISTORY_LINES = 6
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 32
+SMALL_DIE = DICE_SIZES["s"]
 
 
 class RoundScreen(Screen[None]):
@@ -106,6 +107,14 @@ class RoundScreen(Screen[None]):
         if action == "end_round":
             return not self.round.practice
         return True
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal that shows the whole board (smallest dice) beside the side panel."""
+        rows, columns = self.round.board.shape
+        if self.query(BoardView) and self.board_view.rotation % 2:
+            rows, columns = columns, rows
+        return columns * SMALL_DIE[0] + SIDE_WIDTH + 3, rows * SMALL_DIE[1] + 6
 
     def on_resize(self) -> None:
         # Room left for the board: the side panel, the title, the entry and the footer take the rest.
