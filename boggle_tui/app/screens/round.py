@@ -30,6 +30,7 @@ from boggle_tui.solver import trace
 HISTORY_LINES = 6
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 32
+MAX_ENTRY = 40  # longer than any word in the shipped lists (28 letters at most)
 SMALL_DIE = DICE_SIZES["s"]
 
 
@@ -69,7 +70,9 @@ class RoundScreen(Screen[None]):
                 yield Label(self._title(), id="title")
                 yield BoardView(self.round.board, id="board")
                 yield Static("Paused: the board is hidden. Press Ctrl+P to play on.", id="paused")
-                yield Input(placeholder="type a word, Enter to submit", restrict=r"[A-Za-z ]*", id="entry")
+                yield Input(
+                    placeholder="type a word, Enter to submit", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id="entry"
+                )
                 yield Label("", id="verdict")
             with Vertical(id="side"):
                 yield ClockView(self.round.clock, id="clock")
@@ -140,7 +143,7 @@ class RoundScreen(Screen[None]):
 
     @on(Input.Changed, "#entry")
     def entry_changed(self, event: Input.Changed) -> None:
-        text = event.value.replace(" ", "").lower()
+        text = event.value.lower()
         if self.clicked and self.round.board.spell(self.clicked) == text:
             return  # the text came from clicks: keep the path the player chose
         self.clicked = []
