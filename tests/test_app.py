@@ -379,3 +379,18 @@ async def test_a_six_by_six_board_needs_a_full_size_terminal(enable1, popular) -
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert "77x24" in str(app.screen.query_one("#too-small", Label).content)
+
+
+async def test_an_unusable_word_list_is_a_calm_message_not_a_crash(enable1, popular, tmp_path: Path) -> None:
+    binary = tmp_path / "words.bin"
+    binary.write_bytes(b"\x00\x01\x02binary")
+    app, _ = make_app(enable1, popular, dictionary=str(binary))
+    messages: list[str] = []
+    app.notify = lambda message, **_: messages.append(message)  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        for _ in range(100):
+            if isinstance(app.screen, StartScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, StartScreen)
+        assert any("binary" in message for message in messages)
