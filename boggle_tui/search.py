@@ -17,43 +17,25 @@ from typing import Any, Protocol
 from boggle_tui.board import FACES, Board, neighbours
 from boggle_tui.dice import DiceSet
 from boggle_tui.scoring import LONG_WORD_POINTS, score
+from boggle_tui.solver import words_on
 from boggle_tui.trie import KIDS, Trie
 
 _POINTS = [score("x" * n) for n in range(LONG_WORD_POINTS * 3)]
 
 
 class Scorer:
-    """Total points on a board of a fixed shape, and nothing else: the search's inner loop."""
+    """Total points on a board of a fixed shape: the search's measure of a board."""
 
     def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
-        self.table = trie.table
+        self.trie = trie
         self.height, self.width = height, width
         self.min_length = min_length
         self.neighbours = neighbours(height, width)
 
     def __call__(self, columns: list[int]) -> int:
-        table, faces = self.table, FACES
-        moves = [[(1 << n, columns[n], n) for n in around if columns[n] >= 0] for around in self.neighbours]
-        reach = [0] * len(columns)
-        for cell, out in enumerate(moves):
-            for _, col, _ in out:
-                reach[cell] |= 1 << col
-        found: set[str] = set()
-        stack = [(c, table[col], 1 << c, faces[col]) for c, col in enumerate(columns) if col >= 0 and table[col]]
-        pop, push, add = stack.pop, stack.append, found.add
-        while stack:
-            cell, entry, used, word = pop()
-            if entry & 1:
-                add(word)
-            base = entry >> 1
-            if table[base + KIDS] & reach[cell]:
-                for bit, col, n in moves[cell]:
-                    if not used & bit:
-                        child = table[base + col]
-                        if child:
-                            push((n, child, used | bit, word + faces[col]))
-        shortest = self.min_length
-        return sum(_POINTS[min(len(w), len(_POINTS) - 1)] for w in found if len(w) >= shortest)
+        words = words_on(self.trie, columns, self.neighbours)
+        shortest, last = self.min_length, len(_POINTS) - 1
+        return sum(_POINTS[min(len(w), last)] for w in words if len(w) >= shortest)
 
 
 @dataclass(frozen=True)
