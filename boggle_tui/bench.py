@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boggle_tui.board import Board
-from boggle_tui.lexicons import SortedList, UnsortedList, solve_with
+from boggle_tui.lexicons import SortedList, TrieLexicon, UnsortedList, solve_with
 from boggle_tui.solver import solve
 from boggle_tui.trie import Trie
 
@@ -47,7 +47,8 @@ class Structure:
 STRUCTURES = (
     Structure("unsorted list", UnsortedList, solve_with, UNSORTED_BOARDS),
     Structure("sorted list", SortedList, solve_with),
-    Structure("trie", Trie.build, lambda board, trie, n: set(solve(board, trie, n).paths)),
+    Structure("trie", TrieLexicon, solve_with),
+    Structure("trie solver", Trie.build, lambda board, trie, n: set(solve(board, trie, n).paths)),
 )
 
 

@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_board_options(solve)
     solve.add_argument("--json", action="store_true", help="print JSON")
 
-    bench = commands.add_parser("bench", help="compare unsorted list, sorted list and trie")
+    bench = commands.add_parser("bench", help="compare unsorted list, sorted list, trie and the engine's solver")
     bench.add_argument("--boards", type=_count(1), default=1000, metavar="N", help="boards to solve (default 1000)")
     bench.add_argument("--seed", type=_count(0), default=1, metavar="N", help="seed of the first board (default 1)")
     bench.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="word list (default enable1)")

@@ -1,9 +1,10 @@
 """The classic comparison: the same board search over three word-list structures.
 
-`solve_with` is the textbook search, asking a lexicon `has_prefix` and `is_word`
-at each step. The unsorted list answers by scanning, the sorted list by binary
-search; the trie answers in one step per letter, and `solver.solve` is the same
-search written around it.
+`solve_with` is the textbook search: recursive, the path's dice in a set, and a
+lexicon asked `has_prefix` and `is_word` at each step. The unsorted list answers
+by scanning, the sorted list by binary search, the trie by walking from its root.
+`solver.solve` is the engine's own search, which walks the trie along with the
+board instead of asking it questions.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from bisect import bisect_left
 from typing import Protocol
 
 from boggle_tui.board import BLANK, Board
+from boggle_tui.trie import Trie
 
 
 class Lexicon(Protocol):
@@ -49,21 +51,34 @@ class SortedList:
         return self._first_at_or_after(word) == word
 
 
+class TrieLexicon:
+    """The trie behind the same two questions: each one walks down from the root."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.trie = Trie.build(words)
+
+    def has_prefix(self, prefix: str) -> bool:
+        return self.trie.has_prefix(prefix)
+
+    def is_word(self, word: str) -> bool:
+        return word in self.trie
+
+
 def solve_with(board: Board, lexicon: Lexicon, min_length: int = 3) -> set[str]:
     """Every word of at least `min_length` letters on the board."""
     faces = board.faces
     found: set[str] = set()
 
-    def extend(cell: int, prefix: str, used: int) -> None:
+    def extend(cell: int, prefix: str, visited: set[int]) -> None:
         if len(prefix) >= min_length and lexicon.is_word(prefix):
             found.add(prefix)
         for n in board.neighbours(cell):
-            if not used & (1 << n) and faces[n] != BLANK:
+            if n not in visited and faces[n] != BLANK:
                 longer = prefix + faces[n]
                 if lexicon.has_prefix(longer):
-                    extend(n, longer, used | (1 << n))
+                    extend(n, longer, visited | {n})
 
     for cell, face in enumerate(faces):
         if face != BLANK and lexicon.has_prefix(face):
-            extend(cell, face, 1 << cell)
+            extend(cell, face, {cell})
     return found

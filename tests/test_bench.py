@@ -17,8 +17,8 @@ def test_the_three_structures_agree_and_report_figures() -> None:
     words = read_word_list(ALGS4).words
     boards = [load_dice_set("new").roll(seed) for seed in range(3)]
     results = [result for _, _, result in bench.run(words, boards, 3) if result]
-    assert [r.structure for r in results] == ["unsorted list", "sorted list", "trie"]
-    assert [r.boards for r in results] == [1, 3, 3]
+    assert [r.structure for r in results] == ["unsorted list", "sorted list", "trie", "trie solver"]
+    assert [r.boards for r in results] == [1, 3, 3, 3]
     assert all(r.median_ms > 0 and r.build_ms >= 0 for r in results)
 
 
@@ -33,5 +33,5 @@ def test_a_structure_that_disagrees_is_caught() -> None:
 def test_bench_command_json(capsys) -> None:
     assert main(["bench", "--boards", "2", "--dictionary", str(ALGS4), "--skip-unsorted", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert [r["structure"] for r in result["results"]] == ["sorted list", "trie"]
+    assert [r["structure"] for r in result["results"]] == ["sorted list", "trie", "trie solver"]
     assert result["words"] == 6013 and all(r["boards_per_second"] > 0 for r in result["results"])

@@ -62,7 +62,7 @@ def run_bench(args: argparse.Namespace) -> int:
 
 def _table(results: list[bench.Result], dictionary: str, words: int) -> Table:
     sorted_ms = next((r.median_ms for r in results if r.structure == "sorted list"), None)
-    table = Table(title=f"Same search, three structures ({dictionary}, {words:,} words)")
+    table = Table(title=f"One search over three structures, and the engine's solver ({dictionary}, {words:,} words)")
     for heading in ("structure", "build ms", "boards", "median ms/board", "boards/s", "vs sorted list"):
         table.add_column(heading, justify="left" if heading == "structure" else "right")
     for r in results:
