@@ -4,9 +4,9 @@ import datetime as dt
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
+from test_board import boards
 
-from boggle_tui.board import DIE_FACES, Board, parse_board
+from boggle_tui.board import Board, parse_board
 from boggle_tui.codes import board_code, parse_code
 from boggle_tui.daily import daily_deal, daily_seed
 from boggle_tui.dice import dice_set_names, load_dice_set
@@ -25,13 +25,6 @@ def test_codes_rebuild_rolled_boards_and_their_dice_set(dice: str) -> None:
     board = load_dice_set(dice).roll(123)
     dealt = parse_code(board_code(board, dice))
     assert dealt.board == board and dealt.dice == dice
-
-
-@st.composite
-def boards(draw: st.DrawFn) -> Board:
-    height, width = draw(st.integers(1, 7)), draw(st.integers(1, 7))
-    faces = st.sampled_from(sorted(DIE_FACES))
-    return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))
 
 
 @given(boards())
