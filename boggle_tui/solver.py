@@ -45,12 +45,9 @@ def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
 
 
 def words_and_paths(trie: Trie, columns: list[int], around: tuple[tuple[Cell, ...], ...]) -> dict[str, Path]:
-    """Every word on a board given as face columns, with the first path found for each.
-
-    The search's one inner loop: `solve` and the board search's scorer both use it.
-    """
+    """Every word on a board given as face columns, with the first path found for each."""
     table = trie.table
-    # For each cell, its usable neighbours as (bit, face column, cell, face), and the faces they show.
+    # For each cell: its usable neighbours as (bit, face column, cell, face), and (reach) the faces they show.
     moves = [[(1 << n, columns[n], n, FACES[columns[n]]) for n in cells if columns[n] >= 0] for cells in around]
     reach = [sum({1 << move[1] for move in out}) for out in moves]
     starts = [(cell, table[col]) for cell, col in enumerate(columns) if col >= 0]
