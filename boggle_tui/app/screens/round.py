@@ -260,12 +260,12 @@ class RoundScreen(Screen[None]):
         text = Text()
         if self.hint == "lengths":
             text.append("Words left by length\n", style="bold")
-            text.append("  ".join(f"{n} letters: {c}" for n, c in count_by_length(remaining).items()))
+            text.append("  ".join(f"{n}\u00a0letters:\u00a0{c}" for n, c in count_by_length(remaining).items()))
         elif self.hint == "heat":
             text.append("Words left that start on each die:\nthe number under it.", style="bold")
         elif self.hint == "starts":
             text.append("Words left by first letters\n", style="bold")
-            text.append("  ".join(f"{p.upper()} {c}" for p, c in first_letters(remaining).items()))
+            text.append("  ".join(f"{p.upper()}\u00a0{c}" for p, c in first_letters(remaining).items()))
         text.append(f"{chr(10) if text else ''}F5 lengths · F6 heat map · F7 first letters · F8 reveal", style="dim")
         hints.update(text)
 
