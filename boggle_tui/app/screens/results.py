@@ -61,12 +61,12 @@ class ResultsScreen(Screen[None]):
                 yield Label(self._outcome(), id="outcome")
                 yield Label(self._totals(), id="totals")
                 yield BoardView(self.results.solution.board, id="solution")
-                yield Static(self._lengths(), id="lengths")
             with Vertical(id="lists"):
+                yield Label(f"Board code {board_code(self.dealt.board, self.dealt.dice)}", id="code")
+                yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
-                with Horizontal(id="word-lists"):
-                    yield OptionList(id="found-list")
-                    yield OptionList(id="missed-list")
+                yield OptionList(id="found-list")
+                yield OptionList(id="missed-list")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -91,8 +91,7 @@ class ResultsScreen(Screen[None]):
         revealed = f" · {len(r.revealed)} revealed" if r.revealed else ""
         return (
             f"Score {r.score:,} of {r.max_score:,} ({share:.0f}%) · "
-            f"{len(r.found):,} of {len(r.solution):,} words{revealed}\n"
-            f"Board code {board_code(self.dealt.board, self.dealt.dice)}"
+            f"{len(r.found):,} of {len(r.solution):,} words{revealed}"
         )
 
     def _lengths(self) -> Table:
@@ -119,10 +118,10 @@ class ResultsScreen(Screen[None]):
         board = self.query_one("#solution", BoardView)
         board.chosen = self.through
         if self.through is None:
-            text = "↑↓ shows a word's path · click a die for its words · ★ common word"
+            text = "↑↓ a word's path · click a die: its words · ★ common"
         else:
             row, column = self.results.solution.board.position(self.through)
-            text = f"Words through the die at row {row + 1}, column {column + 1} · click it again for all"
+            text = f"Words through row {row + 1}, column {column + 1} · click it again for all"
         self.query_one("#filter", Label).update(text)
 
     def _fill(self, selector: str, words: list[str], title: str) -> None:
