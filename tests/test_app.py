@@ -55,6 +55,23 @@ def make_app(
     return app, time_
 
 
+async def until(pilot, condition, what: str = "the app") -> None:
+    """Let the app run until `condition()` holds: screens mount in their own time on a busy machine."""
+    for _ in range(250):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def shown(pilot, screen_type: type):
+    """The screen of `screen_type`, once it is current and mounted."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, screen_type) and app.screen.is_mounted, screen_type.__name__)
+    await pilot.pause()
+    return app.screen
+
+
 async def type_word(pilot, word: str) -> None:
     await pilot.press(*word, "enter")
 
@@ -134,8 +151,7 @@ async def test_time_up_shows_the_results_with_paths(enable1, popular) -> None:
         assert app.screen.query_one("#clock").has_class("-danger")
         time_.now += 5
         app.screen.tick()
-        await pilot.pause()
-        results = app.screen
+        results = await shown(pilot, ResultsScreen)
         assert isinstance(results, ResultsScreen)
         assert "time is up" in str(results.query_one("#outcome", Label).content)
         total = results.results.solution
@@ -145,9 +161,10 @@ async def test_time_up_shows_the_results_with_paths(enable1, popular) -> None:
         assert missed.option_count == len(total) - 1
         assert missed.get_option_at_index(0).id == results.results.missed[0]
         board = results.query_one("#solution", BoardView)
-        assert board.lit == total.paths[results.results.missed[0]]  # the first missed word is shown
+        first, second = (total.paths[w] for w in results.results.missed[:2])
+        await until(pilot, lambda: board.lit == first, "the first missed word's path")
         await pilot.press("down")
-        assert board.lit == total.paths[results.results.missed[1]]
+        await until(pilot, lambda: board.lit == second, "the next word's path")
         assert [die.border_title for die in board.dice().values() if die.border_title]  # steps numbered
 
 
@@ -155,7 +172,7 @@ async def test_clicking_a_die_on_the_results_narrows_the_lists(enable1, popular)
     app, _ = make_app(enable1, popular)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await shown(pilot, ResultsScreen)
         screen = app.screen
         assert isinstance(screen, ResultsScreen)
         everything = screen.query_one("#missed-list", OptionList).option_count
@@ -177,14 +194,14 @@ async def test_new_game_and_replay_from_results(enable1, popular) -> None:
     async with app.run_test() as pilot:
         first = app.screen.round.board
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await shown(pilot, ResultsScreen)
         await pilot.press("r")
-        await pilot.pause()
+        await shown(pilot, RoundScreen)
         assert isinstance(app.screen, RoundScreen) and app.screen.round.board == first
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await shown(pilot, ResultsScreen)
         await pilot.press("n")
-        await pilot.pause()
+        await shown(pilot, RoundScreen)
         assert isinstance(app.screen, RoundScreen) and app.screen.round.board != first
         assert app.screen.dealt.dice == "new" and app.screen.round.clock.duration == 180
 
@@ -231,7 +248,7 @@ async def test_the_start_screen_plays_its_choices(enable1, popular) -> None:
         assert isinstance(app.screen, StartScreen)
         app.screen.query_one("#seconds", Select).value = 60
         await pilot.press("enter")
-        await pilot.pause()
+        await shown(pilot, RoundScreen)
         assert isinstance(app.screen, RoundScreen)
         assert app.screen.round.clock.duration == 60 and app.screen.dealt.dice == "new"
 
@@ -240,7 +257,7 @@ async def test_enter_on_the_start_screen_defaults_starts_a_three_minute_round(en
     app, _ = make_app(enable1, popular, start_now=False, seed=None)
     async with app.run_test() as pilot:
         await pilot.press("enter")
-        await pilot.pause()
+        await shown(pilot, RoundScreen)
         assert isinstance(app.screen, RoundScreen)
         assert app.screen.round.clock.duration == 180 and not app.screen.round.practice
         assert app.screen.round.board.shape == (4, 4)
@@ -265,7 +282,7 @@ async def test_practice_hints_and_reveal(enable1, popular) -> None:
         await pilot.press("f8")
         assert len(screen.round.revealed) == 1 and screen.round.score == 0
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await shown(pilot, ResultsScreen)
         assert isinstance(app.screen, ResultsScreen) and "1 revealed" in str(app.screen.query_one("#totals").content)
 
 
@@ -280,12 +297,11 @@ async def test_a_too_small_terminal_says_so_and_holds_the_clock(enable1, popular
     app, time_ = make_app(enable1, popular)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await shown(pilot, TooSmallScreen)
         time_.now += 30
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert isinstance(app.screen, RoundScreen) and app.screen.round.clock.remaining == 180
+        await shown(pilot, RoundScreen)
+        assert app.screen.round.clock.remaining == 180
 
 
 async def test_rotation_turns_the_drawing_not_the_words(enable1, popular) -> None:
@@ -294,8 +310,7 @@ async def test_rotation_turns_the_drawing_not_the_words(enable1, popular) -> Non
         board = app.screen.query_one(BoardView)
         first_drawn = next(iter(board.query(Die))).cell
         await pilot.press("ctrl+r")
-        await pilot.pause()
-        assert next(iter(board.query(Die))).cell != first_drawn
+        await until(pilot, lambda: board.query(Die) and next(iter(board.query(Die))).cell != first_drawn, "rotation")
         await type_word(pilot, "howl")
         assert entries(app) == [("howl", Verdict.ACCEPTED)]
 
@@ -306,16 +321,16 @@ async def test_a_finished_round_is_in_the_history_and_the_statistics(enable1, po
     async with app.run_test() as pilot:
         await type_word(pilot, "howl")
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await shown(pilot, ResultsScreen)
         (stored,) = history.rounds()
         assert stored.found == {"howl": 1} and stored.code == "N-TINREONRHWLDASES" and stored.seed == 42
         assert stored.mode == "timed" and stored.ended == "round ended" and stored.max_score == 231
         assert "Board code N-TINREONRHWLDASES" in str(app.screen.query_one("#code", Label).content)
         await pilot.press("s")
-        assert isinstance(app.screen, StatsScreen)
+        await shown(pilot, StatsScreen)
         assert "Games played        1" in str(app.screen.query_one("#figures", Static).content)
         await pilot.press("escape")
-        assert isinstance(app.screen, ResultsScreen)
+        await shown(pilot, ResultsScreen)
 
 
 async def test_the_start_screen_remembers_choices_and_deals_the_daily_board(enable1, popular, tmp_path) -> None:
@@ -327,7 +342,7 @@ async def test_the_start_screen_remembers_choices_and_deals_the_daily_board(enab
         await pilot.pause()
         assert app.theme == "nord"
         await pilot.press("enter")
-        await pilot.pause()
+        await shown(pilot, RoundScreen)
         assert app.screen.dealt.daily == dt.datetime.now(dt.UTC).date().isoformat()
         assert app.screen.round.clock.duration == 120
     saved = json.loads((tmp_path / "settings.json").read_text())
@@ -337,11 +352,7 @@ async def test_the_start_screen_remembers_choices_and_deals_the_daily_board(enab
 async def test_a_rich_deal_has_the_most_words_of_its_rolls(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, rich=True, seed=3)
     async with app.run_test() as pilot:
-        for _ in range(200):  # the rich deal is worked out in a thread
-            if isinstance(app.screen, RoundScreen):
-                break
-            await pilot.pause(0.05)
-        assert isinstance(app.screen, RoundScreen), app.screen
+        await shown(pilot, RoundScreen)  # the rich deal is worked out in a thread
         rolls = [len(solve(load_dice_set("new").roll(3000 + i), enable1.trie, 3)) for i in range(40)]
         assert len(app.screen.round.solution) == max(rolls) and 3000 <= app.screen.dealt.seed < 3040
 
@@ -377,10 +388,9 @@ def test_bad_play_flags_are_errors_before_the_app_starts(flags: list[str]) -> No
 async def test_a_six_by_six_board_needs_a_full_size_terminal(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, dice="superbig")
     async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, RoundScreen)
+        await shown(pilot, RoundScreen)
         await pilot.resize_terminal(70, 22)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await shown(pilot, TooSmallScreen)
         assert "77x24" in str(app.screen.query_one("#too-small", Label).content)
 
 
@@ -391,9 +401,5 @@ async def test_an_unusable_word_list_is_a_calm_message_not_a_crash(enable1, popu
     messages: list[str] = []
     app.notify = lambda message, **_: messages.append(message)  # type: ignore[method-assign]
     async with app.run_test() as pilot:
-        for _ in range(100):
-            if isinstance(app.screen, StartScreen):
-                break
-            await pilot.pause(0.05)
-        assert isinstance(app.screen, StartScreen)
+        await shown(pilot, StartScreen)
         assert any("binary" in message for message in messages)

@@ -63,25 +63,37 @@ class RoundScreen(Screen[None]):
         self.dealt = dealt
         self.settings = settings
         self.clicked: list[Cell] = []  # the path built with the mouse, if any
+        # The widgets the round updates, kept rather than queried: keys and ticks may come
+        # before the screen has finished mounting.
+        self.board_view = BoardView(game.board, id="board")
+        self.entry = Input(
+            placeholder="type a word, Enter to submit", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id="entry"
+        )
+        self.verdict = Label("", id="verdict")
+        self.clock_view = ClockView(game.clock, id="clock")
+        self.score = Label("", id="score")
+        self.hints = Static("", id="hints")
+        self.found = Static("", id="found")
+        self.history = Static("", id="history")
+        self.paused_notice = Static("Paused: the board is hidden. Press Ctrl+P to play on.", id="paused")
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round"):
             with Vertical(id="play"):
                 yield Label(self._title(), id="title")
-                yield BoardView(self.round.board, id="board")
-                yield Static("Paused: the board is hidden. Press Ctrl+P to play on.", id="paused")
-                yield Input(
-                    placeholder="type a word, Enter to submit", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id="entry"
-                )
-                yield Label("", id="verdict")
+                yield self.board_view
+                yield self.paused_notice
+                yield self.entry
+                yield self.verdict
             with Vertical(id="side"):
-                yield ClockView(self.round.clock, id="clock")
-                yield Label("", id="score")
+                yield self.clock_view
+                yield self.score
                 yield Label(f"Code {board_code(self.dealt.board, self.dealt.dice)}", id="code")
-                yield Static("", id="hints")
-                with VerticalScroll(id="found-box"):
-                    yield Static("", id="found")
-                yield Static("", id="history")
+                yield self.hints
+                found_box = VerticalScroll(self.found, id="found-box")
+                found_box.border_title = "Found"
+                yield found_box
+                yield self.history
         yield Footer()
 
     def _title(self) -> str:
@@ -97,10 +109,9 @@ class RoundScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.round.start()
-        self.query_one("#entry", Input).focus()
+        self.entry.focus()
         self._show_progress()
         self.set_interval(TICK_SECONDS, self.tick)
-        self.query_one("#found-box").border_title = "Found"
         if self.round.practice:
             self.watch_hint()
 
@@ -115,7 +126,7 @@ class RoundScreen(Screen[None]):
     def min_size(self) -> tuple[int, int]:
         """The smallest terminal that shows the whole board (smallest dice) beside the side panel."""
         rows, columns = self.round.board.shape
-        if self.query(BoardView) and self.board_view.rotation % 2:
+        if self.board_view.rotation % 2:
             rows, columns = columns, rows
         return columns * SMALL_DIE[0] + SIDE_WIDTH + 3, rows * SMALL_DIE[1] + 6
 
@@ -129,17 +140,13 @@ class RoundScreen(Screen[None]):
         if self.round.check_time():
             self._finish()
             return
-        self.query_one(ClockView).update()
+        self.clock_view.update()
 
     def _finish(self) -> None:
         if self.is_current:
             self.post_message(self.Finished(self.round, self.dealt, self.settings))
 
     # Typing and clicking
-
-    @property
-    def board_view(self) -> BoardView:
-        return self.query_one(BoardView)
 
     @on(Input.Changed, "#entry")
     def entry_changed(self, event: Input.Changed) -> None:
@@ -162,7 +169,7 @@ class RoundScreen(Screen[None]):
         cell = event.cell
         if board.faces[cell] == BLANK or self.round.clock.paused:
             return
-        entry = self.query_one("#entry", Input)
+        entry = self.entry
         if self.clicked and cell == self.clicked[-1]:
             self.action_submit()
             return
@@ -179,7 +186,7 @@ class RoundScreen(Screen[None]):
         self.board_view.lit = tuple(self.clicked)
 
     def action_submit(self) -> None:
-        entry = self.query_one("#entry", Input)
+        entry = self.entry
         result = self.round.submit(entry.value)
         entry.value = ""
         self.clicked = []
@@ -190,14 +197,14 @@ class RoundScreen(Screen[None]):
             self._finish()
 
     def action_clear(self) -> None:
-        self.query_one("#entry", Input).value = ""
+        self.entry.value = ""
         self.clicked = []
         self.board_view.lit = ()
 
     # What the player sees of the round so far
 
     def _show_verdict(self, entry: Entry) -> None:
-        verdict = self.query_one("#verdict", Label)
+        verdict = self.verdict
         verdict.update(_entry_text(entry))
         verdict.set_class(entry.verdict.accepted, "-good")
         verdict.set_class(not entry.verdict.accepted, "-bad")
@@ -207,15 +214,15 @@ class RoundScreen(Screen[None]):
         game = self.round
         found = len(game.found)
         words = "word" if found == 1 else "words"
-        self.query_one("#score", Label).update(f"Score {game.score} · {found} {words}")
+        self.score.update(f"Score {game.score} · {found} {words}")
         words = [Text(f"{w.upper()} (shown)", style="dim italic") for w in reversed(game.revealed)]
         words += [Text.assemble((w.upper(), "bold"), (f" +{p}", "green")) for w, p in reversed(game.found.items())]
-        self.query_one("#found", Static).update(Columns(words, padding=(0, 2)))
+        self.found.update(Columns(words, padding=(0, 2)))
         history = Text()
         for entry in reversed(game.entries[-HISTORY_LINES:]):
             history.append_text(_entry_text(entry))
             history.append("\n")
-        self.query_one("#history", Static).update(history)
+        self.history.update(history)
         if self.hint:
             self.watch_hint()
 
@@ -232,13 +239,13 @@ class RoundScreen(Screen[None]):
             clock.pause()
         if clock.paused:  # the notice takes the board's place and size
             size = self.board_view.outer_size
-            self.query_one("#paused").styles.width, self.query_one("#paused").styles.height = size
+            self.paused_notice.styles.width, self.paused_notice.styles.height = size
         self.set_class(clock.paused, "-paused")
-        entry = self.query_one("#entry", Input)
+        entry = self.entry
         entry.disabled = clock.paused
         if not clock.paused:
             entry.focus()
-        self.query_one(ClockView).update()
+        self.clock_view.update()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.round.clock))
@@ -255,7 +262,7 @@ class RoundScreen(Screen[None]):
 
     def watch_hint(self) -> None:
         remaining = self.round.remaining_words()
-        hints = self.query_one("#hints", Static)
+        hints = self.hints
         self.board_view.heat = tuple(starts_at(self.round.board, remaining)) if self.hint == "heat" else ()
         text = Text()
         if self.hint == "lengths":
@@ -274,7 +281,7 @@ class RoundScreen(Screen[None]):
         if word is None:
             return
         self.board_view.lit = self.round.solution.paths[word]
-        verdict = self.query_one("#verdict", Label)
+        verdict = self.verdict
         verdict.update(f"Revealed: {word.upper()} (scores nothing)")
         self._show_progress()
         if self.round.over:

@@ -16,23 +16,26 @@ class ClockView(Horizontal):
     def __init__(self, clock: Clock, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="clock")
         self.clock = clock
+        # Kept, not queried: the screen's timer may tick before the children are mounted.
+        self.time = Label("", id="clock-time")
+        self.bar = ProgressBar(total=clock.duration, show_percentage=False, show_eta=False, id="clock-bar")
 
     def compose(self) -> ComposeResult:
-        yield Label("", id="clock-time")
+        yield self.time
         if self.clock.duration is not None:
-            yield ProgressBar(total=self.clock.duration, show_percentage=False, show_eta=False, id="clock-bar")
+            yield self.bar
 
     def on_mount(self) -> None:
-        self.update()
+        self.call_after_refresh(self.update)
 
     def update(self) -> None:
-        label = self.query_one("#clock-time", Label)
         remaining = self.clock.remaining
         if remaining is None:
-            label.update(f"{format_seconds(self.clock.elapsed)} played")
+            self.time.update(f"{format_seconds(self.clock.elapsed)} played")
             return
-        label.update(format_seconds(remaining))
-        self.query_one("#clock-bar", ProgressBar).update(progress=remaining)
+        self.time.update(format_seconds(remaining))
+        if self.bar.is_mounted:
+            self.bar.update(progress=remaining)
         self.set_class(DANGER_SECONDS < remaining <= WARNING_SECONDS, "-warning")
         self.set_class(remaining <= DANGER_SECONDS, "-danger")
         self.set_class(self.clock.paused, "-paused")
