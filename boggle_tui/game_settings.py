@@ -42,10 +42,8 @@ class GameSettings:
     def deal_with(self, trie: Trie) -> Deal:
         """The board to play, once the word list is known (a rich deal needs it)."""
         if self.rich and not (self.daily or self.code or self.board):
-            dice = self.dice
-            return richest_deal(
-                dice, trie, self.min_length or load_dice_set(dice).min_length, self.seed or random_seed()
-            )
+            min_length = self.min_length or load_dice_set(self.dice).min_length
+            return richest_deal(self.dice, trie, min_length, random_seed() if self.seed is None else self.seed)
         return self.deal()
 
     def replaying(self, dealt: Deal) -> GameSettings:

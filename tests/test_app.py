@@ -374,9 +374,11 @@ def test_flags_that_say_what_to_play_skip_the_start_screen() -> None:
 
 
 def test_flags_override_remembered_choices_for_one_run() -> None:
-    remembered = GameSettings(dice="big", seconds=60, dictionary="popular")
+    remembered = GameSettings(dice="big", seconds=60, dictionary="popular", rich=True)
     settings, _ = settings_from(play_args("--time", "90"), remembered)
-    assert (settings.dice, settings.seconds, settings.dictionary) == ("big", 90, "popular")
+    assert (settings.dice, settings.seconds, settings.dictionary, settings.rich) == ("big", 90, "popular", True)
+    settings, _ = settings_from(play_args("--practice"), remembered)
+    assert settings.practice and not settings.rich
 
 
 @pytest.mark.parametrize("flags", [["--dice", "huge"], ["--board", "ab1"], ["--dictionary", "/no/such/list"]])

@@ -21,20 +21,24 @@ def settings_from(args: argparse.Namespace, remembered: GameSettings | None = No
     Bad flags raise BoggleError.
     """
     remembered = remembered or GameSettings()
+    boards = [
+        flag for flag, given in (("--board", args.board), ("--code", args.code), ("--daily", args.daily)) if given
+    ]
+    if len(boards) > 1:
+        raise BoggleError(f"choose one of {' and '.join(boards)}")
+    mode_given = args.practice or args.daily or args.best  # else the remembered mode
     settings = GameSettings(
         dice=args.dice or remembered.dice,
         seconds=remembered.seconds if args.time is None else args.time,
         dictionary=args.dictionary or remembered.dictionary,
-        practice=args.practice or (remembered.practice and not args.daily),
+        practice=args.practice if mode_given else remembered.practice,
+        rich=args.best if mode_given else remembered.rich,
         min_length=args.min_length,
         seed=args.seed,
         board=args.board,
         code=args.code,
         daily=args.daily,
-        rich=args.best,
     )
-    if sum(given is not None and given is not False for given in (args.board, args.code, args.daily or None)) > 1:
-        raise BoggleError("choose one of --board, --code and --daily")
     load_dice_set(settings.dice)
     resolve(settings.dictionary)
     settings.deal()  # a malformed board or code is an error now, not in the middle of the app
