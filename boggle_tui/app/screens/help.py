@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
 
 from boggle_tui.clock import Clock
 
@@ -53,6 +52,8 @@ class HelpScreen(ModalScreen[None]):
         self.paused_here = False
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # markdown-it is a tenth of start-up: load it when asked for
+
         with VerticalScroll(id="help"):
             yield Markdown(HELP)
 
