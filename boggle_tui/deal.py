@@ -22,7 +22,12 @@ class Deal:
         """Big Boggle rules: 3 letters on boards up to 4x4, 4 on larger ones."""
         if self.dice is not None:
             return load_dice_set(self.dice).min_length
-        return 3 if len(self.board) <= 16 else 4
+        return default_min_length(len(self.board))
+
+
+def default_min_length(cells: int) -> int:
+    """Big Boggle rules for a board of no dice set: 3 letters up to 4x4, 4 on larger ones."""
+    return 3 if cells <= 16 else 4
 
 
 def deal(board_text: str | None = None, dice: str | None = None, seed: int | None = None) -> Deal:

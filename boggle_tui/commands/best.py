@@ -13,7 +13,7 @@ from rich.text import Text
 
 from boggle_tui.cli import print_json
 from boggle_tui.commands.solve import solution_json
-from boggle_tui.deal import Deal
+from boggle_tui.deal import Deal, default_min_length
 from boggle_tui.dice import load_dice_set, random_seed
 from boggle_tui.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.errors import BoggleError
@@ -40,7 +40,7 @@ def run_best(args: argparse.Namespace) -> int:
             f"{dice.name} dice make a {dice.height}x{dice.width} board, not {args.size[0]}x{args.size[1]}"
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
-    min_length = args.min_length or (dice.min_length if dice else 3 if height * width <= 16 else 4)
+    min_length = args.min_length or (dice.min_length if dice else default_min_length(height * width))
     dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
     seed = random_seed() if args.seed is None else args.seed
     space = RealDice(dice) if dice else AnyLetters(height * width, letter_weights(dictionary.trie))
