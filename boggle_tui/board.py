@@ -69,10 +69,6 @@ class Board:
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         return neighbours(self.height, self.width)[cell]
 
-    def rotated(self) -> Board:
-        """The board turned 90 degrees clockwise."""
-        return Board(tuple(zip(*reversed(self.rows), strict=True)))
-
     def spell(self, path: tuple[Cell, ...] | list[Cell]) -> str:
         return "".join(self.faces[cell] for cell in path)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from boggle_tui.board import BLANK, FACE_INDEX, FACES, Board, Cell, neighbours
-from boggle_tui.scoring import score
+from boggle_tui.scoring import total_score
 from boggle_tui.trie import KIDS, Trie
 
 Path = tuple[Cell, ...]
@@ -29,7 +29,7 @@ class Solution:
 
     @cached_property
     def total_score(self) -> int:
-        return sum(score(word) for word in self.paths)
+        return total_score(self.paths)
 
     def __len__(self) -> int:
         return len(self.paths)

@@ -71,17 +71,6 @@ def test_board_text_reads_back_to_the_same_board(board: Board) -> None:
     assert parse_board(board.text()) == board
 
 
-@given(boards())
-def test_four_rotations_give_the_board_back(board: Board) -> None:
-    turned = board.rotated()
-    assert (turned.height, turned.width) == (board.width, board.height)
-    assert turned.rotated().rotated().rotated() == board
-
-
-def test_rotation_turns_clockwise() -> None:
-    assert parse_board("ab/cd").rotated() == parse_board("ca/db")
-
-
 def test_neighbours_are_the_eight_directions_inside_the_grid() -> None:
     grid = neighbours(3, 3)
     assert sorted(grid[4]) == [0, 1, 2, 3, 5, 6, 7, 8]

@@ -80,6 +80,14 @@ def test_solve_dash_reads_one_board_per_line(capsys, enable1) -> None:
     assert code == 0 and out.startswith("plsteaiertnrsges  1,044 words, 3,623 points")
 
 
+def test_a_messy_word_list_is_used_and_what_was_skipped_is_said(capsys, word_file) -> None:
+    path = word_file("# my list\nQuit\r\nqat\nit's\nsuit\n")
+    code, out, _ = run(capsys, "solve", "q i / t e", "--dictionary", str(path), "--min-length", "4")
+    out = " ".join(out.split())  # rich wraps at the terminal width
+    assert code == 0 and "2 lines skipped" in out and "1 words dropped" in out
+    assert "1 word, 1 point" in out
+
+
 def test_empty_standard_input_prints_nothing(capsys) -> None:
     assert run(capsys, "solve", "-", stdin="") == (0, "", "")
 
