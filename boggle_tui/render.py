@@ -35,7 +35,7 @@ def solution_view(solution: Solution) -> RenderableType:
     for length, group in groupby(by_length, key=len):
         words = list(group)
         points = score(words[0])
-        heading = f"{length} letters · {_plural(points, 'point')} each · {_plural(len(words), 'word')}"
+        heading = f"{length} letters · {plural(points, 'point')} each · {plural(len(words), 'word')}"
         parts += [Text(), Text(heading, style="bold cyan"), Columns(words, padding=(0, 2))]
     parts += [Text(), totals_line(solution)]
     return Group(*parts)
@@ -43,12 +43,13 @@ def solution_view(solution: Solution) -> RenderableType:
 
 def totals_line(solution: Solution) -> Text:
     return Text.assemble(
-        (_plural(len(solution), "word"), "bold"),
+        (plural(len(solution), "word"), "bold"),
         ", ",
-        (_plural(solution.total_score, "point"), "bold"),
+        (plural(solution.total_score, "point"), "bold"),
         f" (min. length {solution.min_length})",
     )
 
 
-def _plural(count: int, noun: str) -> str:
+def plural(count: int, noun: str) -> str:
+    """`1 word`, `2 words`, `1,044 words`."""
     return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -84,7 +84,7 @@ def test_a_messy_word_list_is_used_and_what_was_skipped_is_said(capsys, word_fil
     path = word_file("# my list\nQuit\r\nqat\nit's\nsuit\n")
     code, out, _ = run(capsys, "solve", "q i / t e", "--dictionary", str(path), "--min-length", "4")
     out = " ".join(out.split())  # rich wraps at the terminal width
-    assert code == 0 and "2 lines skipped" in out and "1 words dropped" in out
+    assert code == 0 and "2 lines skipped" in out and "1 word dropped" in out
     assert "1 word, 1 point" in out
 
 

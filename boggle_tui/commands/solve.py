@@ -12,7 +12,7 @@ from boggle_tui.codes import board_code, parse_code
 from boggle_tui.deal import Deal, deal
 from boggle_tui.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.errors import BoggleError
-from boggle_tui.render import solution_view, totals_line
+from boggle_tui.render import plural, solution_view, totals_line
 from boggle_tui.scoring import score
 from boggle_tui.solver import Solution, solve
 
@@ -33,8 +33,8 @@ def run_solve(args: argparse.Namespace) -> int:
         console.print(f"[dim]{rolled}code {board_code(dealt.board, dealt.dice)}[/]")
         if dictionary.skipped or (dictionary.unplayable and dictionary.name not in shipped_dictionaries()):
             console.print(
-                f"[dim]{dictionary.name}: {dictionary.skipped:,} lines skipped (not single words), "
-                f"{dictionary.unplayable:,} words dropped (a q with no u after it)[/]"
+                f"[dim]{dictionary.name}: {plural(dictionary.skipped, 'line')} skipped (not single words), "
+                f"{plural(dictionary.unplayable, 'word')} dropped (a q with no u after it)[/]"
             )
         console.print(solution_view(solution))
     return 0
