@@ -36,6 +36,7 @@ class EndReason(Enum):
     TIME_UP = "time is up"
     ALL_FOUND = "every word found"
     ENDED = "round ended"
+    NO_WORDS = "this board has no words"
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,8 @@ class Round:
 
     def start(self) -> None:
         self.clock.start()
+        if not self.solution:  # nothing to find: over before it begins
+            self.end(EndReason.NO_WORDS)
 
     def submit(self, text: str) -> Entry | None:
         """Judge an entry; None for an empty one or once the round is over."""

@@ -405,3 +405,10 @@ async def test_an_unusable_word_list_is_a_calm_message_not_a_crash(enable1, popu
     async with app.run_test() as pilot:
         await shown(pilot, StartScreen)
         assert any("binary" in message for message in messages)
+
+
+async def test_a_board_without_words_goes_straight_to_the_results(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, board="#/")
+    async with app.run_test() as pilot:
+        results = await shown(pilot, ResultsScreen)
+        assert "this board has no words" in str(results.query_one("#outcome", Label).content)

@@ -145,3 +145,9 @@ def test_missed_words_come_most_valuable_first(enable1) -> None:
     points = [score(w) for w in missed]
     assert points == sorted(points, reverse=True)
     assert all(a < b for a, b in itertools.pairwise(missed) if score(a) == score(b))
+
+
+def test_a_board_without_words_is_over_at_once(time_: FakeTime) -> None:
+    game = Round.on(parse_board("zq/xz"), WORDS, 3, 180, now=time_)
+    game.start()
+    assert game.ended is EndReason.NO_WORDS and game.submit("zzz") is None

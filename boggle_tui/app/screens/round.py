@@ -109,6 +109,8 @@ class RoundScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.round.start()
+        if self.round.over:
+            self.call_after_refresh(self._finish)
         self.entry.focus()
         self._show_progress()
         self.set_interval(TICK_SECONDS, self.tick)
