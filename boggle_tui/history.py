@@ -166,19 +166,29 @@ class History:
             return []
         query = "SELECT * FROM rounds ORDER BY played_at DESC, id DESC" + (" LIMIT ?" if limit else "")
         rows = self._db.execute(query, (limit,) if limit else ()).fetchall()
-        records = []
-        for row in rows:
-            words = self._db.execute("SELECT word, score, found FROM words WHERE round_id = ?", (row["id"],))
-            found: dict[str, int] = {}
-            missed: list[str] = []
-            for word, points, was_found in words:
+        if not rows:
+            return []
+        found: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
+        missed: dict[int, list[str]] = {row["id"]: [] for row in rows}
+        # One query for the words of every round, not one per round.
+        words = self._db.execute(
+            "SELECT round_id, word, score, found FROM words" + (" WHERE round_id >= ?" if rows else ""),
+            (min(found),) if rows else (),
+        )
+        for round_id, word, points, was_found in words:
+            if round_id in found:
                 if was_found:
-                    found[word] = points
+                    found[round_id][word] = points
                 else:
-                    missed.append(word)
-            fields = {key: row[key] for key in row.keys() if key != "id"}  # noqa: SIM118 (sqlite3.Row)
-            records.append(RoundRecord(**fields, found=found, missed=tuple(sorted(missed))))
-        return records
+                    missed[round_id].append(word)
+        return [
+            RoundRecord(
+                **{key: row[key] for key in row.keys() if key != "id"},  # noqa: SIM118 (sqlite3.Row)
+                found=found[row["id"]],
+                missed=tuple(sorted(missed[row["id"]])),
+            )
+            for row in rows
+        ]
 
     def most_missed(self) -> Iterator[tuple[str, int]]:
         """Missed words with how often, the most often first."""

@@ -15,9 +15,9 @@ from boggle_tui.scoring import score
 from boggle_tui.solver import Solution
 
 
-def display_face(face: str) -> str:
-    """How a face is printed on a die: `A`, `Qu`, `Th`, and a block for a blank."""
-    return "■" if face == BLANK else face.capitalize()
+def display_face(face: str, blank: str = "■") -> str:
+    """How a face is printed on a die: `A`, `Qu`, `Th`, and `blank` for a blank."""
+    return blank if face == BLANK else face.capitalize()
 
 
 def board_table(board: Board) -> Table:

@@ -12,6 +12,7 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from boggle_tui.board import Board, Cell
 from boggle_tui.clock import Clock, TimeSource
@@ -178,7 +179,7 @@ class Results:
     def max_score(self) -> int:
         return self.solution.total_score
 
-    @property
+    @cached_property
     def missed(self) -> list[str]:
         """Words not found, the most valuable first, then alphabetical."""
         return sorted((w for w in self.solution.words if w not in self.found), key=lambda w: (-score(w), w))

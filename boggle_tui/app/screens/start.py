@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -53,46 +54,29 @@ class StartScreen(Screen[None]):
         super().__init__()
         self.settings = settings
 
-    def compose(self) -> ComposeResult:
+    def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]], Any]]:
+        """Each choice as (label, Select id, options, current value)."""
         s = self.settings
         dictionaries = shipped_dictionaries()
         if s.dictionary not in dictionaries:
             dictionaries.append(s.dictionary)
         lengths = ROUND_LENGTHS if s.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, s.seconds)
+        return [
+            ("Mode", "mode", MODES, _mode_of(s)),
+            ("Dice", "dice", [(_dice_label(key), key) for key in dice_set_names()], s.dice),
+            ("Round length", "seconds", [(describe_seconds(n), n) for n in lengths], s.seconds),
+            ("Word list", "dictionary", [(WORD_LISTS.get(n, n), n) for n in dictionaries], s.dictionary),
+            ("Theme", "theme", [(name, name) for name in THEMES], self.app.theme),
+        ]
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
             yield Label("Find words in the dice before the clock runs out.", id="tagline")
             with Grid(id="choices"):
-                yield Label("Mode")
-                yield Select(MODES, value=_mode_of(s), allow_blank=False, compact=True, id="mode")
-                yield Label("Dice")
-                yield Select(
-                    [(_dice_label(key), key) for key in dice_set_names()],
-                    value=s.dice,
-                    allow_blank=False,
-                    compact=True,
-                    id="dice",
-                )
-                yield Label("Round length")
-                yield Select(
-                    [(describe_seconds(n), n) for n in lengths],
-                    value=s.seconds,
-                    allow_blank=False,
-                    compact=True,
-                    id="seconds",
-                )
-                yield Label("Word list")
-                yield Select(
-                    [(WORD_LISTS.get(name, name), name) for name in dictionaries],
-                    value=s.dictionary,
-                    allow_blank=False,
-                    compact=True,
-                    id="dictionary",
-                )
-                yield Label("Theme")
-                yield Select(
-                    [(name, name) for name in THEMES], value=self.app.theme, allow_blank=False, compact=True, id="theme"
-                )
+                for label, field, options, value in self._choices():
+                    yield Label(label)
+                    yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with Center():
                 yield Button("Play", variant="success", id="go")
         yield Footer()

@@ -13,18 +13,15 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from boggle_tui.board import BLANK, Board, Cell
-
-
-def die_label(face: str) -> str:
-    """How a face is printed on a die: `A`, `Qu`, `Th`; a blank is left empty."""
-    return "" if face == BLANK else face.capitalize()
+from boggle_tui.render import display_face
 
 
 class Die(Static):
     """One die. Its state is shown through CSS classes: -lit, -start, -chosen, -blank, -heat-N."""
 
     def __init__(self, cell: Cell, face: str) -> None:
-        super().__init__(die_label(face), classes="die -blank" if face == BLANK else "die")
+        # A blank die is left empty: its style shows it.
+        super().__init__(display_face(face, blank=""), classes="die -blank" if face == BLANK else "die")
         self.cell = cell
 
     @on(Click)
