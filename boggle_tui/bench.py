@@ -44,11 +44,19 @@ class Structure:
     board_limit: int | None = None
 
 
+def _engine_trie(words: list[str]) -> Trie:
+    return Trie.build(words).for_many_boards()
+
+
+def _engine_solve(board: Board, trie: Trie, min_length: int) -> set[str]:
+    return set(solve(board, trie, min_length).paths)  # paths and all: the full solve, timed
+
+
 STRUCTURES = (
     Structure("unsorted list", UnsortedList, solve_with, UNSORTED_BOARDS),
     Structure("sorted list", SortedList, solve_with),
     Structure("trie", TrieLexicon, solve_with),
-    Structure("trie solver", Trie.build, lambda board, trie, n: set(solve(board, trie, n).paths)),
+    Structure("trie solver", _engine_trie, _engine_solve),
 )
 
 

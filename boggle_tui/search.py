@@ -27,7 +27,7 @@ class Scorer:
     """Total points on a board of a fixed shape: the search's measure of a board."""
 
     def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
-        self.trie = trie
+        self.trie = trie.for_many_boards()
         self.height, self.width = height, width
         self.min_length = min_length
         self.neighbours = neighbours(height, width)

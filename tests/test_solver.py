@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boggle_tui.board import BLANK, Board, parse_board
+from boggle_tui.board import BLANK, FACE_INDEX, Board, neighbours, parse_board
 from boggle_tui.dice import load_dice_set
 from boggle_tui.lexicons import SortedList, solve_with
 from boggle_tui.scoring import score
-from boggle_tui.solver import solve, trace
+from boggle_tui.solver import solve, trace, words_and_paths, words_on
 from boggle_tui.trie import Trie
 
 
@@ -130,3 +130,15 @@ def test_trace_finds_a_path_for_any_text_on_the_board() -> None:
     assert trace(parse_board("qu i / t e"), "quite") == (0, 1, 2, 3)
     assert trace(parse_board("qu i / t e"), "qite") is None
     assert trace(parse_board("ab#c/"), "bc") is None
+
+
+@pytest.mark.parametrize("dice", ["new", "superbig"])
+def test_the_list_backed_trie_solves_exactly_as_the_array(enable1, dice: str) -> None:
+    fast = enable1.trie.for_many_boards()
+    assert isinstance(fast.table, list) and fast.for_many_boards() is fast
+    for seed in range(20):
+        board = load_dice_set(dice).roll(seed)
+        columns = [FACE_INDEX.get(face, -1) for face in board.faces]
+        around = neighbours(board.height, board.width)
+        assert solve(board, fast).paths == solve(board, enable1.trie).paths
+        assert words_on(fast, columns, around) == set(words_and_paths(enable1.trie, columns, around))
