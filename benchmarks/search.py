@@ -22,26 +22,31 @@ def main() -> None:
     parser.add_argument("--min-length", type=int, default=3)
     parser.add_argument("--dice")
     parser.add_argument("--milestones", type=int, nargs="*", default=[3000, 3500, 3600, 3623])
+    parser.add_argument("--until", type=int, help="stop a seed's search once its best board scores this")
     args = parser.parse_args()
     trie = load_dictionary("enable1").trie
     dice = load_dice_set(args.dice) if args.dice else None
     size = dice.height if dice else args.size
     min_length = dice.min_length if dice else args.min_length
+    goal = args.until or float("inf")
     for seed in args.seeds:
         space = RealDice(dice) if dice else AnyLetters(size * size, letter_weights(trie))
-        reached: dict[int, float] = {}
+        reached: dict[int, float] = {}  # milestone: seconds, and the best score so far under key 0
 
         def note(progress: Progress, reached: dict[int, float] = reached) -> None:
+            reached[0] = progress.best_score
             for mark in args.milestones:
                 if progress.best_score >= mark and mark not in reached:
                     reached[mark] = progress.seconds
 
-        result = search(Scorer(trie, size, size, min_length), space, args.seconds, random.Random(seed), note)
+        scorer = Scorer(trie, size, size, min_length)
+        result = search(scorer, space, args.seconds, random.Random(seed), note, lambda r=reached: r.get(0, 0) >= goal)
+        reached.pop(0, None)
         marks = ", ".join(f"{m} at {t:.1f} s" for m, t in sorted(reached.items())) or "no milestone"
         print(
             f"seed {seed}: best {result.best_score} ({board_of(result.best, size, size).text()}) "
             f"after {result.evaluations:,} boards in {result.seconds:.0f} s "
-            f"({result.evaluations / result.seconds:,.0f}/s); {marks}",
+            f"({result.evaluations / result.seconds:,.0f}/s, {scorer.solved / result.seconds:,.0f} solved/s); {marks}",
             flush=True,
         )
 

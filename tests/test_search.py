@@ -33,6 +33,16 @@ def test_the_scorer_on_the_known_board(enable1) -> None:
     assert Scorer(enable1.trie, 4, 4, 3)(columns(board)) == 3623
 
 
+def test_the_scorer_solves_a_board_it_has_seen_only_once(enable1, monkeypatch) -> None:
+    scorer = Scorer(enable1.trie, 4, 4, 3)
+    known, other = columns(parse_board("plsteaiertnrsges")), columns(load_dice_set("new").roll(5))
+    assert [scorer(known), scorer(other), scorer(known)] == [3623, scorer(other), 3623]
+    assert scorer.solved == 2
+    monkeypatch.setattr("boggle_tui.search.KNOWN_BOARDS", 2)  # full: what it remembers starts over
+    assert scorer(columns(load_dice_set("new").roll(6))) >= 0
+    assert len(scorer.known) == 1 and scorer.solved == 3
+
+
 def test_a_search_finds_better_boards_and_reports_them(popular) -> None:
     rng = random.Random(7)
     space = AnyLetters(9, letter_weights(popular.trie))
