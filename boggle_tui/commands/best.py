@@ -71,14 +71,20 @@ def run_best(args: argparse.Namespace) -> int:
         dealt = Deal(board, args.dice, None)
         print_json(
             solution_json(solution, dealt, dictionary)
-            | {"seed": seed, "seconds": round(result.seconds, 3), "evaluations": result.evaluations}
+            | {
+                "seed": seed,
+                "seconds": round(result.seconds, 3),
+                "evaluations": result.evaluations,
+                "solved": scorer.solved,  # evaluations less the boards whose score was remembered
+            }
         )
     else:
         out = Console()
         out.print(solution_view(solution))
         note = " (stopped early)" if stop else ""
         out.print(
-            f"Best of {result.evaluations:,} boards in {result.seconds:.1f} s{note}: {rate:,.0f} evaluations/s, "
+            f"Best of {result.evaluations:,} boards ({scorer.solved:,} solved, the rest seen before) "
+            f"in {result.seconds:.1f} s{note}: {rate:,.0f} evaluations/s, "
             f"seed {seed}" + (f", only boards the {dice.name} dice can roll" if dice else "")
         )
     return 0
