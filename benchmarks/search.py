@@ -11,7 +11,7 @@ import random
 
 from boggle_tui.dice import load_dice_set
 from boggle_tui.dictionary import load_dictionary
-from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, board_of, letter_weights, search
+from boggle_tui.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     min_length = dice.min_length if dice else args.min_length
     goal = args.until or float("inf")
     for seed in args.seeds:
-        space = RealDice(dice) if dice else AnyLetters(size * size, letter_weights(trie))
+        space = RollableFaces(dice, letter_weights(trie)) if dice else AnyLetters(size * size, letter_weights(trie))
         reached: dict[int, float] = {}  # milestone: seconds, and the best score so far under key 0
 
         def note(progress: Progress, reached: dict[int, float] = reached) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -40,6 +41,26 @@ class DiceSet:
             dice[i], dice[j] = dice[j], dice[i]
         faces = [die[int(draw() * len(die))] for die in dice]
         return Board(tuple(tuple(faces[r * self.width : (r + 1) * self.width]) for r in range(self.height)))
+
+    def can_show(self, faces: Sequence[str]) -> bool:
+        """Whether the dice can show all these faces at once, each on a different die.
+
+        A bipartite matching of faces to dice, grown one face at a time along
+        augmenting paths (Kuhn's algorithm): a die already taken gives way if the face
+        it holds can move to another die.
+        """
+        holder: dict[int, int] = {}  # die: index of the face it shows
+
+        def place(face: int, tried: set[int]) -> bool:
+            for die, sides in enumerate(self.dice):
+                if faces[face] in sides and die not in tried:
+                    tried.add(die)
+                    if die not in holder or place(holder[die], tried):
+                        holder[die] = face
+                        return True
+            return False
+
+        return len(faces) <= len(self.dice) and all(place(face, set()) for face in range(len(faces)))
 
 
 def dice_set_names() -> list[str]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from boggle_tui.board import FACES, Board, neighbours
+from boggle_tui.board import BLANK, FACES, Board, neighbours
 from boggle_tui.dice import DiceSet
 from boggle_tui.scoring import LONG_WORD_POINTS, score
 from boggle_tui.solver import words_on
@@ -97,34 +97,41 @@ class AnyLetters:
         return state
 
 
-class RealDice:
-    """Only boards the dice can roll: each cell shows a face of a different die.
+class RollableFaces:
+    """Any faces the dice can show at once: each on a different die that has it.
 
-    A state is (the die in each cell, the face each shows).
+    A state is the face columns, and a step is one of `AnyLetters` (faces limited to
+    those on the dice), drawn again until the dice can still show the board. The dice
+    are placed afresh for every board, so a step may move several dice at once: a walk
+    over die order and shown faces, which must move dice one or two at a time, is stiffer.
+    Whether faces can be shown depends only on which faces they are, so it is remembered.
     """
 
-    def __init__(self, dice: DiceSet) -> None:
-        self.faces = [[_column(face) for face in die] for die in dice.dice]
+    def __init__(self, dice: DiceSet, weights: dict[int, float]) -> None:
+        self.dice = dice
+        shown = {_column(face) for die in dice.dice for face in die}
+        self.letters = AnyLetters(len(dice.dice), {col: w for col, w in weights.items() if col in shown})
+        self.known: dict[tuple[int, ...], bool] = {}
 
-    def start(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        order = list(range(len(self.faces)))
-        rng.shuffle(order)
-        return order, [rng.randrange(len(self.faces[d])) for d in order]
+    def start(self, rng: random.Random) -> list[int]:
+        return [_column(face) for face in self.dice.roll(rng.getrandbits(32)).faces]
 
-    def step(self, state: tuple[list[int], list[int]], rng: random.Random) -> tuple[list[int], list[int]]:
-        order, shown = list(state[0]), list(state[1])
-        if rng.random() < 0.4:
-            i, j = rng.sample(range(len(order)), 2)
-            order[i], order[j] = order[j], order[i]
-            shown[i], shown[j] = shown[j], shown[i]
-        else:
-            i = rng.randrange(len(order))
-            shown[i] = rng.randrange(len(self.faces[order[i]]))
-        return order, shown
+    def step(self, state: list[int], rng: random.Random) -> list[int]:
+        while not self.rollable(new := self.letters.step(state, rng)):
+            pass  # a swap of two cells always is: this ends
+        return new
 
-    def columns(self, state: tuple[list[int], list[int]]) -> list[int]:
-        order, shown = state
-        return [self.faces[d][f] for d, f in zip(order, shown, strict=True)]
+    def columns(self, state: list[int]) -> list[int]:
+        return state
+
+    def rollable(self, columns: list[int]) -> bool:
+        key = tuple(sorted(columns))
+        known = self.known.get(key)
+        if known is None:
+            if len(self.known) >= KNOWN_BOARDS:
+                self.known.clear()
+            known = self.known[key] = self.dice.can_show([FACES[col] if col >= 0 else BLANK for col in key])
+        return known
 
 
 def _column(face: str) -> int:

@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from boggle_tui.dice import dice_set_names, load_dice_set
+from boggle_tui.board import parse_board
+from boggle_tui.dice import DiceSet, dice_set_names, load_dice_set
 
 # Face totals per set, as listed in shared/dice.md (checked there against several sources).
 TOTALS = {
@@ -50,22 +51,21 @@ def test_a_roll_puts_each_die_in_one_cell_showing_one_of_its_faces(key: str) -> 
     dice = load_dice_set(key)
     board = dice.roll(seed=42)
     # A board does not record which die went where: ask for a perfect matching of cells to dice.
-    assert _has_matching(list(board.faces), list(dice.dice))
+    assert dice.can_show(board.faces)
 
 
-def _has_matching(faces: list[str], dice: list[tuple[str, ...]]) -> bool:
-    match: dict[int, int] = {}  # die -> cell
+def test_can_show_finds_a_place_for_each_face_moving_dice_if_it_must() -> None:
+    two = DiceSet("t", "two", 1, 2, 2, (("x", "y"), ("x", "z")))
+    assert two.can_show(["x", "y"])  # x first takes the x/y die, then gives it up for y
+    assert two.can_show(["z", "x"]) and two.can_show(["x", "x"]) and two.can_show(["y"])
+    assert not two.can_show(["y", "y"]) and not two.can_show(["q"]) and not two.can_show(["x", "x", "x"])
 
-    def place(cell: int, seen: set[int]) -> bool:
-        for d, die in enumerate(dice):
-            if faces[cell] in die and d not in seen:
-                seen.add(d)
-                if d not in match or place(match[d], seen):
-                    match[d] = cell
-                    return True
-        return False
 
-    return all(place(cell, set()) for cell in range(len(faces)))
+@pytest.mark.parametrize("key", ["new", "classic"])
+def test_both_four_by_four_sets_can_show_the_best_board_but_not_any_board(key: str) -> None:
+    dice = load_dice_set(key)
+    assert dice.can_show(parse_board("plsteaiertnrsges").faces)
+    assert not dice.can_show(parse_board("eeeeeeeeeeeeeeee").faces)
 
 
 def test_the_same_seed_gives_the_same_board_and_others_differ() -> None:

@@ -18,7 +18,7 @@ from boggle_tui.dice import load_dice_set, random_seed
 from boggle_tui.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.errors import BoggleError
 from boggle_tui.render import board_table, solution_view
-from boggle_tui.search import AnyLetters, Progress, RealDice, Scorer, board_of, letter_weights, search
+from boggle_tui.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
 from boggle_tui.solver import solve
 
 
@@ -43,7 +43,8 @@ def run_best(args: argparse.Namespace) -> int:
     min_length = args.min_length or (dice.min_length if dice else default_min_length(height * width))
     dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
     seed = random_seed() if args.seed is None else args.seed
-    space = RealDice(dice) if dice else AnyLetters(height * width, letter_weights(dictionary.trie))
+    weights = letter_weights(dictionary.trie)
+    space = RollableFaces(dice, weights) if dice else AnyLetters(height * width, weights)
     scorer = Scorer(dictionary.trie, height, width, min_length)
     console = Console(stderr=True)
 
