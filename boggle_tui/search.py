@@ -110,8 +110,11 @@ class RollableFaces:
 
     def __init__(self, dice: DiceSet, weights: dict[int, float]) -> None:
         self.dice = dice
-        shown = {_column(face) for die in dice.dice for face in die}
-        self.letters = AnyLetters(len(dice.dice), {col: w for col, w in weights.items() if col in shown})
+        faces = {face for die in dice.dice for face in die if face != BLANK}
+        # A two-letter face (Super Big Boggle's Th, In...) is drawn as often as its rarer letter.
+        letter = {FACES[col]: weight for col, weight in weights.items()}
+        drawn = {_column(f): weights.get(_column(f)) or min(letter.get(c, 0.0) for c in f) for f in faces}
+        self.letters = AnyLetters(len(dice.dice), {col: weight for col, weight in drawn.items() if weight})
         self.known: dict[tuple[int, ...], bool] = {}
 
     def start(self, rng: random.Random) -> list[int]:

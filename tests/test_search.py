@@ -103,3 +103,16 @@ def test_best_command_errors(capsys, args: list[str], message: str) -> None:
     except SystemExit as exit_:
         code = int(exit_.code or 0)
     assert code == 2 and message in capsys.readouterr().err
+
+
+def test_a_search_over_super_big_dice_also_draws_their_two_letter_faces(popular) -> None:
+    dice = load_dice_set("superbig")
+    space = RollableFaces(dice, letter_weights(popular.trie))
+    rng = random.Random(5)
+    state = space.start(rng)
+    drawn: set[str] = set()
+    for _ in range(3000):
+        state = space.step(state, rng)
+        drawn.update(board_of(state, 6, 6).faces)
+    assert {"an", "er", "he", "in", "th", "qu"} <= drawn
+    assert dice.can_show(board_of(state, 6, 6).faces)
