@@ -111,9 +111,12 @@ class RollableFaces:
     def __init__(self, dice: DiceSet, weights: dict[int, float]) -> None:
         self.dice = dice
         faces = {face for die in dice.dice for face in die if face != BLANK}
+        columns = {_column(face) for face in faces}
+        drawn = {col: weight for col, weight in weights.items() if col in columns}
         # A two-letter face (Super Big Boggle's Th, In...) is drawn as often as its rarer letter.
         letter = {FACES[col]: weight for col, weight in weights.items()}
-        drawn = {_column(f): weights.get(_column(f)) or min(letter.get(c, 0.0) for c in f) for f in faces}
+        for face in sorted(faces):  # in order, so that a seed's walk repeats
+            drawn.setdefault(_column(face), min(letter.get(c, 0.0) for c in face))
         self.letters = AnyLetters(len(dice.dice), {col: weight for col, weight in drawn.items() if weight})
         self.known: dict[tuple[int, ...], bool] = {}
 
