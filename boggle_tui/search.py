@@ -46,7 +46,7 @@ class Scorer:
         return points
 
     def solve(self, columns: list[int]) -> int:
-        if len(self.known) >= KNOWN_BOARDS:
+        if len(self.known) * len(columns) >= KNOWN_CELLS:
             self.known.clear()  # memory stays bounded; recent boards come back soon enough
         self.solved += 1
         words = words_on(self.trie, columns, self.neighbours)
@@ -54,7 +54,7 @@ class Scorer:
         return sum(_POINTS[min(len(w), last)] for w in words if len(w) >= shortest)
 
 
-KNOWN_BOARDS = 100_000  # some 25 MB of remembered scores (4x4) at most
+KNOWN_CELLS = 1_600_000  # boards remembered times their cells: 25 MB for 100,000 4x4 boards, less for larger
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ class RollableFaces:
         key = tuple(sorted(columns))
         known = self.known.get(key)
         if known is None:
-            if len(self.known) >= KNOWN_BOARDS:
+            if len(self.known) * len(key) >= KNOWN_CELLS:
                 self.known.clear()
             known = self.known[key] = self.dice.can_show([FACES[col] if col >= 0 else BLANK for col in key])
         return known

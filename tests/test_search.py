@@ -40,7 +40,7 @@ def test_the_scorer_solves_a_board_it_has_seen_only_once(enable1, monkeypatch) -
     known, other = columns(parse_board("plsteaiertnrsges")), columns(load_dice_set("new").roll(5))
     assert [scorer(known), scorer(other), scorer(known)] == [3623, scorer(other), 3623]
     assert scorer.solved == 2
-    monkeypatch.setattr("boggle_tui.search.KNOWN_BOARDS", 2)  # full: what it remembers starts over
+    monkeypatch.setattr("boggle_tui.search.KNOWN_CELLS", 2 * 16)  # full: what it remembers starts over
     assert scorer(columns(load_dice_set("new").roll(6))) >= 0
     assert len(scorer.known) == 1 and scorer.solved == 3
 
