@@ -38,8 +38,8 @@ def test_the_scorer_on_the_known_board(enable1) -> None:
 def test_the_scorer_solves_a_board_it_has_seen_only_once(enable1, monkeypatch) -> None:
     scorer = Scorer(enable1.trie, 4, 4, 3)
     known, other = columns(parse_board("plsteaiertnrsges")), columns(load_dice_set("new").roll(5))
-    assert [scorer(known), scorer(other), scorer(known)] == [3623, scorer(other), 3623]
-    assert scorer.solved == 2
+    first, _, again = scorer(known), scorer(other), scorer(known)
+    assert first == again == 3623 and scorer.solved == 2
     monkeypatch.setattr("boggle_tui.search.KNOWN_CELLS", 2 * 16)  # full: what it remembers starts over
     assert scorer(columns(load_dice_set("new").roll(6))) >= 0
     assert len(scorer.known) == 1 and scorer.solved == 3
