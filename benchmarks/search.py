@@ -1,17 +1,44 @@
 """Board search figures: when each new best board was found, for several seeds.
 
 Run: python benchmarks/search.py --seconds 600 --seeds 1 2 3 [--size 4] [--min-length 3] [--dice new]
-Prints a timeline per seed; asserts nothing.
+     [--until 3623] [--boards 60000] [--temperature 2.8] [--patience 1000] [--returns 3]
+Prints a timeline per seed; asserts nothing. Runs are timed, so a slower machine sees
+fewer boards; `--boards` stops at a count of boards instead, which repeats exactly on
+any machine (to within the 250 boards between progress reports): the fair way to
+compare two versions of the search.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from dataclasses import dataclass, field
 
+import boggle_tui.search
 from boggle_tui.dice import load_dice_set
 from boggle_tui.dictionary import load_dictionary
 from boggle_tui.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
+
+
+@dataclass
+class Timeline:
+    """What a search has reported: its best score, and when it first reached each milestone."""
+
+    milestones: list[int]
+    goal: float  # stop once the best board scores this
+    boards: float  # ... or once this many boards were looked at
+    best: int = 0
+    seen: int = 0
+    reached: dict[int, float] = field(default_factory=dict)
+
+    def note(self, progress: Progress) -> None:
+        self.best, self.seen = progress.best_score, progress.evaluations
+        for mark in self.milestones:
+            if self.best >= mark and mark not in self.reached:
+                self.reached[mark] = progress.seconds
+
+    def done(self) -> bool:
+        return self.best >= self.goal or self.seen >= self.boards
 
 
 def main() -> None:
@@ -23,26 +50,26 @@ def main() -> None:
     parser.add_argument("--dice")
     parser.add_argument("--milestones", type=int, nargs="*", default=[3000, 3500, 3600, 3623])
     parser.add_argument("--until", type=int, help="stop a seed's search once its best board scores this")
+    parser.add_argument("--boards", type=int, help="stop a seed's search after this many boards, not seconds")
+    # The walk's settings, to try others against them:
+    parser.add_argument("--temperature", type=float, default=boggle_tui.search.TEMPERATURE_PER_CELL)
+    parser.add_argument("--patience", type=int, default=boggle_tui.search.PATIENCE)
+    parser.add_argument("--returns", type=int, default=boggle_tui.search.RETURNS)
     args = parser.parse_args()
+    boggle_tui.search.TEMPERATURE_PER_CELL = args.temperature
+    boggle_tui.search.PATIENCE = args.patience
+    boggle_tui.search.RETURNS = args.returns
     trie = load_dictionary("enable1").trie
     dice = load_dice_set(args.dice) if args.dice else None
     size = dice.height if dice else args.size
     min_length = dice.min_length if dice else args.min_length
-    goal = args.until or float("inf")
+    seconds = float("inf") if args.boards else args.seconds
     for seed in args.seeds:
         space = RollableFaces(dice, letter_weights(trie)) if dice else AnyLetters(size * size, letter_weights(trie))
-        reached: dict[int, float] = {}  # milestone: seconds, and the best score so far under key 0
-
-        def note(progress: Progress, reached: dict[int, float] = reached) -> None:
-            reached[0] = progress.best_score
-            for mark in args.milestones:
-                if progress.best_score >= mark and mark not in reached:
-                    reached[mark] = progress.seconds
-
+        timeline = Timeline(args.milestones, args.until or float("inf"), args.boards or float("inf"))
         scorer = Scorer(trie, size, size, min_length)
-        result = search(scorer, space, args.seconds, random.Random(seed), note, lambda r=reached: r.get(0, 0) >= goal)
-        reached.pop(0, None)
-        marks = ", ".join(f"{m} at {t:.1f} s" for m, t in sorted(reached.items())) or "no milestone"
+        result = search(scorer, space, seconds, random.Random(seed), timeline.note, timeline.done)
+        marks = ", ".join(f"{m} at {t:.1f} s" for m, t in sorted(timeline.reached.items())) or "no milestone"
         print(
             f"seed {seed}: best {result.best_score} ({board_of(result.best, size, size).text()}) "
             f"after {result.evaluations:,} boards in {result.seconds:.0f} s "
