@@ -1,11 +1,11 @@
 """Board search figures: when each new best board was found, for several seeds.
 
 Run: python benchmarks/search.py --seconds 600 --seeds 1 2 3 [--size 4] [--min-length 3] [--dice new]
-     [--until 3623] [--boards 60000] [--temperature 2.8] [--patience 1000] [--returns 3]
+     [--until 3623] [--solved 20000] [--temperature 2.8] [--patience 1000] [--returns 3]
 Prints a timeline per seed; asserts nothing. Runs are timed, so a slower machine sees
-fewer boards; `--boards` stops at a count of boards instead, which repeats exactly on
-any machine (to within the 250 boards between progress reports): the fair way to
-compare two versions of the search.
+fewer boards; `--solved` stops once that many boards were solved instead (boards seen
+before cost nothing), which repeats exactly on any machine: the fair way to compare
+two versions of the walk.
 """
 
 from __future__ import annotations
@@ -24,21 +24,21 @@ from boggle_tui.search import AnyLetters, Progress, RollableFaces, Scorer, board
 class Timeline:
     """What a search has reported: its best score, and when it first reached each milestone."""
 
+    scorer: Scorer
     milestones: list[int]
     goal: float  # stop once the best board scores this
-    boards: float  # ... or once this many boards were looked at
+    solves: float  # ... or once the scorer has solved this many boards
     best: int = 0
-    seen: int = 0
     reached: dict[int, float] = field(default_factory=dict)
 
     def note(self, progress: Progress) -> None:
-        self.best, self.seen = progress.best_score, progress.evaluations
+        self.best = progress.best_score
         for mark in self.milestones:
             if self.best >= mark and mark not in self.reached:
                 self.reached[mark] = progress.seconds
 
     def done(self) -> bool:
-        return self.best >= self.goal or self.seen >= self.boards
+        return self.best >= self.goal or self.scorer.solved >= self.solves
 
 
 def main() -> None:
@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--dice")
     parser.add_argument("--milestones", type=int, nargs="*", default=[3000, 3500, 3600, 3623])
     parser.add_argument("--until", type=int, help="stop a seed's search once its best board scores this")
-    parser.add_argument("--boards", type=int, help="stop a seed's search after this many boards, not seconds")
+    parser.add_argument("--solved", type=int, help="stop a seed's search after solving this many boards, not seconds")
     # The walk's settings, to try others against them:
     parser.add_argument("--temperature", type=float, default=boggle_tui.search.TEMPERATURE_PER_CELL)
     parser.add_argument("--patience", type=int, default=boggle_tui.search.PATIENCE)
@@ -63,11 +63,11 @@ def main() -> None:
     dice = load_dice_set(args.dice) if args.dice else None
     size = dice.height if dice else args.size
     min_length = dice.min_length if dice else args.min_length
-    seconds = float("inf") if args.boards else args.seconds
+    seconds = float("inf") if args.solved else args.seconds
     for seed in args.seeds:
         space = RollableFaces(dice, letter_weights(trie)) if dice else AnyLetters(size * size, letter_weights(trie))
-        timeline = Timeline(args.milestones, args.until or float("inf"), args.boards or float("inf"))
         scorer = Scorer(trie, size, size, min_length)
+        timeline = Timeline(scorer, args.milestones, args.until or float("inf"), args.solved or float("inf"))
         result = search(scorer, space, seconds, random.Random(seed), timeline.note, timeline.done)
         marks = ", ".join(f"{m} at {t:.1f} s" for m, t in sorted(timeline.reached.items())) or "no milestone"
         print(
