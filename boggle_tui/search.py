@@ -26,8 +26,8 @@ _POINTS = [score("x" * n) for n in range(LONG_WORD_POINTS * 3)]
 class Scorer:
     """Total points on a board of a fixed shape: the search's measure of a board.
 
-    A walk comes back to the same boards over and over (three steps in four, measured
-    on 4x4 boards near the top), so scores are remembered: a repeat costs one lookup.
+    A walk comes back to the same boards over and over (half to three quarters of its
+    steps on 4x4 boards), so scores are remembered: a repeat costs one lookup.
     """
 
     def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
