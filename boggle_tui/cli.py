@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from boggle_tui import __version__
+from boggle_tui.deal import RICH_TRIES
 from boggle_tui.errors import BoggleError
 
 COMMANDS = ("play", "solve", "bench", "best", "stats", "history")
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--board", metavar="BOARD", help="play this board, e.g. plsteaiertnrsges")
     play.add_argument("--code", metavar="CODE", help="play the board with this code, e.g. N-PLSTEAIERTNRSGES")
     play.add_argument("--daily", action="store_true", help="play today's board: the same for everyone (UTC)")
-    play.add_argument("--best", action="store_true", help="deal a rich board: the most words of 40 rolls")
+    play.add_argument("--best", action="store_true", help=f"deal a rich board: the most words of {RICH_TRIES} rolls")
     play.add_argument("--time", type=_count(0), metavar="SECONDS", help="round length (default 180; 0: no clock)")
     play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
 

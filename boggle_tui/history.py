@@ -171,10 +171,7 @@ class History:
         found: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
         missed: dict[int, list[str]] = {row["id"]: [] for row in rows}
         # One query for the words of every round, not one per round.
-        words = self._db.execute(
-            "SELECT round_id, word, score, found FROM words" + (" WHERE round_id >= ?" if rows else ""),
-            (min(found),) if rows else (),
-        )
+        words = self._db.execute("SELECT round_id, word, score, found FROM words WHERE round_id >= ?", (min(found),))
         for round_id, word, points, was_found in words:
             if round_id in found:
                 if was_found:
@@ -205,16 +202,9 @@ class History:
             return set()
         return {row[0] for row in self._db.execute("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         assert self._db is not None
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.rollback()
-            raise
-        self._db.commit()
+        return _immediate(self._db)
 
 
 class NewerDatabase(Exception):
@@ -238,9 +228,20 @@ def _connect(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _migrate(db: sqlite3.Connection) -> None:
-    db.execute("BEGIN IMMEDIATE")  # one instance migrates; another waits, then sees it done
+@contextlib.contextmanager
+def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A write transaction, taken at once: all of it is committed, or none of it."""
+    db.execute("BEGIN IMMEDIATE")
     try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    with _immediate(db):  # one instance migrates; another waits, then sees it done
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise NewerDatabase(version)
@@ -249,10 +250,6 @@ def _migrate(db: sqlite3.Connection) -> None:
                 if statement.strip():
                     db.execute(statement)
             db.execute(f"PRAGMA user_version = {step + 1}")
-    except BaseException:
-        db.rollback()
-        raise
-    db.commit()
 
 
 def _damaged(error: sqlite3.DatabaseError) -> bool:

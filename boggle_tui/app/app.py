@@ -20,7 +20,7 @@ from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.clock import TimeSource
 from boggle_tui.daily import today
-from boggle_tui.deal import Deal
+from boggle_tui.deal import RICH_TRIES, Deal
 from boggle_tui.dictionary import COMMON_WORDS, Dictionary, load_dictionary
 from boggle_tui.errors import BoggleError
 from boggle_tui.game_settings import GameSettings
@@ -90,10 +90,12 @@ class BoggleApp(App[None]):
         if dictionary is not None and not settings.rich:
             self.play(settings, dealt, dictionary)
         else:
-            waiting = "Rolling 40 boards to deal the richest…" if dictionary else None
-            self.show(
-                LoadingScreen(waiting or f"Preparing the word list {settings.dictionary!r} (the first time only)…")
+            waiting = (
+                f"Rolling {RICH_TRIES} boards to deal the richest…"
+                if dictionary
+                else f"Preparing the word list {settings.dictionary!r} (the first time only)…"
             )
+            self.show(LoadingScreen(waiting))
             self.load_words(settings, dealt)
 
     @work(thread=True, exclusive=True, group="load")

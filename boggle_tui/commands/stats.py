@@ -13,6 +13,7 @@ from boggle_tui.cli import print_json
 from boggle_tui.daily import today
 from boggle_tui.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.history import History, RoundRecord
+from boggle_tui.render import plural
 from boggle_tui.stats import Summary, summarize
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -50,7 +51,7 @@ def summary_view(s: Summary) -> Group:
     table.add_row("Share of each board found", f"{s.average_share:.0%} on average")
     table.add_row(f"Trend (last {len(s.trend)} rounds)", Text(sparkline(s.trend), style="green"))
     table.add_row("Longest word found", (s.longest_word or "-").upper())
-    streak = f"{s.daily_streak} day{'s' if s.daily_streak != 1 else ''}"
+    streak = plural(s.daily_streak, "day")
     table.add_row("Daily streak", streak + ("" if s.daily_played_today else " (today's board is waiting)"))
     missed = ", ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "-"
     table.add_row("Common words you miss most", missed)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.deal import RICH_TRIES
 from boggle_tui.dice import dice_set_names, load_dice_set
 from boggle_tui.dictionary import shipped_dictionaries
 from boggle_tui.game_settings import ROUND_LENGTHS, GameSettings, describe_seconds
@@ -34,7 +35,7 @@ MODES = [
     ("Timed round", "timed"),
     ("Practice: no clock, hints", "practice"),
     ("Today's board: the same for everyone", "daily"),
-    ("Rich board: the most words of 40 rolls", "rich"),
+    (f"Rich board: the most words of {RICH_TRIES} rolls", "rich"),
 ]
 THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "dracula", "tokyo-night", "catppuccin-mocha"]
 

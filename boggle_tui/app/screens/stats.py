@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from boggle_tui.app.widgets.chart import ShareChart
+from boggle_tui.render import plural
 from boggle_tui.stats import Summary
 
 
@@ -39,7 +40,7 @@ class StatsScreen(Screen[None]):
 
     def _figures(self) -> str:
         s = self.summary
-        streak = f"{s.daily_streak} day{'s' if s.daily_streak != 1 else ''}"
+        streak = plural(s.daily_streak, "day")
         waiting = "" if s.daily_played_today else "  (today's board is waiting: boggle --daily)"
         return "\n".join(
             [
