@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from boggle_tui.board import BLANK, FACES, Board, neighbours
+from boggle_tui.board import BLANK, FACE_INDEX, FACES, Board, neighbours
 from boggle_tui.dice import DiceSet
 from boggle_tui.scoring import LONG_WORD_POINTS, score
 from boggle_tui.solver import words_on
@@ -111,17 +111,17 @@ class RollableFaces:
     def __init__(self, dice: DiceSet, weights: dict[int, float]) -> None:
         self.dice = dice
         faces = {face for die in dice.dice for face in die if face != BLANK}
-        columns = {_column(face) for face in faces}
+        columns = {FACE_INDEX[face] for face in faces}
         drawn = {col: weight for col, weight in weights.items() if col in columns}
         # A two-letter face (Super Big Boggle's Th, In...) is drawn as often as its rarer letter.
         letter = {FACES[col]: weight for col, weight in weights.items()}
         for face in sorted(faces):  # in order, so that a seed's walk repeats
-            drawn.setdefault(_column(face), min(letter.get(c, 0.0) for c in face))
+            drawn.setdefault(FACE_INDEX[face], min(letter.get(c, 0.0) for c in face))
         self.letters = AnyLetters(len(dice.dice), {col: weight for col, weight in drawn.items() if weight})
         self.known: dict[tuple[int, ...], bool] = {}
 
     def start(self, rng: random.Random) -> list[int]:
-        return [_column(face) for face in self.dice.roll(rng.getrandbits(32)).faces]
+        return [FACE_INDEX.get(face, -1) for face in self.dice.roll(rng.getrandbits(32)).faces]
 
     def step(self, state: list[int], rng: random.Random) -> list[int]:
         while not self.rollable(new := self.letters.step(state, rng)):
@@ -139,10 +139,6 @@ class RollableFaces:
                 self.known.clear()
             known = self.known[key] = self.dice.can_show([FACES[col] if col >= 0 else BLANK for col in key])
         return known
-
-
-def _column(face: str) -> int:
-    return FACES.index(face) if face in FACES else -1
 
 
 def letter_weights(trie: Trie) -> dict[int, float]:
