@@ -49,7 +49,7 @@ def summary_view(s: Summary) -> Group:
     table.add_row("Best score", f"{s.best_score:,}")
     table.add_row("Average score", f"{s.average_score:,.1f}")
     table.add_row("Share of each board found", f"{s.average_share:.0%} on average")
-    table.add_row(f"Trend (last {len(s.trend)} rounds)", Text(sparkline(s.trend), style="green"))
+    table.add_row(f"Trend (last {plural(len(s.trend), 'round')})", Text(sparkline(s.trend), style="green"))
     table.add_row("Longest word found", (s.longest_word or "-").upper())
     streak = plural(s.daily_streak, "day")
     table.add_row("Daily streak", streak + ("" if s.daily_played_today else " (today's board is waiting)"))

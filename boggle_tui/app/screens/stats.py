@@ -31,7 +31,7 @@ class StatsScreen(Screen[None]):
                 yield Label("No rounds played yet. Finish a round and it will count here.")
             else:
                 yield Static(self._figures(), id="figures")
-                yield Label(f"Share of the board found, last {len(s.trend)} rounds", classes="stats-heading")
+                yield Label(f"Share of the board found, last {plural(len(s.trend), 'round')}", classes="stats-heading")
                 yield ShareChart(s.trend, id="trend")
                 yield Label("Common words you miss most", classes="stats-heading")
                 missed = "   ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "None yet."
