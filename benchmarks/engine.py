@@ -30,9 +30,9 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["BOGGLE_CACHE_DIR"] = tempfile.mkdtemp(prefix="boggle-bench-")
 
-    from boggle_tui.dice import load_dice_set
-    from boggle_tui.dictionary import load_dictionary
-    from boggle_tui.solver import solve
+    from boggle_tui.engine.dice import load_dice_set
+    from boggle_tui.engine.dictionary import load_dictionary
+    from boggle_tui.engine.solver import solve
 
     start = time.perf_counter()
     dictionary = load_dictionary("enable1")

@@ -14,10 +14,10 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
-import boggle_tui.search
-from boggle_tui.dice import load_dice_set
-from boggle_tui.dictionary import load_dictionary
-from boggle_tui.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
+import boggle_tui.engine.search
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
 
 
 @dataclass
@@ -52,13 +52,13 @@ def main() -> None:
     parser.add_argument("--until", type=int, help="stop a seed's search once its best board scores this")
     parser.add_argument("--solved", type=int, help="stop a seed's search after solving this many boards, not seconds")
     # The walk's settings, to try others against them:
-    parser.add_argument("--temperature", type=float, default=boggle_tui.search.TEMPERATURE_PER_CELL)
-    parser.add_argument("--patience", type=int, default=boggle_tui.search.PATIENCE)
-    parser.add_argument("--returns", type=int, default=boggle_tui.search.RETURNS)
+    parser.add_argument("--temperature", type=float, default=boggle_tui.engine.search.TEMPERATURE_PER_CELL)
+    parser.add_argument("--patience", type=int, default=boggle_tui.engine.search.PATIENCE)
+    parser.add_argument("--returns", type=int, default=boggle_tui.engine.search.RETURNS)
     args = parser.parse_args()
-    boggle_tui.search.TEMPERATURE_PER_CELL = args.temperature
-    boggle_tui.search.PATIENCE = args.patience
-    boggle_tui.search.RETURNS = args.returns
+    boggle_tui.engine.search.TEMPERATURE_PER_CELL = args.temperature
+    boggle_tui.engine.search.PATIENCE = args.patience
+    boggle_tui.engine.search.RETURNS = args.returns
     trie = load_dictionary("enable1").trie
     dice = load_dice_set(args.dice) if args.dice else None
     size = dice.height if dice else args.size

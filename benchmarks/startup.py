@@ -13,7 +13,7 @@ import asyncio  # noqa: E402
 
 from boggle_tui.app.app import BoggleApp  # noqa: E402
 from boggle_tui.app.screens.round import RoundScreen  # noqa: E402
-from boggle_tui.game_settings import GameSettings  # noqa: E402
+from boggle_tui.game.preferences import GameSettings  # noqa: E402
 
 
 async def main() -> None:

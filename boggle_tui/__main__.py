@@ -1,3 +1,3 @@
-from boggle_tui.cli import main
+from boggle_tui.cli.main import main
 
 raise SystemExit(main())

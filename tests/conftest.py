@@ -11,7 +11,7 @@ _SCRATCH = Path(tempfile.mkdtemp(prefix="boggle-tests-"))
 os.environ["BOGGLE_CACHE_DIR"] = str(_SCRATCH / "cache")
 os.environ["BOGGLE_DATA_DIR"] = str(_SCRATCH / "data")
 
-from boggle_tui.dictionary import Dictionary, load_dictionary  # noqa: E402
+from boggle_tui.engine.dictionary import Dictionary, load_dictionary  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -20,13 +20,13 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import TooSmallScreen
 from boggle_tui.app.widgets.board import BoardView, Die
-from boggle_tui.cli import build_parser
-from boggle_tui.dice import load_dice_set
-from boggle_tui.errors import BoggleError
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.history import History
-from boggle_tui.round import Verdict
-from boggle_tui.solver import paths_spelling, solve
+from boggle_tui.cli.parser import build_parser
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.solver import paths_spelling, solve
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.game.round import Verdict
+from boggle_tui.storage.history import History
 
 # Seed 42 on the new dice:  T I N R / E O N R / H W L D / A S E S
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from boggle_tui import bench
-from boggle_tui.cli import main
-from boggle_tui.dice import load_dice_set
-from boggle_tui.wordlist import read_word_list
+from boggle_tui.cli.main import main
+from boggle_tui.engine import bench
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.wordlist import read_word_list
 
 ALGS4 = Path(__file__).parent / "data" / "algs4.txt"
 

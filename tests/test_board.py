@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boggle_tui.board import BLANK, DIE_FACES, Board, neighbours, parse_board
-from boggle_tui.errors import BoggleError
+from boggle_tui.engine.board import BLANK, DIE_FACES, Board, neighbours, parse_board
+from boggle_tui.engine.errors import BoggleError
 
 
 def test_a_run_of_sixteen_letters_is_a_4x4_board_row_major() -> None:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from boggle_tui.cli import main
+from boggle_tui.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -49,7 +49,7 @@ def test_solve_json_is_one_object_with_every_field(capsys, enable1) -> None:
 
 
 def test_solve_rolls_from_seed_and_dice_like_the_game(capsys, enable1) -> None:
-    from boggle_tui.dice import load_dice_set
+    from boggle_tui.engine.dice import load_dice_set
 
     code, out, _ = run(capsys, "solve", "--dice", "big", "--seed", "9", "--json")
     result = json.loads(out)

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from test_board import boards
 
-from boggle_tui.board import Board, parse_board
-from boggle_tui.codes import board_code, parse_code
-from boggle_tui.daily import daily_deal, daily_seed
-from boggle_tui.dice import dice_set_names, load_dice_set
-from boggle_tui.errors import BoggleError
+from boggle_tui.engine.board import Board, parse_board
+from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.codes import board_code, parse_code
+from boggle_tui.game.daily import daily_deal, daily_seed
 
 
 def test_a_rolled_board_has_a_readable_code() -> None:

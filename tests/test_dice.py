@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from boggle_tui.board import parse_board
-from boggle_tui.dice import DiceSet, dice_set_names, load_dice_set
+from boggle_tui.engine.board import parse_board
+from boggle_tui.engine.dice import DiceSet, dice_set_names, load_dice_set
 
 # Face totals per set, as listed in shared/dice.md (checked there against several sources).
 TOTALS = {

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from boggle_tui.dictionary import cache_dir, load_dictionary
-from boggle_tui.errors import BoggleError
+from boggle_tui.engine.dictionary import cache_dir, load_dictionary
+from boggle_tui.engine.errors import BoggleError
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-from boggle_tui.board import parse_board
-from boggle_tui.hints import count_by_length, first_letters, starts_at
+from boggle_tui.engine.board import parse_board
+from boggle_tui.game.hints import count_by_length, first_letters, starts_at
 
 
 def test_counts_by_length_and_first_letters() -> None:

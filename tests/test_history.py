@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from boggle_tui.history import DATABASE, SCHEMA_VERSION, History, RoundRecord
-from boggle_tui.stats import daily_streak, summarize
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.storage.history import DATABASE, SCHEMA_VERSION, History
+from boggle_tui.storage.stats import daily_streak, summarize
 
 
 def record(n: int, score: int = 5, **fields) -> RoundRecord:
@@ -130,7 +131,7 @@ WRITER = textwrap.dedent(
     from pathlib import Path
     sys.path.insert(0, {tests!r})
     from test_history import record
-    from boggle_tui.history import History
+    from boggle_tui.storage.history import History
 
     history = History.open(Path({folder!r}))
     print("ready", flush=True)

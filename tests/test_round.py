@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from boggle_tui.board import parse_board
-from boggle_tui.clock import Clock, format_seconds
-from boggle_tui.round import EndReason, Round, Verdict
-from boggle_tui.trie import Trie
+from boggle_tui.engine.board import parse_board
+from boggle_tui.engine.trie import Trie
+from boggle_tui.game.clock import Clock, format_seconds
+from boggle_tui.game.round import EndReason, Round, Verdict
 
 
 class FakeTime:
@@ -137,7 +137,7 @@ def test_a_stopped_clock_stays_stopped(time_: FakeTime) -> None:
 
 
 def test_missed_words_come_most_valuable_first(enable1) -> None:
-    from boggle_tui.scoring import score
+    from boggle_tui.engine.scoring import score
 
     game = Round.on(parse_board("plsteaiertnrsges"), enable1.trie, 3, 180)
     missed = game.results().missed

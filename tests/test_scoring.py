@@ -1,6 +1,6 @@
 import pytest
 
-from boggle_tui.scoring import score, total_score
+from boggle_tui.engine.scoring import score, total_score
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from boggle_tui.board import FACE_INDEX, FACES, parse_board
-from boggle_tui.cli import main
-from boggle_tui.dice import load_dice_set
-from boggle_tui.search import AnyLetters, RollableFaces, Scorer, board_of, letter_weights, search
-from boggle_tui.solver import solve
+from boggle_tui.cli.main import main
+from boggle_tui.engine.board import FACE_INDEX, FACES, parse_board
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.search import AnyLetters, RollableFaces, Scorer, board_of, letter_weights, search
+from boggle_tui.engine.solver import solve
 
 ALGS4 = str(Path(__file__).parent / "data" / "algs4.txt")
 
@@ -40,7 +40,7 @@ def test_the_scorer_solves_a_board_it_has_seen_only_once(enable1, monkeypatch) -
     known, other = columns(parse_board("plsteaiertnrsges")), columns(load_dice_set("new").roll(5))
     first, _, again = scorer(known), scorer(other), scorer(known)
     assert first == again == 3623 and scorer.solved == 2
-    monkeypatch.setattr("boggle_tui.search.KNOWN_CELLS", 2 * 16)  # full: what it remembers starts over
+    monkeypatch.setattr("boggle_tui.engine.search.KNOWN_CELLS", 2 * 16)  # full: what it remembers starts over
     assert scorer(columns(load_dice_set("new").roll(6))) >= 0
     assert len(scorer.known) == 1 and scorer.solved == 3
 
@@ -124,8 +124,9 @@ def test_a_search_over_super_big_dice_also_draws_their_two_letter_faces(popular)
 def test_a_seeded_walk_over_dice_repeats_in_every_process() -> None:
     # String hashing differs between processes: nothing the walk draws may depend on set order.
     walk = (
-        "import random; from boggle_tui.dictionary import load_dictionary; from boggle_tui.dice import load_dice_set;"
-        "from boggle_tui.search import RollableFaces, letter_weights;"
+        "import random; from boggle_tui.engine.dictionary import load_dictionary;"
+        "from boggle_tui.engine.dice import load_dice_set;"
+        "from boggle_tui.engine.search import RollableFaces, letter_weights;"
         "space = RollableFaces(load_dice_set('superbig'), letter_weights(load_dictionary('popular').trie));"
         "rng = random.Random(1); state = space.start(rng)\n"
         "for _ in range(300): state = space.step(state, rng)\n"

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.settings_store import DEFAULT_THEME, load_settings, save_settings, settings_path
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.storage.settings import DEFAULT_THEME, load_settings, save_settings, settings_path
 
 
 def test_choices_survive_a_restart(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Input
 
 from boggle_tui.app.app import BoggleApp
-from boggle_tui.game_settings import GameSettings
+from boggle_tui.game.preferences import GameSettings
 
 SIZE = (80, 24)
 
@@ -64,7 +64,7 @@ def test_super_big_boggle_board(snap_compare, enable1, popular) -> None:
 def test_statistics(snap_compare, enable1, popular, tmp_path) -> None:
     from test_history import record
 
-    from boggle_tui.history import History
+    from boggle_tui.storage.history import History
 
     history = History.open(tmp_path)
     for n, score in enumerate([3, 8, 5, 12, 9]):

@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boggle_tui.board import BLANK, FACE_INDEX, Board, neighbours, parse_board
-from boggle_tui.dice import load_dice_set
-from boggle_tui.lexicons import SortedList, solve_with
-from boggle_tui.scoring import score
-from boggle_tui.solver import solve, trace, words_and_paths, words_on
-from boggle_tui.trie import Trie
+from boggle_tui.engine.board import BLANK, FACE_INDEX, Board, neighbours, parse_board
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.lexicons import SortedList, solve_with
+from boggle_tui.engine.scoring import score
+from boggle_tui.engine.solver import solve, trace, words_and_paths, words_on
+from boggle_tui.engine.trie import Trie
 
 
 def test_the_known_board_holds_1044_words_worth_3623(enable1) -> None:
@@ -62,7 +62,7 @@ def test_rectangular_boards_of_one_row_or_one_column(enable1) -> None:
 
 @cache
 def common_words() -> frozenset[str]:
-    from boggle_tui.dictionary import load_dictionary
+    from boggle_tui.engine.dictionary import load_dictionary
 
     return frozenset(load_dictionary("popular").trie.words())
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle_tui.trie import CorruptTrie, Trie
+from boggle_tui.engine.trie import CorruptTrie, Trie
 
 WORDS = sorted(["a", "an", "and", "ant", "anti", "quit", "quite", "then", "than", "inert", "inn"])
 
@@ -32,7 +32,7 @@ def test_two_letter_faces_step_over_both_letters() -> None:
     trie = Trie.build(WORDS)
     q = trie.table[(0 >> 1) + ord("q") - 97]
     u = trie.table[(q >> 1) + ord("u") - 97]
-    from boggle_tui.board import FACE_INDEX
+    from boggle_tui.engine.board import FACE_INDEX
 
     assert trie.table[FACE_INDEX["qu"]] == u
     th = trie.table[FACE_INDEX["th"]]

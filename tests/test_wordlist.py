@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from boggle_tui.errors import BoggleError
-from boggle_tui.wordlist import parse_word_list, read_word_list
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.wordlist import parse_word_list, read_word_list
 
 
 def test_a_clean_list_is_read_as_it_is() -> None:

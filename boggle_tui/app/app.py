@@ -18,17 +18,17 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
-from boggle_tui.clock import TimeSource
-from boggle_tui.daily import today
-from boggle_tui.deal import RICH_TRIES, Deal
-from boggle_tui.dictionary import COMMON_WORDS, Dictionary, load_dictionary
-from boggle_tui.errors import BoggleError
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.history import History
-from boggle_tui.records import record_of
-from boggle_tui.round import Round
-from boggle_tui.settings_store import DEFAULT_THEME, save_settings
-from boggle_tui.stats import summarize
+from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, load_dictionary
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.daily import today
+from boggle_tui.game.deal import RICH_TRIES, Deal
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.game.record import record_of
+from boggle_tui.game.round import Round
+from boggle_tui.storage.history import History
+from boggle_tui.storage.settings import DEFAULT_THEME, save_settings
+from boggle_tui.storage.stats import summarize
 
 MIN_SIZE = (60, 20)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import gc
 
-from boggle_tui.dice import load_dice_set
-from boggle_tui.dictionary import resolve
-from boggle_tui.errors import BoggleError
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.settings_store import load_settings
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.dictionary import resolve
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.storage.settings import load_settings
 
 # Any of these flags says what to play, so the round starts at once.
 _STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice")
@@ -50,7 +50,7 @@ def run_app(args: argparse.Namespace) -> int:
     remembered, theme = load_settings()
     settings, start_now = settings_from(args, remembered if _playable(remembered) else None)
     from boggle_tui.app.app import BoggleApp
-    from boggle_tui.history import History
+    from boggle_tui.storage.history import History
 
     # Everything imported so far lives as long as the app: keep the collector from walking it
     # again and again, which would be a visible pause on every full collection.

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from boggle_tui.clock import Clock
+from boggle_tui.game.clock import Clock
 
 HELP = """\
 # How to play

@@ -17,12 +17,12 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.widgets.board import BoardView
-from boggle_tui.board import Cell
-from boggle_tui.codes import board_code
-from boggle_tui.deal import Deal
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.round import EndReason, Results
-from boggle_tui.scoring import score
+from boggle_tui.engine.board import Cell
+from boggle_tui.engine.scoring import score
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.deal import Deal
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.game.round import EndReason, Results
 
 LONG = 8  # words this long and longer all score the same: one column
 LISTS_WIDTH = 40

@@ -18,14 +18,14 @@ from textual.widgets import Footer, Input, Label, Static
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.widgets.board import DICE_SIZES, BoardView
 from boggle_tui.app.widgets.clock import ClockView
-from boggle_tui.board import BLANK, Cell
-from boggle_tui.codes import board_code
-from boggle_tui.deal import Deal
-from boggle_tui.dice import load_dice_set
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.hints import count_by_length, first_letters, starts_at
-from boggle_tui.round import Entry, Round
-from boggle_tui.solver import trace
+from boggle_tui.engine.board import BLANK, Cell
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.solver import trace
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.deal import Deal
+from boggle_tui.game.hints import count_by_length, first_letters, starts_at
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.game.round import Entry, Round
 
 HISTORY_LINES = 6
 TICK_SECONDS = 0.2

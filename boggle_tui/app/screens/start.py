@@ -14,10 +14,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from boggle_tui.app.screens.help import HelpScreen
-from boggle_tui.deal import RICH_TRIES
-from boggle_tui.dice import dice_set_names, load_dice_set
-from boggle_tui.dictionary import shipped_dictionaries
-from boggle_tui.game_settings import ROUND_LENGTHS, GameSettings, describe_seconds
+from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.engine.dictionary import shipped_dictionaries
+from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.preferences import ROUND_LENGTHS, GameSettings, describe_seconds
 
 LOGO = """\
 ╔═╗ ╔═╗ ╔═╗ ╔═╗ ╦   ╔═╗

@@ -9,8 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from boggle_tui.app.widgets.chart import ShareChart
-from boggle_tui.render import plural
-from boggle_tui.stats import Summary
+from boggle_tui.game.wording import plural
+from boggle_tui.storage.stats import Summary
 
 
 class StatsScreen(Screen[None]):

@@ -7,7 +7,7 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, LoadingIndicator
 
-from boggle_tui.clock import Clock
+from boggle_tui.game.clock import Clock
 
 
 class LoadingScreen(Screen[None]):

@@ -12,8 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from boggle_tui.board import BLANK, Board, Cell
-from boggle_tui.render import display_face
+from boggle_tui.engine.board import BLANK, Board, Cell, display_face
 
 
 class Die(Static):

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, ProgressBar
 
-from boggle_tui.clock import Clock, format_seconds
+from boggle_tui.game.clock import Clock, format_seconds
 
 WARNING_SECONDS = 30
 DANGER_SECONDS = 10

@@ -13,12 +13,11 @@ import datetime as dt
 import os
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
 
-from boggle_tui.codes import parse_code
+from boggle_tui.game.record import RoundRecord
 
 DATABASE = "history.sqlite3"
 
@@ -60,35 +59,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 def data_dir() -> Path:
     override = os.environ.get("BOGGLE_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir("boggle-tui"))
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    uid: str
-    played_at: str  # ISO 8601, UTC
-    mode: str  # "timed" or "practice"
-    board: str  # the board as text
-    code: str
-    dictionary: str
-    min_length: int
-    score: int
-    max_score: int
-    words_total: int
-    found: dict[str, int] = field(default_factory=dict)  # word -> points
-    missed: tuple[str, ...] = ()
-    daily: str | None = None
-    dice: str | None = None
-    seed: int | None = None
-    seconds: int | None = None
-    ended: str | None = None
-
-    @property
-    def share(self) -> float:
-        return self.score / self.max_score if self.max_score else 0.0
-
-    @property
-    def rows(self) -> list[list[str]]:
-        return [list(row) for row in parse_code(self.code).board.rows]
 
 
 class History:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Protocol
 
-from boggle_tui.board import BLANK, Board
-from boggle_tui.trie import Trie
+from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.trie import Trie
 
 
 class Lexicon(Protocol):

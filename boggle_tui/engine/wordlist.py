@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from boggle_tui.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError
 
 # A Boggle die has no Q face, only Qu: a q that no u follows cannot be formed.
 _BARE_Q = re.compile(r"q(?!u)")

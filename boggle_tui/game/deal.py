@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boggle_tui.board import Board, parse_board
-from boggle_tui.dice import DEFAULT_DICE, load_dice_set, random_seed
-from boggle_tui.solver import solve
-from boggle_tui.trie import Trie
+from boggle_tui.engine.board import Board, parse_board
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.solver import solve
+from boggle_tui.engine.trie import Trie
 
 
 @dataclass(frozen=True)

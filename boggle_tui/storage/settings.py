@@ -6,9 +6,9 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from boggle_tui.atomic import write_text_atomic
-from boggle_tui.game_settings import GameSettings
-from boggle_tui.history import data_dir
+from boggle_tui.engine.atomic import write_text_atomic
+from boggle_tui.game.preferences import GameSettings
+from boggle_tui.storage.history import data_dir
 
 SETTINGS = "settings.json"
 REMEMBERED = ("dice", "seconds", "dictionary", "practice", "rich")

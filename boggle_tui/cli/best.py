@@ -4,33 +4,21 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import signal
 
 from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
-from boggle_tui.cli import print_json
-from boggle_tui.commands.solve import solution_json
-from boggle_tui.deal import Deal, default_min_length
-from boggle_tui.dice import load_dice_set, random_seed
-from boggle_tui.dictionary import DEFAULT_DICTIONARY, load_dictionary
-from boggle_tui.errors import BoggleError
-from boggle_tui.render import board_table, solution_view
-from boggle_tui.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
-from boggle_tui.solver import solve
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+)(?:x(\d+))?", text.strip().lower())
-    if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4, 5 or 4x5")
-    height = int(match.group(1))
-    width = int(match.group(2) or height)
-    if not (1 <= height <= 12 and 1 <= width <= 12) or height * width < 2:
-        raise argparse.ArgumentTypeError(f"{text!r}: sizes run from 1x2 to 12x12")
-    return height, width
+from boggle_tui.cli.output import print_json
+from boggle_tui.cli.render import board_table, solution_view
+from boggle_tui.cli.solve import solution_json
+from boggle_tui.engine.dice import load_dice_set, random_seed
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.deal import Deal, default_min_length
 
 
 def run_best(args: argparse.Namespace) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boggle_tui.board import Board
-from boggle_tui.solver import paths_spelling
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.solver import paths_spelling
 
 
 def count_by_length(words: list[str]) -> dict[int, int]:

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from boggle_tui.board import DIE_FACES, Board
-from boggle_tui.errors import BoggleError
-from boggle_tui.resources import data_dir
+from boggle_tui.engine.board import DIE_FACES, Board
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.resources import data_dir
 
 DEFAULT_DICE = "new"
 

@@ -7,14 +7,15 @@ import sys
 
 from rich.console import Console
 
-from boggle_tui.cli import print_json
-from boggle_tui.codes import board_code, parse_code
-from boggle_tui.deal import Deal, deal
-from boggle_tui.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
-from boggle_tui.errors import BoggleError
-from boggle_tui.render import plural, solution_view, totals_line
-from boggle_tui.scoring import score
-from boggle_tui.solver import Solution, solve
+from boggle_tui.cli.output import print_json
+from boggle_tui.cli.render import solution_view, totals_line
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import score
+from boggle_tui.engine.solver import Solution, solve
+from boggle_tui.game.codes import board_code, parse_code
+from boggle_tui.game.deal import Deal, deal
+from boggle_tui.game.wording import plural
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -10,14 +10,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from boggle_tui.board import BLANK, Board
-from boggle_tui.scoring import score
-from boggle_tui.solver import Solution
-
-
-def display_face(face: str, blank: str = "■") -> str:
-    """How a face is printed on a die: `A`, `Qu`, `Th`, and `blank` for a blank."""
-    return blank if face == BLANK else face.capitalize()
+from boggle_tui.engine.board import Board, display_face
+from boggle_tui.engine.scoring import score
+from boggle_tui.engine.solver import Solution
+from boggle_tui.game.wording import plural
 
 
 def board_table(board: Board) -> Table:
@@ -48,8 +44,3 @@ def totals_line(solution: Solution) -> Text:
         (plural(solution.total_score, "point"), "bold"),
         f" (min. length {solution.min_length})",
     )
-
-
-def plural(count: int, noun: str) -> str:
-    """`1 word`, `2 words`, `1,044 words`."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from boggle_tui.board import Board
-from boggle_tui.lexicons import SortedList, TrieLexicon, UnsortedList, solve_with
-from boggle_tui.solver import solve
-from boggle_tui.trie import Trie
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.lexicons import SortedList, TrieLexicon, UnsortedList, solve_with
+from boggle_tui.engine.solver import solve
+from boggle_tui.engine.trie import Trie
 
 # Scanning a 170,000-word list for each step takes minutes a board: one board is enough to show it.
 UNSORTED_BOARDS = 1

@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from boggle_tui.board import DIGRAPHS, FACE_INDEX, FACES
+from boggle_tui.engine.board import DIGRAPHS, FACE_INDEX, FACES
 
 KIDS = len(FACES)  # the column of the bitmask of faces with an entry
 STRIDE = KIDS + 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from boggle_tui.deal import Deal
-from boggle_tui.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.game.deal import Deal
 
 DAILY_DICE = DEFAULT_DICE
 DAILY_SECONDS = 180

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from boggle_tui.board import Board, Cell
-from boggle_tui.clock import Clock, TimeSource
-from boggle_tui.scoring import score
-from boggle_tui.solver import Path, Solution, paths_spelling, solve, trace
-from boggle_tui.trie import Trie
+from boggle_tui.engine.board import Board, Cell
+from boggle_tui.engine.scoring import score
+from boggle_tui.engine.solver import Path, Solution, paths_spelling, solve, trace
+from boggle_tui.engine.trie import Trie
+from boggle_tui.game.clock import Clock, TimeSource
 
 
 class Verdict(Enum):

@@ -8,12 +8,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from boggle_tui import bench
-from boggle_tui.cli import print_json
-from boggle_tui.dice import DEFAULT_DICE, load_dice_set
-from boggle_tui.dictionary import resolve
-from boggle_tui.errors import BoggleError
-from boggle_tui.wordlist import read_word_list
+from boggle_tui.cli.output import print_json
+from boggle_tui.engine import bench
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.dictionary import resolve
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.wordlist import read_word_list
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from boggle_tui.codes import board_code, parse_code
-from boggle_tui.daily import daily_deal
-from boggle_tui.deal import Deal, deal, richest_deal
-from boggle_tui.dice import DEFAULT_DICE, load_dice_set, random_seed
-from boggle_tui.dictionary import DEFAULT_DICTIONARY
-from boggle_tui.trie import Trie
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
+from boggle_tui.engine.trie import Trie
+from boggle_tui.game.codes import board_code, parse_code
+from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.deal import Deal, deal, richest_deal
 
 DEFAULT_SECONDS = 180
 ROUND_LENGTHS = (60, 120, 180, 240, 300, 0)  # 0: no clock

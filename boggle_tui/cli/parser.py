@@ -1,16 +1,13 @@
-"""The `boggle` command: play (the default), solve, bench."""
+"""The `boggle` command line: its commands, flags and the checks on their values."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from collections.abc import Sequence
+import re
 from typing import Any
 
 from boggle_tui import __version__
-from boggle_tui.deal import RICH_TRIES
-from boggle_tui.errors import BoggleError
+from boggle_tui.game.deal import RICH_TRIES
 
 COMMANDS = ("play", "solve", "bench", "best", "stats", "history")
 
@@ -28,10 +25,15 @@ def _count(minimum: int) -> Any:
     return parse
 
 
-def _size(text: str) -> tuple[int, int]:
-    from boggle_tui.commands.best import parse_size
-
-    return parse_size(text)
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)(?:x(\d+))?", text.strip().lower())
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4, 5 or 4x5")
+    height = int(match.group(1))
+    width = int(match.group(2) or height)
+    if not (1 <= height <= 12 and 1 <= width <= 12) or height * width < 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: sizes run from 1x2 to 12x12")
+    return height, width
 
 
 def _seconds(text: str) -> float:
@@ -82,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--skip-unsorted", action="store_true", help="leave out the (very slow) unsorted list")
     bench.add_argument("--json", action="store_true", help="print JSON")
     best = commands.add_parser("best", help="search for the highest-scoring board")
-    best.add_argument("--size", type=_size, metavar="N|RxC", help="board size: 4 (default), 5, 6 or RxC")
+    best.add_argument("--size", type=parse_size, metavar="N|RxC", help="board size: 4 (default), 5, 6 or RxC")
     best.add_argument("--dice", metavar="SET", help="only boards this dice set can roll")
     best.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
     best.add_argument("--min-length", type=_count(1), metavar="N", help="shortest word that counts")
@@ -95,40 +97,3 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--json", action="store_true", help="print JSON")
     history.add_argument("--limit", type=_count(1), metavar="N", help="only the last N rounds")
     return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
-        args_list.insert(0, "play")
-    parser = build_parser()
-    args = parser.parse_args(args_list)
-    try:
-        if args.command == "solve":
-            from boggle_tui.commands.solve import run_solve
-
-            return run_solve(args)
-        if args.command == "bench":
-            from boggle_tui.commands.bench import run_bench
-
-            return run_bench(args)
-        if args.command == "best":
-            from boggle_tui.commands.best import run_best
-
-            return run_best(args)
-        if args.command in ("stats", "history"):
-            from boggle_tui.commands.stats import run_history, run_stats
-
-            return run_stats(args) if args.command == "stats" else run_history(args)
-        from boggle_tui.commands.play import run_play
-
-        return run_play(args)
-    except BoggleError as error:
-        print(f"boggle: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-
-
-def print_json(value: object) -> None:
-    sys.stdout.write(json.dumps(value, separators=(",", ":")) + "\n")

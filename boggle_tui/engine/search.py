@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from boggle_tui.board import BLANK, FACE_INDEX, FACES, Board, neighbours
-from boggle_tui.dice import DiceSet
-from boggle_tui.scoring import LONG_WORD_POINTS, score
-from boggle_tui.solver import words_on
-from boggle_tui.trie import KIDS, Trie
+from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, Board, neighbours
+from boggle_tui.engine.dice import DiceSet
+from boggle_tui.engine.scoring import LONG_WORD_POINTS, score
+from boggle_tui.engine.solver import words_on
+from boggle_tui.engine.trie import KIDS, Trie
 
 _POINTS = [score("x" * n) for n in range(LONG_WORD_POINTS * 3)]
 

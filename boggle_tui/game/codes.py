@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
-from boggle_tui.board import BLANK, Board
-from boggle_tui.deal import Deal
-from boggle_tui.dice import load_dice_set
-from boggle_tui.errors import BoggleError
+from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.deal import Deal
 
 _SET_LETTERS = {"new": "N", "classic": "C", "big": "B", "master": "M", "superbig": "S"}
 _SETS = {letter: key for key, letter in _SET_LETTERS.items()}

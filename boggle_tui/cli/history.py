@@ -9,12 +9,13 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from boggle_tui.cli import print_json
-from boggle_tui.daily import today
-from boggle_tui.dictionary import COMMON_WORDS, load_dictionary
-from boggle_tui.history import History, RoundRecord
-from boggle_tui.render import plural
-from boggle_tui.stats import Summary, summarize
+from boggle_tui.cli.output import print_json
+from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
+from boggle_tui.game.daily import today
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.wording import plural
+from boggle_tui.storage.history import History
+from boggle_tui.storage.stats import Summary, summarize
 
 BARS = "▁▂▃▄▅▆▇█"
 

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from boggle_tui.history import History
+from boggle_tui.storage.history import History
 
 TREND_ROUNDS = 30
 MISSED_SHOWN = 10

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import platformdirs
 
-from boggle_tui.atomic import write_bytes_atomic
-from boggle_tui.errors import BoggleError
-from boggle_tui.resources import data_dir
-from boggle_tui.trie import FORMAT_VERSION, CorruptTrie, Trie
-from boggle_tui.wordlist import parse_word_list
+from boggle_tui.engine.atomic import write_bytes_atomic
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.resources import data_dir
+from boggle_tui.engine.trie import FORMAT_VERSION, CorruptTrie, Trie
+from boggle_tui.engine.wordlist import parse_word_list
 
 DEFAULT_DICTIONARY = "enable1"
 COMMON_WORDS = "popular"

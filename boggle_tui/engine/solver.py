@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from boggle_tui.board import BLANK, FACE_INDEX, FACES, Board, Cell, neighbours
-from boggle_tui.scoring import total_score
-from boggle_tui.trie import KIDS, Table, Trie
+from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, Board, Cell, neighbours
+from boggle_tui.engine.scoring import total_score
+from boggle_tui.engine.trie import KIDS, Table, Trie
 
 Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours

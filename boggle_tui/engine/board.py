@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from boggle_tui.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError
 
 BLANK = "#"
+BLANK_SHOWN = "■"  # how a blank face is printed: never read as a letter
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 DIGRAPHS = ("qu", "an", "er", "he", "in", "th")
 # Every face a die can show, in the column order of the trie's table.
@@ -84,6 +85,11 @@ class Board:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def display_face(face: str, blank: str = BLANK_SHOWN) -> str:
+    """How a face is printed on a die: `A`, `Qu`, `Th`, and `blank` for a blank."""
+    return blank if face == BLANK else face.capitalize()
 
 
 @cache

@@ -1,0 +1,42 @@
+"""The `boggle` command: play (the default), solve, bench, best, stats, history."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from boggle_tui.cli.parser import COMMANDS, build_parser
+from boggle_tui.engine.errors import BoggleError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
+        args_list.insert(0, "play")
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    try:
+        if args.command == "solve":
+            from boggle_tui.cli.solve import run_solve
+
+            return run_solve(args)
+        if args.command == "bench":
+            from boggle_tui.cli.bench import run_bench
+
+            return run_bench(args)
+        if args.command == "best":
+            from boggle_tui.cli.best import run_best
+
+            return run_best(args)
+        if args.command in ("stats", "history"):
+            from boggle_tui.cli.history import run_history, run_stats
+
+            return run_stats(args) if args.command == "stats" else run_history(args)
+        from boggle_tui.cli.play import run_play
+
+        return run_play(args)
+    except BoggleError as error:
+        print(f"boggle: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
