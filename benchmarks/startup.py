@@ -13,12 +13,12 @@ import asyncio  # noqa: E402
 
 from boggle_tui.app.app import BoggleApp  # noqa: E402
 from boggle_tui.app.screens.round import RoundScreen  # noqa: E402
-from boggle_tui.game.preferences import GameSettings  # noqa: E402
+from boggle_tui.game.request import Roll, RoundRequest  # noqa: E402
 
 
 async def main() -> None:
     imported = time.perf_counter()
-    app = BoggleApp(GameSettings(seed=1), start_now=True)
+    app = BoggleApp(request=RoundRequest(Roll(seed=1)))
     async with app.run_test() as pilot:
         while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
             await pilot.pause(0.005)

@@ -1,15 +1,22 @@
-"""The Textual app: moves between screens and keeps the word lists loaded."""
+"""The Textual app: routes between screens and keeps the word lists loaded.
+
+Rounds belong to their session (game/session.py); the app deals one when asked, saves it
+when the session says it is over, and shows its results.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 
 from boggle_tui.app.screens.confirm import ConfirmScreen
@@ -18,56 +25,75 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
-from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, load_dictionary
+from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
-from boggle_tui.game.daily import today
-from boggle_tui.game.deal import RICH_TRIES, Deal
-from boggle_tui.game.preferences import GameSettings
-from boggle_tui.game.record import record_of
-from boggle_tui.game.round import Round
+from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import RoundRequest
+from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.storage.history import History
-from boggle_tui.storage.settings import DEFAULT_THEME, save_settings
+from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
 
 MIN_SIZE = (60, 20)
+LOADING_DELAY = 0.15  # a word list from the cache loads faster than this: no loading screen flashes by
+
+WallClock = Callable[[], dt.datetime]
 
 
-class BoggleApp(App[None]):
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class BoggleApp(App[int]):
     CSS_PATH = "boggle.tcss"
     TITLE = "Boggle"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit")]
+
+    @dataclass
+    class RoundOver(Message):
+        session: SoloSession
 
     def __init__(
         self,
-        settings: GameSettings,
+        preferences: Preferences | None = None,
         *,
-        start_now: bool = False,
+        request: RoundRequest | None = None,
         now: TimeSource = time.monotonic,
+        wall: WallClock = utc_now,
         history: History | None = None,
-        theme: str = DEFAULT_THEME,
         settings_folder: Path | None = None,
+        notices: Sequence[str] = (),
     ) -> None:
+        """`request` starts that round at once; else the start screen opens on `preferences`.
+
+        `now` is the clock rounds are timed by and `wall` the date and time rounds are saved
+        with: tests pass their own.
+        """
         super().__init__()
-        self.settings = settings
-        self.start_now = start_now
+        self.preferences = preferences or Preferences()
+        self.request = request
         self.now = now
+        self.wall = wall
         self.history = history or History.disabled()
         self.settings_folder = settings_folder
+        self.notices = list(notices)
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
-        self.chosen_theme = theme
 
     def on_mount(self) -> None:
-        if self.chosen_theme in self.available_themes:
-            self.theme = self.chosen_theme
+        if self.preferences.theme in self.available_themes:
+            self.theme = self.preferences.theme
+        for notice in self.notices:
+            self.notify(notice, title="Settings", severity="warning", timeout=10)
         if self.history.notice:
             self.notify(self.history.notice, title="History", severity="warning", timeout=10)
-        if self.start_now:
-            self.start_round(self.settings)
+        if self.request is not None:
+            self.start_round(self.request)
         else:
-            self.show(StartScreen(self.settings))
+            self.show(StartScreen(self.preferences))
 
     def show(self, screen: Screen) -> None:
         """Put `screen` in place of the current one (modal screens stay on top of their own)."""
@@ -75,117 +101,126 @@ class BoggleApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        self.call_after_refresh(self.check_size)
+
+    def today(self) -> dt.date:
+        return self.wall().astimezone(dt.UTC).date()
 
     # Rounds
 
-    def start_round(self, settings: GameSettings) -> None:
-        self.settings = settings
-        try:
-            dealt = settings.deal()
-        except BoggleError as error:
-            self.notify(str(error), title="Cannot deal that board", severity="error")
-            self.show(StartScreen(settings.for_next_round()))
+    def start_round(self, request: RoundRequest) -> None:
+        self.request = request
+        dictionary = self.dictionaries.get(request.dictionary)
+        if dictionary is not None and not request.slow:
+            self.play(self._session(request, dictionary), dictionary)
             return
-        dictionary = self.dictionaries.get(settings.dictionary)
-        if dictionary is not None and not settings.rich:
-            self.play(settings, dealt, dictionary)
+        if request.slow:
+            waiting = f"Rolling {RICH_TRIES} boards to deal the richest…"
+        elif is_cached(request.dictionary):
+            waiting = "Loading the word list…"
         else:
-            waiting = (
-                f"Rolling {RICH_TRIES} boards to deal the richest…"
-                if dictionary
-                else f"Preparing the word list {settings.dictionary!r} (the first time only)…"
-            )
-            self.show(LoadingScreen(waiting))
-            self.load_words(settings, dealt)
+            waiting = f"Preparing the word list {request.dictionary!r} (the first time only)…"
+        loading = LoadingScreen(waiting)
+        if request.slow:
+            self.show(loading)
+        else:
+            self.set_timer(LOADING_DELAY, lambda: self._still_loading(loading))
+        self.deal_off_screen(request)
 
-    @work(thread=True, exclusive=True, group="load")
-    def load_words(self, settings: GameSettings, dealt: Deal) -> None:
+    def _still_loading(self, loading: LoadingScreen) -> None:
+        if self.loading_round:
+            self.show(loading)
+
+    @property
+    def loading_round(self) -> bool:
+        return any(worker.group == "deal" and not worker.is_finished for worker in self.workers)
+
+    def _session(self, request: RoundRequest, dictionary: Dictionary) -> SoloSession:
+        return SoloSession(request, dictionary.trie, now=self.now)
+
+    @work(thread=True, exclusive=True, group="deal")
+    def deal_off_screen(self, request: RoundRequest) -> None:
         """Work that may take a second, off the screen's thread: a first trie build, a rich deal."""
         try:
-            dictionary = self.dictionaries.get(settings.dictionary) or load_dictionary(settings.dictionary)
-            common = self.common or load_dictionary(COMMON_WORDS)
+            dictionary = self.dictionaries.get(request.dictionary) or load_dictionary(request.dictionary)
+            if self.common is None:
+                self.common = load_dictionary(COMMON_WORDS)
+            session = self._session(request, dictionary)
         except BoggleError as error:
-            self.call_from_thread(self.load_failed, str(error))
+            self.call_from_thread(self.deal_failed, str(error))
             return
-        if settings.rich:
-            dealt = settings.deal_with(dictionary.trie)
-        self.call_from_thread(self.loaded, settings, dealt, dictionary, common)
+        self.call_from_thread(self.play, session, dictionary)
 
-    def loaded(self, settings: GameSettings, dealt: Deal, dictionary: Dictionary, common: Dictionary) -> None:
-        self.dictionaries[settings.dictionary] = dictionary
-        self.common = common
-        self.play(settings, dealt, dictionary)
+    def deal_failed(self, message: str) -> None:
+        self.notify(message, title="Cannot deal that round", severity="error", timeout=8)
+        self.show(StartScreen(self.preferences))
 
-    def load_failed(self, message: str) -> None:
-        self.notify(message, title="Cannot use that word list", severity="error", timeout=8)
-        self.show(StartScreen(self.settings.for_next_round()))
+    def play(self, session: SoloSession, dictionary: Dictionary) -> None:
+        self.dictionaries[dictionary.name] = dictionary
+        session.on_end(self._ended)
+        self.show(RoundScreen(session))
 
-    def play(self, settings: GameSettings, dealt: Deal, dictionary: Dictionary) -> None:
-        game = Round.on(
-            dealt.board,
-            dictionary.trie,
-            settings.min_length_for(dealt),
-            settings.seconds,
-            practice=settings.practice,
-            now=self.now,
-        )
-        self.show(RoundScreen(game, dealt, settings))
+    def _ended(self, session: RoundSession) -> None:
+        assert isinstance(session, SoloSession)
+        self.post_message(self.RoundOver(session))
+
+    @on(RoundOver)
+    def round_over(self, event: RoundOver) -> None:
+        session = event.session
+        # Saved before anything is drawn: once a round is over it is in the history.
+        record = session.record(self.wall())
+        if record is not None and not self.history.record(record) and self.history.notice:
+            self.notify(self.history.notice, title="History", severity="warning")
+        marks = None if session.request.dictionary == COMMON_WORDS else self.is_common
+        self.show(ResultsScreen(session, marks))
 
     def is_common(self, word: str) -> bool:
         return self.common is not None and word in self.common
 
-    @on(RoundScreen.Finished)
-    def round_finished(self, event: RoundScreen.Finished) -> None:
-        # Saved before anything is drawn: once a round is over it is in the history.
-        saved = self.history.record(record_of(event.round, event.dealt, event.settings, dt.datetime.now(dt.UTC)))
-        if not saved and self.history.enabled and self.history.notice:
-            self.notify(self.history.notice, title="History", severity="warning")
-        self.show(ResultsScreen(event.round.results(), event.dealt, event.settings, self.is_common))
-
     @on(StartScreen.Play)
     def play_chosen(self, event: StartScreen.Play) -> None:
-        save_settings(event.settings, self.theme, self.settings_folder)
-        self.start_round(event.settings)
+        self.preferences = replace(event.preferences, theme=self.theme)
+        save_preferences(self.preferences, self.settings_folder)
+        self.start_round(self.preferences.request(self.today()))
 
     @on(ResultsScreen.Again)
     def play_again(self, event: ResultsScreen.Again) -> None:
-        self.start_round(event.settings)
-
-    def action_stats(self) -> None:
-        summary = summarize(self.history, self.is_common, today())
-        self.push_screen(StatsScreen(summary, self.history.notice))
+        self.start_round(event.request)
 
     @on(ResultsScreen.Menu)
     def menu(self) -> None:
-        self.show(StartScreen(self.settings.for_next_round()))
+        self.show(StartScreen(self.preferences))
+
+    def action_stats(self) -> None:
+        summary = summarize(self.history, self.is_common, self.today())
+        self.push_screen(StatsScreen(summary, self.history.notice))
 
     # Quitting and the size of the terminal
 
     def action_request_quit(self) -> None:
         screen = self.screen
-        if not isinstance(screen, RoundScreen) or screen.round.over:
-            self.exit()
+        if not isinstance(screen, RoundScreen) or screen.session.over:
+            self.exit(0)
             return
-        clock = screen.round.clock
-        was_running = clock.running
-        clock.pause()
 
         def answered(quit_: bool | None) -> None:
             if quit_:
-                self.exit()
-            elif was_running:
-                clock.resume()
+                self.exit(0)
 
         self.push_screen(ConfirmScreen("Quit this round? It will not be scored.", "Quit", "Keep playing"), answered)
 
     @on(Resize)
-    def check_size(self, event: Resize) -> None:
+    def resized(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Cover the screen with a notice while the terminal is smaller than it needs, at launch as on a resize."""
         showing = isinstance(self.screen, TooSmallScreen)
         beneath = self.screen_stack[-2] if showing and len(self.screen_stack) > 1 else self.screen
         need = beneath.min_size if isinstance(beneath, RoundScreen) else MIN_SIZE
-        small = event.size.width < need[0] or event.size.height < need[1]
+        width, height = self.size
+        small = width < need[0] or height < need[1]
         if small and not showing:
-            game = beneath.round if isinstance(beneath, RoundScreen) else None
-            self.push_screen(TooSmallScreen(need, game.clock if game else None))
+            self.push_screen(TooSmallScreen(need))
         elif showing and not small:
             self.pop_screen()

@@ -16,9 +16,10 @@ from boggle_tui.cli.solve import solution_json
 from boggle_tui.engine.dice import load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import min_length_for
 from boggle_tui.engine.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
 from boggle_tui.engine.solver import solve
-from boggle_tui.game.deal import Deal, default_min_length
+from boggle_tui.game.deal import Deal
 
 
 def run_best(args: argparse.Namespace) -> int:
@@ -28,7 +29,7 @@ def run_best(args: argparse.Namespace) -> int:
             f"{dice.name} dice make a {dice.height}x{dice.width} board, not {args.size[0]}x{args.size[1]}"
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
-    min_length = args.min_length or (dice.min_length if dice else default_min_length(height * width))
+    min_length = args.min_length or (dice.min_length if dice else min_length_for(height * width))
     dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
     seed = random_seed() if args.seed is None else args.seed
     weights = letter_weights(dictionary.trie)

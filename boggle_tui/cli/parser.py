@@ -8,18 +8,23 @@ from typing import Any
 
 from boggle_tui import __version__
 from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
 COMMANDS = ("play", "solve", "bench", "best", "stats", "history")
 
 
-def _count(minimum: int) -> Any:
+def _count(minimum: int, maximum: int = 10**9) -> Any:
+    """A whole number in [minimum, maximum]: every value is bounded where it enters."""
+
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 20 else None
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"{value} is not between {minimum} and {maximum:,}")
         return value
 
     return parse
@@ -48,10 +53,15 @@ def _seconds(text: str) -> float:
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice", metavar="SET", help="dice set to roll: new (default), classic, big, master, superbig")
-    parser.add_argument("--seed", type=_count(0), metavar="N", help="seed for the roll: the same seed, the same board")
+    parser.add_argument(
+        "--seed", type=_count(0, SEEDS[-1]), metavar="N", help="seed for the roll: the same seed, the same board"
+    )
     parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
     parser.add_argument(
-        "--min-length", type=_count(1), metavar="N", help="shortest word that counts (3 on 4x4, else 4)"
+        "--min-length",
+        type=_count(1, MIN_LENGTHS[-1]),
+        metavar="N",
+        help="shortest word that counts (3 on 4x4, else 4)",
     )
 
 
@@ -66,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--code", metavar="CODE", help="play the board with this code, e.g. N-PLSTEAIERTNRSGES")
     play.add_argument("--daily", action="store_true", help="play today's board: the same for everyone (UTC)")
     play.add_argument("--best", action="store_true", help=f"deal a rich board: the most words of {RICH_TRIES} rolls")
-    play.add_argument("--time", type=_count(0), metavar="SECONDS", help="round length (default 180; 0: no clock)")
+    play.add_argument(
+        "--time", type=_count(0, ROUND_SECONDS[-1]), metavar="SECONDS", help="round length (default 180; 0: no clock)"
+    )
     play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
 
     solve = commands.add_parser("solve", help="list every word on a board")
@@ -79,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="compare unsorted list, sorted list, trie and the engine's solver")
     bench.add_argument("--boards", type=_count(1), default=1000, metavar="N", help="boards to solve (default 1000)")
-    bench.add_argument("--seed", type=_count(0), default=1, metavar="N", help="seed of the first board (default 1)")
+    bench.add_argument(
+        "--seed", type=_count(0, SEEDS[-1]), default=1, metavar="N", help="seed of the first board (default 1)"
+    )
     bench.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="word list (default enable1)")
     bench.add_argument("--skip-unsorted", action="store_true", help="leave out the (very slow) unsorted list")
     bench.add_argument("--json", action="store_true", help="print JSON")
@@ -87,9 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--size", type=parse_size, metavar="N|RxC", help="board size: 4 (default), 5, 6 or RxC")
     best.add_argument("--dice", metavar="SET", help="only boards this dice set can roll")
     best.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
-    best.add_argument("--min-length", type=_count(1), metavar="N", help="shortest word that counts")
+    best.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word that counts")
     best.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help="how long to search (default 60)")
-    best.add_argument("--seed", type=_count(0), metavar="N", help="seed of the search, to repeat it")
+    best.add_argument("--seed", type=_count(0, SEEDS[-1]), metavar="N", help="seed of the search, to repeat it")
     best.add_argument("--json", action="store_true", help="print JSON")
 
     commands.add_parser("stats", help="your statistics over the rounds played")

@@ -1,11 +1,102 @@
-"""`boggle play`: the Textual game."""
+"""`boggle play`: from command-line flags to a round request, then the app.
+
+A flag that names a board (`--seed`, `--board`, `--code`, `--daily`, `--best`) gets exactly
+that board: remembered preferences fill in only what no flag says (dice, round length, word
+list, and the mode when no board is named). Flags that contradict each other are refused.
+"""
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import gc
+import sys
+from dataclasses import replace
+
+from boggle_tui.engine.board import parse_board
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.dictionary import resolve
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.codes import parse_code
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
+
+# Any of these flags says what to play, so the round starts at once.
+_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length")
+
+# Flags that cannot go together, and why.
+_CONFLICTS = [
+    (("board", "code"), "a board and a code each name a board: give one"),
+    (("board", "daily"), "--daily names today's board: give no other board"),
+    (("code", "daily"), "--daily names today's board: give no other board"),
+    (("daily", "seed"), "--daily is rolled from the date: it takes no --seed"),
+    (("daily", "dice"), "--daily is always rolled with the standard dice"),
+    (("daily", "best"), "--daily is today's board, not the richest of several rolls"),
+    (("daily", "time"), "--daily is a 3-minute round for everyone"),
+    (("daily", "practice"), "--daily is played against the clock, as by everyone else"),
+    (("best", "board"), "--best rolls its boards: it cannot take a given --board"),
+    (("best", "code"), "--best rolls its boards: it cannot take a --code"),
+    (("code", "dice"), "a code names its own dice"),
+    (("code", "seed"), "a code names its board: it takes no --seed"),
+    (("board", "seed"), "a given board is not rolled: it takes no --seed"),
+    (("practice", "time"), "practice has no clock: it takes no --time"),
+]
+
+
+def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.date) -> RoundRequest | None:
+    """The round the flags ask for, or None to open the start screen. Bad flags raise BoggleError."""
+    given = {name for name in _STARTS_AT_ONCE if getattr(args, name, None) not in (None, False)}
+    for pair, why in _CONFLICTS:
+        if set(pair) <= given:
+            raise BoggleError(why)
+    dictionary = args.dictionary or preferences.dictionary
+    resolve(dictionary)
+    if args.dice:
+        load_dice_set(args.dice)
+    if not given:
+        return None
+    if args.daily:
+        return daily_request(today, dictionary)
+    board = _board(args, preferences)
+    names_board = bool(given & {"seed", "board", "code", "best"})
+    practice = args.practice or (not names_board and preferences.mode is Mode.PRACTICE)
+    seconds = preferences.seconds if args.time is None else args.time or None  # --time 0: no clock
+    return RoundRequest(board, dictionary, None if practice else seconds, practice, args.min_length)
+
+
+def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
+    if args.code is not None:
+        dealt = parse_code(args.code)
+        return Given(dealt.board, dealt.dice)
+    if args.board is not None:
+        board = parse_board(args.board)
+        if args.dice:
+            dice = load_dice_set(args.dice)
+            if (dice.height, dice.width) != board.shape:
+                raise BoggleError(f"{dice.name} dice make a {dice.height}x{dice.width} board, not this one")
+        return Given(board, args.dice)
+    named = args.seed is not None or args.best
+    dice = args.dice or (DEFAULT_DICE if named else preferences.dice)
+    if args.best or (not named and preferences.mode is Mode.RICH):
+        return Richest(dice, args.seed)
+    return Roll(dice, args.seed)
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from boggle_tui.app.main import run_app
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BoggleError("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)")
+    from boggle_tui.app.app import BoggleApp, utc_now
+    from boggle_tui.storage.history import History
+    from boggle_tui.storage.settings import load_preferences
 
-    return run_app(args)
+    preferences, notices = load_preferences()
+    request = round_request(args, preferences, utc_now().date())
+    if request is None and args.dictionary:
+        preferences = replace(preferences, dictionary=args.dictionary)
+    # Everything imported so far lives as long as the app: keep the collector from walking it
+    # again and again, which would be a visible pause on every full collection.
+    gc.collect()
+    gc.freeze()
+    app = BoggleApp(preferences, request=request, history=History.open(), notices=notices)
+    app.run()
+    return app.return_code or 0

@@ -12,6 +12,7 @@ from pathlib import Path
 from boggle_tui.engine.board import DIE_FACES, Board
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.resources import data_dir
+from boggle_tui.engine.scoring import min_length_for
 
 DEFAULT_DICE = "new"
 
@@ -24,8 +25,12 @@ class DiceSet:
     name: str
     height: int
     width: int
-    min_length: int
     dice: tuple[Die, ...]
+    year: int | None = None  # when the set was first sold, where a source says so
+
+    @property
+    def min_length(self) -> int:
+        return min_length_for(self.height * self.width)
 
     def roll(self, seed: int) -> Board:
         """Shuffle the dice into the cells and turn each to a random face.
@@ -64,15 +69,23 @@ class DiceSet:
 
 
 def dice_set_names() -> list[str]:
-    return sorted(path.stem for path in data_dir("dice").glob("*.toml"))
+    """The shipped sets, as a player looks for them: by size, the standard set first, then by year."""
+
+    def order(key: str) -> tuple[int, bool, int, str]:
+        dice = load_dice_set(key)
+        return len(dice.dice), key != DEFAULT_DICE, dice.year or 9999, key
+
+    return sorted((path.stem for path in data_dir("dice").glob("*.toml")), key=order)
 
 
 @cache
 def load_dice_set(key: str) -> DiceSet:
-    path = data_dir("dice") / f"{key}.toml"
-    if not path.is_file():
-        raise BoggleError(f"unknown dice set {key!r} (choose from {', '.join(dice_set_names())})")
-    return parse_dice_set(key, path)
+    """A shipped set by name; a name is never read as a path."""
+    shipped = {path.stem: path for path in data_dir("dice").glob("*.toml")}
+    if key not in shipped:
+        shown = key if len(key) <= 40 else key[:40] + "…"
+        raise BoggleError(f"unknown dice set {shown!r} (choose from {', '.join(dice_set_names())})")
+    return parse_dice_set(key, shipped[key])
 
 
 def parse_dice_set(key: str, path: Path) -> DiceSet:
@@ -80,7 +93,8 @@ def parse_dice_set(key: str, path: Path) -> DiceSet:
         spec = tomllib.loads(path.read_text(encoding="utf-8"))
         height, width = int(spec["rows"]), int(spec["columns"])
         dice = tuple(_parse_die(text) for text in spec["dice"])
-        dice_set = DiceSet(key, str(spec["name"]), height, width, int(spec["min_length"]), dice)
+        year = int(spec["year"]) if "year" in spec else None
+        dice_set = DiceSet(key, str(spec["name"]), height, width, dice, year)
     except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError) as error:
         raise BoggleError(f"dice set {key!r} in {path} is not readable: {error}") from None
     if len(dice) != height * width:

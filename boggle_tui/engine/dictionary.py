@@ -47,15 +47,21 @@ def shipped_dictionaries() -> list[str]:
 
 def resolve(name_or_path: str) -> Path:
     """A shipped list's name (`enable1`, `popular`) or any file path."""
-    shipped = data_dir("dictionaries") / f"{name_or_path}.txt"
-    if os.sep not in name_or_path and "/" not in name_or_path and shipped.is_file():
-        return shipped
+    if name_or_path in shipped_dictionaries():
+        return data_dir("dictionaries") / f"{name_or_path}.txt"
     path = Path(name_or_path).expanduser()
-    if not path.exists():
-        raise BoggleError(
-            f"word list {name_or_path!r} not found: give a file path or one of {', '.join(shipped_dictionaries())}"
-        )
+    try:
+        exists = path.exists()
+    except OSError as error:  # a name too long for the file system, say
+        raise BoggleError(f"word list {_shown(name_or_path)!r} cannot be used: {error.strerror or error}") from None
+    if not exists:
+        shipped = ", ".join(shipped_dictionaries())
+        raise BoggleError(f"word list {_shown(name_or_path)!r} not found: give a file path or one of {shipped}")
     return path
+
+
+def _shown(name: str) -> str:
+    return name if len(name) <= 60 else name[:60] + "…"
 
 
 def cache_dir() -> Path:
@@ -85,6 +91,14 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
     return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, from_cache=False)
+
+
+def is_cached(name_or_path: str) -> bool:
+    """Whether the list loads from the cache (fast) rather than being compiled (about a second)."""
+    try:
+        return _cache_path(resolve(name_or_path).read_bytes()).is_file()
+    except (BoggleError, OSError):
+        return False
 
 
 def _cache_path(data: bytes) -> Path:

@@ -6,11 +6,10 @@ lookup per step); the dice already used are a bitmask.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, Board, Cell, neighbours
+from boggle_tui.engine.board import FACE_INDEX, FACES, Board, Cell, neighbours
 from boggle_tui.engine.scoring import total_score
 from boggle_tui.engine.trie import KIDS, Table, Trie
 
@@ -102,27 +101,3 @@ def _moves(table: Table, columns: list[int], around: Around) -> tuple[list[list[
     moves = [[(1 << n, columns[n], n, FACES[columns[n]], faces_around[n]) for n in cells] for cells in usable]
     starts = [(cell, entry) for cell, col in enumerate(columns) if col >= 0 and (entry := table[col])]
     return moves, starts
-
-
-def paths_spelling(board: Board, text: str, start: Cell | None = None) -> Iterator[Path]:
-    """Every path of adjacent, unrepeated dice that spells `text`, found lazily."""
-    faces = board.faces
-
-    def extend(path: tuple[Cell, ...], rest: str) -> Iterator[Path]:
-        if not rest:
-            yield path
-            return
-        for cell in board.neighbours(path[-1]):
-            face = faces[cell]
-            if cell not in path and face != BLANK and rest.startswith(face):
-                yield from extend((*path, cell), rest[len(face) :])
-
-    for cell in range(len(faces)) if start is None else (start,):
-        face = faces[cell]
-        if text and face != BLANK and text.startswith(face):
-            yield from extend((cell,), text[len(face) :])
-
-
-def trace(board: Board, text: str) -> Path | None:
-    """One path that spells `text`, or None: it lights up what a player types, word or not."""
-    return next(paths_spelling(board, text.lower()), None)

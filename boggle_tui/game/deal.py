@@ -1,4 +1,4 @@
-"""What board to play or solve: a given board, or the dice rolled from a seed."""
+"""Dealing a board: a given board, the dice rolled from a seed, or the richest of several rolls."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from boggle_tui.engine.board import Board, parse_board
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.scoring import min_length_for
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
 
@@ -19,15 +20,8 @@ class Deal:
 
     @property
     def min_length(self) -> int:
-        """Big Boggle rules: 3 letters on boards up to 4x4, 4 on larger ones."""
-        if self.dice is not None:
-            return load_dice_set(self.dice).min_length
-        return default_min_length(len(self.board))
-
-
-def default_min_length(cells: int) -> int:
-    """Big Boggle rules for a board of no dice set: 3 letters up to 4x4, 4 on larger ones."""
-    return 3 if cells <= 16 else 4
+        """Big Boggle rules, by the board's size."""
+        return min_length_for(len(self.board))
 
 
 def deal(board_text: str | None = None, dice: str | None = None, seed: int | None = None) -> Deal:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.solver import paths_spelling
+from boggle_tui.game.tracing import TooHard, find_path
 
 
 def count_by_length(words: list[str]) -> dict[int, int]:
@@ -17,9 +17,15 @@ def starts_at(board: Board, words: list[str]) -> list[int]:
     counts = [0] * len(board)
     for word in words:
         for cell in range(len(board)):
-            if next(paths_spelling(board, word, start=cell), None):
-                counts[cell] += 1
+            counts[cell] += _starts_at(board, word, cell)
     return counts
+
+
+def _starts_at(board: Board, word: str, cell: int) -> bool:
+    try:
+        return find_path(board, word, start=cell) is not None
+    except TooHard:
+        return False
 
 
 def first_letters(words: list[str]) -> dict[str, int]:

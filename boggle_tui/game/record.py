@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 
-from boggle_tui.game.codes import board_code, parse_code
-from boggle_tui.game.deal import Deal
-from boggle_tui.game.preferences import GameSettings
-from boggle_tui.game.round import Round
+from boggle_tui.game.codes import parse_code
 
 
 @dataclass(frozen=True)
@@ -29,7 +25,8 @@ class RoundRecord:
     dice: str | None = None
     seed: int | None = None
     seconds: int | None = None
-    ended: str | None = None
+    ended: str | None = None  # why it ended: time_up, all_found, ended, gave_up...
+    replay: bool = False  # a board played before: it counts, but never sets a best
 
     @property
     def share(self) -> float:
@@ -38,26 +35,3 @@ class RoundRecord:
     @property
     def rows(self) -> list[list[str]]:
         return [list(row) for row in parse_code(self.code).board.rows]
-
-
-def record_of(game: Round, dealt: Deal, settings: GameSettings, when: dt.datetime) -> RoundRecord:
-    results = game.results()
-    return RoundRecord(
-        uid=game.uid,
-        played_at=when.astimezone(dt.UTC).isoformat(timespec="seconds"),
-        mode="practice" if game.practice else "timed",
-        board=dealt.board.text(),
-        code=board_code(dealt.board, dealt.dice),
-        dictionary=settings.dictionary,
-        min_length=game.min_length,
-        score=results.score,
-        max_score=results.max_score,
-        words_total=len(results.solution),
-        found=dict(results.found),
-        missed=tuple(results.missed),
-        daily=dealt.daily,
-        dice=dealt.dice,
-        seed=dealt.seed,
-        seconds=int(game.clock.duration) if game.clock.duration else None,
-        ended=results.ended.value if results.ended else None,
-    )

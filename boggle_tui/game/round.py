@@ -8,22 +8,24 @@ from __future__ import annotations
 
 import random
 import time
-import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
 from boggle_tui.engine.board import Board, Cell
 from boggle_tui.engine.scoring import score
-from boggle_tui.engine.solver import Path, Solution, paths_spelling, solve, trace
+from boggle_tui.engine.solver import Path, Solution, solve
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import Clock, TimeSource
+from boggle_tui.game.tracing import TooHard, find_path
 
 
 class Verdict(Enum):
     ACCEPTED = "accepted"
     ALREADY_FOUND = "already found"
+    ALREADY_SHOWN = "already shown"  # practice: revealed by a hint
     TOO_SHORT = "too short"
     NOT_ON_BOARD = "not on the board"
     NOT_A_WORD = "not a word"
@@ -34,10 +36,12 @@ class Verdict(Enum):
 
 
 class EndReason(Enum):
-    TIME_UP = "time is up"
-    ALL_FOUND = "every word found"
-    ENDED = "round ended"
-    NO_WORDS = "this board has no words"
+    TIME_UP = "Time is up"
+    ALL_FOUND = "You found every word"
+    NONE_LEFT = "No words left"  # practice: found or revealed, every one
+    ENDED = "You ended the round"
+    GAVE_UP = "You gave up"
+    NO_WORDS = "This board has no words"
 
 
 @dataclass(frozen=True)
@@ -59,12 +63,12 @@ class Round:
     board: Board
     solution: Solution
     clock: Clock
+    is_word: Callable[[str], bool]  # the whole word list, to tell "not on the board" from "not a word"
     practice: bool = False
     found: dict[str, int] = field(default_factory=dict)  # word -> points, in the order found
     revealed: list[str] = field(default_factory=list)  # practice: shown by a hint, scoring nothing
     entries: list[Entry] = field(default_factory=list)
     ended: EndReason | None = None
-    uid: str = field(default_factory=lambda: uuid.uuid4().hex)  # so the history stores it once
 
     @classmethod
     def on(
@@ -79,7 +83,7 @@ class Round:
     ) -> Round:
         """A round on `board`; practice rounds have no clock."""
         clock = Clock(None if practice or not seconds else seconds, now)
-        return cls(board, solve(board, dictionary, min_length), clock, practice)
+        return cls(board, solve(board, dictionary, min_length), clock, dictionary.__contains__, practice)
 
     @property
     def min_length(self) -> int:
@@ -95,44 +99,48 @@ class Round:
 
     def start(self) -> None:
         self.clock.start()
-        if not self.solution:  # nothing to find: over before it begins
-            self.end(EndReason.NO_WORDS)
 
     def submit(self, text: str) -> Entry | None:
         """Judge an entry; None for an empty one or once the round is over."""
         word = normalise(text)
-        if not word or self.check_time():
+        if not word or self.over:
             return None
         entry = Entry(word, self.judge(word))
         if entry.verdict.accepted:
             entry = Entry(word, Verdict.ACCEPTED, score(word))
             self.found[word] = entry.points
         self.entries.append(entry)
-        if self.remaining_words() == []:
-            self.end(EndReason.ALL_FOUND)
         return entry
 
     def judge(self, word: str) -> Verdict:
-        if word in self.found or word in self.revealed:
+        if word in self.found:
             return Verdict.ALREADY_FOUND
+        if word in self.revealed:
+            return Verdict.ALREADY_SHOWN
         if len(word) < self.min_length:
             return Verdict.TOO_SHORT
-        if trace(self.board, word) is None:
-            return Verdict.NOT_ON_BOARD
-        if word not in self.solution:
-            return Verdict.NOT_A_WORD
-        return Verdict.ACCEPTED
+        if word in self.solution:
+            return Verdict.ACCEPTED
+        if self.is_word(word):
+            return Verdict.NOT_ON_BOARD  # the solver finds every word on the board
+        try:
+            on_board = find_path(self.board, word) is not None
+        except TooHard:
+            return Verdict.NOT_A_WORD  # true either way; where it lies would take too long to say
+        return Verdict.NOT_A_WORD if on_board else Verdict.NOT_ON_BOARD
 
-    def check_time(self) -> bool:
-        """End the round if its time is up; True once it is over."""
-        if not self.over and self.clock.expired:
-            self.end(EndReason.TIME_UP)
-        return self.over
+    def end(self, reason: EndReason = EndReason.ENDED) -> bool:
+        """End the round, once: True only for the call that ended it."""
+        if self.over:
+            return False
+        self.ended = reason
+        self.clock.stop()
+        return True
 
-    def end(self, reason: EndReason = EndReason.ENDED) -> None:
-        if not self.over:
-            self.ended = reason
-            self.clock.stop()
+    @property
+    def none_left(self) -> bool:
+        """Every word of a board that has some is found or revealed."""
+        return bool(self.solution) and not self.remaining_words()
 
     def remaining_words(self) -> list[str]:
         return [w for w in self.solution.words if w not in self.found and w not in self.revealed]
@@ -145,8 +153,6 @@ class Round:
         shortest = min(map(len, remaining))
         word = (rng or random).choice([w for w in remaining if len(w) == shortest])
         self.revealed.append(word)
-        if self.remaining_words() == []:
-            self.end(EndReason.ALL_FOUND)
         return word
 
     def results(self) -> Results:
@@ -192,7 +198,16 @@ class Results:
     def path(self, word: str) -> Path:
         return self.solution.paths[word]
 
+    def path_through(self, word: str, cell: Cell | None) -> Path:
+        """A path of `word` that goes through `cell` where one does, else its usual path."""
+        path = self.solution.paths[word]
+        if cell is None or cell in path:
+            return path
+        try:
+            return find_path(self.solution.board, word, through=cell) or path
+        except TooHard:
+            return path
+
     def words_through(self, cell: Cell) -> list[str]:
         """Words that can be spelled through this die, on any of their paths."""
-        board = self.solution.board
-        return [w for w in self.solution.words if any(cell in p for p in paths_spelling(board, w))]
+        return [w for w in self.solution.words if cell in self.path_through(w, cell)]

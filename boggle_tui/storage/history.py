@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-import platformdirs
-
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.storage.paths import data_dir
 
 DATABASE = "history.sqlite3"
 
@@ -52,13 +50,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX words_missed ON words (word) WHERE found = 0;
     CREATE INDEX rounds_daily ON rounds (daily) WHERE daily IS NOT NULL;
     """,
+    """
+    ALTER TABLE rounds ADD COLUMN replay INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-def data_dir() -> Path:
-    override = os.environ.get("BOGGLE_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("boggle-tui"))
 
 
 class History:
@@ -111,12 +107,12 @@ class History:
             with self._transaction() as db:
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO rounds (uid, played_at, mode, daily, dice, board, code, dictionary,"
-                    " seed, seconds, min_length, score, max_score, words_total, ended)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seed, seconds, min_length, score, max_score, words_total, ended, replay)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.uid, record.played_at, record.mode, record.daily, record.dice, record.board,
                         record.code, record.dictionary, record.seed, record.seconds, record.min_length,
-                        record.score, record.max_score, record.words_total, record.ended,
+                        record.score, record.max_score, record.words_total, record.ended, record.replay,
                     ),
                 )  # fmt: skip
                 if cursor.rowcount:
@@ -150,7 +146,8 @@ class History:
                     missed[round_id].append(word)
         return [
             RoundRecord(
-                **{key: row[key] for key in row.keys() if key != "id"},  # noqa: SIM118 (sqlite3.Row)
+                **{key: row[key] for key in row.keys() if key not in ("id", "replay")},  # noqa: SIM118 (sqlite3.Row)
+                replay=bool(row["replay"]),
                 found=found[row["id"]],
                 missed=tuple(sorted(missed[row["id"]])),
             )

@@ -1,45 +1,124 @@
-"""The start screen's choices, remembered between runs in `settings.json` beside the history."""
+"""The player's preferences, remembered between runs in `settings.json` beside the history.
+
+The file is the player's to edit, so nothing in it is trusted: each field is checked on its
+own, and a bad one falls back to its default alone, with a notice, keeping the others.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from boggle_tui.engine.atomic import write_text_atomic
-from boggle_tui.game.preferences import GameSettings
-from boggle_tui.storage.history import data_dir
+from boggle_tui.engine.dice import dice_set_names
+from boggle_tui.engine.dictionary import resolve
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import ROUND_SECONDS, Mode
+from boggle_tui.storage.paths import data_dir
 
 SETTINGS = "settings.json"
-REMEMBERED = ("dice", "seconds", "dictionary", "practice", "rich")
-DEFAULT_THEME = "textual-dark"
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything larger is not ours
+MAX_NAME = 1024  # longest word-list path or theme name taken
 
 
 def settings_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / SETTINGS
 
 
-def load_settings(folder: Path | None = None) -> tuple[GameSettings, str]:
-    """The remembered settings and theme; anything missing or unreadable falls back to the default."""
+def load_preferences(folder: Path | None = None) -> tuple[Preferences, list[str]]:
+    """The remembered preferences, and one notice per thing that could not be used."""
+    path = settings_path(folder)
     try:
-        stored = json.loads(settings_path(folder).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        stored = {}
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return Preferences(), []
+    except OSError as error:
+        return Preferences(), [f"{path} cannot be read ({error.strerror or error}): using the defaults."]
+    if len(data) > MAX_BYTES:
+        return Preferences(), [f"{path} is larger than a settings file can be: using the defaults."]
+    try:
+        stored = json.loads(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return Preferences(), [f"{path} is not readable JSON: using the defaults."]
     if not isinstance(stored, dict):
-        stored = {}
-    defaults = GameSettings()
-    changes = {
-        key: stored[key]
-        for key in REMEMBERED
-        if key in stored and isinstance(stored[key], type(getattr(defaults, key)))
-    }
-    theme = stored.get("theme")
-    return replace(defaults, **changes), theme if isinstance(theme, str) else DEFAULT_THEME
+        return Preferences(), [f"{path} does not hold settings: using the defaults."]
+    return _preferences_from(stored, path)
 
 
-def save_settings(settings: GameSettings, theme: str, folder: Path | None = None) -> bool:
+def _preferences_from(stored: dict[str, Any], path: Path) -> tuple[Preferences, list[str]]:
+    defaults = Preferences()
+    chosen: dict[str, Any] = {}
+    notices: list[str] = []
+    for field, check in _CHECKS.items():
+        if field not in stored:
+            continue
+        try:
+            chosen[field] = check(stored[field])
+        except (BoggleError, OSError, TypeError, ValueError):
+            shown = json.dumps(stored[field])
+            shown = shown if len(shown) <= 40 else shown[:40] + "…"
+            notices.append(f"{path.name}: {field} {shown} cannot be used; it is back to its default.")
+    if "mode" not in stored:  # files written before modes had one field
+        if stored.get("practice") is True:
+            chosen["mode"] = Mode.PRACTICE
+        elif stored.get("rich") is True:
+            chosen["mode"] = Mode.RICH
+    return Preferences(**{**defaults.__dict__, **chosen}), notices
+
+
+def _dice(value: Any) -> str:
+    if not isinstance(value, str) or value not in dice_set_names():
+        raise ValueError(value)
+    return value
+
+
+def _seconds(value: Any) -> int | None:
+    if value is None or (value == 0 and not isinstance(value, bool)):
+        return None  # no clock (0 in files written before None meant it)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in ROUND_SECONDS:
+        raise ValueError(value)
+    return value
+
+
+def _dictionary(value: Any) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_NAME:
+        raise ValueError(value)
+    resolve(value)
+    return value
+
+
+def _mode(value: Any) -> Mode:
+    return Mode(value)
+
+
+def _theme(value: Any) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_NAME:
+        raise ValueError(value)
+    return value
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "dice": _dice,
+    "seconds": _seconds,
+    "dictionary": _dictionary,
+    "mode": _mode,
+    "theme": _theme,
+}
+
+
+def save_preferences(preferences: Preferences, folder: Path | None = None) -> bool:
     """Write atomically; False if the folder cannot be written (the game goes on regardless)."""
-    data = {key: getattr(settings, key) for key in REMEMBERED} | {"theme": theme}
+    data = {
+        "dice": preferences.dice,
+        "seconds": preferences.seconds,
+        "dictionary": preferences.dictionary,
+        "mode": preferences.mode.value,
+        "theme": preferences.theme,
+    }
     try:
         write_text_atomic(settings_path(folder), json.dumps(data, indent=2) + "\n")
     except OSError:

@@ -1,4 +1,10 @@
-"""Statistics over the round history: what `boggle stats` and the statistics screen show."""
+"""Statistics over the round history: what `boggle stats` and the statistics screen show.
+
+Rounds are compared only with rounds of their own kind: the same dice set (or board size)
+and the same way of playing. A replay counts as played but never sets a best or moves an
+average (its board was known); a practice round has no score to compare; a board with no
+words is not a game at all.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,8 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.game.record import RoundRecord
 from boggle_tui.storage.history import History
 
 TREND_ROUNDS = 30
@@ -13,12 +21,27 @@ MISSED_SHOWN = 10
 
 
 @dataclass(frozen=True)
+class Standing:
+    """How the player does at one kind of round."""
+
+    dice: str  # a dice set's name, or a board size for boards of no set
+    mode: str  # timed, untimed or practice
+    games: int  # replays included
+    replays: int
+    best_score: int | None  # of scored rounds: timed, not replays
+    average_score: float | None
+    average_share: float  # of each board's points found, 0..1, replays left out
+
+    @property
+    def kind(self) -> str:
+        return f"{self.dice} · {self.mode}"
+
+
+@dataclass(frozen=True)
 class Summary:
     games: int
-    best_score: int
-    average_score: float
-    average_share: float  # of each board's points, 0..1
-    trend: list[float]  # share found in recent rounds, oldest first
+    standings: list[Standing]  # the most played kind first
+    trend: list[float]  # share found in recent rounds (no replays), oldest first
     longest_word: str | None
     most_missed_common: list[tuple[str, int]]
     daily_streak: int
@@ -26,27 +49,55 @@ class Summary:
 
 
 def summarize(history: History, is_common: Callable[[str], bool], today: dt.date) -> Summary:
-    rounds = history.rounds()
-    scored = [r for r in rounds if r.mode == "timed"] or rounds
+    rounds = [r for r in history.rounds() if r.words_total > 0]
+    kinds: dict[tuple[str, str], list[RoundRecord]] = {}
+    for r in rounds:
+        kinds.setdefault((dice_of(r), mode_of(r)), []).append(r)
+    standings = sorted((standing(dice, mode, rs) for (dice, mode), rs in kinds.items()), key=_by_games)
+    fresh = [r for r in rounds if not r.replay]
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
-    missed = []
-    for word, count in history.most_missed():
-        if is_common(word):
-            missed.append((word, count))
-            if len(missed) == MISSED_SHOWN:
-                break
+    missed = [(word, n) for word, n in history.most_missed() if is_common(word)][:MISSED_SHOWN]
     streak, played_today = daily_streak(history.daily_dates(), today)
     return Summary(
         games=len(rounds),
-        best_score=max((r.score for r in scored), default=0),
-        average_score=sum(r.score for r in scored) / len(scored) if scored else 0.0,
-        average_share=sum(r.share for r in rounds) / len(rounds) if rounds else 0.0,
-        trend=[r.share for r in reversed(rounds[:TREND_ROUNDS])],
+        standings=standings,
+        trend=[r.share for r in reversed(fresh[:TREND_ROUNDS])],
         longest_word=longest,
         most_missed_common=missed,
         daily_streak=streak,
         daily_played_today=played_today,
     )
+
+
+def standing(dice: str, mode: str, rounds: list[RoundRecord]) -> Standing:
+    fresh = [r for r in rounds if not r.replay]
+    scored = [r.score for r in fresh] if mode != "practice" else []
+    return Standing(
+        dice=dice,
+        mode=mode,
+        games=len(rounds),
+        replays=len(rounds) - len(fresh),
+        best_score=max(scored, default=None),
+        average_score=sum(scored) / len(scored) if scored else None,
+        average_share=sum(r.share for r in fresh) / len(fresh) if fresh else 0.0,
+    )
+
+
+def dice_of(r: RoundRecord) -> str:
+    if r.dice in dice_set_names():
+        return load_dice_set(r.dice).name
+    height, width = len(r.rows), len(r.rows[0]) if r.rows else 0
+    return f"{height}x{width} board"
+
+
+def mode_of(r: RoundRecord) -> str:
+    if r.mode == "practice":
+        return "practice"
+    return "timed" if r.seconds else "untimed"
+
+
+def _by_games(s: Standing) -> tuple[int, str]:
+    return -s.games, s.kind
 
 
 def daily_streak(dates: set[str], today: dt.date) -> tuple[int, bool]:

@@ -9,9 +9,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from boggle_tui.game.session import Hold
+
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    HOLD = Hold.DIALOG
+    BINDINGS = [Binding("y", "answer(True)", "Yes", id="yes"), Binding("n,escape", "answer(False)", "No", id="no")]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()

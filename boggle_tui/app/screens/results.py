@@ -17,52 +17,54 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.engine.board import Cell
-from boggle_tui.engine.scoring import score
-from boggle_tui.game.codes import board_code
-from boggle_tui.game.deal import Deal
-from boggle_tui.game.preferences import GameSettings
+from boggle_tui.engine.scoring import LONG_WORD, score
+from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results
+from boggle_tui.game.session import SoloSession
 
-LONG = 8  # words this long and longer all score the same: one column
 LISTS_WIDTH = 40
+NBSP = "\u00a0"
 
 
 class ResultsScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("r", "replay", "Replay board"),
-        Binding("escape", "menu", "Menu"),
-        Binding("s,f2", "app.stats", "Statistics"),
-        Binding("tab", "app.focus_next", "Next list", show=False),
+        Binding("n", "new_game", "New game", id="new-game"),
+        Binding("r", "replay", "Replay board", id="replay"),
+        Binding("c", "copy_code", "Copy code", id="copy-code"),
+        Binding("escape", "menu", "Menu", id="menu"),
+        Binding("s,f2", "app.stats", "Statistics", id="stats"),
+        Binding("tab", "app.focus_next", "Next list", show=False, id="next-list"),
     ]
 
     @dataclass
     class Again(Message):
-        """Play again: the same settings, on a fresh board or the same one."""
+        """Play again: a fresh board or the same one, under the same rules."""
 
-        settings: GameSettings
+        request: RoundRequest
 
     @dataclass
     class Menu(Message):
         pass
 
-    def __init__(self, results: Results, dealt: Deal, settings: GameSettings, is_common: Callable[[str], bool]) -> None:
+    def __init__(self, session: SoloSession, is_common: Callable[[str], bool] | None) -> None:
+        """`is_common` marks the words worth learning with a star; None marks none."""
         super().__init__()
-        self.results = results
-        self.dealt = dealt
-        self.settings = settings
+        self.session = session
+        self.results: Results = session.results()
         self.is_common = is_common
         self.through: Cell | None = None  # the die the lists are narrowed to
+        self.board_view = BoardView(self.results.solution.board, id="solution")
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="results"):
             with Vertical(id="summary"):
                 yield Label(self._outcome(), id="outcome")
                 yield Label(self._totals(), id="totals")
-                yield BoardView(self.results.solution.board, id="solution")
+                yield self.board_view
             with Vertical(id="lists"):
-                yield Label(f"Board code {board_code(self.dealt.board, self.dealt.dice)}", id="code")
+                yield CodeLine(self.session.code, prefix="Board code ", copy_key="c", id="code")
                 yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
                 yield OptionList(id="found-list")
@@ -78,12 +80,14 @@ class ResultsScreen(Screen[None]):
 
     def on_resize(self) -> None:
         # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows.
-        self.query_one("#solution", BoardView).fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
+        self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
 
     def _outcome(self) -> str:
-        ended = self.results.ended or EndReason.ENDED
-        mode = "Practice" if self.settings.practice else "Round over"
-        return f"{mode}: {ended.value}"
+        r = self.results
+        ended = r.ended or EndReason.ENDED
+        if ended is EndReason.NONE_LEFT:
+            return f"No words left: {len(r.revealed)} revealed"
+        return ended.value
 
     def _totals(self) -> str:
         r = self.results
@@ -99,7 +103,7 @@ class ResultsScreen(Screen[None]):
         table.add_column("letters", style="dim")
         columns: dict[str, list[int]] = {}
         for row in self.results.by_length():
-            key = f"{LONG}+" if row.length >= LONG else str(row.length)
+            key = f"{LONG_WORD}+" if row.length >= LONG_WORD else str(row.length)
             found, total = columns.setdefault(key, [0, 0])
             columns[key] = [found + row.found, total + row.total]
         for key in columns:
@@ -115,13 +119,17 @@ class ResultsScreen(Screen[None]):
         missed = [w for w in r.missed if words is None or w in words]
         self._fill("#found-list", found, f"Found {len(found)}")
         self._fill("#missed-list", missed, f"Missed {len(missed)}")
-        board = self.query_one("#solution", BoardView)
-        board.chosen = self.through
+        self.board_view.chosen = self.through
+        self.board_view.lit = ()  # the word shown before may not go through the chosen die
+        focused = self.focused if isinstance(self.focused, OptionList) else None
+        if focused is not None and focused.option_count:
+            focused.highlighted = 0
         if self.through is None:
-            text = "↑↓ a word's path · click a die: its words · ★ common"
+            common = f" · ★{NBSP}common" if self.is_common is not None else ""
+            text = f"↑↓{NBSP}a{NBSP}word's{NBSP}path · click{NBSP}a{NBSP}die:{NBSP}its{NBSP}words{common}"
         else:
             row, column = self.results.solution.board.position(self.through)
-            text = f"Words through row {row + 1}, column {column + 1} · click it again for all"
+            text = f"Words through row {row + 1}, column {column + 1} · click{NBSP}it{NBSP}again{NBSP}for{NBSP}all"
         self.query_one("#filter", Label).update(text)
 
     def _fill(self, selector: str, words: list[str], title: str) -> None:
@@ -131,14 +139,14 @@ class ResultsScreen(Screen[None]):
         option_list.border_title = title
 
     def _word_line(self, word: str) -> Text:
-        star = "★ " if self.is_common(word) else "  "
+        star = "★ " if self.is_common is not None and self.is_common(word) else "  "
         return Text.assemble((star, "yellow"), (word.upper(), "bold"), f" {score(word)}")
 
     @on(OptionList.OptionHighlighted)
     def show_path(self, event: OptionList.OptionHighlighted) -> None:
         word = event.option.id
         if word is not None:
-            self.query_one("#solution", BoardView).lit = self.results.path(word)
+            self.board_view.lit = self.results.path_through(word, self.through)
 
     @on(BoardView.DieClicked)
     def narrow_to_die(self, event: BoardView.DieClicked) -> None:
@@ -146,10 +154,14 @@ class ResultsScreen(Screen[None]):
         self._fill_lists()
 
     def action_new_game(self) -> None:
-        self.post_message(self.Again(self.settings.for_next_round()))
+        self.post_message(self.Again(self.session.next_request()))
 
     def action_replay(self) -> None:
-        self.post_message(self.Again(self.settings.replaying(self.dealt)))
+        self.post_message(self.Again(self.session.replay_request()))
+
+    def action_copy_code(self) -> None:
+        self.app.copy_to_clipboard(self.session.code)
+        self.notify(f"Board code {self.session.code} copied.", title="Copied", timeout=4)
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())

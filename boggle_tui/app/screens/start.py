@@ -16,67 +16,70 @@ from textual.widgets import Button, Footer, Label, Select, Static
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import shipped_dictionaries
+from boggle_tui.game.daily import DAILY_DICE
 from boggle_tui.game.deal import RICH_TRIES
-from boggle_tui.game.preferences import ROUND_LENGTHS, GameSettings, describe_seconds
+from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences, describe_seconds
+from boggle_tui.game.request import Mode
 
 LOGO = """\
 ╔═╗ ╔═╗ ╔═╗ ╔═╗ ╦   ╔═╗
 ╠╩╗ ║ ║ ║ ╦ ║ ╦ ║   ║╣
 ╚═╝ ╚═╝ ╚═╝ ╚═╝ ╩═╝ ╚═╝"""
 
-
 WORD_LISTS = {
     "enable1": "ENABLE: every playable word (172,000)",
     "popular": "Popular: common words only (25,000)",
 }
 
-
 MODES = [
-    ("Timed round", "timed"),
-    ("Practice: no clock, hints", "practice"),
-    ("Today's board: the same for everyone", "daily"),
-    (f"Rich board: the most words of {RICH_TRIES} rolls", "rich"),
+    ("Timed round", Mode.TIMED),
+    ("Practice: no clock, hints", Mode.PRACTICE),
+    ("Today's board: the same for everyone", Mode.DAILY),
+    (f"Rich board: the most words of {RICH_TRIES} rolls", Mode.RICH),
 ]
+TAGLINES = {
+    Mode.TIMED: "Find words in the dice before the clock runs out.",
+    Mode.PRACTICE: "No clock: take your time, and ask for hints.",
+    Mode.DAILY: f"Today's board, on the {load_dice_set(DAILY_DICE).name} dice, 3 minutes: the same for everyone.",
+    Mode.RICH: "A board with many words, before the clock runs out.",
+}
 THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "dracula", "tokyo-night", "catppuccin-mocha"]
 
 
-def _mode_of(settings: GameSettings) -> str:
-    return "daily" if settings.daily else "practice" if settings.practice else "rich" if settings.rich else "timed"
-
-
 class StartScreen(Screen[None]):
-    BINDINGS = [Binding("f1", "help", "Help"), Binding("f2", "app.stats", "Statistics")]
+    BINDINGS = [Binding("f1", "help", "Help", id="help"), Binding("f2", "app.stats", "Statistics", id="stats")]
 
     @dataclass
     class Play(Message):
-        settings: GameSettings
+        preferences: Preferences
 
-    def __init__(self, settings: GameSettings) -> None:
+    def __init__(self, preferences: Preferences) -> None:
         super().__init__()
-        self.settings = settings
+        self.preferences = preferences
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]], Any]]:
         """Each choice as (label, Select id, options, current value)."""
-        s = self.settings
+        p = self.preferences
         dictionaries = shipped_dictionaries()
-        if s.dictionary not in dictionaries:
-            dictionaries.append(s.dictionary)
-        lengths = ROUND_LENGTHS if s.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, s.seconds)
+        if p.dictionary not in dictionaries:
+            dictionaries.append(p.dictionary)
+        lengths = ROUND_LENGTHS if p.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, p.seconds)
+        themes = THEMES if p.theme in THEMES else [*THEMES, p.theme]
         return [
-            ("Mode", "mode", MODES, _mode_of(s)),
-            ("Dice", "dice", [(_dice_label(key), key) for key in dice_set_names()], s.dice),
-            ("Round length", "seconds", [(describe_seconds(n), n) for n in lengths], s.seconds),
-            ("Word list", "dictionary", [(WORD_LISTS.get(n, n), n) for n in dictionaries], s.dictionary),
-            ("Theme", "theme", [(name, name) for name in THEMES], self.app.theme),
+            ("Mode", "mode", MODES, p.mode),
+            ("Dice", "dice", [(_dice_label(key), key) for key in dice_set_names()], p.dice),
+            ("Round length", "seconds", [(describe_seconds(n), n or 0) for n in lengths], p.seconds or 0),
+            ("Word list", "dictionary", [(WORD_LISTS.get(n, n), n) for n in dictionaries], p.dictionary),
+            ("Theme", "theme", [(name, name) for name in themes], p.theme),
         ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
-            yield Label("Find words in the dice before the clock runs out.", id="tagline")
+            yield Label(TAGLINES[self.preferences.mode], id="tagline")
             with Grid(id="choices"):
                 for label, field, options, value in self._choices():
-                    yield Label(label)
+                    yield Label(label, id=f"{field}-label")
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with Center():
                 yield Button("Play", variant="success", id="go")
@@ -84,22 +87,30 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#go", Button).focus()
+        self._show_mode()
 
     @on(Select.Changed)
     def choice_changed(self, event: Select.Changed) -> None:
         field, value = event.select.id, event.value
         if field == "theme":
             self.app.theme = str(value)  # shown at once
-        elif field == "mode":
-            self.settings = replace(
-                self.settings, practice=value == "practice", daily=value == "daily", rich=value == "rich"
-            )
-        elif field is not None:
-            self.settings = replace(self.settings, **{field: value})
+        if field == "seconds":
+            value = value or None  # 0 stands for no clock in the list
+        if field is not None:
+            self.preferences = replace(self.preferences, **{field: value})
+        if field == "mode":
+            self._show_mode()
+
+    def _show_mode(self) -> None:
+        """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
+        mode = self.preferences.mode
+        self.query_one("#tagline", Label).update(TAGLINES[mode])
+        self.query_one("#dice", Select).disabled = mode is Mode.DAILY
+        self.query_one("#seconds", Select).disabled = mode in (Mode.DAILY, Mode.PRACTICE)
 
     @on(Button.Pressed, "#go")
     def play(self) -> None:
-        self.post_message(self.Play(self.settings))
+        self.post_message(self.Play(self.preferences))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

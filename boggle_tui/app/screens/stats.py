@@ -1,10 +1,11 @@
-"""Statistics: how the player is doing over time."""
+"""Statistics: how the player is doing over time, each kind of round on its own."""
 
 from __future__ import annotations
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
@@ -14,7 +15,7 @@ from boggle_tui.storage.stats import Summary
 
 
 class StatsScreen(Screen[None]):
-    BINDINGS = [Binding("escape,f2,q", "back", "Back")]
+    BINDINGS = [Binding("escape,f2,q", "back", "Back", id="back")]
 
     def __init__(self, summary: Summary, notice: str | None = None) -> None:
         super().__init__()
@@ -23,13 +24,14 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.summary
-        with Vertical(id="stats"):
+        with VerticalScroll(id="stats"):
             yield Label("Statistics", id="stats-title")
             if self.notice:
                 yield Label(self.notice, id="stats-notice")
             if not s.games:
                 yield Label("No rounds played yet. Finish a round and it will count here.")
             else:
+                yield Static(self._standings(), id="standings")
                 yield Static(self._figures(), id="figures")
                 yield Label(f"Share of the board found, last {plural(len(s.trend), 'round')}", classes="stats-heading")
                 yield ShareChart(s.trend, id="trend")
@@ -38,16 +40,27 @@ class StatsScreen(Screen[None]):
                 yield Static(missed, id="missed-common")
         yield Footer()
 
+    def _standings(self) -> Table:
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        for heading in ("rounds of", "played", "best", "average", "found"):
+            table.add_column(heading, justify="left" if heading == "rounds of" else "right", no_wrap=True)
+        for s in self.summary.standings:
+            replays = f" ({s.replays} replayed)" if s.replays else ""
+            table.add_row(
+                s.kind,
+                f"{s.games:,}{replays}",
+                "-" if s.best_score is None else f"{s.best_score:,}",
+                "-" if s.average_score is None else f"{s.average_score:,.1f}",
+                f"{s.average_share:.0%}",
+            )
+        return table
+
     def _figures(self) -> str:
         s = self.summary
         streak = plural(s.daily_streak, "day")
         waiting = "" if s.daily_played_today else "  (today's board is waiting: boggle --daily)"
         return "\n".join(
             [
-                f"Games played        {s.games:,}",
-                f"Best score          {s.best_score:,}",
-                f"Average score       {s.average_score:,.1f}",
-                f"Share found         {s.average_share:.0%} of each board's points on average",
                 f"Longest word        {(s.longest_word or '-').upper()}",
                 f"Daily streak        {streak}{waiting}",
             ]

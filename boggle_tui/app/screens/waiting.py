@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
+from textual.containers import Middle
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, LoadingIndicator
 
-from boggle_tui.game.clock import Clock
+from boggle_tui.game.session import Hold
 
 
 class LoadingScreen(Screen[None]):
@@ -16,31 +16,24 @@ class LoadingScreen(Screen[None]):
         self.message = message
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
+        with Middle():
             yield Label(self.message, id="loading-label")
         yield LoadingIndicator()
 
 
 class TooSmallScreen(ModalScreen[None]):
-    """Shown while the terminal is smaller than the game needs; the clock waits meanwhile."""
+    """Shown while the terminal is smaller than the screen beneath needs; a round beneath waits, hidden."""
 
-    def __init__(self, need: tuple[int, int], clock: Clock | None) -> None:
+    HOLD = Hold.TOO_SMALL
+
+    def __init__(self, need: tuple[int, int]) -> None:
         super().__init__()
         self.need = need
-        self.clock = clock if clock is not None and clock.running else None
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
+        with Middle():
             yield Label(
-                f"The terminal is too small for the board.\nMake it at least {self.need[0]}x{self.need[1]}: "
+                f"The terminal is too small. Make it at least {self.need[0]}x{self.need[1]}: "
                 "the game waits, and so does the clock.",
                 id="too-small",
             )
-
-    def on_mount(self) -> None:
-        if self.clock is not None:
-            self.clock.pause()
-
-    def on_unmount(self) -> None:
-        if self.clock is not None:
-            self.clock.resume()

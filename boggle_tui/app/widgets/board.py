@@ -19,8 +19,7 @@ class Die(Static):
     """One die. Its state is shown through CSS classes: -lit, -start, -chosen, -blank, -heat-N."""
 
     def __init__(self, cell: Cell, face: str) -> None:
-        # A blank die is left empty: its style shows it.
-        super().__init__(display_face(face, blank=""), classes="die -blank" if face == BLANK else "die")
+        super().__init__(display_face(face), classes="die -blank" if face == BLANK else "die")
         self.cell = cell
 
     @on(Click)

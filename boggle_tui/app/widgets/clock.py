@@ -1,41 +1,48 @@
-"""The round's clock: m:ss and a bar that warns under 30 and 10 seconds."""
+"""The round's clock: m:ss and a bar that warns under 30 and 10 seconds; time played when there is no clock."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Label, ProgressBar
 
-from boggle_tui.game.clock import Clock, format_seconds
+from boggle_tui.game.clock import format_seconds
 
 WARNING_SECONDS = 30
 DANGER_SECONDS = 10
 
 
 class ClockView(Horizontal):
-    def __init__(self, clock: Clock, *, id: str | None = None) -> None:
+    """Shows `remaining` (a countdown) or, with `duration` None, `elapsed`; -warning, -danger and -held style it."""
+
+    remaining: reactive[float | None] = reactive(None, init=False)
+    elapsed: reactive[float] = reactive(0.0, init=False)
+    held: reactive[bool] = reactive(False, init=False)
+
+    def __init__(self, duration: float | None, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="clock")
-        self.clock = clock
+        self.duration = duration
         # Kept, not queried: the screen's timer may tick before the children are mounted.
         self.time = Label("", id="clock-time")
-        self.bar = ProgressBar(total=clock.duration, show_percentage=False, show_eta=False, id="clock-bar")
+        self.bar = ProgressBar(total=duration, show_percentage=False, show_eta=False, id="clock-bar")
 
     def compose(self) -> ComposeResult:
         yield self.time
-        if self.clock.duration is not None:
+        if self.duration is not None:
             yield self.bar
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.update)
+    def watch_elapsed(self, elapsed: float) -> None:
+        if self.duration is None:
+            self.time.update(f"{format_seconds(elapsed)} played")
 
-    def update(self) -> None:
-        remaining = self.clock.remaining
+    def watch_remaining(self, remaining: float | None) -> None:
         if remaining is None:
-            self.time.update(f"{format_seconds(self.clock.elapsed)} played")
             return
         self.time.update(format_seconds(remaining))
-        if self.bar.is_mounted:
-            self.bar.update(progress=remaining)
+        self.bar.update(progress=remaining)
         self.set_class(DANGER_SECONDS < remaining <= WARNING_SECONDS, "-warning")
         self.set_class(remaining <= DANGER_SECONDS, "-danger")
-        self.set_class(self.clock.paused, "-paused")
+
+    def watch_held(self, held: bool) -> None:
+        self.set_class(held, "-held")

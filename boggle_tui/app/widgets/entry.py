@@ -1,0 +1,51 @@
+"""The word entry: an input that hands over each word the moment Enter is pressed.
+
+Keys are handled one at a time, in the order typed, by this widget alone: Enter takes the
+text typed so far and empties the entry before the next key is read, so words typed or
+pasted in a burst are never merged, dropped or submitted twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from textual import events
+from textual.message import Message
+from textual.widgets import Input
+
+MAX_ENTRY = 40  # longer than any word in the shipped lists (28 letters at most)
+_NOT_LETTERS = re.compile(r"[^A-Za-z]+")
+
+
+class WordEntry(Input):
+    @dataclass
+    class Word(Message):
+        """A word the player submitted, exactly as it stood when Enter was pressed."""
+
+        text: str
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(placeholder="type a word, Enter", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id=id)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.submit_word()
+            return
+        await super()._on_key(event)
+
+    def submit_word(self) -> None:
+        text, self.value = self.value, ""
+        if text:
+            self.post_message(self.Word(text))
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of several lines submits each finished line as a word; the last line stays to be typed on."""
+        event.stop()
+        *finished, rest = event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        for line in finished:
+            self.insert_text_at_cursor(_NOT_LETTERS.sub("", line))
+            self.submit_word()
+        self.insert_text_at_cursor(_NOT_LETTERS.sub("", rest))

@@ -1,0 +1,35 @@
+"""The words found so far, newest first; words a practice hint revealed are marked as shown."""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+class FoundWords(VerticalScroll, can_focus=False):
+    """Scrolls, but never takes the keyboard: during a round, typing always reaches the entry."""
+
+    found: reactive[tuple[tuple[str, int], ...]] = reactive(())
+    revealed: reactive[tuple[str, ...]] = reactive(())
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.words = Static("", id="found")
+        self.border_title = "Found"
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield self.words
+
+    def watch_found(self) -> None:
+        self._show()
+
+    def watch_revealed(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        words = [Text(f"{w.upper()} (shown)", style="dim italic") for w in reversed(self.revealed)]
+        words += [Text.assemble((w.upper(), "bold"), (f" +{p}", "green")) for w, p in reversed(self.found)]
+        self.words.update(Columns(words, padding=(0, 2)))

@@ -1,0 +1,16 @@
+"""The score line: points and words found so far."""
+
+from __future__ import annotations
+
+from textual.reactive import reactive
+from textual.widgets import Label
+
+from boggle_tui.game.wording import plural
+
+
+class ScoreLine(Label):
+    score: reactive[int] = reactive(0)
+    words: reactive[int] = reactive(0)
+
+    def render(self) -> str:
+        return f"Score {self.score:,} · {plural(self.words, 'word')}"

@@ -1,0 +1,33 @@
+"""The verdict on the last entry, with a glyph as well as a colour."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Label
+
+from boggle_tui.game.round import Entry
+
+
+def entry_text(entry: Entry) -> Text:
+    if entry.verdict.accepted:
+        return Text.assemble(("✓ ", "green"), (entry.word.upper(), "bold"), (f" +{entry.points}", "green"))
+    return Text.assemble(("✗ ", "red"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
+
+
+class VerdictLine(Label):
+    """The last verdict, or a line of news (a revealed word); -good and -bad colour it."""
+
+    entry: reactive[Entry | None] = reactive(None, always_update=True)
+    news: reactive[str] = reactive("", always_update=True)
+
+    def watch_entry(self, entry: Entry | None) -> None:
+        if entry is not None:
+            self.update(entry_text(entry))
+        self.set_class(entry is not None and entry.verdict.accepted, "-good")
+        self.set_class(entry is not None and not entry.verdict.accepted, "-bad")
+
+    def watch_news(self, news: str) -> None:
+        if news:
+            self.update(news)
+            self.remove_class("-good", "-bad")

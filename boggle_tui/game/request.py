@@ -1,0 +1,129 @@
+"""What a player asks to play: one board request and the rules of one round.
+
+A request names its board exactly (a roll of dice from a seed, a given board, the daily
+board, the richest of several rolls) and is dealt once, by `deal_request`. Every number in
+it is bounded here, where it enters, so that nothing downstream (the clock, the history)
+meets a value it cannot hold.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.trie import Trie
+from boggle_tui.game.daily import DAILY_SECONDS, daily_deal
+from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
+
+# The bounds of what a player can ask for.
+SEEDS = range(0, 10**12)  # a seed is read out to a friend; a rich deal's derived seeds stay far below 2**63
+ROUND_SECONDS = range(1, 24 * 3600 + 1)
+MIN_LENGTHS = range(1, 33)  # the longest word in the shipped lists has 28 letters
+
+
+class Mode(Enum):
+    """How the start screen's rounds are played."""
+
+    TIMED = "timed"
+    PRACTICE = "practice"  # no clock, hints
+    DAILY = "daily"  # the day's board, the same for everyone
+    RICH = "rich"  # the richest of several rolls
+
+
+@dataclass(frozen=True)
+class Roll:
+    dice: str = DEFAULT_DICE
+    seed: int | None = None  # None: a fresh seed when dealt
+
+
+@dataclass(frozen=True)
+class Given:
+    """A board played as it is: typed in, from a code, or the board of a round played before."""
+
+    board: Board
+    dice: str | None = None  # the set it came from, if any
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Daily:
+    day: dt.date
+
+
+@dataclass(frozen=True)
+class Richest:
+    dice: str = DEFAULT_DICE
+    seed: int | None = None
+    tries: int = RICH_TRIES
+
+
+BoardRequest = Roll | Given | Daily | Richest
+
+
+@dataclass(frozen=True)
+class RoundRequest:
+    board: BoardRequest
+    dictionary: str = DEFAULT_DICTIONARY
+    seconds: int | None = 180  # None: no clock
+    practice: bool = False  # no clock, hints, reveals
+    min_length: int | None = None  # None: the rule for the board's size
+    replay: bool = False  # a board played before: it never sets a best
+
+    def __post_init__(self) -> None:
+        check_bounds(seconds=self.seconds, min_length=self.min_length, seed=getattr(self.board, "seed", None))
+        if self.practice and self.seconds is not None:
+            object.__setattr__(self, "seconds", None)  # practice has no clock, whatever else was asked
+
+    @property
+    def slow(self) -> bool:
+        """Whether dealing takes long enough to show a notice (many boards are solved)."""
+        return isinstance(self.board, Richest)
+
+    def again(self) -> RoundRequest:
+        """A new board with the same rules: the dice rolled afresh."""
+        board = self.board
+        fresh: BoardRequest
+        if isinstance(board, Richest):
+            fresh = Richest(board.dice, None, board.tries)
+        elif isinstance(board, Given) and board.dice is None:
+            fresh = Roll()  # a typed board has no dice to roll again: the standard set
+        else:
+            fresh = Roll(getattr(board, "dice", None) or DEFAULT_DICE)
+        return replace(self, board=fresh, replay=False)
+
+    def replaying(self, dealt: Deal) -> RoundRequest:
+        """The very same board, under the same rules."""
+        return replace(self, board=Given(dealt.board, dealt.dice, dealt.seed), replay=True)
+
+
+def check_bounds(*, seconds: int | None = None, min_length: int | None = None, seed: int | None = None) -> None:
+    """Raise BoggleError for a value outside what the game can play."""
+    if seconds is not None and (isinstance(seconds, bool) or seconds not in ROUND_SECONDS):
+        raise BoggleError(f"a round lasts 1 to {ROUND_SECONDS[-1]:,} seconds, not {seconds!r}")
+    if min_length is not None and (isinstance(min_length, bool) or min_length not in MIN_LENGTHS):
+        raise BoggleError(f"the shortest word is {MIN_LENGTHS[0]} to {MIN_LENGTHS[-1]} letters, not {min_length!r}")
+    if seed is not None and (isinstance(seed, bool) or seed not in SEEDS):
+        raise BoggleError(f"a seed is a whole number from 0 to {SEEDS[-1]:,}, not {seed!r}")
+
+
+def deal_request(request: RoundRequest, trie: Trie) -> Deal:
+    """The board a request names; a rich deal solves its candidate rolls with `trie`."""
+    board = request.board
+    if isinstance(board, Given):
+        return Deal(board.board, board.dice, board.seed)
+    if isinstance(board, Daily):
+        return daily_deal(board.day)
+    seed = random_seed() if board.seed is None else board.seed
+    if isinstance(board, Richest):
+        min_length = request.min_length or load_dice_set(board.dice).min_length
+        return richest_deal(board.dice, trie, min_length, seed, board.tries)
+    return Deal(load_dice_set(board.dice).roll(seed), board.dice, seed)
+
+
+def daily_request(day: dt.date, dictionary: str = DEFAULT_DICTIONARY) -> RoundRequest:
+    return RoundRequest(Daily(day), dictionary, DAILY_SECONDS)

@@ -1,0 +1,301 @@
+"""The owner of a round: it deals the board once, runs the clock, takes entries, ends once, and says why.
+
+Screens draw a session and pass on what the player does; they never touch its clock.
+`RoundSession` is what they rely on; `SoloSession` is a round played on this machine. A
+session whose clock, verdicts and end come from elsewhere (a server) implements the same
+protocol and is drawn by the same screens.
+
+The clock stops only while the board is hidden: a hold (the player's pause, another screen
+over the round, a terminal too small) stops the clock and hides the board together, and
+holds with different reasons never undo one another.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+import uuid
+from collections.abc import Callable
+from enum import Enum
+from typing import Protocol
+
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.solver import Solution
+from boggle_tui.engine.trie import Trie
+from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.deal import Deal
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.request import RoundRequest, deal_request
+from boggle_tui.game.round import EndReason, Entry, Results, Round
+
+
+class Hold(Enum):
+    """Why the clock is stopped and the board hidden."""
+
+    PAUSED = "paused by the player"
+    HELP = "the help is open"
+    DIALOG = "a question is asked"
+    TOO_SMALL = "the terminal is too small"
+    COVERED = "another screen is over the round"
+
+
+class RoundSession(Protocol):
+    """What the round and results screens need of a round, wherever it is played."""
+
+    deal: Deal
+    practice: bool  # hints and reveals, no clock
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def timed(self) -> bool: ...
+    @property
+    def can_pause(self) -> bool: ...
+    @property
+    def duration(self) -> float | None: ...
+    @property
+    def remaining(self) -> float | None: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def hidden(self) -> bool: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def end_reason(self) -> EndReason | None: ...
+    @property
+    def found(self) -> dict[str, int]: ...
+    @property
+    def revealed(self) -> list[str]: ...
+    @property
+    def entries(self) -> list[Entry]: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def solution(self) -> Solution | None: ...  # None until the round is over, where it comes from elsewhere
+
+    def start(self) -> None: ...
+    def submit(self, text: str) -> Entry | None: ...
+    def hold(self, reason: Hold) -> None: ...
+    def release(self, reason: Hold) -> None: ...
+    def toggle_pause(self) -> None: ...
+    def tick(self) -> None: ...
+    def end(self, reason: EndReason) -> None: ...
+    def reveal(self) -> str | None: ...
+    def remaining_words(self) -> list[str]: ...
+    def results(self) -> Results: ...
+    def on_end(self, listener: Callable[[RoundSession], None]) -> None: ...
+
+
+class SoloSession:
+    """A round played on this machine, against its own clock."""
+
+    def __init__(
+        self,
+        request: RoundRequest,
+        trie: Trie,
+        *,
+        now: TimeSource = time.monotonic,
+        dealt: Deal | None = None,
+    ) -> None:
+        self.request = request
+        self.deal = dealt or deal_request(request, trie)
+        self.practice = request.practice
+        min_length = request.min_length or self.deal.min_length
+        self.round = Round.on(self.deal.board, trie, min_length, request.seconds, practice=self.practice, now=now)
+        self.uid = uuid.uuid4().hex  # the history stores a round once
+        self._holds: set[Hold] = set()
+        self._listeners: list[Callable[[RoundSession], None]] = []
+
+    # What the screens show
+
+    @property
+    def board(self) -> Board:
+        return self.deal.board
+
+    @property
+    def code(self) -> str:
+        return board_code(self.deal.board, self.deal.dice)
+
+    @property
+    def title(self) -> str:
+        deal = self.deal
+        parts = [load_dice_set(deal.dice).name if deal.dice else "Your board"]
+        if deal.daily:
+            parts.append(f"daily board {deal.daily}")
+        elif deal.seed is not None:
+            parts.append(f"seed {deal.seed}")
+        if self.request.replay:
+            parts.append("replay")
+        if self.practice:
+            parts.append("practice")
+        return " · ".join(parts)
+
+    @property
+    def timed(self) -> bool:
+        return self.round.clock.timed
+
+    @property
+    def can_pause(self) -> bool:
+        return not self.over
+
+    @property
+    def duration(self) -> float | None:
+        return self.round.clock.duration
+
+    @property
+    def remaining(self) -> float | None:
+        return self.round.clock.remaining
+
+    @property
+    def elapsed(self) -> float:
+        return self.round.clock.elapsed
+
+    @property
+    def hidden(self) -> bool:
+        """The board is hidden exactly while the clock is held."""
+        return bool(self._holds) and not self.over
+
+    @property
+    def holds(self) -> frozenset[Hold]:
+        return frozenset(self._holds)
+
+    @property
+    def over(self) -> bool:
+        return self.round.over
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        return self.round.ended
+
+    @property
+    def found(self) -> dict[str, int]:
+        return self.round.found
+
+    @property
+    def revealed(self) -> list[str]:
+        return self.round.revealed
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self.round.entries
+
+    @property
+    def score(self) -> int:
+        return self.round.score
+
+    @property
+    def solution(self) -> Solution:
+        return self.round.solution
+
+    def remaining_words(self) -> list[str]:
+        return self.round.remaining_words()
+
+    # What the player does
+
+    def start(self) -> None:
+        self.round.start()
+        if self._holds:
+            self.round.clock.pause()
+        if not self.round.solution:
+            self.end(EndReason.NO_WORDS)
+
+    def submit(self, text: str) -> Entry | None:
+        """Judge an entry; None, and nothing recorded, for an empty entry, a held round or one that is over."""
+        self.tick()
+        if self._holds or self.over:
+            return None
+        entry = self.round.submit(text)
+        self._after_change()
+        return entry
+
+    def reveal(self) -> str | None:
+        """Practice: show one word not yet found."""
+        if self._holds or self.over or not self.practice:
+            return None
+        word = self.round.reveal()
+        self._after_change()
+        return word
+
+    def hold(self, reason: Hold) -> None:
+        self.tick()
+        if self.over:
+            return
+        self._holds.add(reason)
+        self.round.clock.pause()
+
+    def release(self, reason: Hold) -> None:
+        self._holds.discard(reason)
+        if not self._holds:
+            self.round.clock.resume()
+
+    def toggle_pause(self) -> None:
+        if Hold.PAUSED in self._holds:
+            self.release(Hold.PAUSED)
+        else:
+            self.hold(Hold.PAUSED)
+
+    def tick(self) -> None:
+        """End the round if its time is up."""
+        if not self.over and self.round.clock.expired:
+            self.end(EndReason.TIME_UP)
+
+    def end(self, reason: EndReason) -> None:
+        """End the round; the listeners hear of it once, however often this is called."""
+        if self.round.end(reason):
+            self._holds.clear()
+            for listener in self._listeners:
+                listener(self)
+
+    def on_end(self, listener: Callable[[RoundSession], None]) -> None:
+        self._listeners.append(listener)
+
+    def _after_change(self) -> None:
+        if self.round.none_left:
+            self.end(EndReason.NONE_LEFT if self.round.revealed else EndReason.ALL_FOUND)
+
+    # After the round
+
+    def results(self) -> Results:
+        return self.round.results()
+
+    def next_request(self) -> RoundRequest:
+        """A fresh board under the same rules."""
+        return self.request.again()
+
+    def replay_request(self) -> RoundRequest:
+        """The very same board under the same rules."""
+        return self.request.replaying(self.deal)
+
+    def record(self, when: dt.datetime) -> RoundRecord | None:
+        """The round as the history keeps it; None for a board with no words, which is not a game."""
+        if not self.round.solution:
+            return None
+        results = self.results()
+        deal = self.deal
+        return RoundRecord(
+            uid=self.uid,
+            played_at=when.astimezone(dt.UTC).isoformat(timespec="seconds"),
+            mode="practice" if self.practice else "timed",
+            board=deal.board.text(),
+            code=self.code,
+            dictionary=self.request.dictionary,
+            min_length=self.round.min_length,
+            score=results.score,
+            max_score=results.max_score,
+            words_total=len(results.solution),
+            found=dict(results.found),
+            missed=tuple(results.missed),
+            daily=deal.daily,
+            dice=deal.dice,
+            seed=deal.seed,
+            seconds=int(self.duration) if self.duration else None,
+            ended=results.ended.name.lower() if results.ended else None,
+            replay=self.request.replay,
+        )
