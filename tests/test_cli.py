@@ -108,8 +108,8 @@ def test_solve_by_code_is_the_same_board(capsys, enable1) -> None:
         (["solve", "--dice", "huge"], "unknown dice set 'huge'"),
         (["solve", "abcd", "--dictionary", "/no/such/file"], "not found"),
         (["solve", "--seed", "x"], "'x' is not a whole number"),
-        (["solve", "--min-length", "0"], "less than 1"),
-        (["bench", "--boards", "0"], "less than 1"),
+        (["solve", "--min-length", "0"], "not between 1 and"),
+        (["bench", "--boards", "0"], "not between 1 and"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(capsys, args: list[str], message: str) -> None:

@@ -11,32 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+from support import record
 
-from boggle_tui.game.record import RoundRecord
-from boggle_tui.storage.history import DATABASE, SCHEMA_VERSION, History
+from boggle_tui.storage.history import DATABASE, MIGRATIONS, SCHEMA_VERSION, History
 from boggle_tui.storage.stats import daily_streak, summarize
-
-
-def record(n: int, score: int = 5, **fields) -> RoundRecord:
-    values = dict(
-        uid=f"round-{n}",
-        played_at=f"2026-11-{n + 1:02d}T10:00:00+00:00",
-        mode="timed",
-        board="tinreonrhwldases",
-        code="N-TINREONRHWLDASES",
-        dictionary="enable1",
-        min_length=3,
-        score=score,
-        max_score=20,
-        words_total=10,
-        found={"howl": 1, "hot": 1},
-        missed=("awe", "hold"),
-        dice="new",
-        seed=42,
-        seconds=180,
-        ended="time is up",
-    )
-    return RoundRecord(**{**values, **fields})
 
 
 def test_a_round_is_stored_whole_and_once(tmp_path: Path) -> None:
@@ -51,19 +29,51 @@ def test_a_round_is_stored_whole_and_once(tmp_path: Path) -> None:
     assert History.open(tmp_path).rounds() == [record(1)]  # and it is on disk
 
 
-def test_rounds_come_newest_first_and_stats_add_up(tmp_path: Path) -> None:
+def test_rounds_come_newest_first_and_stats_add_up_per_kind(tmp_path: Path) -> None:
     history = History.open(tmp_path)
     for n, score in enumerate([4, 10, 6]):
         history.record(record(n, score, found={"hot": 1, "howled": 3} if n == 1 else {"hot": 1}))
     history.record(record(9, 0, mode="practice", found={}, missed=("awe", "howl")))
     assert [r.uid for r in history.rounds()] == ["round-9", "round-2", "round-1", "round-0"]
     summary = summarize(history, lambda w: w in {"awe", "howl"}, dt.date(2026, 11, 22))
-    assert summary.games == 4
-    assert summary.best_score == 10 and summary.average_score == pytest.approx(20 / 3)  # timed rounds only
-    assert summary.average_share == pytest.approx((4 + 10 + 6 + 0) / 20 / 4)
+    timed, practice = summary.standings
+    assert summary.games == 4 and (timed.kind, timed.games) == ("Boggle (1987+) · timed", 3)
+    assert timed.best_score == 10 and timed.average_score == pytest.approx(20 / 3)
+    assert timed.average_share == pytest.approx((4 + 10 + 6) / 20 / 3)
+    assert (practice.kind, practice.games, practice.best_score, practice.average_score) == (
+        "Boggle (1987+) · practice", 1, None, None,
+    )  # fmt: skip
     assert summary.trend == [0.2, 0.5, 0.3, 0.0]
     assert summary.longest_word == "howled"
     assert summary.most_missed_common == [("awe", 4), ("howl", 1)]
+
+
+def test_sizes_replays_and_empty_boards_never_share_a_best(tmp_path: Path) -> None:
+    history = History.open(tmp_path)
+    history.record(record(0, 5))
+    history.record(record(1, 50, replay=True))  # the board was known: no best, no average
+    history.record(record(2, 30, dice="big", code="B-" + "E" * 25, board="e" * 25))
+    history.record(record(3, 9, dice=None, code="X-ABCD", board="abcd"))
+    history.record(record(4, 0, words_total=0, max_score=0, found={}, missed=()))  # no words: not a game
+    standings = {s.kind: s for s in summarize(history, lambda w: False, dt.date(2026, 11, 22)).standings}
+    assert set(standings) == {"Boggle (1987+) · timed", "Big Boggle (1979) · timed", "2x2 board · timed"}
+    new = standings["Boggle (1987+) · timed"]
+    assert (new.games, new.replays, new.best_score, new.average_score) == (2, 1, 5, 5.0)
+    assert standings["Big Boggle (1979) · timed"].best_score == 30
+
+
+def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_rounds(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / DATABASE)
+    db.executescript(MIGRATIONS[0])
+    db.execute(
+        "INSERT INTO rounds (uid, played_at, mode, board, code, dictionary, min_length, score, max_score,"
+        " words_total) VALUES ('old', '2026-01-01T00:00:00+00:00', 'timed', 'abcd', 'X-ABCD', 'enable1', 3, 1, 2, 2)"
+    )
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    (old,) = History.open(tmp_path).rounds()
+    assert old.uid == "old" and not old.replay
 
 
 def test_daily_streak_counts_days_in_a_row() -> None:

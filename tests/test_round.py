@@ -59,15 +59,6 @@ def test_points_and_score_follow_the_length(round_: Round) -> None:
     assert round_.submit("tse").describe() == "TSE: not a word"
 
 
-def test_the_round_ends_when_the_clock_runs_out(round_: Round, time_: FakeTime) -> None:
-    time_.now = 179.5
-    assert round_.submit("tea").verdict is Verdict.ACCEPTED
-    assert format_seconds(round_.clock.remaining) == "0:01"
-    time_.now = 180
-    assert round_.submit("eat") is None
-    assert round_.ended is EndReason.TIME_UP and round_.score == 1
-
-
 def test_pausing_stops_the_clock(round_: Round, time_: FakeTime) -> None:
     time_.now = 10
     round_.clock.pause()
@@ -75,19 +66,19 @@ def test_pausing_stops_the_clock(round_: Round, time_: FakeTime) -> None:
     assert round_.clock.remaining == 170
     round_.clock.resume()
     time_.now = 110
-    assert round_.clock.remaining == 160 and not round_.check_time()
+    assert round_.clock.remaining == 160
 
 
 def test_finding_every_word_ends_the_round(round_: Round) -> None:
     for word in round_.solution.words:
         round_.submit(word)
-    assert round_.ended is EndReason.ALL_FOUND
+    assert round_.none_left  # the session ends the round on it
     assert round_.results().score == round_.solution.total_score
 
 
 def test_results_missed_by_points_then_alphabet_and_lengths(round_: Round) -> None:
     round_.submit("eat")
-    round_.end()
+    assert round_.end(EndReason.ENDED) and not round_.end(EndReason.ENDED)  # ends once
     results = round_.results()
     assert results.ended is EndReason.ENDED
     assert results.missed == ["ate", "east", "eats", "eta", "sat", "seat", "set", "tea", "teas"]
@@ -102,10 +93,10 @@ def test_practice_has_no_clock_and_reveals_score_nothing(time_: FakeTime) -> Non
     game = Round.on(BOARD, WORDS, 3, 180, practice=True, now=time_)
     game.start()
     time_.now = 10_000
-    assert not game.check_time() and game.clock.remaining is None
+    assert game.clock.remaining is None and not game.clock.expired
     word = game.reveal(random.Random(1))
     assert word in game.solution and len(word) == 3
-    assert game.submit(word).verdict is Verdict.ALREADY_FOUND
+    assert game.submit(word).verdict is Verdict.ALREADY_SHOWN
     assert game.score == 0 and word not in game.results().found and word in game.results().missed
 
 
@@ -145,9 +136,3 @@ def test_missed_words_come_most_valuable_first(enable1) -> None:
     points = [score(w) for w in missed]
     assert points == sorted(points, reverse=True)
     assert all(a < b for a, b in itertools.pairwise(missed) if score(a) == score(b))
-
-
-def test_a_board_without_words_is_over_at_once(time_: FakeTime) -> None:
-    game = Round.on(parse_board("zq/xz"), WORDS, 3, 180, now=time_)
-    game.start()
-    assert game.ended is EndReason.NO_WORDS and game.submit("zzz") is None

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boggle_tui.engine.board import BLANK, FACE_INDEX, Board, neighbours, parse_board
+from boggle_tui.engine.board import BLANK, Board, parse_board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.lexicons import SortedList, solve_with
 from boggle_tui.engine.scoring import score
-from boggle_tui.engine.solver import solve, trace, words_and_paths, words_on
+from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
 
 
@@ -119,26 +119,3 @@ def test_every_path_is_adjacent_repeat_free_and_spells_its_word(enable1, seed: i
 def test_the_trie_agrees_with_the_sorted_list(popular, seed: int) -> None:
     board = load_dice_set("new").roll(seed)
     assert set(solve(board, popular.trie).words) == solve_with(board, SortedList(sorted(common_words())))
-
-
-def test_trace_finds_a_path_for_any_text_on_the_board() -> None:
-    board = parse_board("plsteaiertnrsges")
-    path = trace(board, "PLEA")
-    assert path is not None and board.spell(path) == "plea"
-    assert trace(board, "zzz") is None
-    assert trace(board, "") is None
-    assert trace(parse_board("qu i / t e"), "quite") == (0, 1, 2, 3)
-    assert trace(parse_board("qu i / t e"), "qite") is None
-    assert trace(parse_board("ab#c/"), "bc") is None
-
-
-@pytest.mark.parametrize("dice", ["new", "superbig"])
-def test_the_list_backed_trie_solves_exactly_as_the_array(enable1, dice: str) -> None:
-    fast = enable1.trie.for_many_boards()
-    assert isinstance(fast.table, list) and fast.for_many_boards() is fast
-    for seed in range(20):
-        board = load_dice_set(dice).roll(seed)
-        columns = [FACE_INDEX.get(face, -1) for face in board.faces]
-        around = neighbours(board.height, board.width)
-        assert solve(board, fast).paths == solve(board, enable1.trie).paths
-        assert words_on(fast, columns, around) == set(words_and_paths(enable1.trie, columns, around))

@@ -16,6 +16,7 @@ from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 
@@ -210,15 +211,15 @@ class BoggleApp(App[int]):
         self.push_screen(ConfirmScreen("Quit this round? It will not be scored.", "Quit", "Keep playing"), answered)
 
     @on(Resize)
-    def resized(self) -> None:
-        self.check_size()
+    def resized(self, event: Resize) -> None:
+        self.check_size(event.size)  # handled before the app's own size is updated
 
-    def check_size(self) -> None:
+    def check_size(self, size: Size | None = None) -> None:
         """Cover the screen with a notice while the terminal is smaller than it needs, at launch as on a resize."""
         showing = isinstance(self.screen, TooSmallScreen)
         beneath = self.screen_stack[-2] if showing and len(self.screen_stack) > 1 else self.screen
         need = beneath.min_size if isinstance(beneath, RoundScreen) else MIN_SIZE
-        width, height = self.size
+        width, height = size or self.size
         small = width < need[0] or height < need[1]
         if small and not showing:
             self.push_screen(TooSmallScreen(need))

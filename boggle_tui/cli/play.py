@@ -45,7 +45,7 @@ _CONFLICTS = [
 
 def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.date) -> RoundRequest | None:
     """The round the flags ask for, or None to open the start screen. Bad flags raise BoggleError."""
-    given = {name for name in _STARTS_AT_ONCE if getattr(args, name, None) not in (None, False)}
+    given = {name for name in _STARTS_AT_ONCE if _given(getattr(args, name, None))}
     for pair, why in _CONFLICTS:
         if set(pair) <= given:
             raise BoggleError(why)
@@ -62,6 +62,11 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     practice = args.practice or (not names_board and preferences.mode is Mode.PRACTICE)
     seconds = preferences.seconds if args.time is None else args.time or None  # --time 0: no clock
     return RoundRequest(board, dictionary, None if practice else seconds, practice, args.min_length)
+
+
+def _given(value: object) -> bool:
+    """A flag's value says something: `--time 0` does, an absent flag or a switch left off does not."""
+    return value is not None and value is not False
 
 
 def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:

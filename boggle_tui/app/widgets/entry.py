@@ -28,13 +28,12 @@ class WordEntry(Input):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(placeholder="type a word, Enter", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id=id)
 
-    async def _on_key(self, event: events.Key) -> None:
+    def _on_key(self, event: events.Key) -> None:
+        # Runs before Input's own handler, which sees only the keys let through here.
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             self.submit_word()
-            return
-        await super()._on_key(event)
 
     def submit_word(self) -> None:
         text, self.value = self.value, ""
@@ -44,8 +43,16 @@ class WordEntry(Input):
     def _on_paste(self, event: events.Paste) -> None:
         """A paste of several lines submits each finished line as a word; the last line stays to be typed on."""
         event.stop()
+        event.prevent_default()  # Input's own handler would paste the first line again
         *finished, rest = event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        for line in finished:
-            self.insert_text_at_cursor(_NOT_LETTERS.sub("", line))
-            self.submit_word()
-        self.insert_text_at_cursor(_NOT_LETTERS.sub("", rest))
+        rest = _NOT_LETTERS.sub("", rest)
+        if not finished:
+            self.insert_text_at_cursor(rest)
+            return
+        words = [self.value + _NOT_LETTERS.sub("", finished[0])]  # the first line finishes what was typed
+        words += [_NOT_LETTERS.sub("", line) for line in finished[1:]]
+        for word in words:
+            if word:
+                self.post_message(self.Word(word[:MAX_ENTRY]))
+        self.value = rest[:MAX_ENTRY]
+        self.cursor_position = len(self.value)

@@ -1,0 +1,132 @@
+"""What many tests share: time the test moves, an app on a known board, waiting for screens, records.
+
+Seed 42 on the new dice:  T I N R / E O N R / H W L D / A S E S
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from boggle_tui.app.app import BoggleApp
+from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.dictionary import Dictionary
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.request import BoardRequest, Roll, RoundRequest
+from boggle_tui.storage.history import History
+
+SEED_42 = Roll(seed=42)
+TODAY = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)  # the date every test lives on
+
+
+class FakeTime:
+    """A monotonic clock that only moves when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeWall:
+    """The date and time of day, fixed unless the test moves it."""
+
+    def __init__(self, when: dt.datetime = TODAY) -> None:
+        self.when = when
+
+    def __call__(self) -> dt.datetime:
+        return self.when
+
+
+def make_app(
+    enable1: Dictionary,
+    popular: Dictionary,
+    board: BoardRequest | None = SEED_42,
+    *,
+    preferences: Preferences | None = None,
+    history: History | None = None,
+    folder: Path | None = None,
+    now: Callable[[], float] | None = None,
+    wall: Callable[[], dt.datetime] | None = None,
+    **rules: Any,
+) -> tuple[BoggleApp, FakeTime]:
+    """An app with the word lists loaded; it deals `board` at once, or opens the start screen for None."""
+    time_ = FakeTime()
+    request = None if board is None else RoundRequest(board, **rules)
+    app = BoggleApp(
+        preferences or Preferences(),
+        request=request,
+        now=now or time_,
+        wall=wall or FakeWall(),
+        history=history,
+        settings_folder=folder,
+    )
+    app.dictionaries[enable1.name] = enable1  # loaded once for the whole session
+    app.dictionaries[popular.name] = popular
+    app.common = popular
+    return app, time_
+
+
+async def until(pilot: Any, condition: Callable[[], object], what: str = "the app") -> None:
+    """Let the app run until `condition()` holds: screens mount in their own time on a busy machine."""
+    for _ in range(250):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def shown(pilot: Any, screen_type: type) -> Any:
+    """The screen of `screen_type`, once it is current and mounted."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, screen_type) and app.screen.is_mounted, screen_type.__name__)
+    await pilot.pause()
+    return app.screen
+
+
+async def type_word(pilot: Any, word: str) -> None:
+    await pilot.press(*word, "enter")
+
+
+def record(n: int, score: int = 5, **fields: Any) -> RoundRecord:
+    """A finished round as the history stores it, the nth of November 2026."""
+    values: dict[str, Any] = dict(
+        uid=f"round-{n}",
+        played_at=f"2026-11-{n + 1:02d}T10:00:00+00:00",
+        mode="timed",
+        board="tinreonrhwldases",
+        code="N-TINREONRHWLDASES",
+        dictionary="enable1",
+        min_length=3,
+        score=score,
+        max_score=20,
+        words_total=10,
+        found={"howl": 1, "hot": 1},
+        missed=("awe", "hold"),
+        dice="new",
+        seed=42,
+        seconds=180,
+        ended="time_up",
+    )
+    return RoundRecord(**{**values, **fields})
+
+
+def every_path(board: Board, text: str) -> Iterator[tuple[int, ...]]:
+    """Every path that spells `text`, by brute force: the reference the fast search is checked against."""
+    faces = board.faces
+
+    def extend(path: tuple[int, ...], rest: str) -> Iterator[tuple[int, ...]]:
+        if not rest:
+            yield path
+            return
+        for cell in board.neighbours(path[-1]):
+            if cell not in path and faces[cell] != BLANK and rest.startswith(faces[cell]):
+                yield from extend((*path, cell), rest[len(faces[cell]) :])
+
+    for cell, face in enumerate(faces):
+        if text and face != BLANK and text.startswith(face):
+            yield from extend((cell,), text[len(face) :])

@@ -1,0 +1,73 @@
+"""The package's layers: imports only go down, and the engine and game know nothing of the terminal."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import boggle_tui
+
+PACKAGE = Path(boggle_tui.__file__).parent
+LAYERS = ["engine", "game", "storage", "app", "cli"]  # each may import only those before it (and itself)
+
+
+def imports() -> dict[str, set[str]]:
+    """Each module's dotted name and the boggle_tui (or third-party) modules it imports, anywhere in it."""
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(("boggle_tui", *path.relative_to(PACKAGE).with_suffix("").parts))
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = found
+    return graph
+
+
+def layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_imports_only_go_down() -> None:
+    wrong = []
+    for module, targets in imports().items():
+        here = layer(module)
+        for target in targets:
+            there = layer(target)
+            if here is not None and there is not None and there > here:
+                wrong.append(f"{module} -> {target}")
+    assert wrong == []
+
+
+def test_the_engine_and_the_game_never_import_textual_or_rich() -> None:
+    wrong = [
+        f"{module} -> {target}"
+        for module, targets in imports().items()
+        if layer(module) in (0, 1)
+        for target in targets
+        if target.split(".")[0] in ("textual", "rich")
+    ]
+    assert wrong == []
+
+
+def test_no_module_imports_itself_in_a_circle() -> None:
+    graph = {m: {t for t in ts if t in imports_of_package()} for m, ts in imports().items()}
+    done: set[str] = set()
+
+    def visit(module: str, trail: tuple[str, ...]) -> None:
+        assert module not in trail, " -> ".join((*trail, module))
+        if module in done:
+            return
+        for target in graph.get(module, ()):
+            visit(target, (*trail, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+
+
+def imports_of_package() -> set[str]:
+    return set(imports())

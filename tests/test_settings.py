@@ -1,0 +1,73 @@
+"""Remembered preferences: checked field by field, a bad field falls back alone and says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import Mode
+from boggle_tui.storage.settings import load_preferences, save_preferences, settings_path
+
+
+def write(folder: Path, text: str | bytes) -> None:
+    path = settings_path(folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+
+
+def test_choices_survive_a_restart(tmp_path: Path) -> None:
+    chosen = Preferences(dice="big", seconds=120, dictionary="popular", mode=Mode.PRACTICE, theme="nord")
+    assert save_preferences(chosen, tmp_path)
+    assert load_preferences(tmp_path) == (chosen, [])
+    save_preferences(Preferences(seconds=None), tmp_path)
+    assert load_preferences(tmp_path)[0].seconds is None  # no clock
+
+
+def test_a_missing_file_is_the_defaults_without_a_word(tmp_path: Path) -> None:
+    assert load_preferences(tmp_path) == (Preferences(), [])
+
+
+def test_each_bad_field_falls_back_alone_with_a_notice(tmp_path: Path) -> None:
+    write(tmp_path, '{"dice": 7, "seconds": true, "dictionary": "popular", "mode": "sideways", "theme": "nord"}')
+    preferences, notices = load_preferences(tmp_path)
+    assert preferences == Preferences(dictionary="popular", theme="nord")
+    assert len(notices) == 3 and all("back to its default" in n for n in notices)
+
+
+def test_values_a_round_cannot_hold_are_not_taken(tmp_path: Path) -> None:
+    for value in (-5, 10**30, 1.5, "long"):
+        write(tmp_path, json.dumps({"seconds": value, "dice": "big"}))
+        preferences, notices = load_preferences(tmp_path)
+        assert (preferences.seconds, preferences.dice, len(notices)) == (180, "big", 1)
+
+
+def test_a_byte_order_mark_is_no_reason_to_forget_everything(tmp_path: Path) -> None:
+    write(tmp_path, "\ufeff" + json.dumps({"dice": "big"}))
+    assert load_preferences(tmp_path) == (Preferences(dice="big"), [])
+
+
+def test_unreadable_files_give_the_defaults_and_one_notice(tmp_path: Path) -> None:
+    for text in ("{not json", "[1, 2]", "[" * 100_000, json.dumps({"dictionary": "x" * 5000}), b"\xff\xfe"):
+        write(tmp_path, text)
+        preferences, notices = load_preferences(tmp_path)
+        assert preferences == Preferences() and len(notices) == 1
+
+
+def test_files_from_before_modes_had_a_field(tmp_path: Path) -> None:
+    write(tmp_path, json.dumps({"practice": True, "seconds": 0}))
+    assert load_preferences(tmp_path)[0] == Preferences(mode=Mode.PRACTICE, seconds=None)
+    write(tmp_path, json.dumps({"rich": True}))
+    assert load_preferences(tmp_path)[0].mode is Mode.RICH
+
+
+def test_an_unwritable_folder_is_no_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert not save_preferences(Preferences(), blocker)
+
+
+def test_a_write_leaves_no_temporary_files(tmp_path: Path) -> None:
+    save_preferences(Preferences(), tmp_path)
+    save_preferences(Preferences(dice="big"), tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]

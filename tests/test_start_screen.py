@@ -1,0 +1,91 @@
+"""The start screen: its choices, what it remembers, and what each mode deals."""
+
+from __future__ import annotations
+
+import json
+
+from support import make_app, shown
+from textual.widgets import Select
+
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import Mode, Richest
+
+
+async def test_enter_on_the_defaults_starts_a_three_minute_round(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        await pilot.press("enter")
+        screen = await shown(pilot, RoundScreen)
+        assert screen.session.duration == 180 and not screen.session.practice
+        assert screen.session.board.shape == (4, 4)
+
+
+async def test_the_start_screen_plays_and_remembers_its_choices(enable1, popular, tmp_path) -> None:
+    app, _ = make_app(enable1, popular, None, folder=tmp_path)
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        start.query_one("#seconds", Select).value = 60
+        start.query_one("#dice", Select).value = "big"
+        start.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("enter")
+        screen = await shown(pilot, RoundScreen)
+        assert screen.session.duration == 60 and screen.session.deal.dice == "big"
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved == {"dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "theme": "nord"}
+
+
+async def test_the_daily_board_is_today_s_and_fixes_its_own_dice_and_length(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None, preferences=Preferences(dice="superbig", seconds=60))
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        start.query_one("#mode", Select).value = Mode.DAILY
+        await pilot.pause()
+        assert start.query_one("#dice", Select).disabled and start.query_one("#seconds", Select).disabled
+        await pilot.press("enter")
+        screen = await shown(pilot, RoundScreen)
+        assert screen.session.deal.daily == "2026-11-23"  # the injected date
+        assert screen.session.duration == 180 and screen.session.deal.dice == "new"
+
+
+async def test_practice_has_no_round_length_to_choose(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        start.query_one("#mode", Select).value = Mode.PRACTICE
+        await pilot.pause()
+        assert start.query_one("#seconds", Select).disabled and not start.query_one("#dice", Select).disabled
+        assert "No clock" in str(start.query_one("#tagline").render())
+
+
+async def test_the_dice_are_listed_by_size_then_year_the_standard_set_first(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        options = [value for _, value in start._choices()[1][2]]
+        assert options == ["new", "classic", "big", "master", "superbig"]
+
+
+async def test_a_rich_deal_has_the_most_words_of_its_rolls(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, Richest("new", 3))
+    async with app.run_test() as pilot:
+        screen = await shown(pilot, RoundScreen)  # the rich deal is worked out in a thread
+        rolls = [len(solve(load_dice_set("new").roll(3000 + i), enable1.trie, 3)) for i in range(40)]
+        assert len(screen.session.solution) == max(rolls) and 3000 <= screen.session.deal.seed < 3040
+
+
+async def test_an_unusable_word_list_is_a_calm_message_not_a_crash(enable1, popular, tmp_path) -> None:
+    binary = tmp_path / "words.bin"
+    binary.write_bytes(b"\x00\x01\x02binary")
+    app, _ = make_app(enable1, popular, dictionary=str(binary))
+    messages: list[str] = []
+    app.notify = lambda message, **_: messages.append(message)  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        assert any("binary" in message for message in messages)
