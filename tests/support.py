@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from hypothesis import strategies as st
+
 from boggle_tui.app.app import BoggleApp
-from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.board import BLANK, DIE_FACES, Board
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.record import RoundRecord
@@ -130,3 +132,12 @@ def every_path(board: Board, text: str) -> Iterator[tuple[int, ...]]:
     for cell, face in enumerate(faces):
         if text and face != BLANK and text.startswith(face):
             yield from extend((cell,), text[len(face) :])
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    """Boards of every shape up to 6x6, with every face a die can show, blanks and two-letter faces included."""
+    faces = st.sampled_from(sorted(DIE_FACES))
+    height = draw(st.integers(1, 6))
+    width = draw(st.integers(1, 6))
+    return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
+from support import boards
 
-from boggle_tui.engine.board import BLANK, DIE_FACES, Board, neighbours, parse_board
+from boggle_tui.engine.board import BLANK, Board, neighbours, parse_board
 from boggle_tui.engine.errors import BoggleError
 
 
@@ -54,16 +54,6 @@ def test_tokens_allow_two_letter_faces_and_blanks() -> None:
 def test_bad_boards_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(BoggleError, match=message):
         parse_board(text)
-
-
-faces = st.sampled_from(sorted(DIE_FACES))
-
-
-@st.composite
-def boards(draw: st.DrawFn) -> Board:
-    height = draw(st.integers(1, 6))
-    width = draw(st.integers(1, 6))
-    return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))
 
 
 @given(boards())

@@ -133,3 +133,30 @@ def test_the_module_runs_as_the_command_does(enable1) -> None:
         [sys.executable, "-m", "boggle_tui", "solve", "a1"], capture_output=True, text=True, check=False
     )
     assert bad.returncode == 2 and bad.stderr.startswith("boggle: error:") and "Traceback" not in bad.stderr
+
+
+def test_history_in_a_pipe_shows_every_code_whole(capsys, tmp_path, monkeypatch) -> None:
+    from support import record
+
+    from boggle_tui.storage.history import History
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    code = "S-TWMSGNMPBILALS" + "E" * 20
+    History.open(tmp_path).record(record(1, dice="superbig", code=code, board="twmsgnmpbilals" + "e" * 22))
+    assert main(["history"]) == 0
+    assert code in capsys.readouterr().out
+
+
+def test_a_crash_in_the_game_is_a_failing_exit_status(monkeypatch, tmp_path) -> None:
+    from boggle_tui.app.app import BoggleApp
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO()), raising=False)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True, raising=False)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
+
+    def crashed(self: BoggleApp) -> None:
+        self._return_code = 1  # what Textual leaves after an unhandled exception
+
+    monkeypatch.setattr(BoggleApp, "run", crashed)
+    assert main(["play", "--seed", "1"]) == 1

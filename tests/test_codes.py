@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 from hypothesis import given
-from test_board import boards
+from support import boards
 
 from boggle_tui.engine.board import Board, parse_board
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
@@ -18,6 +18,8 @@ def test_a_rolled_board_has_a_readable_code() -> None:
     assert board_code(board, "new") == "N-PLSTEAIERTNRSGES"
     assert board_code(board) == "X-PLSTEAIERTNRSGES"
     assert board_code(parse_board("abc/")) == "X-ABC-1x3"
+    assert board_code(parse_board("an # / qu th")) == "X-1.Q5"  # a blank is never read as an O
+    assert parse_code("X-1.Q5").board == parse_code("X-10Q5").board  # codes shared before still work
 
 
 @pytest.mark.parametrize("dice", dice_set_names())

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from boggle_tui.cli.output import print_json
+from boggle_tui.cli.output import console, print_json
 from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.game.daily import today
 from boggle_tui.game.record import RoundRecord
@@ -36,27 +36,34 @@ def run_stats(args: argparse.Namespace) -> int:
     history = _open()
     common = load_dictionary(COMMON_WORDS)
     summary = summarize(history, lambda word: word in common, today())
-    Console().print(summary_view(summary))
+    console().print(summary_view(summary))
     return 0
 
 
 def summary_view(s: Summary) -> Group:
     if not s.games:
         return Group(Text("No rounds played yet: play one with `boggle`."))
+    kinds = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
+    for heading in ("rounds of", "played", "best", "average", "found"):
+        kinds.add_column(heading, justify="left" if heading == "rounds of" else "right", no_wrap=True)
+    for k in s.standings:
+        kinds.add_row(
+            k.kind,
+            f"{k.games:,}" + (f" ({plural(k.replays, 'replay')})" if k.replays else ""),
+            "-" if k.best_score is None else f"{k.best_score:,}",
+            "-" if k.average_score is None else f"{k.average_score:,.1f}",
+            f"{k.average_share:.0%}",
+        )
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column(style="bold")
-    table.add_row("Games played", f"{s.games:,}")
-    table.add_row("Best score", f"{s.best_score:,}")
-    table.add_row("Average score", f"{s.average_score:,.1f}")
-    table.add_row("Share of each board found", f"{s.average_share:.0%} on average")
     table.add_row(f"Trend (last {plural(len(s.trend), 'round')})", Text(sparkline(s.trend), style="green"))
     table.add_row("Longest word found", (s.longest_word or "-").upper())
     streak = plural(s.daily_streak, "day")
     table.add_row("Daily streak", streak + ("" if s.daily_played_today else " (today's board is waiting)"))
     missed = ", ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "-"
     table.add_row("Common words you miss most", missed)
-    return Group(Text("Boggle statistics", style="bold cyan"), table)
+    return Group(Text("Boggle statistics", style="bold cyan"), kinds, Text(), table)
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -65,18 +72,20 @@ def run_history(args: argparse.Namespace) -> int:
         print_json([record_json(r) for r in rounds])
         return 0
     if not rounds:
-        Console().print("No rounds played yet: play one with `boggle`.")
+        console().print("No rounds played yet: play one with `boggle`.")
         return 0
     table = Table(title="Past rounds, newest first")
-    for heading in ("when (UTC)", "mode", "dice", "score", "words", "code"):
+    for heading in ("when (UTC)", "mode", "dice", "score", "words"):
         table.add_column(heading, justify="right" if heading in ("score", "words") else "left")
+    # A code is shown whole or not at all: a cut one rebuilds another board.
+    table.add_column("code", no_wrap=True, min_width=max(len(r.code) for r in rounds))
     for r in rounds:
-        mode = "daily" if r.daily else r.mode
+        mode = "daily" if r.daily else r.mode + (" (replay)" if r.replay else "")
         table.add_row(
             r.played_at[:16].replace("T", " "), mode, r.dice or "-", f"{r.score}/{r.max_score}",
             f"{len(r.found)}/{r.words_total}", r.code,
         )  # fmt: skip
-    Console().print(table)
+    console().print(table)
     return 0
 
 
@@ -95,5 +104,6 @@ def record_json(r: RoundRecord) -> dict[str, object]:
         "score": r.score,
         "max_score": r.max_score,
         "words_total": r.words_total,
+        "replay": r.replay,
         "found": [{"word": w, "score": p} for w, p in sorted(r.found.items())],
     }

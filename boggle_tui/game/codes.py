@@ -1,7 +1,7 @@
 """Board codes: a short text that rebuilds a board exactly, to play the same one as a friend.
 
 `N-PLSTEAIERTNRSGES`: the dice set's letter, then one character per face, row by row
-(`Q` is the Qu die, `0` a blank, `1`-`5` the faces An Er He In Th). A board that is
+(`Q` is the Qu die, `.` a blank, `1`-`5` the faces An Er He In Th). A board that is
 not square adds its shape: `X-ANTIDISESTABLISHMENTARIANISMS-1x29`.
 """
 
@@ -17,8 +17,12 @@ from boggle_tui.game.deal import Deal
 _SET_LETTERS = {"new": "N", "classic": "C", "big": "B", "master": "M", "superbig": "S"}
 _SETS = {letter: key for key, letter in _SET_LETTERS.items()}
 _CUSTOM = "X"
-_SPECIAL = {"qu": "Q", BLANK: "0", "an": "1", "er": "2", "he": "3", "in": "4", "th": "5"}
-_FACE_OF = {char: face for face, char in _SPECIAL.items()} | {chr(c): chr(c).lower() for c in range(65, 91) if c != 81}
+_SPECIAL = {"qu": "Q", BLANK: ".", "an": "1", "er": "2", "he": "3", "in": "4", "th": "5"}
+_FACE_OF = (
+    {char: face for face, char in _SPECIAL.items()}
+    | {chr(c): chr(c).lower() for c in range(65, 91) if c != 81}
+    | {"0": BLANK}  # codes shared before a blank was written `.`, which is never read as an O
+)
 
 
 def board_code(board: Board, dice: str | None = None) -> str:

@@ -45,7 +45,7 @@ class StatsScreen(Screen[None]):
         for heading in ("rounds of", "played", "best", "average", "found"):
             table.add_column(heading, justify="left" if heading == "rounds of" else "right", no_wrap=True)
         for s in self.summary.standings:
-            replays = f" ({s.replays} replayed)" if s.replays else ""
+            replays = f" ({plural(s.replays, 'replay')})" if s.replays else ""
             table.add_row(
                 s.kind,
                 f"{s.games:,}{replays}",
