@@ -26,8 +26,8 @@ _POINTS = [score("x" * n) for n in range(LONG_WORD_POINTS * 3)]
 class Scorer:
     """Total points on a board of a fixed shape: the search's measure of a board.
 
-    A walk comes back to the same boards over and over (half to three quarters of its
-    steps on 4x4 boards), so scores are remembered: a repeat costs one lookup.
+    A walk comes back to the same boards over and over, so scores are remembered (a
+    repeat costs one lookup), within KNOWN_CELLS so that memory stays bounded.
     """
 
     def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
@@ -54,7 +54,7 @@ class Scorer:
         return sum(_POINTS[min(len(w), last)] for w in words if len(w) >= shortest)
 
 
-KNOWN_CELLS = 1_600_000  # boards remembered times their cells: 25 MB for 100,000 4x4 boards, less for larger
+KNOWN_CELLS = 1_600_000  # boards remembered times their cells: 100,000 4x4 boards, fewer larger ones
 
 
 @dataclass(frozen=True)
@@ -168,11 +168,8 @@ def search(
     A Metropolis walk at a fixed temperature: a better board is always kept, a worse
     one with probability exp(loss / temperature). When no new best has turned up for
     a while, the walk goes back to the best board; when that has not helped several
-    times over, it starts again from a fresh board (the best so far is kept). Measured
-    on 4x4 boards: a fixed temperature reached 3,500 points within a minute more often
-    than cooling schedules did. Shorter walks (back after 1,000 fruitless steps, afresh
-    after 3 goings-back) and longer ones (4,000 and 5) did equally well at equal cost:
-    3,500 on 4 seeds of 6 each within 20,000 boards solved (benchmarks/search.py --solved).
+    times over, it starts again from a fresh board (the best so far is kept). Why a
+    fixed temperature and these lengths of walk: benchmarks/NOTES.md.
     """
     start = time.perf_counter()
     temperature = TEMPERATURE_PER_CELL * scorer.height * scorer.width

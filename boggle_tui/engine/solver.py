@@ -71,8 +71,8 @@ def words_and_paths(trie: Trie, columns: list[int], around: Around) -> dict[str,
 def words_on(trie: Trie, columns: list[int], around: Around) -> set[str]:
     """Every word on a board, without paths: `words_and_paths` less its path tuples.
 
-    The board search scores hundreds of boards a second with it; building a path tuple
-    at every step would cost it a fifth of its speed.
+    The board search scores many boards a second with it and needs no paths; building
+    a path tuple at every step would slow it down (benchmarks/NOTES.md).
     """
     table = trie.table
     moves, starts = _moves(table, columns, around)

@@ -53,10 +53,9 @@ class Trie:
     def for_many_boards(self) -> Trie:
         """The same trie over a list, for solving boards by the thousand (bench, search).
 
-        A list read is about twice as fast as an array read, which makes a new int
-        each time (a whole solve gains a sixth); the price is some 18 MB more for
-        enable1 and a list the garbage collector must walk, which the game, solving
-        one board a round, has no reason to pay.
+        A list read makes no new int, where an array read does; the price is memory
+        and a list the garbage collector must walk, which the game, solving one board a
+        round, has no reason to pay. What each costs: benchmarks/NOTES.md.
         """
         return self if isinstance(self.table, list) else Trie(self.table.tolist(), self.word_count)
 
