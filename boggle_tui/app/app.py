@@ -55,7 +55,7 @@ class BoggleApp(App[int]):
 
     @dataclass
     class RoundOver(Message):
-        session: SoloSession
+        session: RoundSession
 
     def __init__(
         self,
@@ -156,13 +156,12 @@ class BoggleApp(App[int]):
         self.notify(message, title="Cannot deal that round", severity="error", timeout=8)
         self.show(StartScreen(self.preferences))
 
-    def play(self, session: SoloSession, dictionary: Dictionary) -> None:
+    def play(self, session: RoundSession, dictionary: Dictionary) -> None:
         self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         self.show(RoundScreen(session))
 
     def _ended(self, session: RoundSession) -> None:
-        assert isinstance(session, SoloSession)
         self.post_message(self.RoundOver(session))
 
     @on(RoundOver)

@@ -15,7 +15,7 @@ from boggle_tui.game.daily import today
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.wording import plural
 from boggle_tui.storage.history import History
-from boggle_tui.storage.stats import Summary, summarize
+from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, summarize
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -44,16 +44,10 @@ def summary_view(s: Summary) -> Group:
     if not s.games:
         return Group(Text("No rounds played yet: play one with `boggle`."))
     kinds = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
-    for heading in ("rounds of", "played", "best", "average", "found"):
-        kinds.add_column(heading, justify="left" if heading == "rounds of" else "right", no_wrap=True)
-    for k in s.standings:
-        kinds.add_row(
-            k.kind,
-            f"{k.games:,}" + (f" ({plural(k.replays, 'replay')})" if k.replays else ""),
-            "-" if k.best_score is None else f"{k.best_score:,}",
-            "-" if k.average_score is None else f"{k.average_score:,.1f}",
-            f"{k.average_share:.0%}",
-        )
+    for heading in STANDING_HEADINGS:
+        kinds.add_column(heading, justify="left" if heading == STANDING_HEADINGS[0] else "right", no_wrap=True)
+    for standing in s.standings:
+        kinds.add_row(*standing.row())
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column(style="bold")

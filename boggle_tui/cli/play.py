@@ -75,13 +75,12 @@ def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
         return Given(dealt.board, dealt.dice)
     if args.board is not None:
         board = parse_board(args.board)
-        if args.dice:
-            dice = load_dice_set(args.dice)
-            if (dice.height, dice.width) != board.shape:
-                raise BoggleError(f"{dice.name} dice make a {dice.height}x{dice.width} board, not this one")
+        dice_set = load_dice_set(args.dice) if args.dice else None
+        if dice_set is not None and (dice_set.height, dice_set.width) != board.shape:
+            raise BoggleError(f"{dice_set.name} dice make a {dice_set.height}x{dice_set.width} board, not this one")
         return Given(board, args.dice)
     named = args.seed is not None or args.best
-    dice = args.dice or (DEFAULT_DICE if named else preferences.dice)
+    dice: str = args.dice or (DEFAULT_DICE if named else preferences.dice)
     if args.best or (not named and preferences.mode is Mode.RICH):
         return Richest(dice, args.seed)
     return Roll(dice, args.seed)

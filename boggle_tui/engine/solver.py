@@ -50,7 +50,7 @@ def words_and_paths(trie: Trie, columns: list[int], around: Around) -> dict[str,
     table = trie.table
     moves, starts = _moves(table, columns, around)
     found: dict[str, Path] = {}
-    stack = []
+    stack: list[tuple[Cell, int, int, str, Path]] = []
     for cell, entry in starts:
         if entry & 1:
             found[FACES[columns[cell]]] = (cell,)

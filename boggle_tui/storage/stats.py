@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.wording import plural
 from boggle_tui.storage.history import History
 
 TREND_ROUNDS = 30
@@ -35,6 +36,19 @@ class Standing:
     @property
     def kind(self) -> str:
         return f"{self.dice} · {self.mode}"
+
+    def row(self) -> tuple[str, ...]:
+        """The standing as a table row for people, under STANDING_HEADINGS."""
+        return (
+            self.kind,
+            f"{self.games:,}" + (f" ({plural(self.replays, 'replay')})" if self.replays else ""),
+            "-" if self.best_score is None else f"{self.best_score:,}",
+            "-" if self.average_score is None else f"{self.average_score:,.1f}",
+            f"{self.average_share:.0%}",
+        )
+
+
+STANDING_HEADINGS = ("rounds of", "played", "best", "average", "found")
 
 
 @dataclass(frozen=True)

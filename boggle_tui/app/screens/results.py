@@ -22,7 +22,7 @@ from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results
-from boggle_tui.game.session import SoloSession
+from boggle_tui.game.session import RoundSession
 
 LISTS_WIDTH = 40
 NBSP = "\u00a0"
@@ -48,7 +48,7 @@ class ResultsScreen(Screen[None]):
     class Menu(Message):
         pass
 
-    def __init__(self, session: SoloSession, is_common: Callable[[str], bool] | None) -> None:
+    def __init__(self, session: RoundSession, is_common: Callable[[str], bool] | None) -> None:
         """`is_common` marks the words worth learning with a star; None marks none."""
         super().__init__()
         self.session = session

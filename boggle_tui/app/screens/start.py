@@ -94,10 +94,9 @@ class StartScreen(Screen[None]):
         field, value = event.select.id, event.value
         if field == "theme":
             self.app.theme = str(value)  # shown at once
-        if field == "seconds":
-            value = value or None  # 0 stands for no clock in the list
+        chosen: Any = value or None if field == "seconds" else value  # 0 stands for no clock in the list
         if field is not None:
-            self.preferences = replace(self.preferences, **{field: value})
+            self.preferences = replace(self.preferences, **{field: chosen})
         if field == "mode":
             self._show_mode()
 

@@ -11,7 +11,7 @@ from textual.widgets import Footer, Label, Static
 
 from boggle_tui.app.widgets.chart import ShareChart
 from boggle_tui.game.wording import plural
-from boggle_tui.storage.stats import Summary
+from boggle_tui.storage.stats import STANDING_HEADINGS, Summary
 
 
 class StatsScreen(Screen[None]):
@@ -42,17 +42,10 @@ class StatsScreen(Screen[None]):
 
     def _standings(self) -> Table:
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        for heading in ("rounds of", "played", "best", "average", "found"):
-            table.add_column(heading, justify="left" if heading == "rounds of" else "right", no_wrap=True)
-        for s in self.summary.standings:
-            replays = f" ({plural(s.replays, 'replay')})" if s.replays else ""
-            table.add_row(
-                s.kind,
-                f"{s.games:,}{replays}",
-                "-" if s.best_score is None else f"{s.best_score:,}",
-                "-" if s.average_score is None else f"{s.average_score:,.1f}",
-                f"{s.average_share:.0%}",
-            )
+        for heading in STANDING_HEADINGS:
+            table.add_column(heading, justify="left" if heading == STANDING_HEADINGS[0] else "right", no_wrap=True)
+        for standing in self.summary.standings:
+            table.add_row(*standing.row())
         return table
 
     def _figures(self) -> str:

@@ -28,7 +28,7 @@ class WordEntry(Input):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(placeholder="type a word, Enter", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id=id)
 
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         # Runs before Input's own handler, which sees only the keys let through here.
         if event.key == "enter":
             event.stop()
