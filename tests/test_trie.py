@@ -66,8 +66,3 @@ def test_bytes_round_trip_and_damage_is_detected() -> None:
     for bad in (bytes(damaged), data[:-1], data[:10], b"", b"X" + data[1:]):
         with pytest.raises(CorruptTrie):
             Trie.from_bytes(bad)
-
-
-def test_a_list_backed_trie_saves_the_same_bytes() -> None:
-    trie = Trie.build(WORDS)
-    assert trie.for_many_boards().to_bytes() == trie.to_bytes()

@@ -45,7 +45,7 @@ class Structure:
 
 
 def _engine_trie(words: list[str]) -> Trie:
-    return Trie.build(words).for_many_boards()
+    return Trie.build(words)
 
 
 def _engine_solve(board: Board, trie: Trie, min_length: int) -> set[str]:

@@ -25,6 +25,11 @@ DIE_FACES = frozenset(FACES) - {"q"} | {BLANK}
 
 Cell = int  # row * columns + column
 
+# The most dice on a board: well above Super Big Boggle's 36, small enough that every
+# per-board table stays small (the compiled core has the same limit).
+MAX_CELLS = 1024
+_MAX_TEXT = 8 * MAX_CELLS  # "qu, " is four characters a face: anything longer is not a board
+
 
 @dataclass(frozen=True)
 class Board:
@@ -36,6 +41,8 @@ class Board:
             raise BoggleError("a board needs at least one face")
         if len(widths) != 1:
             raise BoggleError("every row of a board must have the same number of faces")
+        if len(self.rows) * len(self.rows[0]) > MAX_CELLS:
+            raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
         for row in self.rows:
             for face in row:
                 if face not in DIE_FACES:
@@ -123,6 +130,8 @@ def parse_board(text: str) -> Board:
     text = text.strip().lower()
     if not text:
         raise BoggleError("the board is empty")
+    if len(text) > _MAX_TEXT:
+        raise BoggleError(f"a board has at most {MAX_CELLS:,} dice: this text is {len(text):,} characters long")
     parts = [part.strip() for part in text.split("/")]
     if len(parts) > 1 and parts[-1] == "":
         parts.pop()

@@ -1,19 +1,15 @@
-"""Where the shipped data (dice sets, word lists) lives.
-
-In a wheel the data sits inside the package (`boggle_tui/data/...`); in a source
-checkout it sits at the project root beside the package.
-"""
+"""Where the shipped data (dice sets, word lists) lives: `boggle_tui/data/`, in a checkout and in a wheel alike."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent.parent  # boggle_tui/
+_DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def data_dir(name: str) -> Path:
     """The shipped folder `name` ("dice" or "dictionaries")."""
-    for candidate in (_PACKAGE / "data" / name, _PACKAGE.parent / name):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError(f"boggle-tui is installed without its {name}/ folder")
+    folder = _DATA / name
+    if not folder.is_dir():
+        raise FileNotFoundError(f"boggle-tui is installed without its {name}/ folder")
+    return folder

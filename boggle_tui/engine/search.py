@@ -14,13 +14,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, Board, neighbours
+from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, Board
 from boggle_tui.engine.dice import DiceSet
-from boggle_tui.engine.scoring import LONG_WORD_POINTS, score
-from boggle_tui.engine.solver import words_on
+from boggle_tui.engine.solver import board_score
 from boggle_tui.engine.trie import KIDS, Trie
-
-_POINTS = [score("x" * n) for n in range(LONG_WORD_POINTS * 3)]
 
 
 class Scorer:
@@ -31,10 +28,9 @@ class Scorer:
     """
 
     def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
-        self.trie = trie.for_many_boards()
+        self.trie = trie
         self.height, self.width = height, width
         self.min_length = min_length
-        self.neighbours = neighbours(height, width)
         self.known: dict[tuple[int, ...], int] = {}
         self.solved = 0  # boards actually solved, repeats not counted
 
@@ -49,9 +45,7 @@ class Scorer:
         if len(self.known) * len(columns) >= KNOWN_CELLS:
             self.known.clear()  # memory stays bounded; recent boards come back soon enough
         self.solved += 1
-        words = words_on(self.trie, columns, self.neighbours)
-        shortest, last = self.min_length, len(_POINTS) - 1
-        return sum(_POINTS[min(len(w), last)] for w in words if len(w) >= shortest)
+        return board_score(self.trie, columns, self.height, self.width, self.min_length)
 
 
 KNOWN_CELLS = 1_600_000  # boards remembered times their cells: 100,000 4x4 boards, fewer larger ones

@@ -1,21 +1,25 @@
 """Every word on a board: a depth-first search that walks the board and the trie together.
 
 A path is extended only while its letters are a prefix of some word (one trie
-lookup per step); the dice already used are a bitmask.
+lookup per step); the dice already used are a bitmask. The compiled core does the
+same in C when it is built (core.py); this Python search is the reference it is
+tested against, and the engine wherever the core is missing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from boggle_tui.engine.board import FACE_INDEX, FACES, Board, Cell, neighbours
-from boggle_tui.engine.scoring import total_score
+from boggle_tui.engine.scoring import score, total_score
 from boggle_tui.engine.trie import KIDS, Table, Trie
 
 Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours
 Move = tuple[int, int, Cell, str, int]  # a step onto a neighbour: see `_moves`
+Trail = int  # the dice of a path, as a bitmask
 
 
 @dataclass(frozen=True)
@@ -39,55 +43,81 @@ class Solution:
         return word in self.paths
 
 
+def columns_of(board: Board) -> list[int]:
+    """The board as the trie's face columns; -1 for a blank, which no word crosses."""
+    return [FACE_INDEX.get(face, -1) for face in board.faces]
+
+
 def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
-    columns = [FACE_INDEX.get(face, -1) for face in board.faces]  # -1: a blank, which no word crosses
-    found = words_and_paths(trie, columns, neighbours(board.height, board.width))
-    return Solution(board, min_length, dict(sorted((w, p) for w, p in found.items() if len(w) >= min_length)))
+    columns = columns_of(board)
+    core = trie.core()
+    if core is not None:
+        found = core.solve(columns, board.height, board.width, min_length)
+    else:
+        around = neighbours(board.height, board.width)
+        trails = words_and_trails(trie, columns, around)
+        found = [(w, path_of(w, trail, columns, around)) for w, trail in trails.items() if len(w) >= min_length]
+    return Solution(board, min_length, dict(sorted(found)))
 
 
-def words_and_paths(trie: Trie, columns: list[int], around: Around) -> dict[str, Path]:
-    """Every word on a board given as face columns, with the first path found for each."""
-    table = trie.table
-    moves, starts = _moves(table, columns, around)
-    found: dict[str, Path] = {}
-    stack: list[tuple[Cell, int, int, str, Path]] = []
-    for cell, entry in starts:
-        if entry & 1:
-            found[FACES[columns[cell]]] = (cell,)
-        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], (cell,)))
-    pop, push = stack.pop, stack.append
-    while stack:
-        cell, base, used, word, path = pop()
-        for bit, col, n, face, after in moves[cell]:
-            if not used & bit and (child := table[base + col]):
-                longer = word + face
-                if child & 1 and longer not in found:
-                    found[longer] = (*path, n)
-                if table[(child >> 1) + KIDS] & after:  # else no neighbour of n goes on: not worth a visit
-                    push((n, child >> 1, used | bit, longer, (*path, n)))
-    return found
+def board_score(trie: Trie, columns: list[int], height: int, width: int, min_length: int) -> int:
+    """The points of every word on a board given as columns: what the board search measures."""
+    core = trie.core()
+    if core is not None:
+        return core.score(columns, height, width, min_length)
+    words = words_and_trails(trie, columns, neighbours(height, width))
+    return sum(score(word) for word in words if len(word) >= min_length)
 
 
-def words_on(trie: Trie, columns: list[int], around: Around) -> set[str]:
-    """Every word on a board, without paths: `words_and_paths` less its path tuples.
+def words_and_trails(trie: Trie, columns: list[int], around: Around) -> dict[str, Trail]:
+    """Every word on a board given as face columns, with the dice of the first path found.
 
-    The board search scores many boards a second with it and needs no paths; building
-    a path tuple at every step would slow it down (benchmarks/NOTES.md).
+    A step carries no path: a path is built only for a word found (`path_of`), which
+    is most of what a path per step used to cost (benchmarks/NOTES.md).
     """
     table = trie.table
     moves, starts = _moves(table, columns, around)
-    found = {FACES[columns[cell]] for cell, entry in starts if entry & 1}
-    stack = [(cell, entry >> 1, 1 << cell, FACES[columns[cell]]) for cell, entry in starts]
-    pop, push, add = stack.pop, stack.append, found.add
+    found: dict[str, Trail] = {}
+    stack: list[tuple[Cell, int, int, str]] = []
+    for cell, entry in starts:
+        if entry & 1:
+            found[FACES[columns[cell]]] = 1 << cell
+        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]]))
+    pop, push = stack.pop, stack.append
     while stack:
         cell, base, used, word = pop()
         for bit, col, n, face, after in moves[cell]:
             if not used & bit and (child := table[base + col]):
-                if child & 1:
-                    add(word + face)
-                if table[(child >> 1) + KIDS] & after:
-                    push((n, child >> 1, used | bit, word + face))
+                longer = word + face
+                if child & 1 and longer not in found:
+                    found[longer] = used | bit
+                if table[(child >> 1) + KIDS] & after:  # else no neighbour of n goes on: not worth a visit
+                    push((n, child >> 1, used | bit, longer))
     return found
+
+
+def path_of(word: str, dice: Trail, columns: list[int], around: Around) -> Path:
+    """A path that spells `word` on the given dice.
+
+    Only those few dice are tried, so this costs little; such a path exists because
+    the search found the word on exactly these dice.
+    """
+    faces = [FACES[col] if col >= 0 else "" for col in columns]
+
+    def extend(path: Path, spelled: int, candidates: Iterable[Cell]) -> Path | None:
+        if spelled == len(word):
+            return path
+        for n in candidates:
+            face = faces[n]
+            usable = dice >> n & 1 and n not in path and face and word.startswith(face, spelled)
+            if usable and (done := extend((*path, n), spelled + len(face), around[n])) is not None:
+                return done
+        return None
+
+    path = extend((), 0, range(len(columns)))
+    if path is None:
+        raise AssertionError(f"{word!r} was found on dice it cannot be spelled on")
+    return path
 
 
 def _moves(table: Table, columns: list[int], around: Around) -> tuple[list[list[Move]], list[tuple[Cell, int]]]:

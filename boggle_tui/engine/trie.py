@@ -18,9 +18,11 @@ import zlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
+from boggle_tui.engine import core
 from boggle_tui.engine.board import DIGRAPHS, FACE_INDEX, FACES
+from boggle_tui.engine.scoring import score
 
 KIDS = len(FACES)  # the column of the bitmask of faces with an entry
 STRIDE = KIDS + 1
@@ -40,24 +42,27 @@ class CorruptTrie(ValueError):
     """Bytes that are not a trie of this format version."""
 
 
-Table = array | list[int]
+Table = array
+# Points by word length for the compiled core, which takes a table, not a function.
+_POINTS = [score("x" * length) for length in range(64)]
 
 
 class Trie:
-    __slots__ = ("table", "word_count")
+    __slots__ = ("_core", "table", "word_count")
 
     def __init__(self, table: Table, word_count: int) -> None:
         self.table = table
         self.word_count = word_count
+        self._core: Any = None
 
-    def for_many_boards(self) -> Trie:
-        """The same trie over a list, for solving boards by the thousand (bench, search).
-
-        A list read makes no new int, where an array read does; the price is memory
-        and a list the garbage collector must walk, which the game, solving one board a
-        round, has no reason to pay. What each costs: benchmarks/NOTES.md.
-        """
-        return self if isinstance(self.table, list) else Trie(self.table.tolist(), self.word_count)
+    def core(self) -> Any:
+        """This trie in the compiled core (made once), or None when the Python engine is in use."""
+        module = core.compiled()
+        if module is None:
+            return None
+        if self._core is None:
+            self._core = module.Core(self.table, _POINTS)
+        return self._core
 
     @classmethod
     def build(cls, sorted_words: Iterable[str]) -> Trie:
@@ -110,9 +115,8 @@ class Trie:
 
     def to_bytes(self, skipped: int = 0, unplayable: int = 0) -> bytes:
         table = self.table
-        if isinstance(table, list) or sys.byteorder != "little":
-            table = array(_TYPECODE, table)
         if sys.byteorder != "little":
+            table = array(_TYPECODE, table)
             table.byteswap()
         body = _HEADER.pack(_MAGIC, FORMAT_VERSION, self.node_count, self.word_count, skipped, unplayable)
         body += table.tobytes()

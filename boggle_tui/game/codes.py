@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.board import BLANK, MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.deal import Deal
@@ -34,6 +34,8 @@ def board_code(board: Board, dice: str | None = None) -> str:
 
 def parse_code(code: str) -> Deal:
     """The board (and dice set) a code stands for; a BoggleError says what is wrong with it."""
+    if len(code) > MAX_CODE:
+        raise _malformed(code, f"a code has at most {MAX_CELLS:,} faces")
     parts = code.strip().upper().split("-")
     if len(parts) not in (2, 3) or parts[0] not in (*_SETS, _CUSTOM) or not parts[1]:
         raise _malformed(code, "expected a dice letter (N, C, B, M, S or X), a dash and the faces, e.g. N-ABCD...")
@@ -65,4 +67,9 @@ def _shape(code: str, parts: list[str], count: int) -> tuple[int, int]:
 
 
 def _malformed(code: str, why: str) -> BoggleError:
-    return BoggleError(f"board code {code.strip()!r} is malformed: {why}")
+    shown = code.strip()
+    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+    return BoggleError(f"board code {shown!r} is malformed: {why}")
+
+
+MAX_CODE = MAX_CELLS + 16  # the faces, the dice letter and a shape

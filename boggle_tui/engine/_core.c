@@ -1,0 +1,471 @@
+/* The engine's hot paths in C: solve a board, score boards for the search.
+ *
+ * It reads the same DAWG table as the Python engine (boggle_tui/engine/trie.py):
+ * rows of STRIDE unsigned 32-bit entries, one column per face (26 letters, then
+ * Qu An Er He In Th), and last a bitmask of the faces with an entry. An entry is
+ * `child_offset << 1 | child_ends_a_word`, 0 where no word continues.
+ *
+ * A DAWG shares the ends of words, so one node can end many words and cannot say
+ * which word was found. Words are numbered instead: every word's rank in alphabetical
+ * order is the sum of an offset per step (`rank` below, as large as the table), and a
+ * word is new on this board when its stamp is not this board's generation. So a board
+ * is solved without building a string per step, and each word is counted once.
+ *
+ * Everything that comes from Python is checked: the table's shape and every child
+ * offset (once, when a Core is made), the board's size and every face column (on
+ * every call). The Python engine in solver.py is the reference: both must agree.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FACES 32      /* columns of faces; the next column is the bitmask */
+#define STRIDE 33
+#define LETTERS 26
+#define MAX_CELLS 1024 /* must match board.MAX_CELLS */
+#define MAX_NEIGHBOURS 8
+
+static const char *FACE_TEXT[FACES] = {
+    "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q",
+    "r", "s", "t", "u", "v", "w", "x", "y", "z", "qu", "an", "er", "he", "in", "th",
+};
+
+typedef struct {
+    PyObject_HEAD
+    uint32_t *table;
+    uint32_t *rank;     /* per entry: what a step through it adds to a word's rank */
+    uint32_t *stamps;   /* per word: the generation of the last board it was found on */
+    Py_ssize_t entries; /* the table's length */
+    uint32_t words;
+    uint32_t generation;
+    int points[64]; /* points by word length; the last applies to every longer word */
+} Core;
+
+/* One board being solved. */
+typedef struct {
+    Core *core;
+    int cells;
+    int columns[MAX_CELLS];
+    int around[MAX_CELLS][MAX_NEIGHBOURS]; /* usable neighbours of each cell */
+    int around_count[MAX_CELLS];
+    uint32_t around_faces[MAX_CELLS]; /* faces next to each cell, as a bitmask */
+    unsigned char used[MAX_CELLS];
+    int path[MAX_CELLS];
+    char word[2 * MAX_CELLS + 1];
+    int min_length;
+    /* What is found: a total, or a list of (word, path) when `found` is set. */
+    long total;
+    long count;
+    PyObject *found;
+    int failed;
+} Walk;
+
+static void Core_dealloc(Core *self) {
+    PyMem_Free(self->table);
+    PyMem_Free(self->rank);
+    PyMem_Free(self->stamps);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Count the words below every row (bottom-up, iteratively: no recursion on a deep
+ * table), then each entry's rank offset. A table with a cycle is refused. */
+static int number_words(Core *self) {
+    Py_ssize_t rows = self->entries / STRIDE;
+    uint32_t *below = PyMem_Calloc((size_t)rows, sizeof(uint32_t));
+    unsigned char *state = PyMem_Calloc((size_t)rows, 1); /* 0 new, 1 open, 2 done */
+    Py_ssize_t *stack = PyMem_Calloc((size_t)rows + 1, sizeof(Py_ssize_t));
+    int ok = below && state && stack;
+    if (!ok) PyErr_NoMemory();
+    for (Py_ssize_t start = 0; ok && start < rows; start++) {
+        if (state[start]) continue;
+        Py_ssize_t top = 0;
+        stack[top++] = start;
+        state[start] = 1;
+        while (ok && top) {
+            Py_ssize_t row = stack[top - 1];
+            int pushed = 0;
+            for (int c = 0; c < LETTERS; c++) {
+                uint32_t e = self->table[row * STRIDE + c];
+                if (!e) continue;
+                Py_ssize_t child = (Py_ssize_t)(e >> 1) / STRIDE;
+                if (state[child] == 1) {
+                    PyErr_SetString(PyExc_ValueError, "not a trie: a word continues forever");
+                    ok = 0;
+                    break;
+                }
+                if (state[child] == 0) {
+                    state[child] = 1;
+                    stack[top++] = child;
+                    pushed = 1;
+                    break;
+                }
+            }
+            if (!ok || pushed) continue;
+            uint64_t sum = 0;
+            for (int c = 0; c < LETTERS; c++) {
+                uint32_t e = self->table[row * STRIDE + c];
+                if (!e) continue;
+                self->rank[row * STRIDE + c] = (uint32_t)sum;
+                sum += (e & 1) + below[(e >> 1) / STRIDE];
+            }
+            if (sum > UINT32_MAX - 1) {
+                PyErr_SetString(PyExc_ValueError, "too many words");
+                ok = 0;
+            }
+            below[row] = (uint32_t)sum;
+            state[row] = 2;
+            top--;
+        }
+    }
+    if (ok) {
+        /* A two-letter face is its two letters in one step. */
+        for (Py_ssize_t row = 0; row < rows; row++) {
+            for (int c = LETTERS; c < FACES; c++) {
+                const char *text = FACE_TEXT[c];
+                int first = text[0] - 'a', second = text[1] - 'a';
+                uint32_t e1 = self->table[row * STRIDE + first];
+                if (!e1 || !self->table[row * STRIDE + c]) continue;
+                Py_ssize_t child = (Py_ssize_t)(e1 >> 1);
+                self->rank[row * STRIDE + c] =
+                    self->rank[row * STRIDE + first] + (e1 & 1) + self->rank[child + second];
+            }
+        }
+        self->words = rows ? below[0] : 0;
+    }
+    PyMem_Free(below);
+    PyMem_Free(state);
+    PyMem_Free(stack);
+    return ok;
+}
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"table", "points", NULL};
+    Py_buffer view;
+    PyObject *points;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*O", kwlist, &view, &points)) return -1;
+    int ok = 0;
+    if (view.len % (STRIDE * 4) != 0 || view.len == 0) {
+        PyErr_SetString(PyExc_ValueError, "not a trie table: its size is not a whole number of rows");
+        goto done;
+    }
+    Py_ssize_t entries = view.len / 4;
+    if (entries / STRIDE > (Py_ssize_t)(UINT32_MAX >> 1) / STRIDE) {
+        PyErr_SetString(PyExc_ValueError, "not a trie table: too large");
+        goto done;
+    }
+    PyObject *seq = PySequence_Fast(points, "points must be a sequence of integers");
+    if (!seq) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "points: 1 to 64 lengths");
+        Py_DECREF(seq);
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < 64; i++) {
+        long p = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i < n ? i : n - 1));
+        if (p == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            goto done;
+        }
+        if (p < 0 || p > 1000000) {
+            PyErr_SetString(PyExc_ValueError, "points out of range");
+            Py_DECREF(seq);
+            goto done;
+        }
+        self->points[i] = (int)p;
+    }
+    Py_DECREF(seq);
+    PyMem_Free(self->table);
+    PyMem_Free(self->rank);
+    PyMem_Free(self->stamps);
+    self->stamps = NULL;
+    self->table = PyMem_Malloc((size_t)view.len);
+    self->rank = PyMem_Calloc((size_t)entries, sizeof(uint32_t));
+    if (!self->table || !self->rank) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(self->table, view.buf, (size_t)view.len);
+    self->entries = entries;
+    for (Py_ssize_t i = 0; i < entries; i++) {
+        uint32_t e = self->table[i];
+        if (i % STRIDE == FACES || !e) continue;
+        uint32_t child = e >> 1;
+        if (child % STRIDE != 0 || (Py_ssize_t)child >= entries) {
+            PyErr_SetString(PyExc_ValueError, "not a trie table: an entry points outside it");
+            goto done;
+        }
+    }
+    if (!number_words(self)) goto done;
+    self->stamps = PyMem_Calloc((size_t)self->words + 1, sizeof(uint32_t));
+    if (!self->stamps) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->generation = 0;
+    ok = 1;
+done:
+    PyBuffer_Release(&view);
+    return ok ? 0 : -1;
+}
+
+/* A new generation of stamps: every word is unfound again. */
+static void next_generation(Core *core) {
+    if (++core->generation == 0) {
+        memset(core->stamps, 0, ((size_t)core->words + 1) * sizeof(uint32_t));
+        core->generation = 1;
+    }
+}
+
+static void found(Walk *w, int depth, int length, uint32_t rank) {
+    Core *core = w->core;
+    if (length < w->min_length || rank >= core->words || core->stamps[rank] == core->generation) return;
+    core->stamps[rank] = core->generation;
+    w->count++;
+    w->total += core->points[length < 64 ? length : 63];
+    if (!w->found || w->failed) return;
+    PyObject *path = PyTuple_New(depth + 1);
+    PyObject *text = PyUnicode_FromStringAndSize(w->word, length);
+    PyObject *pair = NULL;
+    if (path && text) {
+        for (int i = 0; i <= depth; i++) {
+            PyObject *cell = PyLong_FromLong(w->path[i]);
+            if (!cell) goto fail;
+            PyTuple_SET_ITEM(path, i, cell);
+        }
+        pair = PyTuple_Pack(2, text, path);
+        if (pair && PyList_Append(w->found, pair) == 0) {
+            Py_DECREF(pair);
+            Py_DECREF(text);
+            Py_DECREF(path);
+            return;
+        }
+    }
+fail:
+    Py_XDECREF(pair);
+    Py_XDECREF(text);
+    Py_XDECREF(path);
+    w->failed = 1;
+}
+
+/* `entry` is the step onto `cell` (at `depth` in the path); `rank` the word's rank so far. */
+static void visit(Walk *w, int cell, int depth, int length, uint32_t entry, uint32_t rank) {
+    const char *text = FACE_TEXT[w->columns[cell]];
+    int added = text[1] ? 2 : 1;
+    memcpy(w->word + length, text, (size_t)added);
+    length += added;
+    w->path[depth] = cell;
+    if (entry & 1) found(w, depth, length, rank);
+    uint32_t child = entry >> 1;
+    const uint32_t *table = w->core->table;
+    if (!(table[child + FACES] & w->around_faces[cell])) return; /* no neighbour goes on */
+    rank += entry & 1;
+    w->used[cell] = 1;
+    for (int i = 0; i < w->around_count[cell]; i++) {
+        int next = w->around[cell][i];
+        if (w->used[next]) continue;
+        int column = w->columns[next];
+        uint32_t step = table[child + column];
+        if (step) visit(w, next, depth + 1, length, step, rank + w->core->rank[child + column]);
+    }
+    w->used[cell] = 0;
+}
+
+/* Read a board's columns and shape from Python, checking every value. */
+static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width, int min_length) {
+    if (!core->table) {
+        PyErr_SetString(PyExc_ValueError, "the core has no table");
+        return 0;
+    }
+    if (height < 1 || width < 1 || (long)height * width > MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "a board has 1 to %d cells", MAX_CELLS);
+        return 0;
+    }
+    PyObject *seq = PySequence_Fast(columns, "columns must be a sequence of integers");
+    if (!seq) return 0;
+    int cells = height * width;
+    if (PySequence_Fast_GET_SIZE(seq) != cells) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "columns do not fill the board");
+        return 0;
+    }
+    w->core = core;
+    w->cells = cells;
+    w->min_length = min_length;
+    w->total = w->count = 0;
+    w->found = NULL;
+    w->failed = 0;
+    for (int i = 0; i < cells; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (c < -1 || c >= FACES) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a face column is out of range");
+            return 0;
+        }
+        w->columns[i] = (int)c;
+        w->used[i] = 0;
+    }
+    Py_DECREF(seq);
+    for (int cell = 0; cell < cells; cell++) {
+        int row = cell / width, column = cell % width, n = 0;
+        uint32_t faces = 0;
+        for (int r = row - 1; r <= row + 1; r++) {
+            for (int c = column - 1; c <= column + 1; c++) {
+                if (r < 0 || r >= height || c < 0 || c >= width || (r == row && c == column)) continue;
+                int next = r * width + c;
+                if (w->columns[next] < 0) continue; /* a blank: no word crosses it */
+                w->around[cell][n++] = next;
+                faces |= (uint32_t)1 << w->columns[next];
+            }
+        }
+        w->around_count[cell] = n;
+        w->around_faces[cell] = faces;
+    }
+    return 1;
+}
+
+static void walk_board(Walk *w) {
+    next_generation(w->core);
+    for (int cell = 0; cell < w->cells && !w->failed; cell++) {
+        int column = w->columns[cell];
+        if (column < 0) continue;
+        uint32_t entry = w->core->table[column];
+        if (entry) visit(w, cell, 0, 0, entry, w->core->rank[column]);
+    }
+}
+
+static Walk *new_walk(void) {
+    Walk *w = PyMem_Malloc(sizeof(Walk));
+    if (!w) PyErr_NoMemory();
+    return w;
+}
+
+static PyObject *Core_solve(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
+    PyObject *columns;
+    int height, width, min_length = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
+        return NULL;
+    Walk *w = new_walk();
+    if (!w) return NULL;
+    PyObject *result = NULL;
+    if (prepare(w, self, columns, height, width, min_length)) {
+        w->found = PyList_New(0);
+        if (w->found) {
+            walk_board(w);
+            if (w->failed) {
+                Py_CLEAR(w->found);
+                if (!PyErr_Occurred()) PyErr_NoMemory();
+            }
+            result = w->found;
+        }
+    }
+    PyMem_Free(w);
+    return result;
+}
+
+static PyObject *Core_score(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
+    PyObject *columns;
+    int height, width, min_length = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
+        return NULL;
+    Walk *w = new_walk();
+    if (!w) return NULL;
+    PyObject *result = NULL;
+    if (prepare(w, self, columns, height, width, min_length)) {
+        walk_board(w);
+        result = PyLong_FromLong(w->total);
+    }
+    PyMem_Free(w);
+    return result;
+}
+
+static PyObject *Core_score_many(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"boards", "height", "width", "min_length", NULL};
+    PyObject *boards;
+    int height, width, min_length = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &boards, &height, &width, &min_length))
+        return NULL;
+    PyObject *seq = PySequence_Fast(boards, "boards must be a sequence of column lists");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *result = PyList_New(n);
+    Walk *w = result ? new_walk() : NULL;
+    if (!w) {
+        Py_XDECREF(result);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!prepare(w, self, PySequence_Fast_GET_ITEM(seq, i), height, width, min_length)) {
+            Py_CLEAR(result);
+            break;
+        }
+        walk_board(w);
+        PyObject *total = PyLong_FromLong(w->total);
+        if (!total) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, i, total);
+    }
+    PyMem_Free(w);
+    Py_DECREF(seq);
+    return result;
+}
+
+static PyObject *Core_get_words(Core *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLong(self->words);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with one path."},
+    {"score", (PyCFunction)(void (*)(void))Core_score, METH_VARARGS | METH_KEYWORDS,
+     "score(columns, height, width, min_length=1) -> total points of the board's words."},
+    {"score_many", (PyCFunction)(void (*)(void))Core_score_many, METH_VARARGS | METH_KEYWORDS,
+     "score_many(boards, height, width, min_length=1) -> [total points], one per board."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Core_getset[] = {
+    {"words", (getter)Core_get_words, NULL, "how many words the table holds", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boggle_tui.engine._core.Core",
+    .tp_doc = PyDoc_STR("Core(table, points): a trie table (a buffer of native uint32 rows, e.g. Trie.table) ready to solve boards."),
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "_core", "The engine's hot paths in C (see trie.py for the table).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&core_module);
+    if (!module) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_CELLS", MAX_CELLS) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

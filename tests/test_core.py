@@ -1,0 +1,126 @@
+"""The compiled core against the pure-Python reference: the same words, valid paths, checked inputs."""
+
+from __future__ import annotations
+
+import itertools
+from array import array
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boggle_tui.engine import core
+from boggle_tui.engine.board import MAX_CELLS, Board
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.scoring import score
+from boggle_tui.engine.solver import board_score, columns_of, solve
+from boggle_tui.engine.trie import STRIDE, Trie
+from tests.support import boards
+
+_core = pytest.importorskip("boggle_tui.engine._core", reason="the compiled core is not built")
+POINTS = [score("x" * n) for n in range(64)]
+
+
+@pytest.fixture(autouse=True)
+def compiled_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests compare the engines, so the core is in use even in a BOGGLE_PURE_PYTHON=1 run."""
+    monkeypatch.delenv(core.PURE_PYTHON_VARIABLE, raising=False)
+
+
+def python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(core.PURE_PYTHON_VARIABLE, "1")
+
+
+def both(board: Board, trie: Trie, min_length: int) -> tuple[dict, dict]:
+    with pytest.MonkeyPatch.context() as patch:
+        python_engine(patch)
+        reference = solve(board, trie, min_length).paths
+    return reference, solve(board, trie, min_length).paths
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(), min_length=st.integers(1, 5))
+def test_both_engines_find_the_same_words_with_valid_paths(enable1, board: Board, min_length: int) -> None:
+    reference, compiled = both(board, enable1.trie, min_length)
+    assert list(compiled) == list(reference)
+    for word, path in compiled.items():
+        assert len(set(path)) == len(path)
+        assert all(b in board.neighbours(a) for a, b in itertools.pairwise(path))
+        assert board.spell(path) == word
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), dice=st.sampled_from(["new", "classic", "big", "superbig", "master"]))
+def test_both_engines_score_rolled_boards_alike(enable1, seed: int, dice: str) -> None:
+    board = load_dice_set(dice).roll(seed)
+    columns = columns_of(board)
+    compiled = board_score(enable1.trie, columns, board.height, board.width, 3)
+    with pytest.MonkeyPatch.context() as patch:
+        python_engine(patch)
+        assert board_score(enable1.trie, columns, board.height, board.width, 3) == compiled
+
+
+def test_scoring_many_boards_at_once_is_scoring_each(enable1) -> None:
+    rolled = [columns_of(load_dice_set("new").roll(seed)) for seed in range(20)]
+    one_by_one = [enable1.trie.core().score(columns, 4, 4, 3) for columns in rolled]
+    assert enable1.trie.core().score_many(rolled, 4, 4, 3) == one_by_one
+    assert one_by_one[0] == board_score(enable1.trie, rolled[0], 4, 4, 3) and len(set(one_by_one)) > 1
+
+
+def test_the_best_board_in_c(enable1) -> None:
+    columns = columns_of(Board(tuple(tuple(row) for row in ("plst", "eaie", "rtnr", "sges"))))
+    assert enable1.trie.core().score(columns, 4, 4, 3) == 3623
+    assert len(enable1.trie.core().solve(columns, 4, 4, 3)) == 1044
+
+
+def test_the_environment_variable_forces_the_python_engine(enable1, monkeypatch) -> None:
+    assert enable1.trie.core() is not None and core.engine_name().startswith("C")
+    python_engine(monkeypatch)
+    assert enable1.trie.core() is None and core.engine_name().startswith("Python")
+
+
+@pytest.mark.parametrize(
+    ("columns", "height", "width", "message"),
+    [
+        ([0] * 4, 2, 3, "do not fill"),
+        ([0, 1, 2, 32], 2, 2, "out of range"),
+        ([0, 1, 2, -2], 2, 2, "out of range"),
+        ([0] * (MAX_CELLS + 1), 1, MAX_CELLS + 1, "1 to"),
+        ([], 0, 0, "1 to"),
+        ([0] * 4, -2, -2, "1 to"),
+    ],
+)
+def test_the_core_checks_every_board_it_is_given(enable1, columns, height, width, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        enable1.trie.core().score(columns, height, width)
+    with pytest.raises(ValueError, match=message):
+        enable1.trie.core().solve(columns, height, width)
+
+
+def test_the_core_refuses_a_column_that_is_not_a_number(enable1) -> None:
+    with pytest.raises(TypeError):
+        enable1.trie.core().score(["a"] * 4, 2, 2)
+
+
+def test_the_core_checks_the_table_it_is_given() -> None:
+    good = Trie.build(["cat", "cats", "dog"]).table
+    assert _core.Core(good, POINTS).words == 3
+    outside = array("I", good)
+    outside[2] = (len(good) + STRIDE) << 1  # a child past the end
+    unaligned = array("I", good)
+    unaligned[2] = 5 << 1
+    looped = array("I", [0] * STRIDE)
+    looped[0] = 0 << 1 | 1  # "a" leads back to the root: words without end
+    for table, message in [
+        (array("I", good[:-1]), "whole number of rows"),
+        (array("I"), "whole number of rows"),
+        (outside, "outside"),
+        (unaligned, "outside"),
+        (looped, "forever"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            _core.Core(table, POINTS)
+    with pytest.raises(ValueError):
+        _core.Core(good, [])
+    with pytest.raises(ValueError):
+        _core.Core(good, [-1])
