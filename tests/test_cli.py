@@ -8,11 +8,12 @@ import sys
 import pytest
 
 from boggle_tui.cli.main import main
+from boggle_tui.cli.solve import MAX_LINE
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None) -> tuple[int, str, str]:
+def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
     if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode() if isinstance(stdin, str) else stdin))
     try:
         code = main(list(args))
     except SystemExit as exit_:  # argparse's own errors
@@ -73,9 +74,9 @@ def test_min_length_and_qu_faces_as_tokens(capsys, enable1) -> None:
 def test_solve_dash_reads_one_board_per_line(capsys, enable1) -> None:
     code, out, _ = run(capsys, "solve", "-", "--json", stdin="plsteaiertnrsges\n\nabcd/efgh\n")
     lines = out.splitlines()
-    assert code == 0 and len(lines) == 2
+    assert code == 0 and len(lines) == 3 and lines[1] == ""  # a blank line in, a blank line out
     assert json.loads(lines[0])["total_score"] == 3623
-    assert json.loads(lines[1])["board"] == [list("abcd"), list("efgh")]
+    assert json.loads(lines[2])["board"] == [list("abcd"), list("efgh")]
     code, out, _ = run(capsys, "solve", "-", stdin="plsteaiertnrsges\n")
     assert code == 0 and out.startswith("plsteaiertnrsges  1,044 words, 3,623 points")
 
@@ -121,6 +122,44 @@ def test_bad_input_is_one_clear_line_and_exit_2(capsys, args: list[str], message
 def test_a_bad_line_on_standard_input_names_its_line(capsys, enable1) -> None:
     code, _, err = run(capsys, "solve", "-", stdin="plsteaiertnrsges\nab1\n")
     assert code == 2 and "line 2" in err
+
+
+def test_bad_lines_do_not_stop_the_batch_and_output_stays_aligned(capsys, enable1) -> None:
+    too_long = "a" * (MAX_LINE + 10)
+    lines = [b"plsteaiertnrsges", b"ab1", too_long.encode(), b"\xff\xfe", b"abcd/efgh", b"q" * 5000]
+    code, out, err = run(capsys, "solve", "-", "--json", stdin=b"\n".join(lines) + b"\n")
+    results = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(results) == len(lines)
+    assert results[0]["total_score"] == 3623 and results[4]["board"] == [list("abcd"), list("efgh")]
+    for number in (2, 3, 4, 6):
+        assert results[number - 1]["line"] == number and f"line {number}:" in err
+    assert "longer than" in results[2]["error"] and "UTF-8" in results[3]["error"]
+    assert "at most 1,024 dice" in results[5]["error"] and "Traceback" not in err
+    code, out, _ = run(capsys, "solve", "-", stdin="ab1\nplsteaiertnrsges\n")  # for people: errors on stderr only
+    assert code == 2 and out.startswith("plsteaiertnrsges  1,044 words")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "abcd", "--dice", "big"], "dice make a 5x5 board, not a 2x2 one"),
+        (["solve", "plsteaiertnrsges", "--dice", "superbig"], "make a 6x6 board"),
+        (["solve", "--code", "N-PLSTEAIERTNRSGES", "--dice", "new"], "a code names its own dice"),
+        (["solve", "--code", "N-PLSTEAIERTNRSGES", "--seed", "3"], "takes no --seed"),
+        (["solve", "plsteaiertnrsges", "--seed", "3"], "takes no --seed"),
+        (["solve", "x" * 9000], "at most 1,024 dice"),
+        (["solve", "--code", "X-" + "A" * 100_000 + "-1X100000"], "at most 1,024 faces"),
+    ],
+)
+def test_flags_that_contradict_or_overflow_are_refused(capsys, args: list[str], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and message in err and len(err) < 300
+
+
+def test_a_board_given_with_its_own_dice_keeps_their_rules(capsys, enable1) -> None:
+    code, out, _ = run(capsys, "solve", "plsteaiertnrsges", "--dice", "classic", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["code"] == "C-PLSTEAIERTNRSGES" and result["min_length"] == 3
 
 
 def test_the_module_runs_as_the_command_does(enable1) -> None:

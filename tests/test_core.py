@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from array import array
 
 import pytest
@@ -13,7 +14,7 @@ from boggle_tui.engine import core
 from boggle_tui.engine.board import MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.scoring import score
-from boggle_tui.engine.solver import board_score, columns_of, solve
+from boggle_tui.engine.solver import board_score, columns_of, solve, solve_json
 from boggle_tui.engine.trie import STRIDE, Trie
 from tests.support import boards
 
@@ -124,3 +125,28 @@ def test_the_core_checks_the_table_it_is_given() -> None:
         _core.Core(good, [])
     with pytest.raises(ValueError):
         _core.Core(good, [-1])
+
+
+def written_and_solved(board: Board, trie: Trie, min_length: int) -> tuple[tuple[list, int, int], list[dict]]:
+    """What `solve_json` writes (parsed), and the same solution made into dicts for `json.dumps`."""
+    text, count, points = solve_json(board, trie, min_length)
+    solution = solve(board, trie, min_length)
+    as_dicts = [
+        {"word": word, "score": score(word), "path": [list(board.position(cell)) for cell in path]}
+        for word, path in solution.paths.items()
+    ]
+    assert (count, points) == (len(solution), solution.total_score)
+    return (json.loads(text), count, points), as_dicts
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(), min_length=st.integers(1, 4))
+def test_both_engines_write_what_json_dumps_would(enable1, board: Board, min_length: int) -> None:
+    compiled, compiled_dicts = written_and_solved(board, enable1.trie, min_length)
+    with pytest.MonkeyPatch.context() as patch:
+        python_engine(patch)
+        reference, reference_dicts = written_and_solved(board, enable1.trie, min_length)
+    assert compiled[0] == compiled_dicts and reference[0] == reference_dicts
+    # The engines may take different paths to a word; the words, scores and totals are the same.
+    assert [(w["word"], w["score"]) for w in compiled[0]] == [(w["word"], w["score"]) for w in reference[0]]
+    assert compiled[1:] == reference[1:]

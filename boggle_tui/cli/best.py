@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import signal
 
@@ -12,7 +13,7 @@ from rich.text import Text
 
 from boggle_tui.cli.output import print_json
 from boggle_tui.cli.render import board_table, solution_view
-from boggle_tui.cli.solve import solution_json
+from boggle_tui.cli.solve import json_line
 from boggle_tui.engine.dice import load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.engine.errors import BoggleError
@@ -60,7 +61,7 @@ def run_best(args: argparse.Namespace) -> int:
     if args.json:
         dealt = Deal(board, args.dice, None)
         print_json(
-            solution_json(solution, dealt, dictionary)
+            json.loads(json_line(dealt, dictionary, min_length))
             | {
                 "seed": seed,
                 "seconds": round(result.seconds, 3),

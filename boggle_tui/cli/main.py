@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -10,6 +11,41 @@ from boggle_tui.engine.errors import BoggleError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; every way it can fail ends in one line on stderr and an exit code, never a traceback."""
+    _plain_output()
+    try:
+        code = _run(argv)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a write error shows here, not as noise at interpreter exit
+        return code
+    except BrokenPipeError:  # `| head`: the reader has all it wanted
+        _silence_stdout()
+        return 1
+    except OSError as error:  # a full disk, a closed descriptor
+        _silence_stdout()
+        print(f"boggle: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+
+def _plain_output() -> None:
+    """A stream that cannot encode a glyph (PYTHONIOENCODING=ascii) shows a `?` rather than failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit does not fail again."""
+    if sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")

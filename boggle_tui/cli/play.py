@@ -13,11 +13,12 @@ import gc
 import sys
 from dataclasses import replace
 
-from boggle_tui.engine.board import parse_board
+from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import parse_code
+from boggle_tui.game.deal import deal
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 
@@ -45,10 +46,8 @@ _CONFLICTS = [
 
 def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.date) -> RoundRequest | None:
     """The round the flags ask for, or None to open the start screen. Bad flags raise BoggleError."""
-    given = {name for name in _STARTS_AT_ONCE if _given(getattr(args, name, None))}
-    for pair, why in _CONFLICTS:
-        if set(pair) <= given:
-            raise BoggleError(why)
+    given = given_flags(args, _STARTS_AT_ONCE)
+    refuse_conflicts(given, _CONFLICTS)
     dictionary = args.dictionary or preferences.dictionary
     resolve(dictionary)
     if args.dice:
@@ -64,21 +63,12 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     return RoundRequest(board, dictionary, None if practice else seconds, practice, args.min_length)
 
 
-def _given(value: object) -> bool:
-    """A flag's value says something: `--time 0` does, an absent flag or a switch left off does not."""
-    return value is not None and value is not False
-
-
 def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
     if args.code is not None:
         dealt = parse_code(args.code)
         return Given(dealt.board, dealt.dice)
     if args.board is not None:
-        board = parse_board(args.board)
-        dice_set = load_dice_set(args.dice) if args.dice else None
-        if dice_set is not None and (dice_set.height, dice_set.width) != board.shape:
-            raise BoggleError(f"{dice_set.name} dice make a {dice_set.height}x{dice_set.width} board, not this one")
-        return Given(board, args.dice)
+        return Given(deal(args.board, args.dice).board, args.dice)
     named = args.seed is not None or args.best
     dice: str = args.dice or (DEFAULT_DICE if named else preferences.dice)
     if args.best or (not named and preferences.mode is Mode.RICH):

@@ -1,79 +1,119 @@
-"""`boggle solve`: every word on a board, for people or as JSON."""
+"""`boggle solve`: every word on a board, for people or as JSON; `-` solves one board per line of stdin."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Iterator
+from typing import BinaryIO
 
 from rich.console import Console
 
-from boggle_tui.cli.output import print_json
-from boggle_tui.cli.render import solution_view, totals_line
+from boggle_tui.cli.flags import given_flags, refuse_conflicts
+from boggle_tui.cli.render import solution_view
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.engine.scoring import score
-from boggle_tui.engine.solver import Solution, solve
+from boggle_tui.engine.solver import solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
 from boggle_tui.game.wording import plural
 
+_CONFLICTS = [
+    (("board", "code"), "give a board or a --code, not both"),
+    (("code", "dice"), "a code names its own dice"),
+    (("code", "seed"), "a code names its board: it takes no --seed"),
+    (("board", "seed"), "a given board is not rolled: it takes no --seed"),
+]
+# The longest line `boggle solve -` reads: a board of the most dice, written as tokens, fits.
+MAX_LINE = 16_384
+
 
 def run_solve(args: argparse.Namespace) -> int:
-    if args.board is not None and args.code is not None:
-        raise BoggleError("give a board or a --code, not both")
+    refuse_conflicts(given_flags(args, ("board", "code", "dice", "seed")), _CONFLICTS)
     if args.board == "-":
         return _solve_lines(args)
     dealt = parse_code(args.code) if args.code is not None else deal(args.board, args.dice, args.seed)
     dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
-    solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
+    min_length = args.min_length or dealt.min_length
     if args.json:
-        print_json(solution_json(solution, dealt, dictionary))
-    else:
-        console = Console()
-        rolled = f"{dealt.dice} dice, seed {dealt.seed} · " if dealt.seed is not None else ""
-        console.print(f"[dim]{rolled}code {board_code(dealt.board, dealt.dice)}[/]")
-        if dictionary.skipped or (dictionary.unplayable and dictionary.name not in shipped_dictionaries()):
-            console.print(
-                f"[dim]{dictionary.name}: {plural(dictionary.skipped, 'line')} skipped (not single words), "
-                f"{plural(dictionary.unplayable, 'word')} dropped (a q with no u after it)[/]"
-            )
-        console.print(solution_view(solution))
+        sys.stdout.write(json_line(dealt, dictionary, min_length))
+        return 0
+    solution = solve(dealt.board, dictionary.trie, min_length)
+    console = Console()
+    rolled = f"{dealt.dice} dice, seed {dealt.seed} · " if dealt.seed is not None else ""
+    console.print(f"[dim]{rolled}code {board_code(dealt.board, dealt.dice)}[/]")
+    if dictionary.skipped or (dictionary.unplayable and dictionary.name not in shipped_dictionaries()):
+        console.print(
+            f"[dim]{dictionary.name}: {plural(dictionary.skipped, 'line')} skipped (not single words), "
+            f"{plural(dictionary.unplayable, 'word')} dropped (a q with no u after it)[/]"
+        )
+    console.print(solution_view(solution))
     return 0
 
 
 def _solve_lines(args: argparse.Namespace) -> int:
-    """One board per line of standard input, one line of output each; the word list loads once."""
-    dictionary: Dictionary | None = None
-    console = Console(highlight=False)
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
+    """One output line per input line: its board's words, its error, or blank for a blank line.
+
+    A bad line does not stop the batch: its error goes to stderr with its line number (and,
+    with --json, an error object takes its place on stdout); the run then ends with exit code 2.
+    """
+    if sys.stdin is None:
+        raise BoggleError("standard input is closed: give boards on it, one per line")
+    dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
+    write, failed = sys.stdout.write, False
+    for number, text, error in _lines(sys.stdin.buffer):
+        try:
+            if error:
+                raise BoggleError(error)
+            if not text.strip():  # a blank line in, a blank line out
+                write("\n")
+                continue
+            dealt = deal(text, args.dice, None)
+            min_length = args.min_length or dealt.min_length
+            if args.json:
+                write(json_line(dealt, dictionary, min_length))
+            else:
+                solution = solve(dealt.board, dictionary.trie, min_length)
+                count, points = plural(len(solution), "word"), plural(solution.total_score, "point")
+                write(f"{dealt.board.text()}  {count}, {points} (min. length {min_length})\n")
+        except BoggleError as problem:
+            failed = True
+            print(f"boggle: error: line {number}: {problem}", file=sys.stderr)
+            if args.json:
+                write(json.dumps({"line": number, "error": str(problem)}) + "\n")
+    return 2 if failed else 0
+
+
+def _lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
+    """(number, text, error) per line; a line past MAX_LINE is skipped to its end, never held whole."""
+    number = 0
+    while raw := stream.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass
+            yield number, "", f"longer than {MAX_LINE:,} bytes: not a board"
             continue
         try:
-            dealt = deal(line, args.dice, None)
-        except BoggleError as error:
-            raise BoggleError(f"line {number}: {error}") from None
-        dictionary = dictionary or load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
-        solution = solve(dealt.board, dictionary.trie, args.min_length or dealt.min_length)
-        if args.json:
-            print_json(solution_json(solution, dealt, dictionary))
-        else:
-            console.print(f"{dealt.board.text()}  ", totals_line(solution), sep="")
-    return 0
+            yield number, raw.decode("utf-8"), None
+        except UnicodeDecodeError:
+            yield number, "", "not UTF-8 text"
 
 
-def solution_json(solution: Solution, dealt: Deal, dictionary: Dictionary) -> dict[str, object]:
-    board = solution.board
-    return {
-        "board": [list(row) for row in board.rows],
-        "code": board_code(board, dealt.dice),
-        "dice": dealt.dice,
-        "seed": dealt.seed,
-        "dictionary": dictionary.name,
-        "min_length": solution.min_length,
-        "words": [
-            {"word": word, "score": score(word), "path": [list(board.position(cell)) for cell in path]}
-            for word, path in solution.paths.items()
-        ],
-        "total_words": len(solution),
-        "total_score": solution.total_score,
-    }
+def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
+    """One board's solution as one line of JSON, written from pieces (see `solver.solve_json`)."""
+    board = dealt.board
+    words, count, points = solve_json(board, dictionary.trie, min_length)
+    head = json.dumps(
+        {
+            "board": [list(row) for row in board.rows],
+            "code": board_code(board, dealt.dice),
+            "dice": dealt.dice,
+            "seed": dealt.seed,
+            "dictionary": dictionary.name,
+            "min_length": min_length,
+        },
+        separators=(",", ":"),
+    )
+    return f'{head[:-1]},"words":{words},"total_words":{count},"total_score":{points}}}\n'

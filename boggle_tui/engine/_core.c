@@ -42,10 +42,18 @@ typedef struct {
     int points[64]; /* points by word length; the last applies to every longer word */
 } Core;
 
+/* A word found: its rank (alphabetical order) and where its text and path are kept. */
+typedef struct {
+    uint32_t rank;
+    int length;         /* letters */
+    int dice;           /* dice on its path */
+    Py_ssize_t path;    /* where its path starts in Walk.cells */
+} Found;
+
 /* One board being solved. */
 typedef struct {
     Core *core;
-    int cells;
+    int size; /* dice on the board */
     int columns[MAX_CELLS];
     int around[MAX_CELLS][MAX_NEIGHBOURS]; /* usable neighbours of each cell */
     int around_count[MAX_CELLS];
@@ -54,11 +62,15 @@ typedef struct {
     int path[MAX_CELLS];
     char word[2 * MAX_CELLS + 1];
     int min_length;
-    /* What is found: a total, or a list of (word, path) when `found` is set. */
+    /* What is found: always the total; each word and its path when `keep` is set. */
     long total;
     long count;
-    PyObject *found;
+    int keep;
     int failed;
+    Found *words;
+    Py_ssize_t words_size;
+    int *cells;                 /* the paths of the words, one after another */
+    Py_ssize_t cells_used, cells_size;
 } Walk;
 
 static void Core_dealloc(Core *self) {
@@ -218,35 +230,34 @@ static void next_generation(Core *core) {
     }
 }
 
+/* Grow a buffer to hold `need` items; a failure is remembered and ends the walk. */
+static int grow(Walk *w, void **buffer, Py_ssize_t *size, Py_ssize_t need, size_t item) {
+    if (need <= *size) return 1;
+    Py_ssize_t wanted = *size ? *size : 256;
+    while (wanted < need) wanted *= 2;
+    void *bigger = PyMem_Realloc(*buffer, (size_t)wanted * item);
+    if (!bigger) {
+        w->failed = 1;
+        return 0;
+    }
+    *buffer = bigger;
+    *size = wanted;
+    return 1;
+}
+
 static void found(Walk *w, int depth, int length, uint32_t rank) {
     Core *core = w->core;
     if (length < w->min_length || rank >= core->words || core->stamps[rank] == core->generation) return;
     core->stamps[rank] = core->generation;
-    w->count++;
     w->total += core->points[length < 64 ? length : 63];
-    if (!w->found || w->failed) return;
-    PyObject *path = PyTuple_New(depth + 1);
-    PyObject *text = PyUnicode_FromStringAndSize(w->word, length);
-    PyObject *pair = NULL;
-    if (path && text) {
-        for (int i = 0; i <= depth; i++) {
-            PyObject *cell = PyLong_FromLong(w->path[i]);
-            if (!cell) goto fail;
-            PyTuple_SET_ITEM(path, i, cell);
-        }
-        pair = PyTuple_Pack(2, text, path);
-        if (pair && PyList_Append(w->found, pair) == 0) {
-            Py_DECREF(pair);
-            Py_DECREF(text);
-            Py_DECREF(path);
-            return;
-        }
-    }
-fail:
-    Py_XDECREF(pair);
-    Py_XDECREF(text);
-    Py_XDECREF(path);
-    w->failed = 1;
+    Py_ssize_t n = w->count++;
+    if (!w->keep || w->failed) return;
+    if (!grow(w, (void **)&w->words, &w->words_size, n + 1, sizeof(Found)) ||
+        !grow(w, (void **)&w->cells, &w->cells_size, w->cells_used + depth + 1, sizeof(int)))
+        return;
+    w->words[n] = (Found){rank, length, depth + 1, w->cells_used};
+    memcpy(w->cells + w->cells_used, w->path, (size_t)(depth + 1) * sizeof(int));
+    w->cells_used += depth + 1;
 }
 
 /* `entry` is the step onto `cell` (at `depth` in the path); `rank` the word's rank so far. */
@@ -291,10 +302,10 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
         return 0;
     }
     w->core = core;
-    w->cells = cells;
+    w->size = cells;
     w->min_length = min_length;
     w->total = w->count = 0;
-    w->found = NULL;
+    w->cells_used = 0;
     w->failed = 0;
     for (int i = 0; i < cells; i++) {
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
@@ -331,7 +342,7 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
 
 static void walk_board(Walk *w) {
     next_generation(w->core);
-    for (int cell = 0; cell < w->cells && !w->failed; cell++) {
+    for (int cell = 0; cell < w->size && !w->failed; cell++) {
         int column = w->columns[cell];
         if (column < 0) continue;
         uint32_t entry = w->core->table[column];
@@ -339,10 +350,50 @@ static void walk_board(Walk *w) {
     }
 }
 
-static Walk *new_walk(void) {
+static Walk *new_walk(int keep) {
     Walk *w = PyMem_Malloc(sizeof(Walk));
-    if (!w) PyErr_NoMemory();
+    if (!w) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    w->keep = keep;
+    w->words = NULL;
+    w->cells = NULL;
+    w->words_size = w->cells_size = 0;
     return w;
+}
+
+static void free_walk(Walk *w) {
+    PyMem_Free(w->words);
+    PyMem_Free(w->cells);
+    PyMem_Free(w);
+}
+
+static int by_rank(const void *a, const void *b) {
+    uint32_t x = ((const Found *)a)->rank, y = ((const Found *)b)->rank;
+    return (x > y) - (x < y);
+}
+
+/* A found word's letters, spelled from the faces on its path. */
+static int spell(Walk *w, const Found *f, char *out) {
+    int length = 0;
+    for (int i = 0; i < f->dice; i++) {
+        const char *text = FACE_TEXT[w->columns[w->cells[f->path + i]]];
+        out[length++] = text[0];
+        if (text[1]) out[length++] = text[1];
+    }
+    return length;
+}
+
+/* Walk the board keeping every word, in alphabetical order; 0 (an exception set) on failure. */
+static int walk_keeping(Walk *w) {
+    walk_board(w);
+    if (w->failed) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    qsort(w->words, (size_t)w->count, sizeof(Found), by_rank);
+    return 1;
 }
 
 static PyObject *Core_solve(Core *self, PyObject *args, PyObject *kwds) {
@@ -351,21 +402,85 @@ static PyObject *Core_solve(Core *self, PyObject *args, PyObject *kwds) {
     int height, width, min_length = 1;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
         return NULL;
-    Walk *w = new_walk();
+    Walk *w = new_walk(1);
     if (!w) return NULL;
     PyObject *result = NULL;
-    if (prepare(w, self, columns, height, width, min_length)) {
-        w->found = PyList_New(0);
-        if (w->found) {
-            walk_board(w);
-            if (w->failed) {
-                Py_CLEAR(w->found);
-                if (!PyErr_Occurred()) PyErr_NoMemory();
+    if (prepare(w, self, columns, height, width, min_length) && walk_keeping(w)) {
+        result = PyList_New(w->count);
+        char text[2 * MAX_CELLS + 1];
+        for (Py_ssize_t i = 0; result && i < w->count; i++) {
+            const Found *f = &w->words[i];
+            PyObject *path = PyTuple_New(f->dice);
+            PyObject *word = PyUnicode_FromStringAndSize(text, spell(w, f, text));
+            PyObject *pair = path && word ? PyTuple_Pack(2, word, path) : NULL;
+            for (int d = 0; pair && d < f->dice; d++) {
+                PyObject *cell = PyLong_FromLong(w->cells[f->path + d]);
+                if (!cell) Py_CLEAR(pair);
+                else PyTuple_SET_ITEM(path, d, cell);
             }
-            result = w->found;
+            Py_XDECREF(word);
+            Py_XDECREF(path);
+            if (!pair) Py_CLEAR(result);
+            else PyList_SET_ITEM(result, i, pair);
         }
     }
-    PyMem_Free(w);
+    free_walk(w);
+    return result;
+}
+
+/* A small text buffer that grows; for solve_json. */
+typedef struct {
+    char *text;
+    size_t used, size;
+} Text;
+
+static int put(Text *t, const char *bytes, size_t n) {
+    if (t->used + n > t->size) {
+        size_t wanted = t->size ? t->size : 4096;
+        while (wanted < t->used + n) wanted *= 2;
+        char *bigger = PyMem_Realloc(t->text, wanted);
+        if (!bigger) return 0;
+        t->text = bigger;
+        t->size = wanted;
+    }
+    memcpy(t->text + t->used, bytes, n);
+    t->used += n;
+    return 1;
+}
+
+static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
+    PyObject *columns;
+    int height, width, min_length = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
+        return NULL;
+    Walk *w = new_walk(1);
+    if (!w) return NULL;
+    PyObject *result = NULL;
+    Text out = {NULL, 0, 0};
+    if (prepare(w, self, columns, height, width, min_length) && walk_keeping(w)) {
+        int ok = put(&out, "[", 1);
+        char piece[64], text[2 * MAX_CELLS + 1];
+        for (Py_ssize_t i = 0; ok && i < w->count; i++) {
+            const Found *f = &w->words[i];
+            int length = spell(w, f, text);
+            int n = snprintf(piece, sizeof piece, "%s{\"word\":\"", i ? "," : "");
+            ok = put(&out, piece, (size_t)n) && put(&out, text, (size_t)length);
+            n = snprintf(piece, sizeof piece, "\",\"score\":%d,\"path\":[", self->points[length < 64 ? length : 63]);
+            ok = ok && put(&out, piece, (size_t)n);
+            for (int d = 0; ok && d < f->dice; d++) {
+                int cell = w->cells[f->path + d];
+                n = snprintf(piece, sizeof piece, "%s[%d,%d]", d ? "," : "", cell / width, cell % width);
+                ok = put(&out, piece, (size_t)n);
+            }
+            ok = ok && put(&out, "]}", 2);
+        }
+        ok = ok && put(&out, "]", 1);
+        if (!ok) PyErr_NoMemory();
+        else result = Py_BuildValue("(Nll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count, w->total);
+    }
+    PyMem_Free(out.text);
+    free_walk(w);
     return result;
 }
 
@@ -375,14 +490,14 @@ static PyObject *Core_score(Core *self, PyObject *args, PyObject *kwds) {
     int height, width, min_length = 1;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
         return NULL;
-    Walk *w = new_walk();
+    Walk *w = new_walk(0);
     if (!w) return NULL;
     PyObject *result = NULL;
     if (prepare(w, self, columns, height, width, min_length)) {
         walk_board(w);
         result = PyLong_FromLong(w->total);
     }
-    PyMem_Free(w);
+    free_walk(w);
     return result;
 }
 
@@ -396,7 +511,7 @@ static PyObject *Core_score_many(Core *self, PyObject *args, PyObject *kwds) {
     if (!seq) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     PyObject *result = PyList_New(n);
-    Walk *w = result ? new_walk() : NULL;
+    Walk *w = result ? new_walk(0) : NULL;
     if (!w) {
         Py_XDECREF(result);
         Py_DECREF(seq);
@@ -415,7 +530,7 @@ static PyObject *Core_score_many(Core *self, PyObject *args, PyObject *kwds) {
         }
         PyList_SET_ITEM(result, i, total);
     }
-    PyMem_Free(w);
+    free_walk(w);
     Py_DECREF(seq);
     return result;
 }
@@ -428,6 +543,8 @@ static PyObject *Core_get_words(Core *self, void *closure) {
 static PyMethodDef Core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with one path."},
+    {"solve_json", (PyCFunction)(void (*)(void))Core_solve_json, METH_VARARGS | METH_KEYWORDS,
+     "solve_json(columns, height, width, min_length=1) -> (JSON list of words with score and path, words, points)."},
     {"score", (PyCFunction)(void (*)(void))Core_score, METH_VARARGS | METH_KEYWORDS,
      "score(columns, height, width, min_length=1) -> total points of the board's words."},
     {"score_many", (PyCFunction)(void (*)(void))Core_score_many, METH_VARARGS | METH_KEYWORDS,
@@ -453,7 +570,7 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core", "The engine's hot paths in C (see trie.py for the table).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_core", "The engine's hot paths in C (see trie.py for the table).", -1, NULL, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {

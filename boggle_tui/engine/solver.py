@@ -60,6 +60,25 @@ def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
     return Solution(board, min_length, dict(sorted(found)))
 
 
+def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int, int]:
+    """The board's words as a JSON list, with how many there are and their points.
+
+    Each word is `{"word": ..., "score": ..., "path": [[row, column], ...]}`, in alphabetical
+    order: what `boggle solve --json` prints. Written as text from precomputed pieces (the
+    compiled core writes it in C): building dicts for `json.dumps` cost as much as solving.
+    """
+    core = trie.core()
+    if core is not None:
+        return core.solve_json(columns_of(board), board.height, board.width, min_length)
+    solution = solve(board, trie, min_length)
+    cells = [f"[{row},{column}]" for row in range(board.height) for column in range(board.width)]
+    words = ",".join(
+        f'{{"word":"{word}","score":{score(word)},"path":[{",".join([cells[cell] for cell in path])}]}}'
+        for word, path in solution.paths.items()
+    )
+    return f"[{words}]", len(solution), solution.total_score
+
+
 def board_score(trie: Trie, columns: list[int], height: int, width: int, min_length: int) -> int:
     """The points of every word on a board given as columns: what the board search measures."""
     core = trie.core()

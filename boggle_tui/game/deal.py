@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from boggle_tui.engine.board import Board, parse_board
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import min_length_for
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
@@ -27,9 +28,15 @@ class Deal:
 def deal(board_text: str | None = None, dice: str | None = None, seed: int | None = None) -> Deal:
     """The board given as text, or else `dice` (default: the new set) rolled from `seed`."""
     if board_text is not None:
-        if dice is not None:
-            load_dice_set(dice)  # an unknown set is still an error
-        return Deal(parse_board(board_text), dice, None)
+        board = parse_board(board_text)
+        if dice is not None:  # the board must be one these dice make, or its code would name other dice
+            dice_set = load_dice_set(dice)
+            if (dice_set.height, dice_set.width) != board.shape:
+                raise BoggleError(
+                    f"{dice_set.name} dice make a {dice_set.height}x{dice_set.width} board, "
+                    f"not a {board.height}x{board.width} one"
+                )
+        return Deal(board, dice, None)
     key = dice or DEFAULT_DICE
     seed = random_seed() if seed is None else seed
     return Deal(load_dice_set(key).roll(seed), key, seed)
