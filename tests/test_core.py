@@ -14,7 +14,7 @@ from boggle_tui.engine import core
 from boggle_tui.engine.board import MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.scoring import score
-from boggle_tui.engine.solver import board_score, columns_of, solve, solve_json
+from boggle_tui.engine.solver import board_score, board_totals, columns_of, solve, solve_json
 from boggle_tui.engine.trie import STRIDE, Trie
 from tests.support import boards
 
@@ -55,10 +55,11 @@ def test_both_engines_find_the_same_words_with_valid_paths(enable1, board: Board
 def test_both_engines_score_rolled_boards_alike(enable1, seed: int, dice: str) -> None:
     board = load_dice_set(dice).roll(seed)
     columns = columns_of(board)
-    compiled = board_score(enable1.trie, columns, board.height, board.width, 3)
+    compiled = board_score(enable1.trie, columns, board.height, board.width, 3), board_totals(board, enable1.trie)
     with pytest.MonkeyPatch.context() as patch:
         python_engine(patch)
-        assert board_score(enable1.trie, columns, board.height, board.width, 3) == compiled
+        reference = board_score(enable1.trie, columns, board.height, board.width, 3), board_totals(board, enable1.trie)
+    assert compiled == reference and compiled[1][1] == compiled[0]
 
 
 def test_scoring_many_boards_at_once_is_scoring_each(enable1) -> None:

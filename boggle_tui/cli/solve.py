@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.cli.render import solution_view
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.engine.solver import solve, solve_json
+from boggle_tui.engine.solver import board_totals, solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
 from boggle_tui.game.wording import plural
@@ -74,9 +75,9 @@ def _solve_lines(args: argparse.Namespace) -> int:
             if args.json:
                 write(json_line(dealt, dictionary, min_length))
             else:
-                solution = solve(dealt.board, dictionary.trie, min_length)
-                count, points = plural(len(solution), "word"), plural(solution.total_score, "point")
-                write(f"{dealt.board.text()}  {count}, {points} (min. length {min_length})\n")
+                count, points = board_totals(dealt.board, dictionary.trie, min_length)
+                write(f"{dealt.board.text()}  {plural(count, 'word')}, {plural(points, 'point')}")
+                write(f" (min. length {min_length})\n")
         except BoggleError as problem:
             failed = True
             print(f"boggle: error: line {number}: {problem}", file=sys.stderr)
@@ -105,15 +106,14 @@ def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
     """One board's solution as one line of JSON, written from pieces (see `solver.solve_json`)."""
     board = dealt.board
     words, count, points = solve_json(board, dictionary.trie, min_length)
-    head = json.dumps(
-        {
-            "board": [list(row) for row in board.rows],
-            "code": board_code(board, dealt.dice),
-            "dice": dealt.dice,
-            "seed": dealt.seed,
-            "dictionary": dictionary.name,
-            "min_length": min_length,
-        },
-        separators=(",", ":"),
+    rows = ",".join('["' + '","'.join(row) + '"]' for row in board.rows)  # faces are letters, qu, th... or #
+    return (
+        f'{{"board":[{rows}],"code":"{board_code(board, dealt.dice)}","dice":{_json(dealt.dice)},'
+        f'"seed":{_json(dealt.seed)},"dictionary":{_json(dictionary.name)},"min_length":{min_length},'
+        f'"words":{words},"total_words":{count},"total_score":{points}}}\n'
     )
-    return f'{head[:-1]},"words":{words},"total_words":{count},"total_score":{points}}}\n'
+
+
+@functools.cache
+def _json(value: str | int | None) -> str:
+    return json.dumps(value)

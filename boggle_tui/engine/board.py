@@ -147,7 +147,8 @@ def parse_board(text: str) -> Board:
     side = math.isqrt(len(faces))
     if side * side != len(faces):
         raise BoggleError(
-            f"board {_shown(text)} has {len(faces)} faces, which is not a square: separate its rows with '/' (e.g. abcd/efgh)"
+            f"board {_shown(text)} has {len(faces)} faces, which is not a square: "
+            "separate its rows with '/' (e.g. abcd/efgh)"
         )
     return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)))
 

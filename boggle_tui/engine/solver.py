@@ -79,13 +79,22 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     return f"[{words}]", len(solution), solution.total_score
 
 
+def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, int]:
+    """How many words the board holds, and their points: a solve without paths."""
+    core = trie.core()
+    if core is not None:
+        return core.totals(columns_of(board), board.height, board.width, min_length)
+    words = [w for w in words_and_trails(trie, columns_of(board), neighbours(*board.shape)) if len(w) >= min_length]
+    return len(words), total_score(words)
+
+
 def board_score(trie: Trie, columns: list[int], height: int, width: int, min_length: int) -> int:
     """The points of every word on a board given as columns: what the board search measures."""
     core = trie.core()
     if core is not None:
         return core.score(columns, height, width, min_length)
     words = words_and_trails(trie, columns, neighbours(height, width))
-    return sum(score(word) for word in words if len(word) >= min_length)
+    return total_score(word for word in words if len(word) >= min_length)
 
 
 def words_and_trails(trie: Trie, columns: list[int], around: Around) -> dict[str, Trail]:
