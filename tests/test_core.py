@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 from boggle_tui.engine import core
 from boggle_tui.engine.board import MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.engine.scoring import score
+from boggle_tui.engine.scoring import POINTS, score
 from boggle_tui.engine.solver import board_score, board_totals, columns_of, solve, solve_json
 from boggle_tui.engine.trie import STRIDE, Trie
 from tests.support import boards
 
 _core = pytest.importorskip("boggle_tui.engine._core", reason="the compiled core is not built")
-POINTS = [score("x" * n) for n in range(64)]
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,10 @@ def score(word: str) -> int:
     return POINTS_BY_LENGTH.get(len(word), LONG_WORD_POINTS)
 
 
+# Points by length as a list, for the solvers' inner loops and the compiled core: index min(length, 63).
+POINTS = [POINTS_BY_LENGTH.get(length, LONG_WORD_POINTS) for length in range(64)]
+
+
 def total_score(words: Iterable[str]) -> int:
     return sum(score(word) for word in words)
 

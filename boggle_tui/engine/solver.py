@@ -8,18 +8,19 @@ tested against, and the engine wherever the core is missing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from boggle_tui.engine.board import FACE_INDEX, FACES, Board, Cell, neighbours
-from boggle_tui.engine.scoring import score, total_score
+from boggle_tui.engine.scoring import POINTS, total_score
 from boggle_tui.engine.trie import KIDS, Table, Trie
 
 Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours
 Move = tuple[int, int, Cell, str, int]  # a step onto a neighbour: see `_moves`
-Trail = int  # the dice of a path, as a bitmask
+# A step of the search: (cell, trie row, dice used, word so far, the step it came from).
+Step = tuple[Cell, int, int, str, "Step | None"]
+Trail = tuple[Step | None, Cell]  # how a word was found: the step before its last die, and that die
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class Solution:
         return word in self.paths
 
 
+LONGEST = len(POINTS) - 1
+
+
 def columns_of(board: Board) -> list[int]:
     """The board as the trie's face columns; -1 for a blank, which no word crosses."""
     return [FACE_INDEX.get(face, -1) for face in board.faces]
@@ -54,9 +58,8 @@ def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
     if core is not None:
         found = core.solve(columns, board.height, board.width, min_length)
     else:
-        around = neighbours(board.height, board.width)
-        trails = words_and_trails(trie, columns, around)
-        found = [(w, path_of(w, trail, columns, around)) for w, trail in trails.items() if len(w) >= min_length]
+        trails = words_and_trails(trie, columns, neighbours(board.height, board.width))
+        found = [(word, path_of(trail)) for word, trail in trails.items() if len(word) >= min_length]
     return Solution(board, min_length, dict(sorted(found)))
 
 
@@ -70,13 +73,15 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     core = trie.core()
     if core is not None:
         return core.solve_json(columns_of(board), board.height, board.width, min_length)
-    solution = solve(board, trie, min_length)
+    trails = words_and_trails(trie, columns_of(board), neighbours(board.height, board.width))
     cells = [f"[{row},{column}]" for row in range(board.height) for column in range(board.width)]
-    words = ",".join(
-        f'{{"word":"{word}","score":{score(word)},"path":[{",".join([cells[cell] for cell in path])}]}}'
-        for word, path in solution.paths.items()
+    words = sorted(word for word in trails if len(word) >= min_length)
+    points = [POINTS[min(len(word), LONGEST)] for word in words]
+    entries = ",".join(
+        f'{{"word":"{word}","score":{worth},"path":[{",".join([cells[cell] for cell in path_of(trails[word])])}]}}'
+        for word, worth in zip(words, points, strict=True)
     )
-    return f"[{words}]", len(solution), solution.total_score
+    return f"[{entries}]", len(words), sum(points)
 
 
 def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, int]:
@@ -98,54 +103,42 @@ def board_score(trie: Trie, columns: list[int], height: int, width: int, min_len
 
 
 def words_and_trails(trie: Trie, columns: list[int], around: Around) -> dict[str, Trail]:
-    """Every word on a board given as face columns, with the dice of the first path found.
+    """Every word on a board given as face columns, with the trail of the first path found.
 
-    A step carries no path: a path is built only for a word found (`path_of`), which
-    is most of what a path per step used to cost (benchmarks/NOTES.md).
+    A step carries no path: each stack entry points at the entry it grew from, and a
+    path is read back from those links only for a word found (`path_of`). Building a
+    path tuple at every step cost most of a solve (benchmarks/NOTES.md).
     """
     table = trie.table
     moves, starts = _moves(table, columns, around)
     found: dict[str, Trail] = {}
-    stack: list[tuple[Cell, int, int, str]] = []
+    stack: list[Step] = []
     for cell, entry in starts:
         if entry & 1:
-            found[FACES[columns[cell]]] = 1 << cell
-        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]]))
+            found[FACES[columns[cell]]] = (None, cell)
+        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], None))
     pop, push = stack.pop, stack.append
     while stack:
-        cell, base, used, word = pop()
+        step = pop()
+        cell, base, used, word, _ = step
         for bit, col, n, face, after in moves[cell]:
             if not used & bit and (child := table[base + col]):
                 longer = word + face
                 if child & 1 and longer not in found:
-                    found[longer] = used | bit
+                    found[longer] = (step, n)
                 if table[(child >> 1) + KIDS] & after:  # else no neighbour of n goes on: not worth a visit
-                    push((n, child >> 1, used | bit, longer))
+                    push((n, child >> 1, used | bit, longer, step))
     return found
 
 
-def path_of(word: str, dice: Trail, columns: list[int], around: Around) -> Path:
-    """A path that spells `word` on the given dice.
-
-    Only those few dice are tried, so this costs little; such a path exists because
-    the search found the word on exactly these dice.
-    """
-    faces = [FACES[col] if col >= 0 else "" for col in columns]
-
-    def extend(path: Path, spelled: int, candidates: Iterable[Cell]) -> Path | None:
-        if spelled == len(word):
-            return path
-        for n in candidates:
-            face = faces[n]
-            usable = dice >> n & 1 and n not in path and face and word.startswith(face, spelled)
-            if usable and (done := extend((*path, n), spelled + len(face), around[n])) is not None:
-                return done
-        return None
-
-    path = extend((), 0, range(len(columns)))
-    if path is None:
-        raise AssertionError(f"{word!r} was found on dice it cannot be spelled on")
-    return path
+def path_of(trail: Trail) -> Path:
+    """The dice of a found word, first to last, read back along the links of its trail."""
+    step, cell = trail
+    path = [cell]
+    while step is not None:
+        path.append(step[0])
+        step = step[4]
+    return tuple(reversed(path))
 
 
 def _moves(table: Table, columns: list[int], around: Around) -> tuple[list[list[Move]], list[tuple[Cell, int]]]:

@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import DIGRAPHS, FACE_INDEX, FACES
-from boggle_tui.engine.scoring import score
+from boggle_tui.engine.scoring import POINTS
 
 KIDS = len(FACES)  # the column of the bitmask of faces with an entry
 STRIDE = KIDS + 1
@@ -43,8 +43,6 @@ class CorruptTrie(ValueError):
 
 
 Table = array
-# Points by word length for the compiled core, which takes a table, not a function.
-_POINTS = [score("x" * length) for length in range(64)]
 
 
 class Trie:
@@ -61,7 +59,7 @@ class Trie:
         if module is None:
             return None
         if self._core is None:
-            self._core = module.Core(self.table, _POINTS)
+            self._core = module.Core(self.table, POINTS)
         return self._core
 
     @classmethod
