@@ -16,7 +16,7 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.scoring import POINTS, score
 from boggle_tui.engine.solver import board_score, board_totals, columns_of, solve, solve_json
 from boggle_tui.engine.trie import STRIDE, Trie
-from tests.support import boards
+from support import boards
 
 _core = pytest.importorskip("boggle_tui.engine._core", reason="the compiled core is not built")
 

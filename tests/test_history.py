@@ -93,6 +93,60 @@ def test_a_corrupt_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
     assert history.record(record(1)) and len(history.rounds()) == 1
 
 
+def test_repairs_never_land_on_each_other(tmp_path: Path) -> None:
+    for n in range(3):
+        (tmp_path / DATABASE).unlink(missing_ok=True)
+        (tmp_path / DATABASE).write_bytes(b"damaged %d " % n * 100)
+        History.open(tmp_path).close()
+    aside = sorted(p.read_bytes()[:9] for p in tmp_path.iterdir() if ".corrupt-" in p.name and "-wal" not in p.name)
+    assert aside == [b"damaged 0", b"damaged 1", b"damaged 2"]
+
+
+def make_history(folder: Path, *statements: str) -> None:
+    history = History.open(folder)
+    history.record(record(1))
+    history.close()
+    db = sqlite3.connect(folder / DATABASE)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
+
+
+def test_a_missing_table_is_damage_and_an_extra_column_is_harmless(tmp_path: Path) -> None:
+    make_history(tmp_path / "extra", "ALTER TABLE rounds ADD COLUMN colour TEXT")
+    for history in (History.open_to_read(tmp_path / "extra"), History.open(tmp_path / "extra")):
+        assert len(history.rounds()) == 1 and history.notice is None
+    make_history(tmp_path / "missing", "DROP TABLE words")
+    reader = History.open_to_read(tmp_path / "missing")
+    assert not reader.enabled and "cannot be read" in reader.notice and "words" in reader.notice
+    player = History.open(tmp_path / "missing")
+    assert player.enabled and "damaged" in player.notice and player.rounds() == []
+
+
+def test_reading_the_history_creates_and_locks_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "never-made"
+    history = History.open_to_read(folder)
+    assert not history.enabled and history.notice is None and not folder.exists()
+    make_history(tmp_path)
+    before = {p.name for p in tmp_path.iterdir()}
+    reader = History.open_to_read(tmp_path)
+    writer = History.open(tmp_path)  # a game may write while `boggle history` reads
+    assert writer.record(record(2)) and len(reader.rounds()) == 2
+    assert {p.name for p in tmp_path.iterdir()} - before <= {f"{DATABASE}-wal", f"{DATABASE}-shm"}
+
+
+def test_the_commands_say_when_the_history_cannot_be_read(tmp_path: Path, monkeypatch, capsys) -> None:
+    from boggle_tui.cli.main import main
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    make_history(tmp_path, "DROP TABLE words")
+    assert main(["history"]) == 2
+    assert "History cannot be read" in capsys.readouterr().err
+    assert main(["history", "--limit", str(2**63)]) == 2
+    assert "not between" in capsys.readouterr().err
+
+
 def test_a_file_where_the_folder_should_be_turns_history_off(tmp_path: Path) -> None:
     blocker = tmp_path / "data"
     blocker.write_text("a file")

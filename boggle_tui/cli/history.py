@@ -26,16 +26,22 @@ def sparkline(values: list[float]) -> str:
 
 
 def _open() -> History:
-    history = History.open()
+    """The history as these commands read it: never created, locked or repaired by them."""
+    return History.open_to_read()
+
+
+def _say_notice(history: History) -> None:
     if history.notice:
         print(f"boggle: {history.notice}", file=sys.stderr)
-    return history
 
 
 def run_stats(args: argparse.Namespace) -> int:
     history = _open()
     common = load_dictionary(COMMON_WORDS)
     summary = summarize(history, lambda word: word in common, today())
+    _say_notice(history)
+    if history.notice:
+        return 2
     console().print(summary_view(summary))
     return 0
 
@@ -61,13 +67,16 @@ def summary_view(s: Summary) -> Group:
 
 
 def run_history(args: argparse.Namespace) -> int:
-    rounds = _open().rounds(args.limit)
+    history = _open()
+    rounds = history.rounds(args.limit)
+    _say_notice(history)
     if args.json:
         print_json([record_json(r) for r in rounds])
-        return 0
+        return 2 if history.notice else 0
     if not rounds:
-        console().print("No rounds played yet: play one with `boggle`.")
-        return 0
+        if not history.notice:
+            console().print("No rounds played yet: play one with `boggle`.")
+        return 2 if history.notice else 0
     table = Table(title="Past rounds, newest first")
     for heading in ("when (UTC)", "mode", "dice", "score", "words"):
         table.add_column(heading, justify="right" if heading in ("score", "words") else "left")
@@ -80,7 +89,7 @@ def run_history(args: argparse.Namespace) -> int:
             f"{len(r.found)}/{r.words_total}", r.code,
         )  # fmt: skip
     console().print(table)
-    return 0
+    return 2 if history.notice else 0
 
 
 def record_json(r: RoundRecord) -> dict[str, object]:

@@ -109,5 +109,5 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("stats", help="your statistics over the rounds played")
     history = commands.add_parser("history", help="the rounds played, newest first")
     history.add_argument("--json", action="store_true", help="print JSON")
-    history.add_argument("--limit", type=_count(1), metavar="N", help="only the last N rounds")
+    history.add_argument("--limit", type=_count(1, 10**9), metavar="N", help="only the last N rounds")
     return parser

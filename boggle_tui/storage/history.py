@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.storage.paths import data_dir
@@ -55,6 +61,10 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+ROUND_COLUMNS = (
+    "id", "uid", "played_at", "mode", "daily", "dice", "board", "code", "dictionary", "seed", "seconds",
+    "min_length", "score", "max_score", "words_total", "ended", "replay",
+)  # fmt: skip
 
 
 class History:
@@ -75,24 +85,57 @@ class History:
 
     @classmethod
     def open(cls, folder: Path | None = None) -> History:
+        """The history to play with: created if missing, migrated, repaired if damaged."""
         folder = folder or data_dir()
         path = folder / DATABASE
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            with _repair_lock(folder):  # two instances never both move the same damaged file aside
+                return cls._open_or_repair(path)
+        except OSError as error:
+            return cls(path, None, f"History is off: {folder} cannot be used ({error.strerror or error}).")
+
+    @classmethod
+    def open_to_read(cls, folder: Path | None = None) -> History:
+        """The history for a command that only reads it: nothing is created, locked or repaired.
+
+        A database of an older schema is migrated first (once), as the game would.
+        """
+        path = (folder or data_dir()) / DATABASE
+        if not path.is_file():
+            return cls.disabled()
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+            db.row_factory = sqlite3.Row
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                db.close()
+                return cls.open(folder)
+            if version > SCHEMA_VERSION:
+                db.close()
+                return cls(path, None, f"History is off: {path} was written by a newer boggle-tui.")
+            _check_schema(db)
+            return cls(path, db, None)
+        except sqlite3.Error as error:
+            return cls(path, None, f"History cannot be read: {path} ({error}).")
+
+    @classmethod
+    def _open_or_repair(cls, path: Path) -> History:
+        try:
             return cls(path, _connect(path), None)
         except NewerDatabase:
             return cls(path, None, f"History is off: {path} was written by a newer boggle-tui.")
         except sqlite3.DatabaseError as error:
             if not _damaged(error):  # locked by a stuck process, unwritable folder...: leave the file alone
                 return cls(path, None, f"History is off: {path} cannot be used ({error}).")
-            aside = path.with_name(f"{path.name}.corrupt-{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S}")
+            # Microseconds and a random tail: a second repair never lands on the first one's file.
+            stamp = f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(3)}"
+            aside = path.with_name(f"{path.name}.corrupt-{stamp}")
             try:
                 _move_aside(path, aside)
                 return cls(path, _connect(path), f"The history database was damaged: moved to {aside.name}.")
             except (OSError, sqlite3.Error) as again:
                 return cls(path, None, f"History is off: {path} is damaged and cannot be replaced ({again}).")
-        except OSError as error:
-            return cls(path, None, f"History is off: {folder} cannot be used ({error.strerror or error}).")
 
     def close(self) -> None:
         if self._db is not None:
@@ -130,14 +173,21 @@ class History:
         """Past rounds, newest first."""
         if self._db is None:
             return []
-        query = "SELECT * FROM rounds ORDER BY played_at DESC, id DESC" + (" LIMIT ?" if limit else "")
-        rows = self._db.execute(query, (limit,) if limit else ()).fetchall()
+        try:
+            return self._rounds(self._db, limit)
+        except sqlite3.Error as error:
+            self.notice = f"History cannot be read: {error}."
+            return []
+
+    def _rounds(self, db: sqlite3.Connection, limit: int | None) -> list[RoundRecord]:
+        query = f"SELECT {', '.join(ROUND_COLUMNS)} FROM rounds ORDER BY played_at DESC, id DESC"
+        rows = db.execute(query + (" LIMIT ?" if limit else ""), (limit,) if limit else ()).fetchall()
         if not rows:
             return []
         found: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
         missed: dict[int, list[str]] = {row["id"]: [] for row in rows}
         # One query for the words of every round, not one per round.
-        words = self._db.execute("SELECT round_id, word, score, found FROM words WHERE round_id >= ?", (min(found),))
+        words = db.execute("SELECT round_id, word, score, found FROM words WHERE round_id >= ?", (min(found),))
         for round_id, word, points, was_found in words:
             if round_id in found:
                 if was_found:
@@ -154,20 +204,23 @@ class History:
             for row in rows
         ]
 
-    def most_missed(self) -> Iterator[tuple[str, int]]:
+    def most_missed(self) -> list[tuple[str, int]]:
         """Missed words with how often, the most often first."""
-        if self._db is None:
-            return iter(())
-        return iter(
-            self._db.execute(
-                "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 GROUP BY word ORDER BY n DESC, word"
-            ).fetchall()
-        )
+        query = "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 GROUP BY word ORDER BY n DESC, word"
+        return [(row[0], row[1]) for row in self._read(query)]
 
     def daily_dates(self) -> set[str]:
+        return {row[0] for row in self._read("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
+
+    def _read(self, query: str) -> list[sqlite3.Row]:
+        """The rows of a query; none, with a notice, when the database cannot answer it."""
         if self._db is None:
-            return set()
-        return {row[0] for row in self._db.execute("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
+            return []
+        try:
+            return self._db.execute(query).fetchall()
+        except sqlite3.Error as error:
+            self.notice = f"History cannot be read: {error}."
+            return []
 
     def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         assert self._db is not None
@@ -189,6 +242,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             raise sqlite3.DatabaseError("quick_check failed")
         db.execute("PRAGMA journal_mode = WAL")
         _migrate(db)
+        _check_schema(db)
     except BaseException:
         db.close()
         raise
@@ -219,9 +273,42 @@ def _migrate(db: sqlite3.Connection) -> None:
             db.execute(f"PRAGMA user_version = {step + 1}")
 
 
+def _expected_columns() -> dict[str, set[str]]:
+    """Each table's columns as the migrations make them: what a database of this version must have."""
+    db = sqlite3.connect(":memory:")
+    for migration in MIGRATIONS:
+        db.executescript(migration)
+    return {table: _columns(db, table) for table in ("rounds", "words")}
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _check_schema(db: sqlite3.Connection) -> None:
+    """A table or column missing (at the current user_version) is damage; an extra column is left alone."""
+    for table, columns in EXPECTED_COLUMNS.items():
+        if missing := columns - _columns(db, table):
+            raise sqlite3.DatabaseError(f"damaged: table {table} lacks {', '.join(sorted(missing))}")
+
+
 def _damaged(error: sqlite3.DatabaseError) -> bool:
     text = str(error)
-    return any(sign in text for sign in ("not a database", "malformed", "quick_check", "corrupt"))
+    return any(sign in text for sign in ("not a database", "malformed", "quick_check", "corrupt", "damaged"))
+
+
+@contextlib.contextmanager
+def _repair_lock(folder: Path) -> Iterator[None]:
+    """Hold a lock file in the data folder while the database is opened and, if need be, repaired."""
+    if fcntl is None:  # Windows: no repair lock
+        yield
+        return
+    with (folder / f"{DATABASE}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _move_aside(path: Path, aside: Path) -> None:
@@ -230,3 +317,6 @@ def _move_aside(path: Path, aside: Path) -> None:
         journal = path.with_name(path.name + suffix)
         if journal.exists():
             journal.rename(aside.with_name(aside.name + suffix))
+
+
+EXPECTED_COLUMNS = _expected_columns()
