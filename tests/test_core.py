@@ -9,6 +9,7 @@ from array import array
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import boards
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import MAX_CELLS, Board
@@ -16,7 +17,6 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.scoring import POINTS, score
 from boggle_tui.engine.solver import board_score, board_totals, columns_of, solve, solve_json
 from boggle_tui.engine.trie import STRIDE, Trie
-from support import boards
 
 _core = pytest.importorskip("boggle_tui.engine._core", reason="the compiled core is not built")
 

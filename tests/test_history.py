@@ -143,8 +143,9 @@ def test_the_commands_say_when_the_history_cannot_be_read(tmp_path: Path, monkey
     make_history(tmp_path, "DROP TABLE words")
     assert main(["history"]) == 2
     assert "History cannot be read" in capsys.readouterr().err
-    assert main(["history", "--limit", str(2**63)]) == 2
-    assert "not between" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["history", "--limit", str(2**63)])
+    assert exit_.value.code == 2 and "not between" in capsys.readouterr().err
 
 
 def test_a_file_where_the_folder_should_be_turns_history_off(tmp_path: Path) -> None:
