@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from boggle_tui.engine.dictionary import cache_dir, load_dictionary
+from boggle_tui.engine import wordlist
+from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 
 
@@ -76,3 +77,49 @@ def test_unknown_names_and_bad_files_are_clear_errors(own_cache: Path, tmp_path:
         load_dictionary(str(word_file(b"\x00\x01\x02")))
     with pytest.raises(BoggleError, match="no usable words"):
         load_dictionary(str(word_file("")))
+
+
+def test_a_cache_cut_anywhere_or_with_a_false_row_count_is_rebuilt(own_cache: Path, word_file) -> None:
+    path = word_file("apple\nbanana\ncherry\n")
+    load_dictionary(str(path))
+    (cached,) = own_cache.glob("*.trie")
+    whole = cached.read_bytes()
+    lying = bytearray(whole)
+    lying[12:16] = (2**31 - 1).to_bytes(4, "little")  # rows: a count that would need gigabytes
+    for damaged in [whole[:n] for n in range(0, len(whole), max(1, len(whole) // 20))] + [bytes(lying)]:
+        cached.write_bytes(damaged)
+        rebuilt = load_dictionary(str(path))
+        assert not rebuilt.from_cache and rebuilt.trie.words() == ["apple", "banana", "cherry"]
+        assert load_dictionary(str(path)).from_cache  # and written whole again
+
+
+def test_the_cache_keeps_the_lists_used_last_and_drops_leftovers_of_killed_writes(own_cache: Path, word_file) -> None:
+    own_cache.mkdir(parents=True)
+    leftover, fresh = own_cache / ".x.trie.1.tmp", own_cache / ".y.trie.2.tmp"
+    leftover.write_bytes(b"half")
+    fresh.write_bytes(b"being written now")
+    os.utime(leftover, (0, 0))
+    lists = [word_file(f"word{chr(97 + n)}\n", name=f"list{n}.txt") for n in range(CACHE_KEEPS + 3)]
+    for path in lists:
+        load_dictionary(str(path))
+    assert len(list(own_cache.glob("*.trie"))) == CACHE_KEEPS
+    assert not leftover.exists() and fresh.exists()
+    assert load_dictionary(str(lists[-1])).from_cache
+
+
+def test_word_lists_that_are_not_files_or_too_big_are_refused(
+    own_cache: Path, tmp_path: Path, word_file, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for special in (fifo, Path("/dev/zero"), Path("/dev/urandom")):
+        with pytest.raises(BoggleError, match="not a regular file"):
+            load_dictionary(str(special))
+    monkeypatch.setattr(wordlist, "MAX_LIST_BYTES", 100)
+    with pytest.raises(BoggleError, match="larger than"):
+        load_dictionary(str(word_file("word\n" * 30)))
+
+
+def test_a_line_far_longer_than_any_word_is_skipped(own_cache: Path, word_file) -> None:
+    dictionary = load_dictionary(str(word_file("cat\n" + "a" * 1000 + "\ndog\n" + "b" * 100_000 + "\n")))
+    assert dictionary.trie.words() == ["cat", "dog"] and dictionary.skipped == 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from boggle_tui.engine.atomic import write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.trie import FORMAT_VERSION, CorruptTrie, Trie
-from boggle_tui.engine.wordlist import parse_word_list
+from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes
 
 DEFAULT_DICTIONARY = "enable1"
 COMMON_WORDS = "popular"
@@ -69,19 +70,20 @@ def cache_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_cache_dir("boggle-tui"))
 
 
+# Compiled lists kept in the cache, the most recently used: enough for every list a player switches between.
+CACHE_KEEPS = 8
+_STALE_TEMPORARY = 3600  # seconds: a .tmp file this old was left by a write that was killed
+
+
 def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool = True) -> Dictionary:
     path = resolve(name_or_path)
-    try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise BoggleError(f"word list {name_or_path!r} is a folder, not a file") from None
-    except OSError as error:
-        raise BoggleError(f"word list {name_or_path!r} cannot be read: {error.strerror}") from None
+    data = read_list_bytes(path, name_or_path)
     cached = _cache_path(data) if use_cache else None
     if cached is not None:
         try:
             with cached.open("rb") as file:
                 trie, skipped, unplayable = Trie.from_file(file)
+            os.utime(cached)  # recently used: kept when the cache is trimmed
             return Dictionary(name_or_path, path, trie, skipped, unplayable, from_cache=True)
         except (OSError, CorruptTrie):
             pass  # missing or damaged: build it again below
@@ -90,13 +92,31 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
     if cached is not None:
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
+            trim_cache(cached.parent)
     return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, from_cache=False)
+
+
+def trim_cache(folder: Path, keep: int = CACHE_KEEPS, now: float | None = None) -> None:
+    """Delete all but the `keep` most recently used compiled lists, and temporary files left by a kill."""
+    now = time.time() if now is None else now
+    tries: list[tuple[float, Path]] = []
+    for entry in folder.iterdir():
+        with contextlib.suppress(OSError):
+            modified = entry.stat().st_mtime
+            if entry.name.endswith(".tmp") and now - modified > _STALE_TEMPORARY:
+                entry.unlink()
+            elif entry.suffix == ".trie":
+                tries.append((modified, entry))
+    for _, old in sorted(tries, reverse=True)[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
 
 
 def is_cached(name_or_path: str) -> bool:
     """Whether the list loads from the cache (fast) rather than being compiled (about a second)."""
     try:
-        return _cache_path(resolve(name_or_path).read_bytes()).is_file()
+        path = resolve(name_or_path)
+        return path.is_file() and _cache_path(read_list_bytes(path, name_or_path)).is_file()
     except (BoggleError, OSError):
         return False
 

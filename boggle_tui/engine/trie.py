@@ -38,6 +38,10 @@ _CRC = struct.Struct("<I")
 assert array(_TYPECODE).itemsize == 4
 
 
+# Child offsets are shifted left by one in 32 bits: no table can have more rows than this.
+MAX_ROWS = (1 << 31) // STRIDE
+
+
 class CorruptTrie(ValueError):
     """Bytes that are not a trie of this format version."""
 
@@ -136,6 +140,12 @@ class Trie:
         magic, version, rows, words, skipped, unplayable = _HEADER.unpack(header)
         if magic != _MAGIC or version != FORMAT_VERSION:
             raise CorruptTrie("not this format")
+        # The size the header promises must be what is there: a damaged count never allocates.
+        start = file.tell()
+        size = file.seek(0, io.SEEK_END) - start
+        file.seek(start)
+        if not 0 < rows <= MAX_ROWS or size != rows * STRIDE * 4 + _CRC.size:
+            raise CorruptTrie("wrong size")
         table = array(_TYPECODE)
         try:
             table.fromfile(file, rows * STRIDE)

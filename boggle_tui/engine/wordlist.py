@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import operator
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +20,12 @@ _PLAIN = re.compile(r"[a-z\n]*")
 _NONBLANK_LINE = re.compile(r"^[ \t]*[^\s][^\n]*", re.MULTILINE)
 
 
+# The largest word list read: eight times enable1.
+MAX_LIST_BYTES = 16 * 1024 * 1024
+# The longest word kept: English's longest are about 45 letters. Longer lines are skipped.
+MAX_WORD = 63
+
+
 @dataclass(frozen=True)
 class WordList:
     words: list[str]  # sorted, unique, lower case a-z
@@ -28,17 +36,31 @@ class WordList:
         return len(self.words)
 
 
+def read_list_bytes(path: Path, label: str | None = None) -> bytes:
+    """A word list's bytes: only from a regular file (a FIFO would wait forever), at most MAX_LIST_BYTES."""
+    shown = label or str(path)
+    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+    try:
+        if path.exists() and not path.is_file() and not path.is_dir():
+            raise BoggleError(f"word list {shown!r} is not a regular file")
+        with path.open("rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise BoggleError(f"word list {shown!r} is not a regular file")
+            data = file.read(MAX_LIST_BYTES + 1)
+    except FileNotFoundError:
+        raise BoggleError(f"word list {shown!r} does not exist") from None
+    except IsADirectoryError:
+        raise BoggleError(f"word list {shown!r} is a folder, not a file") from None
+    except OSError as error:
+        raise BoggleError(f"word list {shown!r} cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise BoggleError(f"word list {shown!r} is larger than {MAX_LIST_BYTES // 2**20} MB")
+    return data
+
+
 def read_word_list(path: Path) -> WordList:
     """Read and clean the word list at `path`; a BoggleError says why it cannot be used."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BoggleError(f"word list {str(path)!r} does not exist") from None
-    except IsADirectoryError:
-        raise BoggleError(f"word list {str(path)!r} is a folder, not a file") from None
-    except OSError as error:
-        raise BoggleError(f"word list {str(path)!r} cannot be read: {error.strerror}") from None
-    return parse_word_list(data, str(path))
+    return parse_word_list(read_list_bytes(path), str(path))
 
 
 def parse_word_list(data: bytes, label: str) -> WordList:
@@ -52,6 +74,10 @@ def parse_word_list(data: bytes, label: str) -> WordList:
     else:
         candidates = _WORD_LINE.findall(text)
         skipped = len(_NONBLANK_LINE.findall(text)) - len(candidates)
+    if any(len(word) > MAX_WORD for word in candidates):  # no die path is that long: not a word for Boggle
+        kept = [word for word in candidates if len(word) <= MAX_WORD]
+        skipped += len(candidates) - len(kept)
+        candidates = kept
     playable = [word for word in candidates if "q" not in word or not _BARE_Q.search(word)]
     already_sorted = all(map(operator.lt, playable, playable[1:]))  # and unique: the usual case
     words = playable if already_sorted else sorted(set(playable))
