@@ -199,3 +199,10 @@ def test_a_crash_in_the_game_is_a_failing_exit_status(monkeypatch, tmp_path) -> 
 
     monkeypatch.setattr(BoggleApp, "run", crashed)
     assert main(["play", "--seed", "1"]) == 1
+
+
+@pytest.mark.parametrize(("pure", "engine"), [("1", "engine: Python"), ("", "engine: ")])
+def test_version_says_which_engine_solves(capsys, monkeypatch, pure: str, engine: str) -> None:
+    monkeypatch.setenv("BOGGLE_PURE_PYTHON", pure)
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("boggle-tui ") and engine in out

@@ -65,9 +65,19 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _Version(argparse.Action):
+    """`boggle --version`: the release, and which engine solves boards (the core is imported only here)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from boggle_tui.engine.core import engine_name
+
+        print(f"boggle-tui {__version__} (engine: {engine_name()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boggle", description="Boggle in the terminal.")
-    parser.add_argument("--version", action="version", version=f"boggle-tui {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and the engine in use, then exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a round (the default command)")
