@@ -34,7 +34,7 @@ def _skipped(error: Exception) -> None:
 
 core = Extension(
     "boggle_tui.engine._core",
-    sources=["boggle_tui/engine/_core.c"],
+    sources=["src/boggle_tui/engine/_core.c"],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99"],
     optional=True,
 )
