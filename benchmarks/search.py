@@ -1,6 +1,7 @@
 """Board search figures: when each new best board was found, for several seeds.
 
 Run: python benchmarks/search.py --seconds 600 --seeds 1 2 3 [--size 4] [--min-length 3] [--dice new]
+     [--method walk|climb] [--pool N]
      [--until 3623] [--solved 20000] [--temperature 2.8] [--patience 1000] [--returns 3]
 Prints a timeline per seed; asserts nothing. Runs are timed, so a slower machine sees
 fewer boards; `--solved` stops once that many boards were solved instead (boards seen
@@ -17,7 +18,16 @@ from dataclasses import dataclass, field
 import boggle_tui.engine.search
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.engine.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
+from boggle_tui.engine.search import (
+    AnyLetters,
+    Progress,
+    RollableFaces,
+    Scorer,
+    board_of,
+    climb,
+    letter_weights,
+    search,
+)
 
 
 @dataclass
@@ -51,6 +61,8 @@ def main() -> None:
     parser.add_argument("--milestones", type=int, nargs="*", default=[3000, 3500, 3600, 3623])
     parser.add_argument("--until", type=int, help="stop a seed's search once its best board scores this")
     parser.add_argument("--solved", type=int, help="stop a seed's search after solving this many boards, not seconds")
+    parser.add_argument("--method", choices=["walk", "climb"], default="walk", help="Metropolis walk or pool climb")
+    parser.add_argument("--pool", type=int, default=boggle_tui.engine.search.POOL, help="boards kept by the climb")
     # The walk's settings, to try others against them:
     parser.add_argument("--temperature", type=float, default=boggle_tui.engine.search.TEMPERATURE_PER_CELL)
     parser.add_argument("--patience", type=int, default=boggle_tui.engine.search.PATIENCE)
@@ -68,7 +80,10 @@ def main() -> None:
         space = RollableFaces(dice, letter_weights(trie)) if dice else AnyLetters(size * size, letter_weights(trie))
         scorer = Scorer(trie, size, size, min_length)
         timeline = Timeline(scorer, args.milestones, args.until or float("inf"), args.solved or float("inf"))
-        result = search(scorer, space, seconds, random.Random(seed), timeline.note, timeline.done)
+        if args.method == "climb":
+            result = climb(scorer, space, seconds, random.Random(seed), timeline.note, timeline.done, args.pool)
+        else:
+            result = search(scorer, space, seconds, random.Random(seed), timeline.note, timeline.done)
         marks = ", ".join(f"{m} at {t:.1f} s" for m, t in sorted(timeline.reached.items())) or "no milestone"
         print(
             f"seed {seed}: best {result.best_score} ({board_of(result.best, size, size).text()}) "

@@ -12,7 +12,7 @@ import pytest
 from boggle_tui.cli.main import main
 from boggle_tui.engine.board import FACE_INDEX, FACES, parse_board
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.engine.search import AnyLetters, RollableFaces, Scorer, board_of, letter_weights, search
+from boggle_tui.engine.search import RECORDS, AnyLetters, RollableFaces, Scorer, board_of, letter_weights, search
 from boggle_tui.engine.solver import solve
 
 ALGS4 = str(Path(__file__).parent / "data" / "algs4.txt")
@@ -140,3 +140,20 @@ def test_a_seeded_walk_over_dice_repeats_in_every_process() -> None:
     ]
     assert runs[0].returncode == 0, runs[0].stderr
     assert runs[0].stdout == runs[1].stdout
+
+
+def test_best_runs_several_searches_and_names_the_known_record(capsys, enable1) -> None:
+    assert main(["best", "--seconds", "0.5", "--seed", "2", "--jobs", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["jobs"] == 2 and result["record"] == {"board": "plsteaiertnrsges", "points": 3623}
+    assert 0 < result["total_score"] <= 3623 and result["evaluations"] >= result["solved"] > 0
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3"]) == 0
+    assert "best known" not in capsys.readouterr().out  # no record is known for 3x3 under enable1
+    assert main(["best", "--seconds", "0.3", "--jobs", "1"]) == 0
+    assert "The best known board for this size and word list: plsteaiertnrsges" in capsys.readouterr().out
+
+
+def test_the_records_score_what_they_say(enable1) -> None:
+    for (height, width, name, min_length), (text, points) in RECORDS.items():
+        assert name == "enable1" and solve(parse_board(text), enable1.trie, min_length).total_score == points
+        assert (height, width) == parse_board(text).shape

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import multiprocessing
+import os
+import queue
 import signal
 
 from rich.console import Console, Group
@@ -18,9 +20,10 @@ from boggle_tui.engine.dice import load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import min_length_for
-from boggle_tui.engine.search import AnyLetters, Progress, RollableFaces, Scorer, board_of, letter_weights, search
+from boggle_tui.engine.search import RECORDS, Job, Progress, board_of, job_seed, run_job
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
+from boggle_tui.game.wording import plural
 
 
 def run_best(args: argparse.Namespace) -> int:
@@ -33,31 +36,55 @@ def run_best(args: argparse.Namespace) -> int:
     min_length = args.min_length or (dice.min_length if dice else min_length_for(height * width))
     dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
     seed = random_seed() if args.seed is None else args.seed
-    weights = letter_weights(dictionary.trie)
-    space = RollableFaces(dice, weights) if dice else AnyLetters(height * width, weights)
-    scorer = Scorer(dictionary.trie, height, width, min_length)
+    dictionary_name = args.dictionary or DEFAULT_DICTIONARY
+    record = RECORDS.get((height, width, dictionary_name, min_length))
+    jobs = [
+        Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n))
+        for n in range(args.jobs or os.cpu_count() or 1)
+    ]
     console = Console(stderr=True)
-
-    stop = False
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    progress_queue, stop = context.Queue(), context.Event()
+    workers = [context.Process(target=run_job, args=(job, progress_queue, stop), daemon=True) for job in jobs]
 
     def interrupted(*_: object) -> None:
-        nonlocal stop
-        stop = True  # finish the current step, then print the best board so far
+        stop.set()  # each search finishes its step; the best board so far is printed
 
     previous = signal.signal(signal.SIGINT, interrupted)
+    best: Progress | None = None
+    finished: list[tuple[Progress, int]] = []
     try:
+        for worker in workers:
+            worker.start()
         with Live(console=console, transient=True, refresh_per_second=8) as live:
-
-            def show(progress: Progress) -> None:
-                live.update(_live_view(progress, height, width, args.seconds))
-
-            result = search(scorer, space, args.seconds, random.Random(seed), show, lambda: stop)
+            while len(finished) < len(workers):
+                try:
+                    message = progress_queue.get(timeout=0.25)
+                except queue.Empty:
+                    if not any(worker.is_alive() for worker in workers):
+                        break  # a search that died says nothing more: keep what the others found
+                    continue
+                if isinstance(message, tuple):
+                    finished.append(message)
+                    message = message[0]
+                if best is None or message.best_score > best.best_score:
+                    best = message
+                live.update(_live_view(best, height, width, args.seconds, record, len(workers)))
     finally:
         signal.signal(signal.SIGINT, previous)
-
+        stop.set()
+        for worker in workers:
+            worker.join(timeout=5)
+    if best is None:
+        raise BoggleError("the search stopped before it scored a board")
+    evaluations = sum(result.evaluations for result, _ in finished)
+    solved = sum(count for _, count in finished)
+    seconds = max((result.seconds for result, _ in finished), default=best.seconds)
+    result = Progress(best.best, best.best_score, evaluations, seconds)
     board = board_of(result.best, height, width)
     solution = solve(board, dictionary.trie, min_length)
     rate = result.evaluations / result.seconds if result.seconds else 0.0
+    stopped = stop.is_set() and result.seconds < args.seconds - 0.5
     if args.json:
         dealt = Deal(board, args.dice, None)
         print_json(
@@ -66,26 +93,43 @@ def run_best(args: argparse.Namespace) -> int:
                 "seed": seed,
                 "seconds": round(result.seconds, 3),
                 "evaluations": result.evaluations,
-                "solved": scorer.solved,  # evaluations less the boards whose score was remembered
+                "solved": solved,  # evaluations less the boards whose score was remembered
+                "jobs": len(workers),
+                "record": {"board": record[0], "points": record[1]} if record else None,
             }
         )
     else:
         out = Console()
         out.print(solution_view(solution))
-        note = " (stopped early)" if stop else ""
+        note = " (stopped early)" if stopped else ""
         out.print(
-            f"Best of {result.evaluations:,} boards ({scorer.solved:,} solved, the rest seen before) "
-            f"in {result.seconds:.1f} s{note}: {rate:,.0f} evaluations/s, "
+            f"Best of {result.evaluations:,} boards ({solved:,} solved, the rest seen before) "
+            f"in {result.seconds:.1f} s{note} by {plural(len(workers), 'search')}: {rate:,.0f} evaluations/s, "
             f"seed {seed}" + (f", only boards the {dice.name} dice can roll" if dice else "")
         )
+        if record:
+            out.print(_record_line(record, result.best_score))
     return 0
 
 
-def _live_view(progress: Progress, height: int, width: int, seconds: float) -> Group:
+def _live_view(
+    progress: Progress, height: int, width: int, seconds: float, record: tuple[str, int] | None, jobs: int
+) -> Group:
     board = board_of(progress.best, height, width)
-    rate = progress.evaluations / progress.seconds if progress.seconds else 0
     status = Text.assemble(
         ("best ", "dim"), (f"{progress.best_score:,}", "bold green"), (" points · ", "dim"),
-        f"{progress.evaluations:,} boards · {rate:,.0f}/s · {progress.seconds:.0f} of {seconds:.0f} s · Ctrl+C stops",
+        f"{plural(jobs, 'search')} · {progress.seconds:.0f} of {seconds:.0f} s · Ctrl+C stops",
     )  # fmt: skip
-    return Group(board_table(board), Text(board.text(), style="dim"), status)
+    parts = [board_table(board), Text(board.text(), style="dim"), status]
+    if record:
+        parts.append(Text(_record_line(record, progress.best_score), style="dim"))
+    return Group(*parts)
+
+
+def _record_line(record: tuple[str, int], points: int) -> str:
+    board, best = record
+    if points > best:
+        return f"A new record: {points:,} points, above the best known board ({best:,}, {board})!"
+    if points == best:
+        return f"This equals the best known board ({best:,} points, {board})."
+    return f"The best known board for this size and word list: {board}, {best:,} points."

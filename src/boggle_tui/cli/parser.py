@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word that counts")
     best.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help="how long to search (default 60)")
     best.add_argument("--seed", type=_count(0, SEEDS[-1]), metavar="N", help="seed of the search, to repeat it")
+    best.add_argument(
+        "--jobs", type=_count(1, 256), metavar="N", help="searches side by side, one per core (default: every core)"
+    )
     best.add_argument("--json", action="store_true", help="print JSON")
 
     commands.add_parser("stats", help="your statistics over the rounds played")

@@ -324,6 +324,53 @@ def symmetries(height: int, width: int) -> list[list[int]]:
     return [[row * width + column for row, column in (flip(r, c) for r, c in cells)] for flip in flips]
 
 
+# The best boards known (shared/records.md: found by danvk's hill climbing, the 4x4 one proved
+# best), scored with our lists: (height, width, word list, shortest word) -> (board, points).
+RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
+    (4, 4, "enable1", 3): ("plsteaiertnrsges", 3623),
+    (5, 5, "enable1", 3): ("ligdrmanesietildsracsepes", 10397),
+    (5, 5, "enable1", 4): ("ligdrmanesietildsracsepes", 10248),
+}
+
+
+@dataclass(frozen=True)
+class Job:
+    """One search process's task: everything it needs, as plain values that cross a process boundary."""
+
+    dictionary: str
+    height: int
+    width: int
+    min_length: int
+    dice: str | None
+    seconds: float
+    seed: int
+
+
+def job_seed(seed: int, job: int) -> int:
+    """The seed of the n-th of several searches: the first is the search's own seed, so one job repeats it."""
+    return seed + job * 1_000_003
+
+
+def run_job(job: Job, progress: Any, stop: Any) -> None:
+    """A search in a process of its own, reporting each new best (and now and then) on `progress`.
+
+    It loads the word list itself (from the cache: milliseconds) so that it works whether
+    processes are forked or spawned; Ctrl+C is the parent's to handle, which sets `stop`.
+    """
+    import signal
+
+    from boggle_tui.engine.dice import load_dice_set
+    from boggle_tui.engine.dictionary import load_dictionary
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    trie = load_dictionary(job.dictionary).trie
+    weights = letter_weights(trie)
+    space = RollableFaces(load_dice_set(job.dice), weights) if job.dice else AnyLetters(job.height * job.width, weights)
+    scorer = Scorer(trie, job.height, job.width, job.min_length)
+    result = search(scorer, space, job.seconds, random.Random(job.seed), progress.put, stop.is_set)
+    progress.put((result, scorer.solved))
+
+
 def board_of(columns: list[int], height: int, width: int) -> Board:
     faces = [FACES[c] if c >= 0 else "#" for c in columns]
     return Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)))
