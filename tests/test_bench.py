@@ -6,20 +6,37 @@ from pathlib import Path
 import pytest
 
 from boggle_tui.cli.main import main
-from boggle_tui.engine import bench
+from boggle_tui.engine import bench, core
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.wordlist import read_word_list
 
 ALGS4 = Path(__file__).parent / "data" / "algs4.txt"
 
 
-def test_the_three_structures_agree_and_report_figures() -> None:
+def test_every_structure_and_both_engines_agree_and_report_figures() -> None:
     words = read_word_list(ALGS4).words
     boards = [load_dice_set("new").roll(seed) for seed in range(3)]
-    results = [result for _, _, result in bench.run(words, boards, 3) if result]
-    assert [r.structure for r in results] == ["unsorted list", "sorted list", "trie", "trie solver"]
-    assert [r.boards for r in results] == [1, 3, 3, 3]
-    assert all(r.median_ms > 0 and r.build_ms >= 0 for r in results)
+    (results,) = [done for _, done in bench.run(words, boards, 3, bench.structures()) if done]
+    names = ["unsorted list", "sorted list", "trie (textbook search)", "engine, Python"]
+    assert [r.structure for r in results] == names + (["engine, C"] if core.is_built() else [])
+    assert all(r.boards == 3 and r.median_ms and r.median_ms > 0 and r.build_ms >= 0 for r in results)
+
+
+def test_boards_are_rolled_as_they_are_solved_and_the_slow_list_keeps_to_its_budget(monkeypatch) -> None:
+    monkeypatch.setattr(bench, "UNSORTED_SECONDS", 0.0)
+    words = read_word_list(ALGS4).words
+    rolled: list[int] = []
+
+    def boards():
+        for seed in range(4):
+            rolled.append(seed)
+            yield load_dice_set("new").roll(seed)
+
+    progress = bench.run(words, boards(), 3, bench.structures())
+    assert next(progress) == (1, None) and rolled == [0]  # one board rolled, solved, reported
+    *_, (done, results) = progress
+    assert done == 4 and results[0].structure == "unsorted list"
+    assert results[0].median_ms is None and "budget" in results[0].note and results[1].boards == 4
 
 
 def test_a_structure_that_disagrees_is_caught() -> None:
@@ -27,11 +44,15 @@ def test_a_structure_that_disagrees_is_caught() -> None:
     broken = bench.Structure("broken", list, lambda board, lexicon, n: set())
     boards = [load_dice_set("new").roll(1)]
     with pytest.raises(bench.Disagreement, match="broken"):
-        list(bench.run(words, boards, 3, (bench.STRUCTURES[1], broken)))
+        list(bench.run(words, boards, 3, (bench.structures(unsorted=False)[0], broken)))
 
 
 def test_bench_command_json(capsys) -> None:
     assert main(["bench", "--boards", "2", "--dictionary", str(ALGS4), "--skip-unsorted", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert [r["structure"] for r in result["results"]] == ["sorted list", "trie", "trie solver"]
+    assert [r["structure"] for r in result["results"]][:3] == [
+        "sorted list",
+        "trie (textbook search)",
+        "engine, Python",
+    ]
     assert result["words"] == 6013 and all(r["boards_per_second"] > 0 for r in result["results"])

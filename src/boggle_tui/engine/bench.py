@@ -1,20 +1,26 @@
-"""`boggle bench`: time the three structures on the same boards, and check they agree."""
+"""`boggle bench`: time the classic structures and both engines on the same boards, and check they agree.
+
+Boards are rolled one at a time and every structure solves each board in turn, so
+memory does not grow with the number of boards and a slow minute of the machine
+weighs on all structures alike. The unsorted list scans every word at every step:
+it gets a time budget, announced up front, and stops when that is spent.
+"""
 
 from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from boggle_tui.engine import core
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.lexicons import SortedList, TrieLexicon, UnsortedList, solve_with
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
 
-# Scanning a 170,000-word list for each step takes minutes a board: one board is enough to show it.
-UNSORTED_BOARDS = 1
+UNSORTED_SECONDS = 5.0  # the unsorted list's budget: one board takes it a minute or more
 
 
 @dataclass(frozen=True)
@@ -22,13 +28,14 @@ class Result:
     structure: str
     build_ms: float
     boards: int
-    median_ms: float
+    median_ms: float | None  # None: not one board within the budget
+    note: str = ""
 
     @property
     def boards_per_second(self) -> float:
-        return 1000 / self.median_ms if self.median_ms else float("inf")
+        return 1000 / self.median_ms if self.median_ms else 0.0
 
-    def as_dict(self) -> dict[str, float | int | str]:
+    def as_dict(self) -> dict[str, float | int | str | None]:
         return {**asdict(self), "boards_per_second": round(self.boards_per_second, 1)}
 
 
@@ -36,51 +43,105 @@ class Disagreement(Exception):
     """Two structures found different words on one board: a bug, never expected."""
 
 
+class OutOfTime(Exception):
+    """A structure spent its budget."""
+
+
 @dataclass(frozen=True)
 class Structure:
     name: str
     build: Callable[[list[str]], Any]
     solve: Callable[[Board, Any, int], set[str]]
-    board_limit: int | None = None
+    budget: float | None = None  # seconds in all, for the structures that need minutes a board
 
 
-def _engine_trie(words: list[str]) -> Trie:
-    return Trie.build(words)
+@dataclass
+class _Timing:
+    build_ms: float
+    lexicon: Any
+    times: list[float] = field(default_factory=list)
+    spent: float = 0.0
+    gave_up: bool = False
 
 
-def _engine_solve(board: Board, trie: Trie, min_length: int) -> set[str]:
-    return set(solve(board, trie, min_length).paths)  # paths and all: the full solve, timed
+def _engine(compiled: bool) -> Callable[[Board, Trie, int], set[str]]:
+    def solve_on(board: Board, trie: Trie, min_length: int) -> set[str]:
+        with core.forced(compiled):
+            return set(solve(board, trie, min_length).paths)  # paths and all: the full solve, timed
+
+    return solve_on
 
 
-STRUCTURES = (
-    Structure("unsorted list", UnsortedList, solve_with, UNSORTED_BOARDS),
-    Structure("sorted list", SortedList, solve_with),
-    Structure("trie", TrieLexicon, solve_with),
-    Structure("trie solver", _engine_trie, _engine_solve),
-)
+def _budgeted(lexicon_type: type, seconds: float) -> Callable[[list[str]], Any]:
+    """A lexicon whose questions raise OutOfTime once `seconds` have passed since it was first asked."""
+
+    def build(words: list[str]) -> Any:
+        lexicon = lexicon_type(words)
+        deadline: list[float] = []
+        ask = lexicon.has_prefix
+
+        def has_prefix(prefix: str) -> bool:
+            now = time.perf_counter()
+            if not deadline:
+                deadline.append(now + seconds)
+            elif now > deadline[0]:
+                raise OutOfTime
+            return ask(prefix)
+
+        lexicon.has_prefix = has_prefix
+        return lexicon
+
+    return build
+
+
+def structures(unsorted: bool = True) -> tuple[Structure, ...]:
+    """What `boggle bench` compares: the textbook search over three lexicons, then the engines."""
+    found = [
+        Structure("sorted list", SortedList, solve_with),
+        Structure("trie (textbook search)", TrieLexicon, solve_with),
+        Structure("engine, Python", Trie.build, _engine(False)),
+    ]
+    if core.is_built():
+        found.append(Structure("engine, C", Trie.build, _engine(True)))
+    if unsorted:
+        budget = _budgeted(UnsortedList, UNSORTED_SECONDS)
+        found.insert(0, Structure("unsorted list", budget, solve_with, UNSORTED_SECONDS))
+    return tuple(found)
 
 
 def run(
-    words: list[str],
-    boards: list[Board],
-    min_length: int,
-    structures: tuple[Structure, ...] = STRUCTURES,
-) -> Iterator[tuple[Structure, int, Result | None]]:
-    """Yield (structure, boards done, None) as boards are solved, then (structure, n, result)."""
-    reference: list[set[str]] = []
-    for structure in structures:
+    words: list[str], boards: Iterable[Board], min_length: int, chosen: tuple[Structure, ...]
+) -> Iterator[tuple[int, list[Result] | None]]:
+    """Yield (boards done, None) after each board, then (boards done, results)."""
+    timings: dict[str, _Timing] = {}
+    for structure in chosen:
         start = time.perf_counter()
         lexicon = structure.build(words)
-        build_ms = (time.perf_counter() - start) * 1000
-        todo = boards[: structure.board_limit] if structure.board_limit else boards
-        times: list[float] = []
-        for i, board in enumerate(todo):
+        timings[structure.name] = _Timing((time.perf_counter() - start) * 1000, lexicon)
+    done = 0
+    for board in boards:
+        reference: set[str] | None = None
+        for structure in chosen:
+            timing = timings[structure.name]
+            if timing.gave_up:
+                continue
             start = time.perf_counter()
-            found = structure.solve(board, lexicon, min_length)
-            times.append((time.perf_counter() - start) * 1000)
-            if i >= len(reference):
-                reference.append(found)
-            elif found != reference[i]:
+            try:
+                found = structure.solve(board, timing.lexicon, min_length)
+            except OutOfTime:
+                timing.gave_up = True
+                continue
+            timing.times.append((time.perf_counter() - start) * 1000)
+            if reference is None:
+                reference = found
+            elif found != reference:
                 raise Disagreement(f"{structure.name} disagrees on board {board.text()}")
-            yield structure, i + 1, None
-        yield structure, len(todo), Result(structure.name, build_ms, len(todo), statistics.median(times))
+        done += 1
+        yield done, None
+    yield done, [_result(structure, timings[structure.name]) for structure in chosen]
+
+
+def _result(structure: Structure, timing: _Timing) -> Result:
+    median = statistics.median(timing.times) if timing.times else None
+    note = f"stopped at its {structure.budget:.0f} s budget" if timing.gave_up else ""
+    return Result(structure.name, timing.build_ms, len(timing.times), median, note)

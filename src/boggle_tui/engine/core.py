@@ -8,7 +8,9 @@ a benchmark can switch.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from types import ModuleType
 
 try:
@@ -37,3 +39,17 @@ def engine_name() -> str:
     if is_built():
         return f"Python ({PURE_PYTHON_VARIABLE}=1; the compiled core is built)"
     return "Python (the compiled core is not built)"
+
+
+@contextlib.contextmanager
+def forced(compiled: bool) -> Iterator[None]:
+    """Use the compiled core (if built) or the Python engine for a while: for side-by-side measurements."""
+    before = os.environ.get(PURE_PYTHON_VARIABLE)
+    os.environ[PURE_PYTHON_VARIABLE] = "" if compiled else "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[PURE_PYTHON_VARIABLE]
+        else:
+            os.environ[PURE_PYTHON_VARIABLE] = before
