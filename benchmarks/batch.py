@@ -1,0 +1,71 @@
+"""`boggle solve -` as a whole process against the write-up's sorted-list solver, on the same boards.
+
+Run: python benchmarks/batch.py [--boards 2000]. Prints the marginal CPU time per board of each
+command (the difference between a long and a short run, so start-up cancels out), side by side
+with the issue's goals; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).parent
+GOALS = {"C, --json": 25.0, "Python, --json": 7.0}
+
+
+def cpu_seconds(command: list[str], stdin: Path, env: dict[str, str]) -> float:
+    """CPU time (user + system) of one run of `command`, best of three."""
+    best = float("inf")
+    for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with stdin.open() as feed:
+            subprocess.run(command, stdin=feed, stdout=subprocess.DEVNULL, env=env, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--boards", type=int, default=2000)
+    args = parser.parse_args()
+    from boggle_tui.engine.dice import load_dice_set
+    from boggle_tui.engine.resources import data_dir
+
+    folder = Path(tempfile.mkdtemp(prefix="boggle-batch-"))
+    dice = load_dice_set("new")
+    short, long = folder / "short.txt", folder / "long.txt"
+    short.write_text("".join(dice.roll(seed).text() + "\n" for seed in range(20)))
+    long.write_text("".join(dice.roll(seed).text() + "\n" for seed in range(args.boards)))
+    words = str(data_dir("dictionaries") / "enable1.txt")
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(folder / "cache")}
+    boggle = [sys.executable, "-m", "boggle_tui", "solve", "-"]
+    commands = {
+        "write-up's sorted list": ([sys.executable, str(HERE / "sorted_list_solver.py"), words], {}),
+        "C, --json": ([*boggle, "--json"], {"BOGGLE_PURE_PYTHON": ""}),
+        "C, text": (boggle, {"BOGGLE_PURE_PYTHON": ""}),
+        "Python, --json": ([*boggle, "--json"], {"BOGGLE_PURE_PYTHON": "1"}),
+        "Python, text": (boggle, {"BOGGLE_PURE_PYTHON": "1"}),
+    }
+    subprocess.run([*boggle, "--json"], input="abcd\n", text=True, env=env, capture_output=True, check=True)  # cache
+    per_board: dict[str, float] = {}
+    for name, (command, extra) in commands.items():
+        run_env = {**env, **extra}
+        spent = cpu_seconds(command, long, run_env) - cpu_seconds(command, short, run_env)
+        per_board[name] = spent / (args.boards - 20) * 1000
+    yardstick = per_board["write-up's sorted list"]
+    print(f"{args.boards:,} boards of the new dice, enable1; marginal CPU ms per board (best of 3 runs)")
+    print(f"{'command':<24} {'ms/board':>9} {'speed-up':>9} {'goal':>6}")
+    for name, ms in per_board.items():
+        goal = f"{GOALS[name]:.0f}x" if name in GOALS else ""
+        print(f"{name:<24} {ms:>9.3f} {yardstick / ms:>8.1f}x {goal:>6}")
+
+
+if __name__ == "__main__":
+    main()
