@@ -535,38 +535,32 @@ static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
     return result;
 }
 
-static PyObject *Core_score(Core *self, PyObject *args, PyObject *kwds) {
+/* Walk one board from Python's arguments without keeping its words: its count and points. */
+static int count_board(Core *self, PyObject *args, PyObject *kwds, long *count, long *total) {
     static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
     PyObject *columns;
     int height, width, min_length = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
-        return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length)) return 0;
     Walk *w = new_walk(0);
-    if (!w) return NULL;
-    PyObject *result = NULL;
-    if (prepare(w, self, columns, height, width, min_length)) {
+    if (!w) return 0;
+    int ok = prepare(w, self, columns, height, width, min_length);
+    if (ok) {
         walk_board(w);
-        result = PyLong_FromLong(w->total);
+        *count = w->count;
+        *total = w->total;
     }
     free_walk(w);
-    return result;
+    return ok;
+}
+
+static PyObject *Core_score(Core *self, PyObject *args, PyObject *kwds) {
+    long count, total;
+    return count_board(self, args, kwds, &count, &total) ? PyLong_FromLong(total) : NULL;
 }
 
 static PyObject *Core_totals(Core *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
-    PyObject *columns;
-    int height, width, min_length = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
-        return NULL;
-    Walk *w = new_walk(0);
-    if (!w) return NULL;
-    PyObject *result = NULL;
-    if (prepare(w, self, columns, height, width, min_length)) {
-        walk_board(w);
-        result = Py_BuildValue("(ll)", w->count, w->total);
-    }
-    free_walk(w);
-    return result;
+    long count, total;
+    return count_board(self, args, kwds, &count, &total) ? Py_BuildValue("(ll)", count, total) : NULL;
 }
 
 static PyObject *Core_score_many(Core *self, PyObject *args, PyObject *kwds) {

@@ -252,15 +252,14 @@ def climb(
     report: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] = lambda: False,
     pool_size: int = POOL,
-    shared: Callable[[], list[int] | None] = lambda: None,
 ) -> Progress:
     """Search for `seconds` by hill climbing with a pool, as the best known boards were found.
 
     Each round scores every board one face change or one swap away from each board of the
     pool, and keeps the best `pool_size` boards, a board and its turns and mirror images
     counted once. When a round brings nothing new into the pool, it starts afresh from
-    random boards (and `shared()`, another process's best board, when there is one). Why
-    this and not the Metropolis walk of `search`: benchmarks/NOTES.md.
+    random boards. The walk of `search` did better at the budgets measured, so it is the
+    one `boggle best` runs (benchmarks/NOTES.md).
     """
     start = time.perf_counter()
     same = symmetries(scorer.height, scorer.width)
@@ -290,8 +289,6 @@ def climb(
 
     while next(clock, None) is not None:
         seeds = [space.start(rng) for _ in range(pool_size)]
-        if (other := shared()) is not None:
-            seeds[0] = other
         pool = sorted(score_new(seeds), key=lambda pair: -pair[0])[:pool_size]
         while (elapsed := next(clock, None)) is not None:
             grown: list[tuple[int, list[int]]] = []
