@@ -2,8 +2,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +208,23 @@ def test_version_says_which_engine_solves(capsys, monkeypatch, pure: str, engine
     monkeypatch.setenv("BOGGLE_PURE_PYTHON", pure)
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("boggle-tui ") and engine in out
+
+
+def test_closed_pipes_full_disks_and_plain_ascii_end_in_one_line_at_most(enable1) -> None:
+    boards = "plsteaiertnrsges\n" * 2000
+    command = [sys.executable, "-m", "boggle_tui", "solve", "-", "--json"]
+    reader = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader.stdin.write(boards.encode())
+    reader.stdin.close()
+    reader.stdout.readline()
+    reader.stdout.close()  # `| head -1`
+    assert reader.wait(timeout=60) == 1 and reader.stderr.read() == b""
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w") as full:
+            result = subprocess.run(
+                [*command[:-2], "plsteaiertnrsges"], stdout=full, stderr=subprocess.PIPE, text=True, check=False
+            )
+        assert result.returncode == 2 and result.stderr.count("\n") == 1 and "No space" in result.stderr
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run([*command[:-2], "plsteaiertnrsges"], capture_output=True, env=env, check=False)
+    assert result.returncode == 0 and b"Traceback" not in result.stderr

@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as error:  # a full disk, a closed descriptor
         _silence_stdout()
-        print(f"boggle: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        print(f"boggle: error: {error.strerror or error}", file=sys.stderr)
         return 2
 
 
