@@ -34,9 +34,9 @@ def run_best(args: argparse.Namespace) -> int:
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
     min_length = args.min_length or (dice.min_length if dice else min_length_for(height * width))
-    dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
-    seed = random_seed() if args.seed is None else args.seed
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
+    dictionary = load_dictionary(dictionary_name)  # here, so that a bad list is one error, not one per search
+    seed = random_seed() if args.seed is None else args.seed
     record = RECORDS.get((height, width, dictionary_name, min_length))
     jobs = [
         Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n))

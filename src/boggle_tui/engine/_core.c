@@ -53,7 +53,8 @@ typedef struct {
 /* One board being solved. */
 typedef struct {
     Core *core;
-    int size; /* dice on the board */
+    int size;  /* dice on the board */
+    int width; /* dice in a row */
     int columns[MAX_CELLS];
     int around[MAX_CELLS][MAX_NEIGHBOURS]; /* usable neighbours of each cell */
     int around_count[MAX_CELLS];
@@ -303,6 +304,7 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
     }
     w->core = core;
     w->size = cells;
+    w->width = width;
     w->min_length = min_length;
     w->total = w->count = 0;
     w->cells_used = 0;
@@ -407,44 +409,50 @@ static int spell(Walk *w, const Found *f, char *out) {
     return length;
 }
 
-/* Walk the board keeping every word, in alphabetical order; 0 (an exception set) on failure. */
-static int walk_keeping(Walk *w) {
-    walk_board(w);
-    if (w->failed) {
-        PyErr_NoMemory();
-        return 0;
-    }
-    sort_by_rank(w->words, w->count);
-    return 1;
-}
-
-static PyObject *Core_solve(Core *self, PyObject *args, PyObject *kwds) {
+/* The board named by a method's arguments (columns, height, width, min_length=1), walked:
+ * every word kept in alphabetical order when `keep` is set, else only counted. NULL, with
+ * an exception set, when an argument is bad or memory runs out; else free it with free_walk. */
+static Walk *walk_from_args(Core *self, PyObject *args, PyObject *kwds, int keep) {
     static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
     PyObject *columns;
     int height, width, min_length = 1;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
         return NULL;
-    Walk *w = new_walk(1);
+    Walk *w = new_walk(keep);
     if (!w) return NULL;
-    PyObject *result = NULL;
-    if (prepare(w, self, columns, height, width, min_length) && walk_keeping(w)) {
-        result = PyList_New(w->count);
-        char text[2 * MAX_CELLS + 1];
-        for (Py_ssize_t i = 0; result && i < w->count; i++) {
-            const Found *f = &w->words[i];
-            PyObject *path = PyTuple_New(f->dice);
-            PyObject *word = PyUnicode_FromStringAndSize(text, spell(w, f, text));
-            PyObject *pair = path && word ? PyTuple_Pack(2, word, path) : NULL;
-            for (int d = 0; pair && d < f->dice; d++) {
-                PyObject *cell = PyLong_FromLong(w->cells[f->path + d]);
-                if (!cell) Py_CLEAR(pair);
-                else PyTuple_SET_ITEM(path, d, cell);
-            }
-            Py_XDECREF(word);
-            Py_XDECREF(path);
-            if (!pair) Py_CLEAR(result);
-            else PyList_SET_ITEM(result, i, pair);
+    if (!prepare(w, self, columns, height, width, min_length)) {
+        free_walk(w);
+        return NULL;
+    }
+    walk_board(w);
+    if (w->failed) {
+        free_walk(w);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (keep) sort_by_rank(w->words, w->count);
+    return w;
+}
+
+static PyObject *Core_solve(Core *self, PyObject *args, PyObject *kwds) {
+    Walk *w = walk_from_args(self, args, kwds, 1);
+    if (!w) return NULL;
+    PyObject *result = PyList_New(w->count);
+    char text[2 * MAX_CELLS + 1];
+    for (Py_ssize_t i = 0; result && i < w->count; i++) {
+        const Found *f = &w->words[i];
+        PyObject *path = PyTuple_New(f->dice);
+        PyObject *word = PyUnicode_FromStringAndSize(text, spell(w, f, text));
+        PyObject *pair = path && word ? PyTuple_Pack(2, word, path) : NULL;
+        for (int d = 0; pair && d < f->dice; d++) {
+            PyObject *cell = PyLong_FromLong(w->cells[f->path + d]);
+            if (!cell) Py_CLEAR(pair);
+            else PyTuple_SET_ITEM(path, d, cell);
         }
+        Py_XDECREF(word);
+        Py_XDECREF(path);
+        if (!pair) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, pair);
     }
     free_walk(w);
     return result;
@@ -477,20 +485,16 @@ static int put(Text *t, const char *bytes, size_t n) {
 }
 
 static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
-    PyObject *columns;
-    int height, width, min_length = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length))
-        return NULL;
-    Walk *w = new_walk(1);
+    Walk *w = walk_from_args(self, args, kwds, 1);
     if (!w) return NULL;
+    int width = w->width;
     PyObject *result = NULL;
     Text out = {NULL, 0, 0};
     /* Each cell's "[row,column]" is written once per board, not once per step of each path. */
     char (*spots)[24] = PyMem_Malloc(sizeof(*spots) * MAX_CELLS);
     int *spot_length = PyMem_Malloc(sizeof(int) * MAX_CELLS);
     if (!spots || !spot_length) PyErr_NoMemory();
-    else if (prepare(w, self, columns, height, width, min_length) && walk_keeping(w)) {
+    else {
         for (int cell = 0; cell < w->size; cell++) {
             char *at = spots[cell];
             *at++ = '[';
@@ -537,20 +541,12 @@ static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
 
 /* Walk one board from Python's arguments without keeping its words: its count and points. */
 static int count_board(Core *self, PyObject *args, PyObject *kwds, long *count, long *total) {
-    static char *kwlist[] = {"columns", "height", "width", "min_length", NULL};
-    PyObject *columns;
-    int height, width, min_length = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oii|i", kwlist, &columns, &height, &width, &min_length)) return 0;
-    Walk *w = new_walk(0);
+    Walk *w = walk_from_args(self, args, kwds, 0);
     if (!w) return 0;
-    int ok = prepare(w, self, columns, height, width, min_length);
-    if (ok) {
-        walk_board(w);
-        *count = w->count;
-        *total = w->total;
-    }
+    *count = w->count;
+    *total = w->total;
     free_walk(w);
-    return ok;
+    return 1;
 }
 
 static PyObject *Core_score(Core *self, PyObject *args, PyObject *kwds) {

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 
 BLANK = "#"
 BLANK_SHOWN = "■"  # how a blank face is printed: never read as a letter
@@ -138,7 +138,7 @@ def parse_board(text: str) -> Board:
     as_tokens = any(_TOKEN_SEPARATORS.search(part) for part in parts)
     rows = [_parse_tokens(part) if as_tokens else _parse_run(part) for part in parts]
     if any(not row for row in rows):
-        raise BoggleError(f"board {_shown(text)} has an empty row")
+        raise BoggleError(f"board {cut_short(text, 40)!r} has an empty row")
     if sum(map(len, rows)) > MAX_CELLS:
         raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
     if len(rows) > 1 or text.endswith("/"):
@@ -147,15 +147,10 @@ def parse_board(text: str) -> Board:
     side = math.isqrt(len(faces))
     if side * side != len(faces):
         raise BoggleError(
-            f"board {_shown(text)} has {len(faces)} faces, which is not a square: "
+            f"board {cut_short(text, 40)!r} has {len(faces)} faces, which is not a square: "
             "separate its rows with '/' (e.g. abcd/efgh)"
         )
     return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)))
-
-
-def _shown(text: str, most: int = 40) -> str:
-    """Board text quoted in a message, cut short: a message stays one line whatever was given."""
-    return repr(text if len(text) <= most else text[:most] + "…")
 
 
 def _parse_tokens(text: str) -> tuple[str, ...]:
@@ -179,7 +174,7 @@ def _parse_run(run: str) -> tuple[str, ...]:
             i += 2 if run[i + 1 : i + 2] == "u" else 1
             continue
         if char != BLANK and char not in LETTERS:
-            raise BoggleError(f"{char!r} in board {_shown(run)} is not a letter")
+            raise BoggleError(f"{char!r} in board {cut_short(run, 40)!r} is not a letter")
         faces.append(char)
         i += 1
     return tuple(faces)

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from boggle_tui.engine.board import DIE_FACES, Board
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.scoring import min_length_for
 
@@ -83,8 +83,7 @@ def load_dice_set(key: str) -> DiceSet:
     """A shipped set by name; a name is never read as a path."""
     shipped = {path.stem: path for path in data_dir("dice").glob("*.toml")}
     if key not in shipped:
-        shown = key if len(key) <= 40 else key[:40] + "…"
-        raise BoggleError(f"unknown dice set {shown!r} (choose from {', '.join(dice_set_names())})")
+        raise BoggleError(f"unknown dice set {cut_short(key, 40)!r} (choose from {', '.join(dice_set_names())})")
     return parse_dice_set(key, shipped[key])
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import platformdirs
 
 from boggle_tui.engine.atomic import write_bytes_atomic
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.trie import FORMAT_VERSION, CorruptTrie, Trie
 from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes
@@ -54,15 +54,11 @@ def resolve(name_or_path: str) -> Path:
     try:
         exists = path.exists()
     except OSError as error:  # a name too long for the file system, say
-        raise BoggleError(f"word list {_shown(name_or_path)!r} cannot be used: {error.strerror or error}") from None
+        raise BoggleError(f"word list {cut_short(name_or_path)!r} cannot be used: {error.strerror or error}") from None
     if not exists:
         shipped = ", ".join(shipped_dictionaries())
-        raise BoggleError(f"word list {_shown(name_or_path)!r} not found: give a file path or one of {shipped}")
+        raise BoggleError(f"word list {cut_short(name_or_path)!r} not found: give a file path or one of {shipped}")
     return path
-
-
-def _shown(name: str) -> str:
-    return name if len(name) <= 60 else name[:60] + "…"
 
 
 def cache_dir() -> Path:

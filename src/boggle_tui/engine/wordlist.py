@@ -9,7 +9,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 
 # A Boggle die has no Q face, only Qu: a q that no u follows cannot be formed.
 _BARE_Q = re.compile(r"q(?!u)")
@@ -38,8 +38,7 @@ class WordList:
 
 def read_list_bytes(path: Path, label: str | None = None) -> bytes:
     """A word list's bytes: only from a regular file (a FIFO would wait forever), at most MAX_LIST_BYTES."""
-    shown = label or str(path)
-    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+    shown = cut_short(label or str(path))
     try:
         if path.exists() and not path.is_file() and not path.is_dir():
             raise BoggleError(f"word list {shown!r} is not a regular file")

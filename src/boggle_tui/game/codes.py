@@ -11,7 +11,7 @@ import math
 
 from boggle_tui.engine.board import BLANK, MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.deal import Deal
 
 _SET_LETTERS = {"new": "N", "classic": "C", "big": "B", "master": "M", "superbig": "S"}
@@ -67,9 +67,7 @@ def _shape(code: str, parts: list[str], count: int) -> tuple[int, int]:
 
 
 def _malformed(code: str, why: str) -> BoggleError:
-    shown = code.strip()
-    shown = shown if len(shown) <= 60 else shown[:60] + "…"
-    return BoggleError(f"board code {shown!r} is malformed: {why}")
+    return BoggleError(f"board code {cut_short(code.strip())!r} is malformed: {why}")
 
 
 MAX_CODE = MAX_CELLS + 16  # the faces, the dice letter and a shape

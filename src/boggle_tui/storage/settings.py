@@ -14,7 +14,7 @@ from typing import Any
 from boggle_tui.engine.atomic import write_text_atomic
 from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.dictionary import resolve
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS, Mode
 from boggle_tui.storage.paths import data_dir
@@ -59,8 +59,7 @@ def _preferences_from(stored: dict[str, Any], path: Path) -> tuple[Preferences, 
         try:
             chosen[field] = check(stored[field])
         except (BoggleError, OSError, TypeError, ValueError):
-            shown = json.dumps(stored[field])
-            shown = shown if len(shown) <= 40 else shown[:40] + "…"
+            shown = cut_short(json.dumps(stored[field]), 40)
             notices.append(f"{path.name}: {field} {shown} cannot be used; it is back to its default.")
     if "mode" not in stored:  # files written before modes had one field
         if stored.get("practice") is True:
