@@ -1,4 +1,4 @@
-"""The `boggle` command: play (the default), solve, bench, best, stats, history."""
+"""The `boggle` command: play (the default), solve, bench, best, stats, history, define."""
 
 from __future__ import annotations
 
@@ -64,6 +64,10 @@ def _run(argv: Sequence[str] | None) -> int:
             from boggle_tui.cli.best import run_best
 
             return run_best(args)
+        if args.command == "define":
+            from boggle_tui.cli.define import run_define
+
+            return run_define(args)
         if args.command in ("stats", "history"):
             from boggle_tui.cli.history import run_history, run_stats
 

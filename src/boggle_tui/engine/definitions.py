@@ -1,0 +1,87 @@
+"""Short definitions from WordNet 3.0, shipped in the package and read on first use.
+
+The file is built at development time by `tools/build_definitions.py`; its licence is
+`data/definitions/LICENSE-WordNet.txt`. Reading it takes a few tenths of a second, so
+nothing on the start-up path asks for it: the first `define()` loads it, once.
+"""
+
+from __future__ import annotations
+
+import functools
+import lzma
+import threading
+from dataclasses import dataclass
+
+from boggle_tui.engine.resources import data_dir
+
+DEFINITIONS = "wordnet.txt.xz"
+PARTS = {"n": "noun", "v": "verb", "adj": "adjective", "adv": "adverb"}
+NO_DEFINITION = "no definition"
+
+Sense = tuple[str, str]  # (part of speech tag, gloss)
+
+
+@dataclass(frozen=True)
+class Definition:
+    word: str
+    senses: tuple[Sense, ...]  # the word's own: one per part of speech
+    forms: tuple[tuple[str, tuple[Sense, ...]], ...] = ()  # (lemma, its senses) when the word inflects one
+
+    def text(self) -> str:
+        """One line: `n. feline mammal… · v. beat with…`, then `form of see: v. perceive…`.
+
+        Parts are joined with ` · ` because glosses have semicolons of their own.
+        """
+        parts = [_senses(self.senses)] if self.senses else []
+        parts += [f"form of {lemma}" + (f": {_senses(senses)}" if senses else "") for lemma, senses in self.forms]
+        return " · ".join(parts) or NO_DEFINITION
+
+
+def _senses(senses: tuple[Sense, ...]) -> str:
+    return " · ".join(f"{tag}. {gloss}" for tag, gloss in senses)
+
+
+_lock = threading.Lock()  # the app loads from a worker thread while a screen may ask too
+
+
+@functools.cache
+def _table() -> dict[str, str]:
+    """word -> its raw line after the word: `n:gloss|v:gloss<TAB>n:lemma,v:lemma`."""
+    with _lock:
+        raw = lzma.decompress((data_dir("definitions") / DEFINITIONS).read_bytes()).decode("utf-8")
+        return dict(line.split("\t", 1) for line in raw.splitlines())
+
+
+def load() -> None:
+    """Read the file now (from a worker thread, say) so that the first `define()` is instant."""
+    _table()
+
+
+def _parse_senses(field: str) -> tuple[Sense, ...]:
+    return tuple(tuple(sense.split(":", 1)) for sense in field.split("|") if ":" in sense)  # type: ignore[misc]
+
+
+def define(word: str) -> Definition | None:
+    """The word's definition, or None when WordNet has none for it."""
+    word = word.strip().lower()
+    row = _table().get(word)
+    if row is None:
+        return None
+    own, _, inflects = row.partition("\t")
+    tags_of: dict[str, list[str]] = {}  # lemma -> the parts of speech the word is a form of it in
+    for form in filter(None, inflects.split(",")):
+        tag, _, lemma = form.partition(":")
+        tags_of.setdefault(lemma, []).append(tag)
+    forms = tuple((lemma, _senses_of(lemma, tags)) for lemma, tags in tags_of.items())
+    return Definition(word, _parse_senses(own), forms)
+
+
+def _senses_of(lemma: str, tags: list[str]) -> tuple[Sense, ...]:
+    senses = _parse_senses(_table().get(lemma, "").partition("\t")[0])
+    return tuple(sense for sense in senses if sense[0] in tags)
+
+
+def describe(word: str) -> str:
+    """The one line shown beside a word: its definition, or "no definition"."""
+    definition = define(word)
+    return definition.text() if definition else NO_DEFINITION

@@ -1,0 +1,90 @@
+"""Definitions: the shipped WordNet file, how a word finds its lemma, and `boggle define`."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from test_cli import run
+
+from boggle_tui.engine.definitions import NO_DEFINITION, define, describe
+from boggle_tui.engine.resources import data_dir
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+
+
+def build_script():
+    spec = importlib.util.spec_from_file_location("build_definitions", TOOLS / "build_definitions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_word_has_one_gloss_per_part_of_speech() -> None:
+    cat = define("cat")
+    assert cat is not None
+    assert [tag for tag, _ in cat.senses] == ["n", "v"]
+    assert "feline" in cat.senses[0][1]
+    assert cat.text().startswith("n. feline")
+
+
+def test_an_inflection_names_its_lemma_in_the_part_of_speech_it_inflects() -> None:
+    geese = define("GEESE")
+    assert geese is not None and geese.senses == ()
+    assert [lemma for lemma, _ in geese.forms] == ["goose"]
+    assert describe("geese").startswith("form of goose: n. ")
+    saw = define("saw")
+    assert saw is not None and saw.senses  # a noun and a verb of its own
+    see = dict(saw.forms)["see"]
+    assert [tag for tag, _ in see] == ["v"]  # the past of the verb "see", not the bishop's see
+
+
+def test_a_word_wordnet_lacks_has_no_definition() -> None:
+    assert define("qi") is None
+    assert describe("zzxq") == NO_DEFINITION
+
+
+def test_the_shipped_file_covers_the_common_words_and_carries_its_licence() -> None:
+    popular = (data_dir("dictionaries") / "popular.txt").read_text().split()
+    defined = sum(define(word) is not None for word in popular)
+    assert defined / len(popular) > 0.95
+    licence = (data_dir("definitions") / "LICENSE-WordNet.txt").read_text()
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in licence
+
+
+def test_suffix_rules_find_lemmas_as_wordnet_does() -> None:
+    build = build_script()
+    nouns = {"box": 1, "church": 2, "fly": 3, "woman": 4}
+    assert build.lemmas_of("boxes", "noun", nouns, {}) == ["box"]
+    assert build.lemmas_of("churches", "noun", nouns, {}) == ["church"]
+    assert build.lemmas_of("flies", "noun", nouns, {}) == ["fly"]
+    assert build.lemmas_of("women", "noun", nouns, {}) == ["woman"]
+    assert build.lemmas_of("box", "noun", nouns, {}) == []  # never a form of itself
+    assert build.lemmas_of("mice", "noun", {"mouse": 1}, {"mice": ["mouse"]}) == ["mouse"]
+
+
+def test_define_prints_a_line_per_word_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "define", "cat", "zzxq", "\x1b[31mred")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith("cat: n. feline")
+    assert lines[1] == f"zzxq: {NO_DEFINITION}"
+    assert "\x1b" not in out  # what a person typed is shown, never run by the terminal
+
+
+def test_define_json_is_a_list_of_words_and_definitions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "define", "--json", "geese", "qi")
+    assert code == 0
+    assert json.loads(out) == [
+        {"word": "geese", "definition": describe("geese")},
+        {"word": "qi", "definition": None},
+    ]
+
+
+def test_define_needs_a_word(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "define")
+    assert code == 2 and "WORD" in err
