@@ -38,7 +38,10 @@ async def test_the_start_screen_plays_and_remembers_its_choices(enable1, popular
         screen = await shown(pilot, RoundScreen)
         assert screen.session.duration == 60 and screen.session.deal.dice == "big"
     saved = json.loads((tmp_path / "settings.json").read_text())
-    assert saved == {"dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "theme": "nord"}
+    assert saved == {
+        "dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "theme": "nord",
+        "new_cards_per_day": 10, "keys": {},
+    }  # fmt: skip
 
 
 async def test_the_daily_board_is_today_s_and_fixes_its_own_dice_and_length(enable1, popular) -> None:

@@ -7,6 +7,7 @@ when the session says it is over, and shows its results.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -25,14 +26,30 @@ from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
+from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
+from boggle_tui.engine import definitions
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.session import RoundSession, SoloSession
+from boggle_tui.game.study import (
+    AnagramDrill,
+    BoardDrill,
+    Card,
+    Drill,
+    Review,
+    Source,
+    StudySession,
+    board_clue,
+    todays_cards,
+)  # fmt: skip
+from boggle_tui.game.wording import plural
+from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
@@ -67,11 +84,14 @@ class BoggleApp(App[int]):
         history: History | None = None,
         settings_folder: Path | None = None,
         notices: Sequence[str] = (),
+        rng: random.Random | None = None,
+        open_study: bool = False,
     ) -> None:
         """`request` starts that round at once; else the start screen opens on `preferences`.
 
         `now` is the clock rounds are timed by and `wall` the date and time rounds are saved
-        with: tests pass their own.
+        with; `rng` shuffles the study drills and spreads their due dates: tests pass their own.
+        `open_study` opens today's study over the start screen.
         """
         super().__init__()
         self.preferences = preferences or Preferences()
@@ -81,6 +101,8 @@ class BoggleApp(App[int]):
         self.history = history or History.disabled()
         self.settings_folder = settings_folder
         self.notices = list(notices)
+        self.rng = rng or random.Random()
+        self.open_study = open_study
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
 
@@ -94,7 +116,12 @@ class BoggleApp(App[int]):
         if self.request is not None:
             self.start_round(self.request)
         else:
-            self.show(StartScreen(self.preferences))
+            self.show(self.start_screen())
+            if self.open_study:
+                self.action_study()
+
+    def start_screen(self) -> StartScreen:
+        return StartScreen(self.preferences, self.cards_due)
 
     def show(self, screen: Screen) -> None:
         """Put `screen` in place of the current one (modal screens stay on top of their own)."""
@@ -154,12 +181,14 @@ class BoggleApp(App[int]):
 
     def deal_failed(self, message: str) -> None:
         self.notify(message, title="Cannot deal that round", severity="error", timeout=8)
-        self.show(StartScreen(self.preferences))
+        self.show(self.start_screen())
 
     def play(self, session: RoundSession, dictionary: Dictionary) -> None:
         self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         self.show(RoundScreen(session))
+        if not definitions.loaded():  # read while the round is played, ready for its results
+            self.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
 
     def _ended(self, session: RoundSession) -> None:
         self.post_message(self.RoundOver(session))
@@ -172,7 +201,15 @@ class BoggleApp(App[int]):
         if record is not None and not self.history.record(record) and self.history.notice:
             self.notify(self.history.notice, title="History", severity="warning")
         marks = None if session.request.dictionary == COMMON_WORDS else self.is_common
-        self.show(ResultsScreen(session, marks))
+        self.show(ResultsScreen(session, marks, definitions.describe))
+        if record is not None and self.history.enabled:
+            after = study.cards_after_round(self.history, record, self.is_common)
+            if after.new_cards:
+                words = ", ".join(word.upper() for word in after.new_cards[:5])
+                more = "…" if len(after.new_cards) > 5 else ""
+                self.notify(
+                    f"{plural(len(after.new_cards), 'new study card')}: {words}{more}", title="Study", timeout=6
+                )
 
     def is_common(self, word: str) -> bool:
         return self.common is not None and word in self.common
@@ -189,11 +226,91 @@ class BoggleApp(App[int]):
 
     @on(ResultsScreen.Menu)
     def menu(self) -> None:
-        self.show(StartScreen(self.preferences))
+        self.show(self.start_screen())
+
+    @on(ResultsScreen.Study)
+    def study_word(self, event: ResultsScreen.Study) -> None:
+        if not self.history.enabled:
+            self.notify("History is off, so there are no study cards.", title="Study", severity="warning")
+        elif study.add_card(self.history, event.word, event.dictionary, Source.HAND, self.today()):
+            self.notify(f"{event.word.upper()} is now a study card.", title="Study", timeout=4)
+        else:
+            self.notify(f"{event.word.upper()} is a study card already.", title="Study", timeout=4)
 
     def action_stats(self) -> None:
         summary = summarize(self.history, self.is_common, self.today())
-        self.push_screen(StatsScreen(summary, self.history.notice))
+        cards = study.cards(self.history)
+        self.push_screen(StatsScreen(summary, self.history.notice, cards))
+
+    # Study
+
+    def cards_due(self, dictionary: str) -> int:
+        """Cards to study today on a word list: due ones, and new ones up to the day's cap."""
+        return len(self._todays_cards(dictionary)) if self.history.enabled else 0
+
+    def _todays_cards(self, dictionary: str) -> list[Card]:
+        today = self.today()
+        met = study.introduced_on(self.history, dictionary, today)
+        return todays_cards(study.cards(self.history, dictionary), today, self.preferences.new_cards_per_day, met)
+
+    @on(StartScreen.Study)
+    def study_chosen(self, event: StartScreen.Study) -> None:
+        self.preferences = replace(event.preferences, theme=self.theme)
+        save_preferences(self.preferences, self.settings_folder)
+        self.action_study()
+
+    def action_study(self) -> None:
+        if not self.history.enabled:
+            self.notify("History is off, so there are no study cards.", title="Study", severity="warning")
+            return
+        self.prepare_study(self.preferences.dictionary)
+
+    @work(thread=True, exclusive=True, group="study")
+    def prepare_study(self, name: str) -> None:
+        """The word list and the definitions, read off the screen's thread (the first time, they take a moment)."""
+        try:
+            dictionary = self.dictionaries.get(name) or load_dictionary(name)
+            definitions.load()
+        except (BoggleError, OSError) as error:
+            self.call_from_thread(self.notify, str(error), title="Cannot study", severity="error")
+            return
+        self.call_from_thread(self.show_study, dictionary)
+
+    def show_study(self, dictionary: Dictionary) -> None:
+        self.dictionaries[dictionary.name] = dictionary
+        session = StudySession(
+            self._todays_cards(dictionary.name),
+            lambda card, _: self.make_drill(card, dictionary),
+            self._save_review,
+            wall=self.wall,
+            rng=self.rng,
+        )
+        screen = StudyScreen(session, definitions.describe, self._suspend, f"Study · {dictionary.name}")
+        self.push_screen(screen, lambda _: self._refresh_start())
+
+    def make_drill(self, card: Card, dictionary: Dictionary) -> Drill:
+        """Reviews alternate: the anagram drill first, then the board it was missed on (when one is saved)."""
+        missed_on = study.board_missed_on(self.history, card.word, card.dictionary) if card.reviews % 2 else None
+        if missed_on is not None:
+            try:
+                board = parse_code(missed_on.code).board
+            except BoggleError:
+                board = None
+            if board is not None:
+                clue = board_clue(card.word)
+                return BoardDrill.of(card, board, dictionary.trie, missed_on.min_length, clue, self.now)
+        return AnagramDrill.of(card, dictionary.trie, self.rng)
+
+    def _save_review(self, card: Card, review: Review) -> None:
+        if not study.save_review(self.history, card, review) and self.history.notice:
+            self.notify(self.history.notice, title="History", severity="warning")
+
+    def _suspend(self, card: Card) -> None:
+        study.set_suspended(self.history, card, True)
+
+    def _refresh_start(self) -> None:
+        if isinstance(self.screen, StartScreen):
+            self.screen.count_due()
 
     # Quitting and the size of the terminal
 

@@ -13,7 +13,9 @@ from boggle_tui.cli.output import console, print_json
 from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.game.daily import today
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.study import cards_summary
 from boggle_tui.game.wording import plural
+from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, summarize
 
@@ -43,6 +45,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if history.notice:
         return 2
     console().print(summary_view(summary))
+    console().print(Text(f"Study: {cards_summary(study.cards(history))}"))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The `boggle` command: play (the default), solve, bench, best, stats, history, define."""
+"""The `boggle` command: play (the default), solve, bench, best, stats, history, define, study."""
 
 from __future__ import annotations
 
@@ -64,6 +64,10 @@ def _run(argv: Sequence[str] | None) -> int:
             from boggle_tui.cli.best import run_best
 
             return run_best(args)
+        if args.command == "study":
+            from boggle_tui.cli.study import run_study
+
+            return run_study(args)
         if args.command == "define":
             from boggle_tui.cli.define import run_define
 

@@ -10,7 +10,7 @@ from boggle_tui import __version__
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
-COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define")
+COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study")
 
 
 def _count(minimum: int, maximum: int = 10**9) -> Any:
@@ -123,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     history = commands.add_parser("history", help="the rounds played, newest first")
     history.add_argument("--json", action="store_true", help="print JSON")
     history.add_argument("--limit", type=_count(1, 10**9), metavar="N", help="only the last N rounds")
+    study = commands.add_parser("study", help="study the words you missed (or list the cards with --list)")
+    study.add_argument("--list", action="store_true", help="print the study cards instead of opening the game")
+    study.add_argument("--json", action="store_true", help="with --list: print JSON, a list of {word, box, due, ...}")
+    study.add_argument("--dictionary", metavar="NAME|PATH", help="only this word list's cards")
     define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")
     define.add_argument("words", nargs="+", metavar="WORD", help="the words to define")
     define.add_argument("--json", action="store_true", help="print JSON: a list of {word, definition}")

@@ -77,20 +77,33 @@ def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise BoggleError("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)")
-    from boggle_tui.app.app import BoggleApp, utc_now
-    from boggle_tui.storage.history import History
+    from boggle_tui.app.app import utc_now
     from boggle_tui.storage.settings import load_preferences
 
+    _need_terminal()
     preferences, notices = load_preferences()
     request = round_request(args, preferences, utc_now().date())
     if request is None and args.dictionary:
         preferences = replace(preferences, dictionary=args.dictionary)
+    return run_app(preferences, notices, request=request)
+
+
+def _need_terminal() -> None:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BoggleError("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)")
+
+
+def run_app(
+    preferences: Preferences, notices: list[str], *, request: RoundRequest | None = None, open_study: bool = False
+) -> int:
+    from boggle_tui.app.app import BoggleApp
+    from boggle_tui.storage.history import History
+
+    _need_terminal()
     # Everything imported so far lives as long as the app: keep the collector from walking it
     # again and again, which would be a visible pause on every full collection.
     gc.collect()
     gc.freeze()
-    app = BoggleApp(preferences, request=request, history=History.open(), notices=notices)
+    app = BoggleApp(preferences, request=request, history=History.open(), notices=notices, open_study=open_study)
     app.run()
     return app.return_code or 0

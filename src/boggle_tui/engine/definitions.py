@@ -7,7 +7,6 @@ nothing on the start-up path asks for it: the first `define()` loads it, once.
 
 from __future__ import annotations
 
-import functools
 import lzma
 import threading
 from dataclasses import dataclass
@@ -42,14 +41,21 @@ def _senses(senses: tuple[Sense, ...]) -> str:
 
 
 _lock = threading.Lock()  # the app loads from a worker thread while a screen may ask too
+_loaded: dict[str, str] | None = None
 
 
-@functools.cache
 def _table() -> dict[str, str]:
-    """word -> its raw line after the word: `n:gloss|v:gloss<TAB>n:lemma,v:lemma`."""
+    """word -> its raw line after the word: `n:gloss|v:gloss<TAB>n:lemma,v:lemma`. Read once."""
+    global _loaded
     with _lock:
-        raw = lzma.decompress((data_dir("definitions") / DEFINITIONS).read_bytes()).decode("utf-8")
-        return dict(line.split("\t", 1) for line in raw.splitlines())
+        if _loaded is None:
+            raw = lzma.decompress((data_dir("definitions") / DEFINITIONS).read_bytes()).decode("utf-8")
+            _loaded = dict(line.split("\t", 1) for line in raw.splitlines())
+        return _loaded
+
+
+def loaded() -> bool:
+    return _loaded is not None
 
 
 def load() -> None:

@@ -94,6 +94,31 @@ class Trie:
     def __len__(self) -> int:
         return self.word_count
 
+    def anagrams(self, letters: str) -> list[str]:
+        """Every word that uses exactly these letters (a-z), in order: a search of the trie, not of the list."""
+        table = self.table
+        left = {letter: letters.count(letter) for letter in sorted(set(letters)) if letter in _LETTER}
+        if sum(left.values()) != len(letters):
+            return []
+        found: list[str] = []
+
+        def extend(base: int, prefix: str, remaining: int) -> None:
+            for letter, count in left.items():
+                entry = table[base + _LETTER[letter]] if count else 0
+                if not entry:
+                    continue
+                if remaining == 1:
+                    if entry & 1:
+                        found.append(prefix + letter)
+                    continue
+                left[letter] = count - 1
+                extend(entry >> 1, prefix + letter, remaining - 1)
+                left[letter] = count
+
+        if letters:
+            extend(0, "", len(letters))
+        return found
+
     @property
     def node_count(self) -> int:
         return len(self.table) // STRIDE

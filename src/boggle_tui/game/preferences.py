@@ -7,11 +7,12 @@ command-line flag names (that is `RoundRequest`'s job).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from boggle_tui.engine.dice import DEFAULT_DICE
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
+from boggle_tui.game.study import DEFAULT_NEW_PER_DAY
 
 DEFAULT_SECONDS = 180
 ROUND_LENGTHS: tuple[int | None, ...] = (60, 120, 180, 240, 300, None)  # None: no clock
@@ -25,6 +26,8 @@ class Preferences:
     dictionary: str = DEFAULT_DICTIONARY
     mode: Mode = Mode.TIMED
     theme: str = DEFAULT_THEME
+    new_cards_per_day: int = DEFAULT_NEW_PER_DAY  # study: new cards met per day, at most
+    keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, as Textual's keymap takes them
 
     def request(self, today: dt.date) -> RoundRequest:
         """The round the start screen's Play button deals."""

@@ -12,7 +12,7 @@ import contextlib
 import datetime as dt
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 try:
@@ -58,6 +58,32 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     """
     ALTER TABLE rounds ADD COLUMN replay INTEGER NOT NULL DEFAULT 0;
+    """,
+    # Study cards, one per word and word list, and every review of them (storage/study.py).
+    """
+    CREATE TABLE cards (
+        id INTEGER PRIMARY KEY,
+        dictionary TEXT NOT NULL,
+        word TEXT NOT NULL,
+        box INTEGER NOT NULL DEFAULT 0,
+        due TEXT NOT NULL,
+        added TEXT NOT NULL,
+        source TEXT NOT NULL,
+        reviews INTEGER NOT NULL DEFAULT 0,
+        found_again INTEGER NOT NULL DEFAULT 0,
+        suspended INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (dictionary, word)
+    );
+    CREATE TABLE reviews (
+        id INTEGER PRIMARY KEY,
+        card_id INTEGER NOT NULL REFERENCES cards (id) ON DELETE CASCADE,
+        reviewed_at TEXT NOT NULL,
+        drill TEXT NOT NULL,
+        right INTEGER NOT NULL,
+        box_before INTEGER NOT NULL,
+        box_after INTEGER NOT NULL
+    );
+    CREATE INDEX reviews_day ON reviews (reviewed_at);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -207,20 +233,32 @@ class History:
     def most_missed(self) -> list[tuple[str, int]]:
         """Missed words with how often, the most often first."""
         query = "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 GROUP BY word ORDER BY n DESC, word"
-        return [(row[0], row[1]) for row in self._read(query)]
+        return [(row[0], row[1]) for row in self.read(query)]
 
     def daily_dates(self) -> set[str]:
-        return {row[0] for row in self._read("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
+        return {row[0] for row in self.read("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
 
-    def _read(self, query: str) -> list[sqlite3.Row]:
+    def read(self, query: str, parameters: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """The rows of a query; none, with a notice, when the database cannot answer it."""
         if self._db is None:
             return []
         try:
-            return self._db.execute(query).fetchall()
+            return self._db.execute(query, parameters).fetchall()
         except sqlite3.Error as error:
             self.notice = f"History cannot be read: {error}."
             return []
+
+    def write(self, change: Callable[[sqlite3.Connection], object]) -> bool:
+        """Run `change` in one write transaction: True if it is all stored, False (with a notice) if none of it is."""
+        if self._db is None:
+            return False
+        try:
+            with self._transaction() as db:
+                change(db)
+            return True
+        except sqlite3.Error as error:
+            self.notice = f"The history could not be written: {error}."
+            return False
 
     def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         assert self._db is not None
@@ -278,7 +316,8 @@ def _expected_columns() -> dict[str, set[str]]:
     db = sqlite3.connect(":memory:")
     for migration in MIGRATIONS:
         db.executescript(migration)
-    return {table: _columns(db, table) for table in ("rounds", "words")}
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {table: _columns(db, table) for table in tables}
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:

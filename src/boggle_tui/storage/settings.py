@@ -7,6 +7,7 @@ own, and a bad one falls back to its default alone, with a notice, keeping the o
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,14 @@ from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS, Mode
+from boggle_tui.game.study import MAX_NEW_PER_DAY
 from boggle_tui.storage.paths import data_dir
 
 SETTINGS = "settings.json"
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything larger is not ours
 MAX_NAME = 1024  # longest word-list path or theme name taken
+MAX_KEYS = 100  # bindings a keymap may name
+KEY_SPEC = re.compile(r"[a-z0-9_+,-]{1,60}")  # binding ids and key names: `ctrl+r,f4`, `end-round`
 
 
 def settings_path(folder: Path | None = None) -> Path:
@@ -94,6 +98,22 @@ def _mode(value: Any) -> Mode:
     return Mode(value)
 
 
+def _new_cards_per_day(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NEW_PER_DAY:
+        raise ValueError(value)
+    return value
+
+
+def _keys(value: Any) -> dict[str, str]:
+    """Binding ids to keys: `{"rotate": "ctrl+r,f4"}`. Checked whole: a bad entry drops the map, with a notice."""
+    if not isinstance(value, dict) or len(value) > MAX_KEYS:
+        raise ValueError(value)
+    for binding, keys in value.items():
+        if not (isinstance(keys, str) and KEY_SPEC.fullmatch(keys) and KEY_SPEC.fullmatch(binding)):
+            raise ValueError(value)
+    return dict(value)
+
+
 def _theme(value: Any) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME:
         raise ValueError(value)
@@ -106,6 +126,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "dictionary": _dictionary,
     "mode": _mode,
     "theme": _theme,
+    "new_cards_per_day": _new_cards_per_day,
+    "keys": _keys,
 }
 
 
@@ -117,6 +139,8 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "dictionary": preferences.dictionary,
         "mode": preferences.mode.value,
         "theme": preferences.theme,
+        "new_cards_per_day": preferences.new_cards_per_day,
+        "keys": preferences.keys,
     }
     try:
         write_text_atomic(settings_path(folder), json.dumps(data, indent=2) + "\n")

@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import DescendantFocus
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
@@ -33,6 +34,7 @@ class ResultsScreen(Screen[None]):
         Binding("n", "new_game", "New game", id="new-game"),
         Binding("r", "replay", "Replay board", id="replay"),
         Binding("c", "copy_code", "Copy code", id="copy-code"),
+        Binding("a", "study_word", "Study word", id="study-word"),
         Binding("escape", "menu", "Menu", id="menu"),
         Binding("s,f2", "app.stats", "Statistics", id="stats"),
         Binding("tab", "app.focus_next", "Next list", show=False, id="next-list"),
@@ -48,12 +50,26 @@ class ResultsScreen(Screen[None]):
     class Menu(Message):
         pass
 
-    def __init__(self, session: RoundSession, is_common: Callable[[str], bool] | None) -> None:
-        """`is_common` marks the words worth learning with a star; None marks none."""
+    @dataclass
+    class Study(Message):
+        """Make this word a study card."""
+
+        word: str
+        dictionary: str
+
+    def __init__(
+        self,
+        session: RoundSession,
+        is_common: Callable[[str], bool] | None,
+        describe: Callable[[str], str] = lambda _: "",
+    ) -> None:
+        """`is_common` marks the words worth learning with a star (None marks none); `describe` defines a word."""
         super().__init__()
         self.session = session
         self.results: Results = session.results()
         self.is_common = is_common
+        self.describe = describe
+        self.word: str | None = None  # the word highlighted in a list
         self.through: Cell | None = None  # the die the lists are narrowed to
         self.board_view = BoardView(self.results.solution.board, id="solution")
 
@@ -69,6 +85,7 @@ class ResultsScreen(Screen[None]):
                 yield Label("", id="filter")
                 yield OptionList(id="found-list")
                 yield OptionList(id="missed-list")
+                yield Static("", id="definition")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -142,11 +159,29 @@ class ResultsScreen(Screen[None]):
         star = "★ " if self.is_common is not None and self.is_common(word) else "  "
         return Text.assemble((star, "yellow"), (word.upper(), "bold"), f" {score(word)}")
 
+    @on(DescendantFocus)
+    def list_focused(self, event: DescendantFocus) -> None:
+        """The list moved to shows its own word: the first one, the first time."""
+        option_list = event.widget
+        if not isinstance(option_list, OptionList) or not option_list.option_count:
+            return
+        if option_list.highlighted is None:
+            option_list.highlighted = 0
+        else:
+            self.show_word(option_list.get_option_at_index(option_list.highlighted).id)
+
     @on(OptionList.OptionHighlighted)
     def show_path(self, event: OptionList.OptionHighlighted) -> None:
-        word = event.option.id
+        self.show_word(event.option.id)
+
+    def show_word(self, word: str | None) -> None:
         if word is not None:
+            self.word = word
             self.board_view.lit = self.results.path_through(word, self.through)
+            definition = self.describe(word)
+            self.query_one("#definition", Static).update(
+                Text.assemble((word.upper(), "bold"), f"  {definition}") if definition else ""
+            )
 
     @on(BoardView.DieClicked)
     def narrow_to_die(self, event: BoardView.DieClicked) -> None:
@@ -162,6 +197,10 @@ class ResultsScreen(Screen[None]):
     def action_copy_code(self) -> None:
         self.app.copy_to_clipboard(self.session.code)
         self.notify(f"Board code {self.session.code} copied.", title="Copied", timeout=4)
+
+    def action_study_word(self) -> None:
+        if self.word is not None:
+            self.post_message(self.Study(self.word, self.session.request.dictionary))
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Grid, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
@@ -47,15 +49,30 @@ THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "dracula", "tokyo-
 
 
 class StartScreen(Screen[None]):
-    BINDINGS = [Binding("f1", "help", "Help", id="help"), Binding("f2", "app.stats", "Statistics", id="stats")]
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f2", "app.stats", "Statistics", id="stats"),
+        Binding("f3", "study", "Study", id="study"),
+    ]
+
+    cards_due: reactive[int] = reactive(0, init=False)
 
     @dataclass
     class Play(Message):
         preferences: Preferences
 
-    def __init__(self, preferences: Preferences) -> None:
+    @dataclass
+    class Study(Message):
+        """Study the cards of the word list chosen."""
+
+        preferences: Preferences
+
+    def __init__(self, preferences: Preferences, due_on: Callable[[str], int] = lambda _: 0) -> None:
+        """`due_on` counts the study cards due today on a word list."""
         super().__init__()
         self.preferences = preferences
+        self.due_on = due_on
+        self.set_reactive(StartScreen.cards_due, due_on(preferences.dictionary))
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]], Any]]:
         """Each choice as (label, Select id, options, current value)."""
@@ -81,8 +98,9 @@ class StartScreen(Screen[None]):
                 for label, field, options, value in self._choices():
                     yield Label(label, id=f"{field}-label")
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
-            with Center():
+            with Horizontal(id="start-buttons"):
                 yield Button("Play", variant="success", id="go")
+                yield Button(_study_label(self.cards_due), id="study")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,6 +117,8 @@ class StartScreen(Screen[None]):
             self.preferences = replace(self.preferences, **{field: chosen})
         if field == "mode":
             self._show_mode()
+        if field == "dictionary":
+            self.count_due()
 
     def _show_mode(self) -> None:
         """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
@@ -111,8 +131,22 @@ class StartScreen(Screen[None]):
     def play(self) -> None:
         self.post_message(self.Play(self.preferences))
 
+    @on(Button.Pressed, "#study")
+    def action_study(self) -> None:
+        self.post_message(self.Study(self.preferences))
+
+    def count_due(self) -> None:
+        self.cards_due = self.due_on(self.preferences.dictionary)
+
+    def watch_cards_due(self, due: int) -> None:
+        self.query_one("#study", Button).label = _study_label(due)
+
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+
+def _study_label(due: int) -> str:
+    return f"Study ({due} due)"
 
 
 def _dice_label(key: str) -> str:

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from boggle_tui.app.widgets.chart import ShareChart
+from boggle_tui.game.study import LEARNED_BOX, Card, cards_summary
 from boggle_tui.game.wording import plural
 from boggle_tui.storage.stats import STANDING_HEADINGS, Summary
 
@@ -17,10 +18,11 @@ from boggle_tui.storage.stats import STANDING_HEADINGS, Summary
 class StatsScreen(Screen[None]):
     BINDINGS = [Binding("escape,f2,q", "back", "Back", id="back")]
 
-    def __init__(self, summary: Summary, notice: str | None = None) -> None:
+    def __init__(self, summary: Summary, notice: str | None = None, cards: list[Card] | None = None) -> None:
         super().__init__()
         self.summary = summary
         self.notice = notice
+        self.cards = cards or []
 
     def compose(self) -> ComposeResult:
         s = self.summary
@@ -38,6 +40,8 @@ class StatsScreen(Screen[None]):
                 yield Label("Common words you miss most", classes="stats-heading")
                 missed = "   ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "None yet."
                 yield Static(missed, id="missed-common")
+            yield Label(f"Study (learned: box {LEARNED_BOX} and up)", classes="stats-heading")
+            yield Static(cards_summary(self.cards), id="study-cards")
         yield Footer()
 
     def _standings(self) -> Table:

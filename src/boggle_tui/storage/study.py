@@ -1,0 +1,173 @@
+"""Study cards in the history database: made from missed words, read for a sitting, saved per review.
+
+The rules (which word becomes a card, how a card moves) are game/study.py's; this module
+only stores. Every call is one statement or one transaction, and none raises: a history
+that cannot be used has no cards, with its `notice` saying why.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.study import Card, Review, Source, card_source
+from boggle_tui.storage.history import History
+
+_CARD_COLUMNS = "word, dictionary, due, added, source, box, reviews, found_again, suspended"
+
+
+def _card(row: sqlite3.Row) -> Card:
+    return Card(
+        word=row["word"],
+        dictionary=row["dictionary"],
+        due=dt.date.fromisoformat(row["due"]),
+        added=dt.date.fromisoformat(row["added"]),
+        source=Source[row["source"]],
+        box=row["box"],
+        reviews=row["reviews"],
+        found_again=row["found_again"],
+        suspended=bool(row["suspended"]),
+    )
+
+
+def cards(history: History, dictionary: str | None = None) -> list[Card]:
+    """Every card (of one word list, when named), in word order."""
+    where, parameters = ("WHERE dictionary = ?", (dictionary,)) if dictionary else ("", ())
+    rows = history.read(f"SELECT {_CARD_COLUMNS} FROM cards {where} ORDER BY word, dictionary", parameters)
+    return [_card(row) for row in rows]
+
+
+def introduced_on(history: History, dictionary: str, day: dt.date) -> int:
+    """How many new cards had their first review on `day`: the day's cap counts them."""
+    rows = history.read(
+        "SELECT COUNT(*) FROM reviews JOIN cards ON cards.id = reviews.card_id"
+        " WHERE cards.dictionary = ? AND reviews.box_before = 0 AND substr(reviews.reviewed_at, 1, 10) = ?"
+        " AND NOT EXISTS (SELECT 1 FROM reviews AS r WHERE r.card_id = reviews.card_id AND r.id < reviews.id)",
+        (dictionary, day.isoformat()),
+    )
+    return rows[0][0] if rows else 0
+
+
+def add_card(history: History, word: str, dictionary: str, source: Source, today: dt.date) -> bool:
+    """Make a card due today; False when the word already has one (or nothing could be written)."""
+    made = False
+
+    def insert(db: sqlite3.Connection) -> None:
+        nonlocal made
+        made = bool(_insert(db, word, dictionary, source, today))
+
+    history.write(insert)
+    return made
+
+
+def _insert(db: sqlite3.Connection, word: str, dictionary: str, source: Source, today: dt.date) -> int:
+    cursor = db.execute(
+        "INSERT OR IGNORE INTO cards (word, dictionary, due, added, source) VALUES (?, ?, ?, ?, ?)",
+        (word, dictionary, today.isoformat(), today.isoformat(), source.name),
+    )
+    return cursor.rowcount
+
+
+@dataclass(frozen=True)
+class AfterRound:
+    new_cards: list[str]  # words that became cards
+    found_again: list[str]  # carded words the player found this time
+
+
+def cards_after_round(history: History, record: RoundRecord, is_common: Callable[[str], bool]) -> AfterRound:
+    """Turn a saved round's misses into cards by game/study.py's rules; note carded words found again."""
+    if not record.missed and not record.found:
+        return AfterRound([], [])
+    today = dt.date.fromisoformat(record.played_at[:10])
+    misses = _times_missed(history, record.dictionary, record.missed)
+    candidates = [
+        (word, source)
+        for word in record.missed
+        if (source := card_source(misses.get(word, 0), is_common(word), word)) is not None
+    ]
+    made: list[str] = []
+    again: list[str] = []
+
+    def change(db: sqlite3.Connection) -> None:
+        made.clear()
+        again.clear()
+        for word, source in candidates:
+            if _insert(db, word, record.dictionary, source, today):
+                made.append(word)
+        for word in record.found:
+            cursor = db.execute(
+                "UPDATE cards SET found_again = found_again + 1 WHERE dictionary = ? AND word = ?",
+                (record.dictionary, word),
+            )
+            if cursor.rowcount:
+                again.append(word)
+
+    history.write(change)
+    return AfterRound(made, again)
+
+
+def _times_missed(history: History, dictionary: str, words: Iterable[str]) -> dict[str, int]:
+    """In how many saved rounds on this word list each word was missed (this round included)."""
+    words = list(words)
+    counts: dict[str, int] = {}
+    for start in range(0, len(words), 500):  # SQLite takes a bounded number of parameters
+        chunk = words[start : start + 500]
+        rows = history.read(
+            "SELECT word, COUNT(*) FROM words JOIN rounds ON rounds.id = words.round_id"
+            f" WHERE words.found = 0 AND rounds.dictionary = ? AND word IN ({', '.join('?' * len(chunk))})"
+            " GROUP BY word",
+            (dictionary, *chunk),
+        )
+        counts.update((row[0], row[1]) for row in rows)
+    return counts
+
+
+def save_review(history: History, card: Card, review: Review) -> bool:
+    """Store the card as it now is and its review, together."""
+
+    def change(db: sqlite3.Connection) -> None:
+        db.execute(
+            "UPDATE cards SET box = ?, due = ?, reviews = ? WHERE dictionary = ? AND word = ?",
+            (card.box, card.due.isoformat(), card.reviews, card.dictionary, card.word),
+        )
+        db.execute(
+            "INSERT INTO reviews (card_id, reviewed_at, drill, right, box_before, box_after)"
+            " SELECT id, ?, ?, ?, ?, ? FROM cards WHERE dictionary = ? AND word = ?",
+            (
+                review.at.astimezone(dt.UTC).isoformat(timespec="seconds"), review.drill, int(review.right),
+                review.box_before, review.box_after, card.dictionary, card.word,
+            ),
+        )  # fmt: skip
+
+    return history.write(change)
+
+
+def set_suspended(history: History, card: Card, suspended: bool) -> bool:
+    return history.write(
+        lambda db: db.execute(
+            "UPDATE cards SET suspended = ? WHERE dictionary = ? AND word = ?",
+            (int(suspended), card.dictionary, card.word),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class MissedOn:
+    """A saved round's board with the word on it, missed if it can be: the board drill plays it again."""
+
+    code: str
+    min_length: int
+
+
+def board_missed_on(history: History, word: str, dictionary: str) -> MissedOn | None:
+    """The newest round on this word list where `word` was missed, else where it was found (a card added by hand)."""
+    rows = history.read(
+        "SELECT rounds.code, rounds.min_length FROM words JOIN rounds ON rounds.id = words.round_id"
+        " WHERE words.word = ? AND rounds.dictionary = ?"
+        " ORDER BY words.found, rounds.played_at DESC, rounds.id DESC LIMIT 1",
+        (word, dictionary),
+    )
+    return MissedOn(rows[0][0], rows[0][1]) if rows else None
