@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from snapshot_support import SIZE, steady, still_app
 
+from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Roll
 
 
@@ -39,3 +40,9 @@ def test_pause_hides_the_board(snap_compare, enable1, popular) -> None:
 
 def test_too_small_says_so_in_full(snap_compare, enable1, popular) -> None:
     assert snap_compare(still_app(enable1, popular, Roll("superbig", 4)), terminal_size=(60, 20))
+
+
+def test_the_colour_blind_theme(snap_compare, enable1, popular) -> None:
+    app = still_app(enable1, popular, preferences=Preferences(theme="okabe-ito"))
+    keys = [*"howl", "enter", *"wol", "enter", *"hot"]
+    assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=steady)

@@ -48,7 +48,7 @@ def study_app(enable1, popular, history: History, wall: FakeWall):
 
 async def open_study(pilot) -> StudyScreen:
     start = await shown(pilot, StartScreen)
-    assert str(start.query_one("#study", Button).label) == f"Study ({start.cards_due} due)"
+    assert str(start.query_one("#study-button", Button).label) == f"Study ({start.cards_due} due)"
     await pilot.press("f3")
     return await shown(pilot, StudyScreen)
 

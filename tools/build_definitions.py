@@ -59,7 +59,7 @@ def gloss_at(data: bytes, offset: int) -> str:
     """The definition of the synset at `offset`, without its quoted examples, cut to MAX_GLOSS."""
     line = data[offset : data.index(b"\n", offset)].decode("latin-1")
     gloss = line.split(" | ", 1)[1] if " | " in line else ""
-    gloss = re.split(r';\s*"', gloss, maxsplit=1)[0].strip().rstrip(";").strip()
+    gloss = re.split(r';\s*(?:e\.g\.,?\s*)?"', gloss, maxsplit=1)[0].strip().rstrip(";").strip()
     if len(gloss) > MAX_GLOSS:
         gloss = gloss[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
     return gloss.replace("\t", " ").replace("|", "/")

@@ -9,33 +9,38 @@ from __future__ import annotations
 import datetime as dt
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
+from textual.theme import Theme
 
+from boggle_tui.app.commands import PALETTE_KEY, commands
+from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
+from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
+from boggle_tui.app.themes import THEMES
 from boggle_tui.engine import definitions
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.codes import parse_code
-from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.deal import RICH_TRIES, Deal
 from boggle_tui.game.preferences import Preferences
-from boggle_tui.game.request import RoundRequest
+from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.game.study import (
     AnagramDrill,
@@ -67,8 +72,18 @@ def utc_now() -> dt.datetime:
 class BoggleApp(App[int]):
     CSS_PATH = "boggle.tcss"
     TITLE = "Boggle"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit")]
+    COMMAND_PALETTE_BINDING = PALETTE_KEY
+    BINDINGS = [
+        Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit", tooltip="quit (it asks first in a round)"),
+        Binding(
+            PALETTE_KEY,
+            "command_palette",
+            "Commands",
+            priority=True,
+            id="commands",
+            tooltip="the command palette: every command by name",
+        ),
+    ]
 
     @dataclass
     class RoundOver(Message):
@@ -102,13 +117,18 @@ class BoggleApp(App[int]):
         self.settings_folder = settings_folder
         self.notices = list(notices)
         self.rng = rng or random.Random()
+        self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
 
     def on_mount(self) -> None:
+        for theme in THEMES:
+            self.register_theme(theme)
         if self.preferences.theme in self.available_themes:
             self.theme = self.preferences.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.apply_keymap(self.preferences.keys)
         for notice in self.notices:
             self.notify(notice, title="Settings", severity="warning", timeout=10)
         if self.history.notice:
@@ -119,6 +139,38 @@ class BoggleApp(App[int]):
             self.show(self.start_screen())
             if self.open_study:
                 self.action_study()
+
+    def apply_keymap(self, keys: dict[str, str]) -> None:
+        """The player's keys from the settings file; an id no binding has is named in a notice."""
+        unknown = sorted(set(keys) - binding_ids())
+        if unknown:
+            self.notify(f"settings.json: no key binding is called {', '.join(unknown)}", title="Keys", timeout=10)
+        self.keymap = {binding: key for binding, key in keys.items() if binding not in unknown}
+        self.set_keymap(self.keymap)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name != self.preferences.theme:
+            self.preferences = replace(self.preferences, theme=theme.name)
+            save_preferences(self.preferences, self.settings_folder)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from commands(self, screen)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_new_round(self) -> None:
+        self.start_round(self.preferences.request(self.today()))
+
+    def action_open_code(self) -> None:
+        def chosen(dealt: Deal | None) -> None:
+            if dealt is not None:
+                p = self.preferences
+                practice = p.mode is Mode.PRACTICE
+                seconds = None if practice else p.seconds
+                self.start_round(RoundRequest(Given(dealt.board, dealt.dice), p.dictionary, seconds, practice))
+
+        self.push_screen(CodeScreen(), chosen)
 
     def start_screen(self) -> StartScreen:
         return StartScreen(self.preferences, self.cards_due)
@@ -341,3 +393,11 @@ class BoggleApp(App[int]):
             self.push_screen(TooSmallScreen(need))
         elif showing and not small:
             self.pop_screen()
+
+
+def binding_ids() -> set[str]:
+    """Every binding id the settings file's keymap may name."""
+    screens = (BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen)
+    return {
+        binding.id for screen in screens for binding in screen.BINDINGS if isinstance(binding, Binding) and binding.id
+    }

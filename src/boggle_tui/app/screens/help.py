@@ -2,31 +2,47 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+import re
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 from boggle_tui.engine.scoring import MIN_LENGTH_BY_CELLS, MIN_LENGTH_ON_LARGER, score_bands
 from boggle_tui.game.session import Hold
 
-# (keys, what they do), in the order a player needs them.
-KEYS = [
-    ("Enter", "submit the word"),
-    ("Escape", "clear the entry"),
-    ("Ctrl+R", "rotate the board a quarter turn"),
-    ("Ctrl+P", "pause: the clock stops and the board is hidden"),
-    ("Ctrl+G", "end the round (it asks first); give up, in practice"),
-    ("Ctrl+L or F5", "practice: words left by length"),
-    ("Ctrl+T or F6", "practice: heat map of where words start"),
-    ("Ctrl+B or F7", "practice: words left by first letters"),
-    ("Ctrl+O or F8", "practice: reveal a word (it scores nothing)"),
-    ("Ctrl+Y", "copy the board code"),
-    ("Ctrl+Q", "quit"),
-]
+MOUSE = (
+    "With the mouse: click a die to start a word, click a neighbour to extend it, click the last die again to submit."
+)
 
 
-def help_text() -> str:
+def key_name(key: str) -> str:
+    """`ctrl+r` as Ctrl+R, `f4` as F4, `escape` as Escape; a key that is one letter stays as typed."""
+    parts = key.strip().split("+")
+    if len(parts) == 1 and len(parts[0]) == 1:
+        return parts[0]
+    return "+".join(p.upper() if len(p) == 1 or re.fullmatch(r"f\d+", p) else p.capitalize() for p in parts)
+
+
+def keys_in_force(app: App[object], screen: Screen[object] | None) -> list[tuple[str, str]]:
+    """(keys, what they do) for the screen the help was opened over, then the app's: remapped keys as remapped.
+
+    A binding's tooltip says what it does for the help; one without is left out.
+    """
+    keymap: dict[str, str] = getattr(app, "keymap", {})
+    bindings = [*(screen.BINDINGS if screen is not None else []), *app.BINDINGS]
+    rows: dict[str, list[str]] = {}  # what it does -> keys, so that one line names every key for it
+    for binding in bindings:
+        if not isinstance(binding, Binding) or not binding.tooltip:
+            continue
+        keys = keymap.get(binding.id or "", binding.key)
+        shown = [key_name(key) for key in keys.split(",")]
+        rows.setdefault(binding.tooltip, []).extend(k for k in shown if k not in rows.get(binding.tooltip, []))
+    return [(" or ".join(keys), what) for what, keys in rows.items()]
+
+
+def help_text(keys: list[tuple[str, str]]) -> str:
     bands = score_bands()
     most, shortest = MIN_LENGTH_BY_CELLS[0]
     side = int(most**0.5)
@@ -48,10 +64,9 @@ def help_text() -> str:
         "",
         "| key | what it does |",
         "|---|---|",
-        *(f"| {key} | {what} |" for key, what in KEYS),
+        *(f"| {key} | {what} |" for key, what in keys),
         "",
-        "With the mouse: click a die to start a word, click a neighbour to extend it,",
-        "click the last die again to submit.",
+        MOUSE,
         "",
         "*The clock is stopped and the board hidden while this help is open. Press Escape or F1 to go back.*",
     ]
@@ -65,8 +80,10 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # markdown-it is a tenth of start-up: load it when asked for
 
+        stack = self.app.screen_stack  # this help is on top of it
+        beneath = stack[-2] if len(stack) > 1 else None
         with VerticalScroll(id="help"):
-            yield Markdown(help_text())
+            yield Markdown(help_text(keys_in_force(self.app, beneath)))
 
     def action_close(self) -> None:
         self.dismiss()

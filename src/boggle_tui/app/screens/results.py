@@ -31,12 +31,12 @@ NBSP = "\u00a0"
 
 class ResultsScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new_game", "New game", id="new-game"),
-        Binding("r", "replay", "Replay board", id="replay"),
-        Binding("c", "copy_code", "Copy code", id="copy-code"),
-        Binding("a", "study_word", "Study word", id="study-word"),
-        Binding("escape", "menu", "Menu", id="menu"),
-        Binding("s,f2", "app.stats", "Statistics", id="stats"),
+        Binding("n", "new_game", "New game", id="new-game", tooltip="a new board under the same rules"),
+        Binding("r", "replay", "Replay board", id="replay", tooltip="this board again"),
+        Binding("c", "copy_code", "Copy code", id="copy-code", tooltip="copy the board code"),
+        Binding("a", "study_word", "Study word", id="study-word", tooltip="make the selected word a study card"),
+        Binding("escape", "menu", "Menu", id="menu", tooltip="back to the menu"),
+        Binding("s,f2", "app.stats", "Statistics", id="stats", tooltip="your statistics"),
         Binding("tab", "app.focus_next", "Next list", show=False, id="next-list"),
     ]
 

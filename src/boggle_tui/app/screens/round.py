@@ -38,19 +38,32 @@ SMALL_DIE = DICE_SIZES["s"]
 
 
 class RoundScreen(Screen[None]):
+    # The tooltip is the help screen's line for the key.
     BINDINGS = [
-        Binding("escape", "clear", "Clear", id="clear"),
-        Binding("ctrl+r", "rotate", "Rotate", id="rotate"),
-        Binding("ctrl+p", "pause", "Pause", id="pause"),
-        Binding("f1", "help", "Help", id="help"),
-        Binding("ctrl+g", "end_round", "End round", id="end-round"),
-        Binding("ctrl+g", "give_up", "Give up", id="give-up"),
-        Binding("ctrl+y", "copy_code", "Copy code", show=False, id="copy-code"),
-        Binding("ctrl+l,f5", "hint('lengths')", "Lengths", show=False, id="hint-lengths"),
-        Binding("ctrl+t,f6", "hint('heat')", "Heat map", show=False, id="hint-heat"),
-        Binding("ctrl+b,f7", "hint('starts')", "First letters", show=False, id="hint-starts"),
-        Binding("ctrl+o,f8", "reveal", "Reveal", show=False, id="reveal"),
-    ]
+        Binding("escape", "clear", "Clear", id="clear", tooltip="clear the entry"),
+        Binding("ctrl+r", "rotate", "Rotate", id="rotate", tooltip="rotate the board a quarter turn"),
+        Binding("ctrl+p", "pause", "Pause", id="pause", tooltip="pause: the clock stops and the board is hidden"),
+        Binding("f1", "help", "Help", id="help", tooltip="this help"),
+        Binding("ctrl+g", "end_round", "End round", id="end-round", tooltip="end the round (it asks first)"),
+        Binding("ctrl+g", "give_up", "Give up", id="give-up", tooltip="practice: give up"),
+        Binding("ctrl+y", "copy_code", "Copy code", show=False, id="copy-code", tooltip="copy the board code"),
+        Binding(
+            "ctrl+l,f5", "hint('lengths')", "Lengths", show=False, id="hint-lengths",
+            tooltip="practice: words left by length",
+        ),
+        Binding(
+            "ctrl+t,f6", "hint('heat')", "Heat map", show=False, id="hint-heat",
+            tooltip="practice: heat map of where words start",
+        ),
+        Binding(
+            "ctrl+b,f7", "hint('starts')", "First letters", show=False, id="hint-starts",
+            tooltip="practice: words left by first letters",
+        ),
+        Binding(
+            "ctrl+o,f8", "reveal", "Reveal", show=False, id="reveal",
+            tooltip="practice: reveal a word (it scores nothing)",
+        ),
+    ]  # fmt: skip
 
     hint: reactive[str | None] = reactive(None, init=False)
 

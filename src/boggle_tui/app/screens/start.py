@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.themes import THEME_CHOICES
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.game.daily import DAILY_DICE
@@ -45,14 +46,13 @@ TAGLINES = {
     Mode.DAILY: f"Today's board, on the {load_dice_set(DAILY_DICE).name} dice, 3 minutes: the same for everyone.",
     Mode.RICH: "A board with many words, before the clock runs out.",
 }
-THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "dracula", "tokyo-night", "catppuccin-mocha"]
 
 
 class StartScreen(Screen[None]):
     BINDINGS = [
-        Binding("f1", "help", "Help", id="help"),
-        Binding("f2", "app.stats", "Statistics", id="stats"),
-        Binding("f3", "study", "Study", id="study"),
+        Binding("f1", "help", "Help", id="help", tooltip="this help"),
+        Binding("f2", "app.stats", "Statistics", id="stats", tooltip="your statistics"),
+        Binding("f3", "study", "Study", id="study", tooltip="study the words you missed"),
     ]
 
     cards_due: reactive[int] = reactive(0, init=False)
@@ -81,7 +81,7 @@ class StartScreen(Screen[None]):
         if p.dictionary not in dictionaries:
             dictionaries.append(p.dictionary)
         lengths = ROUND_LENGTHS if p.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, p.seconds)
-        themes = THEMES if p.theme in THEMES else [*THEMES, p.theme]
+        themes = THEME_CHOICES if p.theme in THEME_CHOICES else [*THEME_CHOICES, p.theme]
         return [
             ("Mode", "mode", MODES, p.mode),
             ("Dice", "dice", [(_dice_label(key), key) for key in dice_set_names()], p.dice),
@@ -100,7 +100,7 @@ class StartScreen(Screen[None]):
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with Horizontal(id="start-buttons"):
                 yield Button("Play", variant="success", id="go")
-                yield Button(_study_label(self.cards_due), id="study")
+                yield Button(_study_label(self.cards_due), id="study-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -131,7 +131,7 @@ class StartScreen(Screen[None]):
     def play(self) -> None:
         self.post_message(self.Play(self.preferences))
 
-    @on(Button.Pressed, "#study")
+    @on(Button.Pressed, "#study-button")
     def action_study(self) -> None:
         self.post_message(self.Study(self.preferences))
 
@@ -139,7 +139,7 @@ class StartScreen(Screen[None]):
         self.cards_due = self.due_on(self.preferences.dictionary)
 
     def watch_cards_due(self, due: int) -> None:
-        self.query_one("#study", Button).label = _study_label(due)
+        self.query_one("#study-button", Button).label = _study_label(due)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

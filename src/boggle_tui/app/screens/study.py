@@ -49,11 +49,11 @@ def feedback_text(feedback: Feedback) -> Text:
 
 class StudyScreen(Screen[None]):
     BINDINGS = [
-        Binding("ctrl+o,f8", "reveal", "Reveal", id="study-reveal"),
-        Binding("enter,space", "next", "Next card", id="study-next"),
-        Binding("s", "suspend", "Suspend card", id="study-suspend"),
-        Binding("f1", "help", "Help", id="help"),
-        Binding("escape", "leave", "Menu", id="study-leave"),
+        Binding("ctrl+o,f8", "reveal", "Reveal", id="study-reveal", tooltip="study: show the answer (a miss)"),
+        Binding("enter,space", "next", "Next card", id="study-next", tooltip="study: the next card, once answered"),
+        Binding("s", "suspend", "Suspend card", id="study-suspend", tooltip="study: suspend the card just answered"),
+        Binding("f1", "help", "Help", id="help", tooltip="this help"),
+        Binding("escape", "leave", "Menu", id="study-leave", tooltip="back to the menu"),
     ]
 
     def __init__(self, session: StudySession, describe: Describe, suspend: Callable[[Card], None], title: str) -> None:
