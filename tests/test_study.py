@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 import re
 
@@ -228,3 +229,30 @@ def test_cards_of_a_history_that_is_off_are_none(tmp_path) -> None:
     history = History.disabled()
     assert study.cards(history) == []
     assert not study.add_card(history, "tense", "enable1", Source.HAND, DAY)
+
+
+def test_study_list_and_restore_from_the_command_line(capsys, tmp_path, monkeypatch) -> None:
+    from test_cli import run
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    history = History.open(tmp_path)
+    study.add_card(history, "tense", "enable1", Source.HAND, DAY)
+    study.add_card(history, "heart", "popular", Source.COMMON, DAY)
+    study.set_suspended(history, study.cards(history, "enable1")[0], True)
+    history.close()
+    code, out, _ = run(capsys, "study", "--list", "--json")
+    assert code == 0
+    listed = json.loads(out)
+    assert [(c["word"], c["box"], c["due"], c["suspended"]) for c in listed] == [
+        ("heart", 0, DAY.isoformat(), False),
+        ("tense", 0, DAY.isoformat(), True),
+    ]
+    code, out, _ = run(capsys, "study", "--list", "--dictionary", "popular")
+    assert code == 0 and "HEART" in out and "TENSE" not in out
+    code, out, _ = run(capsys, "study", "--restore", "tense")
+    assert code == 0 and "TENSE is back in study (enable1)" in out
+    assert not study.cards(History.open(tmp_path), "enable1")[0].suspended
+    code, _, err = run(capsys, "study", "--restore", "tense")
+    assert code == 2 and "no suspended card 'tense'" in err
+    code, _, err = run(capsys, "study", "--json")
+    assert code == 2 and "--json goes with --list" in err

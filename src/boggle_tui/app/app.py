@@ -238,7 +238,7 @@ class BoggleApp(App[int]):
     def play(self, session: RoundSession, dictionary: Dictionary) -> None:
         self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
-        self.show(RoundScreen(session))
+        self.show(RoundScreen(session, definitions.describe))
         if not definitions.loaded():  # read while the round is played, ready for its results
             self.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
 

@@ -46,6 +46,7 @@ def commands(app: BoggleApp, screen: Screen) -> Iterator[SystemCommand]:
         yield SystemCommand("New round", "A fresh board under the same rules (n)", _on(screen, "new_game"))
         yield SystemCommand("Replay this board", "The same board again (r)", _on(screen, "replay"))
         yield SystemCommand("Copy the board code", "To the clipboard (c)", _on(screen, "copy_code"))
+        yield SystemCommand("Copy the result", "One line to share (y)", _on(screen, "copy_result"))
         yield SystemCommand("Study the selected word", "Make it a study card (a)", _on(screen, "study_word"))
     elif not in_round:
         yield SystemCommand("New round", "With the start screen's choices", app.action_new_round)

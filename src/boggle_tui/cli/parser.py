@@ -127,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--list", action="store_true", help="print the study cards instead of opening the game")
     study.add_argument("--json", action="store_true", help="with --list: print JSON, a list of {word, box, due, ...}")
     study.add_argument("--dictionary", metavar="NAME|PATH", help="only this word list's cards")
+    study.add_argument("--restore", metavar="WORD", help="bring a suspended card back into study")
     define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")
     define.add_argument("words", nargs="+", metavar="WORD", help="the words to define")
     define.add_argument("--json", action="store_true", help="print JSON: a list of {word, definition}")

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from boggle_tui.cli.output import console, print_json
 from boggle_tui.engine.dictionary import resolve
+from boggle_tui.engine.errors import cut_short
 from boggle_tui.game.study import Card, cards_summary
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -21,6 +22,8 @@ def run_study(args: argparse.Namespace) -> int:
         return 2
     if args.list:
         return _list(args)
+    if args.restore is not None:
+        return _restore(args.restore, args.dictionary)
     from boggle_tui.cli.play import run_app
     from boggle_tui.storage.settings import load_preferences
 
@@ -44,6 +47,21 @@ def _list(args: argparse.Namespace) -> int:
     elif not history.notice:
         console().print("No study cards yet: words you miss in rounds become cards.")
     return 2 if history.notice else 0
+
+
+def _restore(word: str, dictionary: str | None) -> int:
+    history = History.open()
+    suspended = [c for c in study.cards(history, dictionary) if c.word == word.strip().lower() and c.suspended]
+    if not suspended:
+        shown = cut_short(word if word.isprintable() else repr(word), 40)
+        print(f"boggle study: error: no suspended card {shown!r}", file=sys.stderr)
+        return 2
+    for card in suspended:
+        if not study.set_suspended(history, card, False):
+            print(f"boggle: {history.notice}", file=sys.stderr)
+            return 2
+        print(f"{card.word.upper()} is back in study ({card.dictionary}).")
+    return 0
 
 
 def card_json(card: Card) -> dict[str, object]:

@@ -24,6 +24,7 @@ from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results
 from boggle_tui.game.session import RoundSession
+from boggle_tui.game.share import result_line
 
 LISTS_WIDTH = 40
 NBSP = "\u00a0"
@@ -34,6 +35,7 @@ class ResultsScreen(Screen[None]):
         Binding("n", "new_game", "New game", id="new-game", tooltip="a new board under the same rules"),
         Binding("r", "replay", "Replay board", id="replay", tooltip="this board again"),
         Binding("c", "copy_code", "Copy code", id="copy-code", tooltip="copy the board code"),
+        Binding("y", "copy_result", "Copy result", id="copy-result", tooltip="copy a one-line result to share"),
         Binding("a", "study_word", "Study word", id="study-word", tooltip="make the selected word a study card"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="back to the menu"),
         Binding("s,f2", "app.stats", "Statistics", id="stats", tooltip="your statistics"),
@@ -197,6 +199,12 @@ class ResultsScreen(Screen[None]):
     def action_copy_code(self) -> None:
         self.app.copy_to_clipboard(self.session.code)
         self.notify(f"Board code {self.session.code} copied.", title="Copied", timeout=4)
+
+    def action_copy_result(self) -> None:
+        request = self.session.request
+        line = result_line(self.session.code, request.dictionary, request.seconds, self.results)
+        self.app.copy_to_clipboard(line)
+        self.notify(line, title="Result copied", timeout=6)
 
     def action_study_word(self) -> None:
         if self.word is not None:

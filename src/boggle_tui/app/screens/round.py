@@ -7,6 +7,8 @@ the clock stops and the board is hidden together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -67,9 +69,11 @@ class RoundScreen(Screen[None]):
 
     hint: reactive[str | None] = reactive(None, init=False)
 
-    def __init__(self, session: RoundSession) -> None:
+    def __init__(self, session: RoundSession, describe: Callable[[str], str] = lambda _: "") -> None:
+        """`describe` defines a revealed word."""
         super().__init__(classes="-practice" if session.practice else "")
         self.session = session
+        self.describe = describe
         self.path: Path = ()  # the word being built, typed or clicked
         self.covered_by: Hold | None = None
         # The widgets the round updates, kept rather than queried: keys and ticks may come
@@ -281,5 +285,6 @@ class RoundScreen(Screen[None]):
         solution = self.session.solution
         if solution is not None:
             self.board_view.lit = solution.paths[word]
-        self.verdict.news = f"Revealed: {word.upper()} (scores nothing)"
+        definition = self.describe(word)
+        self.verdict.news = f"Revealed: {word.upper()} (scores nothing)" + (f" · {definition}" if definition else "")
         self.show_session()

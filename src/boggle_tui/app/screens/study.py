@@ -214,7 +214,8 @@ class StudyScreen(Screen[None]):
         drill = self.drill
         if drill is not None and drill.done:
             self.suspend(self.session.drop(drill.card))
-            self.notify(f"{drill.card.word.upper()} will not come back until you restore it.", title="Suspended")
+            word = drill.card.word
+            self.notify(f"{word.upper()} is suspended: boggle study --restore {word} brings it back.", title="Study")
             self.next_card()
 
     def action_help(self) -> None:
