@@ -79,6 +79,7 @@ class BoggleApp(App[int]):
             PALETTE_KEY,
             "command_palette",
             "Commands",
+            show=False,  # the footer shows the palette key at its right end
             priority=True,
             id="commands",
             tooltip="the command palette: every command by name",

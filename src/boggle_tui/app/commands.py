@@ -8,25 +8,23 @@ where no round is running.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 
-if TYPE_CHECKING:
-    from boggle_tui.app.app import BoggleApp
-
 PALETTE_KEY = "ctrl+k"  # Ctrl+P is the round's pause
 
 
-def _on(screen: Screen, action: str) -> Callable[[], object]:
-    return lambda: screen.run_action(action)
+def _on(node: DOMNode, action: str) -> Callable[[], object]:
+    return lambda: node.run_action(action)
 
 
-def commands(app: BoggleApp, screen: Screen) -> Iterator[SystemCommand]:
+def commands(app: App[int], screen: Screen[object]) -> Iterator[SystemCommand]:
+    """The app's actions named here are BoggleApp's (new_round, open_code, study, stats, help, request_quit)."""
     in_round = isinstance(screen, RoundScreen) and not screen.session.over
     if isinstance(screen, RoundScreen) and in_round:
         yield SystemCommand("Rotate the board", "A quarter turn (Ctrl+R)", _on(screen, "rotate"))
@@ -49,11 +47,11 @@ def commands(app: BoggleApp, screen: Screen) -> Iterator[SystemCommand]:
         yield SystemCommand("Copy the result", "One line to share (y)", _on(screen, "copy_result"))
         yield SystemCommand("Study the selected word", "Make it a study card (a)", _on(screen, "study_word"))
     elif not in_round:
-        yield SystemCommand("New round", "With the start screen's choices", app.action_new_round)
+        yield SystemCommand("New round", "With the start screen's choices", _on(app, "new_round"))
     if not in_round:
-        yield SystemCommand("Open a board by code", "Play the board a code names", app.action_open_code)
-        yield SystemCommand("Study", "Review the words you missed (F3)", app.action_study)
-        yield SystemCommand("Statistics", "How you are doing (F2)", app.action_stats)
-    yield SystemCommand("Theme", "Change the colours (the choice is remembered)", app.action_change_theme)
-    yield SystemCommand("Help", "The rules and the keys in force (F1)", app.action_help)
-    yield SystemCommand("Quit", "Asks first during a round (Ctrl+Q)", app.action_request_quit)
+        yield SystemCommand("Open a board by code", "Play the board a code names", _on(app, "open_code"))
+        yield SystemCommand("Study", "Review the words you missed (F3)", _on(app, "study"))
+        yield SystemCommand("Statistics", "How you are doing (F2)", _on(app, "stats"))
+    yield SystemCommand("Theme", "Change the colours (the choice is remembered)", _on(app, "change_theme"))
+    yield SystemCommand("Help", "The rules and the keys in force (F1)", _on(app, "help"))
+    yield SystemCommand("Quit", "Asks first during a round (Ctrl+Q)", _on(app, "request_quit"))
