@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.events import DescendantFocus
 from textual.message import Message
 from textual.screen import Screen
@@ -32,13 +33,13 @@ NBSP = "\u00a0"
 
 class ResultsScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new_game", "New game", id="new-game", tooltip="a new board under the same rules"),
-        Binding("r", "replay", "Replay board", id="replay", tooltip="this board again"),
-        Binding("c", "copy_code", "Copy code", id="copy-code", tooltip="copy the board code"),
-        Binding("y", "copy_result", "Copy result", id="copy-result", tooltip="copy a one-line result to share"),
-        Binding("a", "study_word", "Study word", id="study-word", tooltip="make the selected word a study card"),
+        Binding("n", "new_game", "New", id="new-game", tooltip="a new board under the same rules"),
+        Binding("r", "replay", "Replay", id="replay", tooltip="this board again"),
+        Binding("c", "copy_code", "Code", id="copy-code", tooltip="copy the board code"),
+        Binding("y", "copy_result", "Result", id="copy-result", tooltip="copy a one-line result to share"),
+        Binding("a", "study_word", "Study", id="study-word", tooltip="make the selected word a study card"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="back to the menu"),
-        Binding("s,f2", "app.stats", "Statistics", id="stats", tooltip="your statistics"),
+        Binding("s,f2", "app.stats", "Stats", id="stats", tooltip="your statistics"),
         Binding("tab", "app.focus_next", "Next list", show=False, id="next-list"),
     ]
 
@@ -157,9 +158,9 @@ class ResultsScreen(Screen[None]):
         option_list.add_options([Option(self._word_line(w), id=w) for w in words])
         option_list.border_title = title
 
-    def _word_line(self, word: str) -> Text:
+    def _word_line(self, word: str) -> Content:
         star = "★ " if self.is_common is not None and self.is_common(word) else "  "
-        return Text.assemble((star, "yellow"), (word.upper(), "bold"), f" {score(word)}")
+        return Content.assemble((star, "$warning"), (word.upper(), "bold"), f" {score(word)}")
 
     @on(DescendantFocus)
     def list_focused(self, event: DescendantFocus) -> None:

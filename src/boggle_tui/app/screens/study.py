@@ -14,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.events import ScreenResume, ScreenSuspend
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
@@ -36,15 +37,15 @@ from boggle_tui.game.study import (
 from boggle_tui.game.wording import plural
 
 TICK_SECONDS = 0.2
-MARK_STYLES = {Mark.RIGHT: "green", Mark.AGAIN: "yellow", Mark.WRONG: "red"}
+MARK_STYLES = {Mark.RIGHT: "$success", Mark.AGAIN: "$warning", Mark.WRONG: "$error"}  # the theme's colours
 
 Describe = Callable[[str], str]
 
 
-def feedback_text(feedback: Feedback) -> Text:
+def feedback_text(feedback: Feedback) -> Content:
     """A glyph, the word and what it did: colour is never the only cue."""
     style = MARK_STYLES[feedback.mark]
-    return Text.assemble((f"{feedback.mark.value} ", style), (feedback.word.upper(), "bold"), f": {feedback.text}")
+    return Content.assemble((f"{feedback.mark.value} ", style), (feedback.word.upper(), "bold"), f": {feedback.text}")
 
 
 class StudyScreen(Screen[None]):
@@ -164,7 +165,7 @@ class StudyScreen(Screen[None]):
         feedback = drill.enter(event.text)
         if feedback is not None:
             self.feedback_log.append(feedback)
-            self.feedback.update(Text("\n").join(feedback_text(f) for f in reversed(self.feedback_log[-4:])))
+            self.feedback.update(Content("\n").join(feedback_text(f) for f in reversed(self.feedback_log[-4:])))
         if drill.done:
             self.finish()
 

@@ -31,5 +31,5 @@ class FoundWords(VerticalScroll, can_focus=False):
 
     def _show(self) -> None:
         words = [Text(f"{w.upper()} (shown)", style="dim italic") for w in reversed(self.revealed)]
-        words += [Text.assemble((w.upper(), "bold"), (f" +{p}", "green")) for w, p in reversed(self.found)]
+        words += [Text.assemble((w.upper(), "bold"), f" +{p}") for w, p in reversed(self.found)]
         self.words.update(Columns(words, padding=(0, 2)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -16,4 +16,4 @@ class EntryLog(Static):
     entries: reactive[tuple[Entry, ...]] = reactive(())
 
     def watch_entries(self, entries: tuple[Entry, ...]) -> None:
-        self.update(Text("\n").join(entry_text(entry) for entry in reversed(entries[-LINES:])))
+        self.update(Content("\n").join(entry_text(entry) for entry in reversed(entries[-LINES:])))

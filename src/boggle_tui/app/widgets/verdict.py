@@ -1,18 +1,18 @@
-"""The verdict on the last entry, with a glyph as well as a colour."""
+"""The verdict on the last entry, with a glyph as well as a colour (the theme's, so a colour-blind theme holds)."""
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Label
 
 from boggle_tui.game.round import Entry
 
 
-def entry_text(entry: Entry) -> Text:
+def entry_text(entry: Entry) -> Content:
     if entry.verdict.accepted:
-        return Text.assemble(("✓ ", "green"), (entry.word.upper(), "bold"), (f" +{entry.points}", "green"))
-    return Text.assemble(("✗ ", "red"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
+        return Content.assemble(("✓ ", "$success"), (entry.word.upper(), "bold"), (f" +{entry.points}", "$success"))
+    return Content.assemble(("✗ ", "$error"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
 
 
 class VerdictLine(Label):
