@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +90,12 @@ def test_define_json_is_a_list_of_words_and_definitions(capsys: pytest.CaptureFi
 def test_define_needs_a_word(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "define")
     assert code == 2 and "WORD" in err
+
+
+def test_the_definitions_are_not_read_on_the_way_to_the_game() -> None:
+    code = (
+        "from boggle_tui.cli.main import main; import boggle_tui.app.app; import boggle_tui.cli.play; "
+        "from boggle_tui.engine import definitions; print(definitions.loaded())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from support import record
 
+from boggle_tui.game.study import Source
+from boggle_tui.storage import study
 from boggle_tui.storage.history import DATABASE, MIGRATIONS, SCHEMA_VERSION, History
 from boggle_tui.storage.stats import daily_streak, summarize
 
@@ -72,8 +74,11 @@ def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_rounds(tmp_pat
     db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()
-    (old,) = History.open(tmp_path).rounds()
+    history = History.open(tmp_path)
+    (old,) = history.rounds()
     assert old.uid == "old" and not old.replay
+    assert study.add_card(history, "abcd", "enable1", Source.HAND, dt.date(2026, 1, 2))  # the cards came too
+    assert [c.word for c in study.cards(history)] == ["abcd"]
 
 
 def test_daily_streak_counts_days_in_a_row() -> None:
