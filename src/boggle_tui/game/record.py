@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from boggle_tui.game.codes import parse_code
 
@@ -11,7 +12,7 @@ from boggle_tui.game.codes import parse_code
 class RoundRecord:
     uid: str
     played_at: str  # ISO 8601, UTC
-    mode: str  # "timed" or "practice"
+    mode: str  # "timed", "practice" or "online"
     board: str  # the board as text
     code: str
     dictionary: str
@@ -27,6 +28,8 @@ class RoundRecord:
     seconds: int | None = None
     ended: str | None = None  # why it ended: time_up, all_found, ended, gave_up...
     replay: bool = False  # a board played before: it counts, but never sets a best
+    # online: every player's name, score and words ({word: points after shared words are struck out})
+    players: tuple[dict[str, Any], ...] = ()
 
     @property
     def share(self) -> float:

@@ -29,6 +29,8 @@ class Verdict(Enum):
     TOO_SHORT = "too short"
     NOT_ON_BOARD = "not on the board"
     NOT_A_WORD = "not a word"
+    TOO_LATE = "too late"  # online: reached the server after the round's deadline and its grace
+    TOO_FAST = "too fast"  # online: beyond the words a player may send in a second
 
     @property
     def accepted(self) -> bool:
@@ -42,6 +44,7 @@ class EndReason(Enum):
     ENDED = "You ended the round"
     GAVE_UP = "You gave up"
     NO_WORDS = "This board has no words"
+    VOTED = "Every player voted to end"  # online
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 try:
     import fcntl
@@ -85,11 +87,15 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX reviews_day ON reviews (reviewed_at);
     """,
+    # Online rounds: every player's name, score and words, as JSON.
+    """
+    ALTER TABLE rounds ADD COLUMN players TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 ROUND_COLUMNS = (
     "id", "uid", "played_at", "mode", "daily", "dice", "board", "code", "dictionary", "seed", "seconds",
-    "min_length", "score", "max_score", "words_total", "ended", "replay",
+    "min_length", "score", "max_score", "words_total", "ended", "replay", "players",
 )  # fmt: skip
 
 
@@ -176,12 +182,13 @@ class History:
             with self._transaction() as db:
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO rounds (uid, played_at, mode, daily, dice, board, code, dictionary,"
-                    " seed, seconds, min_length, score, max_score, words_total, ended, replay)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seed, seconds, min_length, score, max_score, words_total, ended, replay, players)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.uid, record.played_at, record.mode, record.daily, record.dice, record.board,
                         record.code, record.dictionary, record.seed, record.seconds, record.min_length,
                         record.score, record.max_score, record.words_total, record.ended, record.replay,
+                        json.dumps(list(record.players)) if record.players else None,
                     ),
                 )  # fmt: skip
                 if cursor.rowcount:
@@ -222,8 +229,9 @@ class History:
                     missed[round_id].append(word)
         return [
             RoundRecord(
-                **{key: row[key] for key in row.keys() if key not in ("id", "replay")},  # noqa: SIM118 (sqlite3.Row)
+                **{key: row[key] for key in row.keys() if key not in ("id", "replay", "players")},  # noqa: SIM118
                 replay=bool(row["replay"]),
+                players=_players(row["players"]),
                 found=found[row["id"]],
                 missed=tuple(sorted(missed[row["id"]])),
             )
@@ -263,6 +271,17 @@ class History:
     def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         assert self._db is not None
         return _immediate(self._db)
+
+
+def _players(stored: str | None) -> tuple[dict[str, Any], ...]:
+    """An online round's players as saved; anything unreadable reads as none (the round itself stands)."""
+    if not stored:
+        return ()
+    try:
+        players = json.loads(stored)
+    except ValueError:
+        return ()
+    return tuple(p for p in players if isinstance(p, dict)) if isinstance(players, list) else ()
 
 
 class NewerDatabase(Exception):

@@ -26,7 +26,7 @@ class Standing:
     """How the player does at one kind of round."""
 
     dice: str  # a dice set's name, or a board size for boards of no set
-    mode: str  # timed, untimed or practice
+    mode: str  # timed, untimed, practice or online
     games: int  # replays included
     replays: int
     best_score: int | None  # of scored rounds: timed, not replays
@@ -105,8 +105,8 @@ def dice_of(r: RoundRecord) -> str:
 
 
 def mode_of(r: RoundRecord) -> str:
-    if r.mode == "practice":
-        return "practice"
+    if r.mode in ("practice", "online"):  # online rounds are their own kind, never mixed with solo ones
+        return r.mode
     return "timed" if r.seconds else "untimed"
 
 

@@ -1,0 +1,164 @@
+"""One online room without sockets: the lobby, the countdown, verdicts, progress and the table's scoring."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from support import FakeTime
+
+from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, RoomSettings, Scoring, clean_name, parse
+from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, Send, State
+
+
+def messages(sends: list[Send], kind: str) -> list[dict]:
+    return [m for m in (json.loads(s.text) for s in sends) if m["type"] == kind]
+
+
+@pytest.fixture
+def room(enable1):
+    time_ = FakeTime()
+    made = Room("table", RoomSettings(seconds=60), lambda _: enable1.trie, now=time_, rng=random.Random(3))
+    made.time = time_  # type: ignore[attr-defined]
+    return made
+
+
+def start(room, *names: str):
+    players = [room.join(name)[0] for name in names]
+    for p in players:
+        room.set_ready(p, True)
+    assert room.state is State.COUNTDOWN
+    room.time.now += COUNTDOWN
+    started = room.tick()
+    assert room.state is State.PLAYING and messages(started, "start")
+    return players
+
+
+def words_on(room, n: int) -> list[str]:
+    return list(room.solution.paths)[:n]
+
+
+def test_the_round_starts_when_everyone_is_ready(room) -> None:
+    alice, _ = room.join("alice")
+    bob, _ = room.join("bob")
+    assert alice.host and not bob.host
+    room.set_ready(alice, True)
+    assert room.state is State.LOBBY
+    sends = room.set_ready(bob, True)
+    assert room.state is State.COUNTDOWN and messages(sends, "countdown")[0]["seconds"] == COUNTDOWN
+    room.time.now += COUNTDOWN - 0.1
+    assert not messages(room.tick(), "start")
+    room.time.now += 0.1
+    start_message = messages(room.tick(), "start")[0]
+    assert "solution" not in start_message and len(start_message["board"]) == 4  # the board, never the answers
+
+
+def test_a_word_found_by_two_scores_for_nobody(room) -> None:
+    alice, bob = start(room, "alice", "bob")
+    shared, alone = words_on(room, 2)
+    for entry_id, word in enumerate((shared, alone)):
+        (verdict,) = messages(room.enter(alice, entry_id, word), "verdict")
+        assert verdict["verdict"] == "accepted"
+    progress = messages(room.enter(bob, 0, shared), "progress")[0]["players"]
+    assert {p["name"]: p["words"] for p in progress} == {"alice": 2, "bob": 1}
+    assert all("found" not in p for p in progress)  # how many, never which
+    room.time.now += 60 + GRACE
+    end = messages(room.tick(), "end")[0]
+    scores = {p["name"]: p for p in end["players"]}
+    assert scores["alice"]["words"] == {shared: 0, alone: (len(alone) >= 5 and 2) or 1} or scores["alice"]["score"] > 0
+    assert scores["alice"]["words"][shared] == 0 and scores["bob"]["words"][shared] == 0
+    assert scores["bob"]["score"] == 0 and end["shared"] == [shared]
+    assert room.state is State.LOBBY
+
+
+def test_scoring_all_scores_shared_words(room) -> None:
+    room.settings = RoomSettings(seconds=60, scoring=Scoring.ALL)
+    alice, bob = start(room, "alice", "bob")
+    (shared,) = words_on(room, 1)
+    room.enter(alice, 0, shared)
+    room.enter(bob, 0, shared)
+    room.time.now += 61
+    end = messages(room.tick(), "end")[0]
+    assert all(p["score"] > 0 for p in end["players"])
+
+
+def test_an_entry_is_judged_once_even_when_sent_again(room) -> None:
+    (alice,) = start(room, "alice")
+    (word,) = words_on(room, 1)
+    assert messages(room.enter(alice, 0, word), "verdict")
+    assert room.enter(alice, 0, word) == []  # the same id after a reconnect: no second verdict
+    assert messages(room.enter(alice, 1, word), "verdict")[0]["verdict"] == "already found"
+
+
+def test_late_words_and_floods_get_their_own_verdicts(room) -> None:
+    (alice,) = start(room, "alice")
+    verdicts = [messages(room.enter(alice, i, "zzz"), "verdict")[0]["verdict"] for i in range(WORD_BURST + 5)]
+    assert verdicts.count("too fast") == 5 and verdicts[0] == "not on the board"
+    room.time.now += 60 + GRACE / 2
+    assert messages(room.enter(alice, 100, "zzz"), "verdict")[0]["verdict"] == "not on the board"  # in the grace
+    room.time.now += GRACE
+    assert messages(room.enter(alice, 101, "zzz"), "verdict")[0]["verdict"] == "too late"
+
+
+def test_the_round_ends_early_when_everyone_votes(room) -> None:
+    alice, bob = start(room, "alice", "bob")
+    assert not messages(room.vote_end(alice), "end")
+    end = messages(room.vote_end(bob), "end")[0]
+    assert end["reason"] == "ended"
+
+
+def test_a_dropped_player_comes_back_with_their_words(room) -> None:
+    alice, bob = start(room, "alice", "bob")
+    (word,) = words_on(room, 1)
+    room.enter(alice, 0, word)
+    room.disconnect(alice)
+    assert bob.host and room.state is State.PLAYING  # the round goes on without her
+    assert room.rejoin("not the token") is None
+    back = room.rejoin(alice.token)
+    assert back is alice
+    state = room.welcome_state(alice)
+    assert messages(state, "start") and messages(state, "entries")[0]["entries"][0]["word"] == word
+
+
+def test_names_are_shown_literally_and_kept_apart(room) -> None:
+    evil, _ = room.join("\x1b[31mred[/]\x07" + "x" * 100)
+    assert "\x1b" not in evil.name and "\x07" not in evil.name and len(evil.name) <= 20
+    assert clean_name("[bold]me[/bold]") == "[bold]me[/bold]"  # shown as text, never read as markup
+    twin, _ = room.join(evil.name)
+    assert twin.name != evil.name
+
+
+def test_a_room_holds_so_many(room) -> None:
+    for n in range(8):
+        room.join(f"p{n}")
+    with pytest.raises(RoomFull):
+        room.join("one too many")
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        b"\x00\x01binary",
+        "not json",
+        "[1, 2]",
+        '{"type": "dance"}',
+        '{"type": "word", "id": 1}',
+        '{"type": "word", "id": true, "word": "cat"}',
+        '{"type": "word", "id": -1, "word": "cat"}',
+        '{"type": "ready", "ready": true, "extra": 1}',
+        '{"type": "hello", "version": 1, "name": ' + '"' + "a" * MAX_FRAME + '"}',
+        "[" * 100_000,
+    ],
+)
+def test_hostile_frames_are_refused_in_words(frame) -> None:
+    with pytest.raises(ProtocolError):
+        parse(frame)
+
+
+def test_settings_are_checked_field_by_field() -> None:
+    settings = RoomSettings.from_json({"dice": "big", "seconds": 120, "scoring": "all", "min_length": 4})
+    assert (settings.dice, settings.seconds, settings.scoring, settings.min_length) == ("big", 120, Scoring.ALL, 4)
+    for bad in ({"dice": "../etc"}, {"seconds": 10**9}, {"dictionary": "/etc/passwd"}, {"seconds": True}, {"x": 1}):
+        with pytest.raises(ProtocolError):
+            RoomSettings.from_json(bad)
