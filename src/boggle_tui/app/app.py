@@ -23,9 +23,12 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
+from boggle_tui.app.online import OnlinePlay, OnlineTarget, StartOnline
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
@@ -54,6 +57,7 @@ from boggle_tui.game.study import (
     todays_cards,
 )  # fmt: skip
 from boggle_tui.game.wording import plural
+from boggle_tui.net.client import OnlineSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
@@ -102,12 +106,13 @@ class BoggleApp(App[int]):
         notices: Sequence[str] = (),
         rng: random.Random | None = None,
         open_study: bool = False,
+        online: OnlineTarget | None = None,
     ) -> None:
         """`request` starts that round at once; else the start screen opens on `preferences`.
 
         `now` is the clock rounds are timed by and `wall` the date and time rounds are saved
         with; `rng` shuffles the study drills and spreads their due dates: tests pass their own.
-        `open_study` opens today's study over the start screen.
+        `open_study` opens today's study over the start screen; `online` joins (or hosts) a room.
         """
         super().__init__()
         self.preferences = preferences or Preferences()
@@ -120,6 +125,7 @@ class BoggleApp(App[int]):
         self.rng = rng or random.Random()
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
+        self.online = OnlinePlay(self, online, self.show, now) if online is not None else None
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
 
@@ -134,7 +140,10 @@ class BoggleApp(App[int]):
             self.notify(notice, title="Settings", severity="warning", timeout=10)
         if self.history.notice:
             self.notify(self.history.notice, title="History", severity="warning", timeout=10)
-        if self.request is not None:
+        if self.online is not None:
+            self.show(LoadingScreen("Joining the room…"))
+            self.run_worker(self.online.run(), group="online", exclusive=True)
+        elif self.request is not None:
             self.start_round(self.request)
         else:
             self.show(self.start_screen())
@@ -254,7 +263,10 @@ class BoggleApp(App[int]):
         if record is not None and not self.history.record(record) and self.history.notice:
             self.notify(self.history.notice, title="History", severity="warning")
         marks = None if session.request.dictionary == COMMON_WORDS else self.is_common
-        self.show(ResultsScreen(session, marks, definitions.describe))
+        if isinstance(session, OnlineSession):
+            self.show(OnlineResultsScreen(session, marks, definitions.describe))
+        else:
+            self.show(ResultsScreen(session, marks, definitions.describe))
         if record is not None and self.history.enabled:
             after = study.cards_after_round(self.history, record, self.is_common)
             if after.new_cards:
@@ -279,7 +291,35 @@ class BoggleApp(App[int]):
 
     @on(ResultsScreen.Menu)
     def menu(self) -> None:
-        self.show(self.start_screen())
+        self.show(self.online.lobby_screen() if self.online is not None else self.start_screen())
+
+    # Online rooms
+
+    @on(StartOnline)
+    def online_round(self, event: StartOnline) -> None:
+        event.session.on_end(self._ended)
+        self.show(RoundScreen(event.session, definitions.describe))
+        if self.common is None:
+            self.run_worker(self._load_common, thread=True, group="definitions")
+        if not definitions.loaded():
+            self.run_worker(definitions.load, thread=True, group="definitions")
+
+    def _load_common(self) -> None:
+        self.common = load_dictionary(COMMON_WORDS)
+
+    @on(LobbyScreen.Ready)
+    def lobby_ready(self, event: LobbyScreen.Ready) -> None:
+        if self.online is not None:
+            self.online.send("ready", {"ready": event.ready})
+
+    @on(LobbyScreen.Settings)
+    def lobby_settings(self, event: LobbyScreen.Settings) -> None:
+        if self.online is not None:
+            self.online.send("settings", {"settings": event.settings})
+
+    @on(LobbyScreen.Leave)
+    def lobby_leave(self) -> None:
+        self.exit(0)
 
     @on(ResultsScreen.Study)
     def study_word(self, event: ResultsScreen.Study) -> None:

@@ -64,6 +64,11 @@ def _run(argv: Sequence[str] | None) -> int:
             from boggle_tui.cli.best import run_best
 
             return run_best(args)
+        if args.command in ("host", "join", "server"):
+            from boggle_tui.cli import online
+
+            runner = {"host": online.run_host, "join": online.run_join, "server": online.run_server}
+            return runner[args.command](args)
         if args.command == "study":
             from boggle_tui.cli.study import run_study
 

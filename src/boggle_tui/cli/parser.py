@@ -10,7 +10,7 @@ from boggle_tui import __version__
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
-COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study")
+COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study", "host", "join", "server")
 
 
 def _count(minimum: int, maximum: int = 10**9) -> Any:
@@ -63,6 +63,16 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="shortest word that counts (3 on 4x4, else 4)",
     )
+
+
+def _add_room_options(parser: argparse.ArgumentParser) -> None:
+    """A room's settings: used when this player makes the room, left aside (with a note) otherwise."""
+    parser.add_argument("--name", metavar="NAME", help="your name in the room (default: your user name)")
+    parser.add_argument("--dice", metavar="SET", help="dice set: new (default), classic, big, master, superbig")
+    parser.add_argument("--time", type=_count(1, ROUND_SECONDS[-1]), metavar="SECONDS", help="round length (180)")
+    parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default) or popular (host: or a file)")
+    parser.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word")
+    parser.add_argument("--scoring", choices=("unique", "all"), help="unique (default): shared words score 0")
 
 
 class _Version(argparse.Action):
@@ -128,6 +138,16 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--json", action="store_true", help="with --list: print JSON, a list of {word, box, due, ...}")
     study.add_argument("--dictionary", metavar="NAME|PATH", help="only this word list's cards")
     study.add_argument("--restore", metavar="WORD", help="bring a suspended card back into study")
+    host = commands.add_parser("host", help="host a room: friends join it with boggle join")
+    _add_room_options(host)
+    host.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (0.0.0.0: your LAN)")
+    host.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help="port (default 8765)")
+    join = commands.add_parser("join", help="join a room: boggle join HOST:PORT/ROOM (no ROOM: list the rooms)")
+    join.add_argument("address", metavar="HOST:PORT/ROOM", help="the server and room, e.g. 192.168.1.5:8765/friends")
+    _add_room_options(join)
+    server = commands.add_parser("server", help="run a room server with no game of its own")
+    server.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (default 127.0.0.1)")
+    server.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help="port (default 8765)")
     define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")
     define.add_argument("words", nargs="+", metavar="WORD", help="the words to define")
     define.add_argument("--json", action="store_true", help="print JSON: a list of {word, definition}")

@@ -12,6 +12,7 @@ import datetime as dt
 import gc
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
@@ -21,6 +22,9 @@ from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
+
+if TYPE_CHECKING:  # the app is imported only when it runs
+    from boggle_tui.app.online import OnlineTarget
 
 # Any of these flags says what to play, so the round starts at once.
 _STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length")
@@ -94,7 +98,12 @@ def _need_terminal() -> None:
 
 
 def run_app(
-    preferences: Preferences, notices: list[str], *, request: RoundRequest | None = None, open_study: bool = False
+    preferences: Preferences,
+    notices: list[str],
+    *,
+    request: RoundRequest | None = None,
+    open_study: bool = False,
+    online: OnlineTarget | None = None,
 ) -> int:
     from boggle_tui.app.app import BoggleApp
     from boggle_tui.storage.history import History
@@ -104,6 +113,8 @@ def run_app(
     # again and again, which would be a visible pause on every full collection.
     gc.collect()
     gc.freeze()
-    app = BoggleApp(preferences, request=request, history=History.open(), notices=notices, open_study=open_study)
+    app = BoggleApp(
+        preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online
+    )
     app.run()
     return app.return_code or 0

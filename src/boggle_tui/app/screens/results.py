@@ -160,7 +160,8 @@ class ResultsScreen(Screen[None]):
 
     def _word_line(self, word: str) -> Content:
         star = "★ " if self.is_common is not None and self.is_common(word) else "  "
-        return Content.assemble((star, "$warning"), (word.upper(), "bold"), f" {score(word)}")
+        points = self.results.found.get(word, score(word))  # online, a shared word found scored 0
+        return Content.assemble((star, "$warning"), (word.upper(), "bold"), f" {points}")
 
     @on(DescendantFocus)
     def list_focused(self, event: DescendantFocus) -> None:

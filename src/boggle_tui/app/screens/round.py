@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,7 @@ from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import Hold, RoundSession
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
+from boggle_tui.net.client import OnlineSession
 
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 32
@@ -87,6 +89,8 @@ class RoundScreen(Screen[None]):
         self.found = FoundWords(id="found-box")
         self.log_view = EntryLog(id="history")
         self.hidden_notice = Static("", id="paused")
+        self.standings = Static("", id="standings")  # online: everyone's word counts
+        self._verdicts_shown = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round"):
@@ -99,6 +103,8 @@ class RoundScreen(Screen[None]):
             with Vertical(id="side"):
                 yield self.clock_view
                 yield self.score
+                if isinstance(self.session, OnlineSession):
+                    yield self.standings
                 yield CodeLine(self.session.code, id="code")
                 yield self.hints
                 yield self.found
@@ -106,6 +112,8 @@ class RoundScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if isinstance(self.session, OnlineSession):
+            self.session.on_change(self.server_said)
         self.session.start()
         self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
@@ -151,6 +159,8 @@ class RoundScreen(Screen[None]):
         self.found.found = tuple(session.found.items())
         self.found.revealed = tuple(session.revealed)
         self.log_view.entries = tuple(session.entries)
+        if isinstance(session, OnlineSession):
+            self._show_standings(session)
         if session.practice:
             self.hints.remaining = tuple(session.remaining_words())
             self._show_heat()
@@ -160,13 +170,36 @@ class RoundScreen(Screen[None]):
         if session.over:
             self.entry.disabled = True  # the results are on their way
 
+    def server_said(self) -> None:
+        """An online round: the newest verdict (judged by the server) and everyone's progress."""
+        entries = self.session.entries
+        if len(entries) > self._verdicts_shown:
+            self.verdict.entry = entries[-1]
+        self._verdicts_shown = len(entries)
+        self.show_session()
+
+    def _show_standings(self, session: OnlineSession) -> None:
+        rows = [
+            Text.assemble(
+                (str(p.get("name", "")), "bold" if p.get("id") == session.me else ""),  # literal, never markup
+                f" {p.get('words', 0)}",
+                " ✓end" if p.get("voted_end") else "",
+                "" if p.get("connected", True) else " (away)",
+            )
+            for p in session.standings
+        ]
+        self.standings.update(Text(" · ").join(rows) if rows else "")
+
     def _hide_board(self, hidden: bool) -> None:
         if hidden:  # the notice takes the board's place and size
             width, height = self.board_view.outer_size
             self.hidden_notice.styles.width, self.hidden_notice.styles.height = max(width, 28), max(height, 5)
             paused = self.covered_by is None
-            why = "Paused" if paused else "The clock is stopped"
-            key = "Press Ctrl+P to play on." if paused else "It runs again when you come back."
+            if isinstance(self.session, OnlineSession):  # the room's clock runs for everyone
+                why, key = "Covered", "The room's clock runs on: come back soon."
+            else:
+                why = "Paused" if paused else "The clock is stopped"
+                key = "Press Ctrl+P to play on." if paused else "It runs again when you come back."
             self.hidden_notice.update(f"{why}: the board is hidden.\n{key}")
         self.set_class(hidden, "-hidden")
         self.entry.disabled = hidden
@@ -256,7 +289,10 @@ class RoundScreen(Screen[None]):
             if end:
                 self.session.end(EndReason.ENDED)
 
-        question = ConfirmScreen("End this round now? It is scored as it stands.", "End round", "Keep playing")
+        if isinstance(self.session, OnlineSession):
+            question = ConfirmScreen("Vote to end this round? It ends when every player has.", "Vote", "Keep playing")
+        else:
+            question = ConfirmScreen("End this round now? It is scored as it stands.", "End round", "Keep playing")
         self.app.push_screen(question, answered)
 
     def action_give_up(self) -> None:

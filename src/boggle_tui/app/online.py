@@ -1,0 +1,165 @@
+"""Playing in an online room: the connection's messages routed to the lobby, round and results screens.
+
+`boggle host` runs a room server in this same event loop first; `boggle join` only connects.
+A dropped connection is retried with the player's token for RECONNECT_SECONDS, so a player
+keeps their words; entries typed meanwhile wait in the session and are judged once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import App
+from textual.message import Message
+from websockets.exceptions import ConnectionClosed
+
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.game.clock import TimeSource
+from boggle_tui.net.client import Connection, JoinError, OnlineSession, Welcome
+from boggle_tui.net.protocol import clean_text
+from boggle_tui.net.server import RoomServer
+
+RECONNECT_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class OnlineTarget:
+    url: str  # ws://host:port
+    room: str
+    name: str
+    settings: dict[str, Any] | None = None  # the room's, if this player creates it
+    private: bool = False  # not listed by the server (a host's room)
+    serve: tuple[str, int] | None = None  # run a room server here first, on (host, port)
+    address: str = ""  # what friends type after `boggle join`
+    dictionaries: dict[str, str] | None = None  # the word lists the server here allows (name -> name or path)
+
+
+class OnlinePlay:
+    def __init__(self, app: App[int], target: OnlineTarget, show: Callable[[Any], None], now: TimeSource) -> None:
+        """`show` puts a screen in place of the current one (the app's own); `now` times the round locally."""
+        self.app = app
+        self.now = now
+        self.target = target
+        self.show = show
+        self.welcome: Welcome | None = None
+        self.lobby: dict[str, Any] = {}
+        self.session: OnlineSession | None = None
+        self.lobby_view: LobbyScreen | None = None
+        self.server: RoomServer | None = None
+        self._outbox: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._connection: Connection | None = None
+
+    # Running
+
+    async def run(self) -> None:
+        target = self.target
+        url = target.url
+        if target.serve is not None:
+            self.server = RoomServer(dictionaries=target.dictionaries)
+            try:
+                port = await self.server.start(*target.serve)
+            except OSError as error:
+                self.app.exit(2, message=f"boggle: error: cannot listen on {target.serve[1]}: {error.strerror}")
+                return
+            url = f"ws://127.0.0.1:{port}"
+        try:
+            self._connection = await Connection.open(
+                url, name=target.name, room=target.room, settings=target.settings, private=target.private
+            )
+        except JoinError as error:
+            self.app.exit(2, message=f"boggle: error: {error}")
+            return
+        self.welcome = self._connection.welcome
+        for note in self.welcome.notes:
+            self.app.notify(note, title="Room", timeout=8)
+        self.show(self.lobby_screen())
+        sender = asyncio.create_task(self._send_forever())
+        try:
+            while self._connection is not None:
+                with contextlib.suppress(ConnectionClosed):
+                    await self._connection.messages(self.handle)
+                self._connection = await self._reconnect(url)
+        finally:
+            sender.cancel()
+            if self.server is not None:
+                await self.server.stop()
+
+    async def _reconnect(self, url: str) -> Connection | None:
+        assert self.welcome is not None
+        self.app.notify("The connection dropped: reconnecting…", title="Room", severity="warning", timeout=4)
+        deadline = asyncio.get_running_loop().time() + RECONNECT_SECONDS
+        while asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(1.0)
+            with contextlib.suppress(JoinError):
+                connection = await Connection.open(url, room=self.welcome.room, token=self.welcome.token)
+                self.app.notify("Back in the room.", title="Room", timeout=3)
+                return connection
+        self.app.exit(2, message="boggle: error: the connection to the room was lost")
+        return None
+
+    async def _send_forever(self) -> None:
+        """One sender, so messages leave in the order they were made."""
+        while True:
+            kind, fields = await self._outbox.get()
+            while self._connection is None:
+                await asyncio.sleep(0.1)
+            try:
+                await self._connection.send(kind, **fields)
+            except ConnectionClosed:
+                if kind != "word":  # words are sent again from the session after the reconnect
+                    self._outbox.put_nowait((kind, fields))
+                await asyncio.sleep(0.2)
+
+    def send(self, kind: str, fields: dict[str, Any]) -> None:
+        self._outbox.put_nowait((kind, fields))
+
+    # What the server says
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """One message from the server; one that does not make sense is reported, never a crash."""
+        try:
+            self._handle(message)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            self.app.notify(f"The server sent a message this game cannot read ({type(error).__name__}).",
+                            title="Room", severity="warning")  # fmt: skip
+
+    def _handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "lobby":
+            self.lobby = message
+            if self.lobby_view is not None:
+                self.lobby_view.show_lobby(message)
+        elif kind == "countdown" and self.lobby_view is not None:
+            seconds = message.get("seconds")
+            self.lobby_view.show_countdown(float(seconds) if isinstance(seconds, int | float) else None)
+        elif kind == "start":
+            self._start(message)
+        elif kind == "error":
+            text = clean_text(str(message.get("message")), 200)
+            self.app.notify(text, title="Room", severity="error" if message.get("fatal") else "warning")
+        elif self.session is not None:
+            self.session.apply(message)
+
+    def _start(self, message: dict[str, Any]) -> None:
+        assert self.welcome is not None
+        if self.session is not None and not self.session.over:
+            return  # the same round again, after a reconnect: the session already has it
+        self.session = OnlineSession(message, self.welcome.room, self.welcome.player, self.send, self.now)
+        self.app.post_message(StartOnline(self.session))
+
+    def lobby_screen(self) -> LobbyScreen:
+        """A fresh lobby screen, kept up to date with the room (it may not be mounted yet)."""
+        assert self.welcome is not None
+        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.target.address, self.lobby)
+        return self.lobby_view
+
+
+@dataclass
+class StartOnline(Message):
+    """Posted to the app when the room deals a board."""
+
+    session: OnlineSession

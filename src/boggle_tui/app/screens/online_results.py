@@ -1,0 +1,61 @@
+"""The results of an online round: the solo results, with every player's words side by side."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.net.client import OnlineSession
+
+MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
+
+
+class OnlineResultsScreen(ResultsScreen):
+    BINDINGS = [
+        Binding("n,enter", "again", "Again", id="online-again", tooltip="online: back to the room's lobby"),
+        Binding("escape", "again", "Lobby", id="online-lobby", tooltip="online: back to the room's lobby"),
+    ]
+
+    def __init__(self, session: OnlineSession, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(session, *args, **kwargs)
+        self.online = session
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._table(), id="players-results")
+        yield from super().compose()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action not in ("new_game", "replay", "menu")  # the room deals the next board
+
+    def _outcome(self) -> str:
+        winners = self.online.winners
+        who = " and ".join(winners) if len(winners) > 1 else (winners[0] if winners else "nobody")
+        return f"{self.online.end_reason.value if self.online.end_reason else 'Over'} · winner: {who}"
+
+    def _table(self) -> Table:
+        """Each player's score and words; a word two or more found is marked = and scores 0 (unless all score)."""
+        table = Table(box=None, padding=(0, 2), header_style="bold")
+        players = sorted(self.online.players, key=lambda p: (-p.score, p.name))
+        shared = set(self.online.shared)
+        for p in players:
+            heading = Text.assemble((p.name, "bold"), f" {p.score}", (" (you)" if p.me else "", "italic"))
+            table.add_column(heading, no_wrap=True)  # a name is Text: shown literally, never read as markup
+        columns = []
+        for p in players:
+            words = sorted(p.words, key=lambda w: (-len(w), w))
+            cells = [Text(f"{'= ' if w in shared else ''}{w.upper()} {p.words[w]}") for w in words[:MAX_ROWS]]
+            if len(words) > MAX_ROWS:
+                cells.append(Text(f"… {len(words) - MAX_ROWS} more", style="dim"))
+            columns.append(cells)
+        for row in range(max((len(c) for c in columns), default=0)):
+            table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
+        rule = "= shared: 0 for all" if self.online.scoring == "unique" else "every word scores"
+        table.caption = Text(rule, style="dim")
+        return table
+
+    def action_again(self) -> None:
+        self.post_message(self.Menu())  # the app takes an online Menu back to the lobby
