@@ -68,4 +68,3 @@ def test_no_module_imports_itself_in_a_circle() -> None:
 
     for module in graph:
         visit(module, ())
-

@@ -1,0 +1,245 @@
+"""Online rooms against a real server on 127.0.0.1 (an ephemeral port), with clients that speak the protocol
+and a game driven by Textual's pilot. Time in rooms is the test's own; every wait is bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from rich.console import Console
+from support import FakeTime, make_app, shown, until
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from boggle_tui.app.online import OnlineTarget
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.net import server as server_module
+from boggle_tui.net.client import Connection, JoinError, list_rooms
+from boggle_tui.net.protocol import MAX_FRAME, VERSION
+from boggle_tui.net.room import COUNTDOWN
+from boggle_tui.net.server import RoomServer
+from boggle_tui.storage.history import History
+
+WAIT = 5.0  # seconds any one step may take
+
+
+@asynccontextmanager
+async def running_server(time_: FakeTime | None = None):
+    server = RoomServer(now=time_ or FakeTime())
+    port = await server.start("127.0.0.1", 0)
+    try:
+        yield server, f"ws://127.0.0.1:{port}"
+    finally:
+        await server.stop()
+
+
+class Bot:
+    """A client that speaks the protocol directly."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.seen: list[dict[str, Any]] = []
+
+    @classmethod
+    async def join(cls, url: str, room: str, name: str, **hello: Any) -> Bot:
+        ws = await connect(url)
+        await ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name, "room": room, **hello}))
+        return cls(ws)
+
+    async def send(self, kind: str, **fields: Any) -> None:
+        await self.ws.send(json.dumps({"type": kind, **fields}))
+
+    async def wait_for(self, kind: str, where=lambda m: True) -> dict[str, Any]:
+        async def read() -> dict[str, Any]:
+            while True:
+                message = json.loads(await self.ws.recv())
+                self.seen.append(message)
+                if message["type"] == kind and where(message):
+                    return message
+
+        return await asyncio.wait_for(read(), WAIT)
+
+
+async def start_round(time_: FakeTime, *bots: Bot) -> list[dict[str, Any]]:
+    for bot in bots:
+        await bot.wait_for("lobby")
+        await bot.send("ready", ready=True)
+    for bot in bots:
+        await bot.wait_for("countdown", lambda m: m["seconds"])
+    time_.now += COUNTDOWN
+    return [await bot.wait_for("start") for bot in bots]
+
+
+def words_of(server: RoomServer, room: str) -> list[str]:
+    return list(server.rooms[room].solution.paths)
+
+
+async def test_a_round_with_the_shared_word_rule() -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        alice, bob = await Bot.join(url, "t1", "alice"), await Bot.join(url, "t1", "bob")
+        await start_round(time_, alice, bob)
+        shared, mine = words_of(server, "t1")[:2]
+        await alice.send("word", id=0, word=shared)
+        await alice.send("word", id=1, word=mine)
+        await bob.send("word", id=0, word=shared.upper())
+        assert (await alice.wait_for("verdict", lambda m: m["id"] == 1))["verdict"] == "accepted"
+        await bob.wait_for("verdict")
+        await alice.send("end")
+        await bob.send("end")
+        end = await alice.wait_for("end")
+        scores = {p["name"]: p for p in end["players"]}
+        assert scores["alice"]["words"][shared] == 0 and scores["bob"]["score"] == 0
+        assert end["shared"] == [shared] and end["reason"] == "ended" and shared in end["solution"]
+
+
+async def test_scoring_all_and_the_host_s_settings() -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        settings = {"scoring": "all", "seconds": 60, "dice": "big"}
+        alice = await Bot.join(url, "t2", "alice", settings=settings)
+        bob = await Bot.join(url, "t2", "bob", settings={"dice": "classic"})
+        assert (await bob.wait_for("welcome"))["notes"]  # the room's settings stand
+        (start, _) = await start_round(time_, alice, bob)
+        assert len(start["board"]) == 5 and start["seconds"] == 60
+        (word,) = words_of(server, "t2")[:1]
+        await alice.send("word", id=0, word=word)
+        await bob.send("word", id=0, word=word)
+        await alice.wait_for("verdict")
+        await bob.wait_for("verdict")
+        time_.now += 61
+        end = await alice.wait_for("end")
+        assert all(p["score"] > 0 for p in end["players"]) and end["reason"] == "time_up"
+
+
+async def test_a_dropped_player_rejoins_the_round_with_their_words() -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        alice, bob = await Bot.join(url, "t3", "alice"), await Bot.join(url, "t3", "bob")
+        token = (await alice.wait_for("welcome"))["token"]
+        await start_round(time_, alice, bob)
+        (word,) = words_of(server, "t3")[:1]
+        await alice.send("word", id=0, word=word)
+        await alice.wait_for("verdict")
+        await alice.ws.close()
+        await bob.wait_for("lobby", lambda m: any(not p["connected"] for p in m["players"]))
+        back = await Bot.join(url, "t3", "", token=token)
+        assert (await back.wait_for("welcome"))["name"] == "alice"
+        await back.wait_for("start")
+        entries = await back.wait_for("entries")
+        assert [e["word"] for e in entries["entries"]] == [word] and entries["last_id"] == 0
+        await back.send("word", id=0, word=word)  # sent again after the drop: judged once
+        await back.send("word", id=1, word=word)
+        assert (await back.wait_for("verdict"))["id"] == 1
+
+
+async def test_a_client_of_another_version_is_told_so() -> None:
+    async with running_server() as (_, url):
+        ws = await connect(url)
+        await ws.send(json.dumps({"type": "hello", "version": VERSION + 1, "room": "x"}))
+        reply = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+        assert reply["type"] == "error" and reply["fatal"] and f"version {VERSION}" in reply["message"]
+        with pytest.raises(JoinError, match="a room name is"):  # a refusal reaches the game in the server's words
+            await Connection.open(url, room="bad room!")
+
+
+async def test_garbage_oversized_and_silent_clients_do_not_hurt_the_room(monkeypatch) -> None:
+    monkeypatch.setattr(server_module, "HELLO_SECONDS", 0.3)
+    time_ = FakeTime()
+    async with running_server(time_) as (_, url):
+        alice = await Bot.join(url, "t4", "alice")
+        await alice.wait_for("lobby")
+        host, port = url.removeprefix("ws://").split(":")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(b"\x16\x03\x01 garbage that is not a handshake\r\n\r\n" * 10)
+        await writer.drain()
+        assert await asyncio.wait_for(reader.read(), WAIT) is not None  # answered and closed, not hung
+        writer.close()
+        big = await Bot.join(url, "t4", "mallory")
+        await big.wait_for("welcome")
+        await big.ws.send("x" * (MAX_FRAME + 1))
+        with pytest.raises(ConnectionClosed):
+            await big.wait_for("never")
+        silent = await connect(url)
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(silent.recv(), WAIT)
+            await asyncio.wait_for(silent.recv(), WAIT)
+        bad = await Bot.join(url, "t4", "eve\x1b[2J[red]x[/red]")
+        for frame in ("not json", '{"type": "dance"}', '{"type": "word", "id": "x", "word": 1}'):
+            await bad.ws.send(frame)
+            assert not (await bad.wait_for("error"))["fatal"]
+        lobby = await alice.wait_for("lobby", lambda m: any(p["name"].startswith("eve") for p in m["players"]))
+        names = [p["name"] for p in lobby["players"]]
+        assert all("\x1b" not in n for n in names) and "eve[2J[red]x[/red]" in names  # literal, never run
+        await alice.send("ready", ready=True)  # the room still works
+        assert (await alice.wait_for("lobby", lambda m: m["players"][0]["ready"]))["state"] == "lobby"
+
+
+async def test_floods_of_words_are_limited_and_the_room_plays_on() -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (_, url):
+        alice = await Bot.join(url, "t5", "alice")
+        await start_round(time_, alice)
+        for n in range(45):
+            await alice.send("word", id=n, word="zzz")
+        verdicts = [(await alice.wait_for("verdict"))["verdict"] for _ in range(45)]
+        assert verdicts.count("too fast") == 5
+
+
+async def test_rooms_are_listed_unless_private() -> None:
+    async with running_server() as (_, url):
+        public = await Bot.join(url, "open", "alice")
+        private = await Bot.join(url, "secret123", "bob", private=True)
+        await public.wait_for("lobby")
+        await private.wait_for("lobby")
+        rooms = await asyncio.wait_for(list_rooms(url), WAIT)
+        assert [r["room"] for r in rooms] == ["open"]
+
+
+async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popular, tmp_path) -> None:
+    history = History.open(tmp_path)
+    target = OnlineTarget(url="", room="pilot", name="alice", serve=("127.0.0.1", 0), address="here")
+    app, time_ = make_app(enable1, popular, None, history=history)
+    app.online = None
+    from boggle_tui.app.online import OnlinePlay
+
+    app.online = OnlinePlay(app, target, app.show, time_)
+    async with app.run_test() as pilot:
+        app.run_worker(app.online.run(), group="online")
+        lobby = await shown(pilot, LobbyScreen)
+        server = app.online.server
+        assert server is not None
+        port = next(iter(server._server.sockets)).getsockname()[1]
+        bob = await Bot.join(f"ws://127.0.0.1:{port}", "pilot", "bob")
+        await bob.wait_for("lobby")
+        await until(pilot, lambda: len(lobby.lobby.get("players", [])) == 2, "bob in the lobby")
+        server.now = time_  # the room's time is the test's
+        server.rooms["pilot"].now = time_
+        await pilot.press("enter")
+        await bob.send("ready", ready=True)
+        await until(pilot, lambda: server.rooms["pilot"].state.value == "countdown", "the countdown")
+        time_.now += COUNTDOWN
+        screen = await shown(pilot, RoundScreen)
+        shared, mine = list(server.rooms["pilot"].solution.paths)[:2]
+        await pilot.press(*shared, "enter", *mine, "enter")  # a burst: two verdicts
+        await until(pilot, lambda: len(screen.session.entries) == 2, "the server's verdicts")
+        await bob.send("word", id=0, word=shared)
+        await until(pilot, lambda: any(p["words"] for p in screen.session.standings if p["name"] == "bob"))
+        await bob.send("end")
+        await pilot.press("ctrl+g", "y")
+        results = await shown(pilot, OnlineResultsScreen)
+        assert results.online.found[shared] == 0 and results.online.winners == ["alice"]
+        table = Console(width=100, record=True)
+        table.print(results._table())
+        assert f"= {shared.upper()} 0" in table.export_text()
+        await pilot.press("n")
+        await shown(pilot, LobbyScreen)
+    (record,) = history.rounds()
+    assert record.mode == "online" and record.found[shared] == 0
+    assert {p["name"] for p in record.players} == {"alice", "bob"}
+    await bob.ws.close()
