@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from support import make_app, shown, type_word, until
+import pytest
+from support import TODAY, make_app, shown, type_word, until
 from test_results_screen import end_round
 
 from boggle_tui.app.screens.round import RoundScreen
@@ -10,7 +11,7 @@ from boggle_tui.engine.board import parse_board
 from boggle_tui.engine.definitions import describe
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.round import Results
-from boggle_tui.game.share import result_line
+from boggle_tui.game.share import parse_challenge, result_line
 
 
 def test_the_line_names_the_board_the_rules_and_the_score(enable1) -> None:
@@ -46,3 +47,51 @@ async def test_a_word_revealed_in_practice_comes_with_its_definition(enable1, po
         news = str(screen.verdict.render())
         assert news.startswith(f"Revealed: {word.upper()} (scores nothing)")
         assert news.endswith(f" · {describe(word)}")
+
+
+def test_a_result_line_reads_back_as_the_same_board_and_rules(enable1) -> None:
+    solution = solve(parse_board("plsteaiertnrsges"), enable1.trie, 4)
+    line = result_line("N-PLSTEAIERTNRSGES", "popular", 90, Results(solution, {"plaster": 5}, [], None))
+    challenge = parse_challenge(line)
+    assert (challenge.code, challenge.dictionary, challenge.seconds, challenge.min_length, challenge.score) == (
+        "N-PLSTEAIERTNRSGES", "popular", 90, 4, 5,
+    )  # fmt: skip
+    request = challenge.request()
+    assert request.board.board.text() == "plsteaiertnrsges" and request.to_beat == 5 and request.min_length == 4
+    assert request.again().to_beat is None  # a new board is no longer the challenge
+    untimed = parse_challenge(result_line("N-PLSTEAIERTNRSGES", "enable1", None, Results(solution, {}, [], None)))
+    assert untimed.seconds is None and untimed.request().practice
+
+
+def test_a_challenge_from_the_command_line_is_checked(monkeypatch) -> None:
+    import argparse
+
+    from boggle_tui.cli.parser import build_parser
+    from boggle_tui.cli.play import round_request
+    from boggle_tui.engine.errors import BoggleError
+    from boggle_tui.game.preferences import Preferences
+
+    line = "Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 1,234 of 3,623 points · 17 words"
+    args = build_parser().parse_args(["play", "--challenge", line])
+    request = round_request(args, Preferences(), TODAY.date())
+    assert request is not None and request.to_beat == 1234 and request.seconds == 180
+    for extra in (["--seed", "3"], ["--time", "60"], ["--dictionary", "popular"]):
+        args = build_parser().parse_args(["play", "--challenge", line, *extra])
+        with pytest.raises(BoggleError, match="--challenge names the board"):
+            round_request(args, Preferences(), TODAY.date())
+    args = build_parser().parse_args(["play", "--challenge", "Boggle \x1b[2J nonsense"])
+    with pytest.raises(BoggleError, match="is not a result line"):
+        round_request(args, Preferences(), TODAY.date())
+    assert isinstance(args, argparse.Namespace)
+
+
+async def test_the_score_to_beat_is_shown_and_compared_at_the_end(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    line = "Boggle N-TINREONRHWLDASES · enable1 · 3 min · 3+ letters · 2 of 231 points · 2 words"
+    app.request = parse_challenge(line).request()
+    async with app.run_test() as pilot:
+        screen = await shown(pilot, RoundScreen)
+        assert "to beat 2" in str(screen.score.render())
+        await type_word(pilot, "howl")
+        results = await end_round(pilot)
+        assert "Challenge not beaten: 1 to 2" in str(results.query_one("#outcome").render())

@@ -100,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--time", type=_count(0, ROUND_SECONDS[-1]), metavar="SECONDS", help="round length (default 180; 0: no clock)"
     )
     play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
+    play.add_argument(
+        "--challenge", metavar="LINE", help="play a friend's board under their rules: the result line they shared"
+    )
 
     solve = commands.add_parser("solve", help="list every word on a board")
     solve.add_argument(

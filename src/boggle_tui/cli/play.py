@@ -22,12 +22,15 @@ from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
+from boggle_tui.game.share import parse_challenge
 
 if TYPE_CHECKING:  # the app is imported only when it runs
     from boggle_tui.app.online import OnlineTarget
 
 # Any of these flags says what to play, so the round starts at once.
-_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length")
+_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "challenge")
+# A challenge names its board and every rule: no other flag may change them.
+_CHALLENGE_FIXES = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "dictionary")
 
 # Flags that cannot go together, and why.
 _CONFLICTS = [
@@ -52,6 +55,13 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     """The round the flags ask for, or None to open the start screen. Bad flags raise BoggleError."""
     given = given_flags(args, _STARTS_AT_ONCE)
     refuse_conflicts(given, _CONFLICTS)
+    if args.challenge is not None:
+        clash = sorted(given_flags(args, _CHALLENGE_FIXES))
+        if clash:
+            raise BoggleError(f"--challenge names the board and the rules: it takes no --{clash[0].replace('_', '-')}")
+        challenge = parse_challenge(args.challenge)
+        resolve(challenge.dictionary)
+        return challenge.request()
     dictionary = args.dictionary or preferences.dictionary
     resolve(dictionary)
     if args.dice:

@@ -73,6 +73,7 @@ class RoundRequest:
     practice: bool = False  # no clock, hints, reveals
     min_length: int | None = None  # None: the rule for the board's size
     replay: bool = False  # a board played before: it never sets a best
+    to_beat: int | None = None  # a challenge: the score someone made on this board under these rules
 
     def __post_init__(self) -> None:
         check_bounds(seconds=self.seconds, min_length=self.min_length, seed=getattr(self.board, "seed", None))
@@ -94,7 +95,7 @@ class RoundRequest:
             fresh = Roll()  # a typed board has no dice to roll again: the standard set
         else:
             fresh = Roll(getattr(board, "dice", None) or DEFAULT_DICE)
-        return replace(self, board=fresh, replay=False)
+        return replace(self, board=fresh, replay=False, to_beat=None)
 
     def replaying(self, dealt: Deal) -> RoundRequest:
         """The very same board, under the same rules."""

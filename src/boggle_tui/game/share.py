@@ -1,8 +1,23 @@
-"""A finished round as one line anyone can paste: the board's code, the rules and the score to beat."""
+"""A finished round as one line anyone can paste: the board's code, the rules and the score to beat.
+
+`boggle play --challenge LINE` reads the line back and plays the same board under the same rules.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
+from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.game.codes import parse_code
+from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Results
+
+MAX_LINE = 2200  # a code of the most dice and the rest of the line
+_LINE = re.compile(
+    r"Boggle (?P<code>\S+) · (?P<dictionary>.+?) · (?P<clock>no clock|\d+ min|\d+ s) · (?P<min>\d+)\+ letters"
+    r" · (?P<score>[\d,]+) of [\d,]+ points · (?P<words>[\d,]+) words?"
+)
 
 
 def result_line(code: str, dictionary: str, seconds: int | None, results: Results) -> str:
@@ -18,3 +33,43 @@ def result_line(code: str, dictionary: str, seconds: int | None, results: Result
             f"{len(results.found):,} words",
         ]
     )
+
+
+@dataclass(frozen=True)
+class Challenge:
+    code: str
+    dictionary: str
+    seconds: int | None
+    min_length: int
+    score: int
+    words: int
+
+    def request(self) -> RoundRequest:
+        """The same board under the same rules, with the score to beat."""
+        dealt = parse_code(self.code)
+        return RoundRequest(
+            Given(dealt.board, dealt.dice), self.dictionary, self.seconds, self.seconds is None, self.min_length,
+            to_beat=self.score,
+        )  # fmt: skip
+
+
+def parse_challenge(line: str) -> Challenge:
+    """A result line as `result_line` writes it; a BoggleError says what is wrong with it."""
+    match = _LINE.fullmatch(line.strip()) if len(line) <= MAX_LINE else None
+    if match is None:
+        raise BoggleError(
+            f"{cut_short(line, 60)!r} is not a result line like "
+            "'Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 42 of 3,623 points · 17 words'"
+        )
+    clock = match["clock"]
+    seconds = None if clock == "no clock" else int(clock.split()[0]) * (60 if clock.endswith("min") else 1)
+    number = lambda name: int(match[name].replace(",", ""))  # noqa: E731
+    return Challenge(match["code"], match["dictionary"], seconds, number("min"), number("score"), number("words"))
+
+
+def challenge_outcome(score: int, to_beat: int) -> str:
+    if score > to_beat:
+        return f"Challenge beaten: {score:,} to {to_beat:,}"
+    if score == to_beat:
+        return f"Challenge tied: {score:,} each"
+    return f"Challenge not beaten: {score:,} to {to_beat:,}"

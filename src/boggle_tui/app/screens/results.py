@@ -25,7 +25,7 @@ from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results
 from boggle_tui.game.session import RoundSession
-from boggle_tui.game.share import result_line
+from boggle_tui.game.share import challenge_outcome, result_line
 
 LISTS_WIDTH = 40
 NBSP = "\u00a0"
@@ -107,7 +107,8 @@ class ResultsScreen(Screen[None]):
         ended = r.ended or EndReason.ENDED
         if ended is EndReason.NONE_LEFT:
             return f"No words left: {len(r.revealed)} revealed"
-        return ended.value
+        to_beat = self.session.request.to_beat
+        return ended.value if to_beat is None else f"{ended.value} · {challenge_outcome(r.score, to_beat)}"
 
     def _totals(self) -> str:
         r = self.results

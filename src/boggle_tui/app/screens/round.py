@@ -156,6 +156,7 @@ class RoundScreen(Screen[None]):
         session = self.session
         self.show_clock()
         self.score.score, self.score.words = session.score, len(session.found)
+        self.score.to_beat = session.request.to_beat
         self.found.found = tuple(session.found.items())
         self.found.revealed = tuple(session.revealed)
         self.log_view.entries = tuple(session.entries)
