@@ -15,9 +15,11 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.online import OnlineTarget
+from boggle_tui.app.screens.friends import FriendsScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, list_rooms
 from boggle_tui.net.protocol import MAX_FRAME, VERSION
@@ -243,3 +245,26 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
     assert record.mode == "online" and record.found[shared] == 0
     assert {p["name"] for p in record.players} == {"alice", "bob"}
     await bob.ws.close()
+
+
+async def test_play_with_friends_from_the_start_screen_and_back(enable1, popular, monkeypatch) -> None:
+    monkeypatch.setattr("boggle_tui.app.online.DEFAULT_PORT", 0)  # a free port, whatever runs here
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        await pilot.press("f4")
+        dialog = await shown(pilot, FriendsScreen)
+        dialog.query_one("#friends-address").value = "no room here!"
+        await pilot.click("#friends-join")
+        await until(pilot, lambda: app._notifications, "the refusal")
+        assert isinstance(app.screen, StartScreen)  # a bad address is a notice, never a crash
+        await pilot.press("f4")
+        dialog = await shown(pilot, FriendsScreen)
+        dialog.query_one("#friends-name").value = "alice"
+        await pilot.click("#friends-host")
+        lobby = await shown(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.lobby.get("players"), "the room")
+        assert lobby.lobby["players"][0]["name"] == "alice" and not lobby.address.startswith("127.0.0.1:0/")
+        await pilot.press("escape")
+        await shown(pilot, StartScreen)
+        assert app.online is None

@@ -23,9 +23,10 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
-from boggle_tui.app.online import OnlinePlay, OnlineTarget, StartOnline
+from boggle_tui.app.online import OnlinePlay, OnlineTarget, StartOnline, friends_target
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
+from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
@@ -57,6 +58,7 @@ from boggle_tui.game.study import (
     todays_cards,
 )  # fmt: skip
 from boggle_tui.game.wording import plural
+from boggle_tui.net.address import default_name
 from boggle_tui.net.client import OnlineSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -126,6 +128,7 @@ class BoggleApp(App[int]):
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
         self.online = OnlinePlay(self, online, self.show, now) if online is not None else None
+        self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
 
@@ -319,7 +322,28 @@ class BoggleApp(App[int]):
 
     @on(LobbyScreen.Leave)
     def lobby_leave(self) -> None:
-        self.exit(0)
+        if not self.online_from_start:
+            self.exit(0)
+            return
+        self.workers.cancel_group(self, "online")  # closes the connection, and the server hosted here
+        self.online = None
+        self.show(self.start_screen())
+
+    def action_friends(self) -> None:
+        def chosen(choice: FriendsChoice | None) -> None:
+            if choice is None:
+                return
+            try:
+                target = friends_target(choice, self.preferences)
+            except BoggleError as error:
+                self.notify(str(error), title="Play with friends", severity="error")
+                return
+            self.online = OnlinePlay(self, target, self.show, self.now)
+            self.online_from_start = True
+            self.show(LoadingScreen("Joining the room…"))
+            self.run_worker(self.online.run(), group="online", exclusive=True)
+
+        self.push_screen(FriendsScreen(default_name()), chosen)
 
     @on(ResultsScreen.Study)
     def study_word(self, event: ResultsScreen.Study) -> None:

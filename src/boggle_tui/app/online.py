@@ -17,11 +17,16 @@ from textual.app import App
 from textual.message import Message
 from websockets.exceptions import ConnectionClosed
 
+from boggle_tui.app.screens.friends import FriendsChoice
 from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.net.address import DEFAULT_PORT, default_name, lan_address, parse_address
 from boggle_tui.net.client import Connection, JoinError, OnlineSession, Welcome
-from boggle_tui.net.protocol import clean_text
-from boggle_tui.net.server import RoomServer
+from boggle_tui.net.protocol import clean_name, clean_text
+from boggle_tui.net.server import RoomServer, private_room_name
 
 RECONNECT_SECONDS = 30.0
 
@@ -49,6 +54,7 @@ class OnlinePlay:
         self.lobby: dict[str, Any] = {}
         self.session: OnlineSession | None = None
         self.lobby_view: LobbyScreen | None = None
+        self.address = target.address  # what friends type to join
         self.server: RoomServer | None = None
         self._outbox: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._connection: Connection | None = None
@@ -66,6 +72,7 @@ class OnlinePlay:
                 self.app.exit(2, message=f"boggle: error: cannot listen on {target.serve[1]}: {error.strerror}")
                 return
             url = f"ws://127.0.0.1:{port}"
+            self.address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # port 0: the one bound
         try:
             self._connection = await Connection.open(
                 url, name=target.name, room=target.room, settings=target.settings, private=target.private
@@ -85,6 +92,8 @@ class OnlinePlay:
                 self._connection = await self._reconnect(url)
         finally:
             sender.cancel()
+            if self._connection is not None:
+                await self._connection.ws.close()
             if self.server is not None:
                 await self.server.stop()
 
@@ -154,8 +163,26 @@ class OnlinePlay:
     def lobby_screen(self) -> LobbyScreen:
         """A fresh lobby screen, kept up to date with the room (it may not be mounted yet)."""
         assert self.welcome is not None
-        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.target.address, self.lobby)
+        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby)
         return self.lobby_view
+
+
+def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTarget:
+    """The room the start screen's "Play with friends" asks for; a BoggleError for a bad address."""
+    name = clean_name(choice.name) or default_name()
+    if choice.join is not None:
+        host, port, room = parse_address(choice.join)
+        if not room:
+            raise BoggleError("give the room too: HOST:PORT/ROOM")
+        return OnlineTarget(url=f"ws://{host}:{port}", room=room, name=name, address=f"{host}:{port}/{room}")
+    room = private_room_name()
+    listen = "0.0.0.0" if choice.open_to_network else "127.0.0.1"
+    shown = lan_address() if choice.open_to_network else "127.0.0.1"
+    settings = {"dice": preferences.dice, "dictionary": preferences.dictionary}
+    if preferences.seconds in ROUND_SECONDS:
+        settings["seconds"] = preferences.seconds
+    return OnlineTarget(url="", room=room, name=name, settings=settings, private=True,
+                        serve=(listen, DEFAULT_PORT), address=f"{shown}:{DEFAULT_PORT}/{room}")  # fmt: skip
 
 
 @dataclass

@@ -5,34 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
-import getpass
-import re
 import signal
-import socket
 import sys
 from typing import Any
 
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
-from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.net.protocol import MAX_ROOM, RoomSettings, clean_name, clean_text
-from boggle_tui.net.server import DEFAULT_PORT, ROOM_NAME, RoomServer, private_room_name
-
-ADDRESS = re.compile(r"(?:wss?://)?(?P<host>\[[^\]]+\]|[^:/\s]+)(?::(?P<port>\d{1,5}))?(?:/(?P<room>[^/\s]*))?/?")
-
-
-def parse_address(text: str) -> tuple[str, int, str]:
-    """`HOST[:PORT][/ROOM]` as (host, port, room); a BoggleError says what is wrong."""
-    match = ADDRESS.fullmatch(text.strip())
-    if not match:
-        raise BoggleError(f"{cut_short(text, 60)!r} is not an address like 192.168.1.5:8765/ROOM")
-    port = int(match["port"] or DEFAULT_PORT)
-    if not 1 <= port <= 65535:
-        raise BoggleError(f"port {port} is not between 1 and 65535")
-    room = match["room"] or ""
-    if room and not ROOM_NAME.fullmatch(room):
-        raise BoggleError(f"a room name is 1 to {MAX_ROOM} letters, digits, - or _")
-    return match["host"], port, room
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.net.address import default_name, lan_address, parse_address
+from boggle_tui.net.protocol import RoomSettings, clean_name, clean_text
+from boggle_tui.net.server import RoomServer, private_room_name
 
 
 def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any]:
@@ -62,20 +44,7 @@ def player_name(args: argparse.Namespace) -> str:
         if not name:
             raise BoggleError("a name needs at least one printable character")
         return name
-    try:
-        return clean_name(getpass.getuser()) or "Player"
-    except (OSError, KeyError):
-        return "Player"
-
-
-def lan_address() -> str:
-    """This machine's address on its network (no packet is sent), or 127.0.0.1."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
+    return default_name()
 
 
 def run_host(args: argparse.Namespace) -> int:

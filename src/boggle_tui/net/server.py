@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import secrets
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from boggle_tui.engine.dictionary import load_dictionary, shipped_dictionaries
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
 from boggle_tui.net.protocol import (
     MAX_FRAME,
     MAX_ROOMS,
@@ -41,8 +41,6 @@ MESSAGES_PER_SECOND = 30.0
 MESSAGE_BURST = 60
 MAX_ERRORS = 20  # bad messages a connection may send before it is closed
 MAX_CONNECTIONS = 2000
-ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
-DEFAULT_PORT = 8765
 
 Log = Callable[[str], None]
 

@@ -53,6 +53,7 @@ class StartScreen(Screen[None]):
         Binding("f1", "help", "Help", id="help", tooltip="this help"),
         Binding("f2", "app.stats", "Statistics", id="stats", tooltip="your statistics"),
         Binding("f3", "study", "Study", id="study", tooltip="study the words you missed"),
+        Binding("f4", "app.friends", "Friends", id="friends", tooltip="play with friends: host or join a room"),
     ]
 
     cards_due: reactive[int] = reactive(0, init=False)
@@ -101,6 +102,7 @@ class StartScreen(Screen[None]):
             with Horizontal(id="start-buttons"):
                 yield Button("Play", variant="success", id="go")
                 yield Button(_study_label(self.cards_due), id="study-button")
+                yield Button("Play with friends", id="friends-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -130,6 +132,10 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#go")
     def play(self) -> None:
         self.post_message(self.Play(self.preferences))
+
+    @on(Button.Pressed, "#friends-button")
+    async def friends(self) -> None:
+        await self.run_action("app.friends")
 
     @on(Button.Pressed, "#study-button")
     def action_study(self) -> None:

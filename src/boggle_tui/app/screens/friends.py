@@ -1,0 +1,61 @@
+"""Play with friends: host a room here, or join one by its address."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label
+
+from boggle_tui.net.protocol import MAX_NAME
+
+
+@dataclass(frozen=True)
+class FriendsChoice:
+    name: str
+    join: str | None  # an address to join; None: host a room here
+    open_to_network: bool = False
+
+
+class FriendsScreen(ModalScreen[FriendsChoice | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="friends-cancel")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="friends"):
+            yield Label("Play with friends", id="friends-title")
+            yield Label("Your name")
+            yield Input(self.player_name, max_length=MAX_NAME, id="friends-name")
+            yield Checkbox("Open my room to my network (others on the LAN can join)", id="friends-open")
+            yield Button("Host a room here", variant="success", id="friends-host")
+            yield Label("or join a room: HOST:PORT/ROOM", id="friends-or")
+            with Horizontal(id="friends-join-row"):
+                yield Input(placeholder="192.168.1.5:8765/friends", max_length=200, id="friends-address")
+                yield Button("Join", variant="primary", id="friends-join")
+            yield Label("", id="friends-error")
+
+    @on(Button.Pressed, "#friends-host")
+    def host(self) -> None:
+        self.dismiss(FriendsChoice(self._chosen_name(), None, self.query_one("#friends-open", Checkbox).value))
+
+    @on(Button.Pressed, "#friends-join")
+    @on(Input.Submitted, "#friends-address")
+    def join(self) -> None:
+        address = self.query_one("#friends-address", Input).value.strip()
+        if not address:
+            self.query_one("#friends-error", Label).update("✗ Type the address your friend's lobby shows.")
+            return
+        self.dismiss(FriendsChoice(self._chosen_name(), address))
+
+    def _chosen_name(self) -> str:
+        return self.query_one("#friends-name", Input).value
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,46 @@
+"""Where a room is: `HOST[:PORT][/ROOM]` as people type it, this machine's LAN address, a default name."""
+
+from __future__ import annotations
+
+import getpass
+import re
+import socket
+
+from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.net.protocol import MAX_ROOM, clean_name
+
+DEFAULT_PORT = 8765
+ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_ADDRESS = re.compile(r"(?:wss?://)?(?P<host>\[[^\]]+\]|[^:/\s]+)(?::(?P<port>\d{1,5}))?(?:/(?P<room>[^/\s]*))?/?")
+
+
+def parse_address(text: str) -> tuple[str, int, str]:
+    """`HOST[:PORT][/ROOM]` as (host, port, room); a BoggleError says what is wrong."""
+    match = _ADDRESS.fullmatch(text.strip())
+    if not match:
+        raise BoggleError(f"{cut_short(text, 60)!r} is not an address like 192.168.1.5:8765/ROOM")
+    port = int(match["port"] or DEFAULT_PORT)
+    if not 1 <= port <= 65535:
+        raise BoggleError(f"port {port} is not between 1 and 65535")
+    room = match["room"] or ""
+    if room and not ROOM_NAME.fullmatch(room):
+        raise BoggleError(f"a room name is 1 to {MAX_ROOM} letters, digits, - or _")
+    return match["host"], port, room
+
+
+def lan_address() -> str:
+    """This machine's address on its network (no packet is sent), or 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def default_name() -> str:
+    """The player's user name, cleaned, for a room."""
+    try:
+        return clean_name(getpass.getuser()) or "Player"
+    except (OSError, KeyError):
+        return "Player"
