@@ -210,7 +210,7 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
     app.online = None
     from boggle_tui.app.online import OnlinePlay
 
-    app.online = OnlinePlay(app, target, app.show, time_)
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path)
     async with app.run_test() as pilot:
         app.run_worker(app.online.run(), group="online")
         lobby = await shown(pilot, LobbyScreen)

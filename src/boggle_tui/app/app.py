@@ -127,7 +127,7 @@ class BoggleApp(App[int]):
         self.rng = rng or random.Random()
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
-        self.online = OnlinePlay(self, online, self.show, now) if online is not None else None
+        self.online = OnlinePlay(self, online, self.show, now, settings_folder) if online is not None else None
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
@@ -338,7 +338,7 @@ class BoggleApp(App[int]):
             except BoggleError as error:
                 self.notify(str(error), title="Play with friends", severity="error")
                 return
-            self.online = OnlinePlay(self, target, self.show, self.now)
+            self.online = OnlinePlay(self, target, self.show, self.now, self.settings_folder)
             self.online_from_start = True
             self.show(LoadingScreen("Joining the room…"))
             self.run_worker(self.online.run(), group="online", exclusive=True)

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -27,6 +28,7 @@ from boggle_tui.net.address import DEFAULT_PORT, default_name, lan_address, pars
 from boggle_tui.net.client import Connection, JoinError, OnlineSession, Welcome
 from boggle_tui.net.protocol import clean_name, clean_text
 from boggle_tui.net.server import RoomServer, private_room_name
+from boggle_tui.storage.rooms import remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
 
@@ -44,9 +46,13 @@ class OnlineTarget:
 
 
 class OnlinePlay:
-    def __init__(self, app: App[int], target: OnlineTarget, show: Callable[[Any], None], now: TimeSource) -> None:
-        """`show` puts a screen in place of the current one (the app's own); `now` times the round locally."""
+    def __init__(
+        self, app: App[int], target: OnlineTarget, show: Callable[[Any], None], now: TimeSource, folder: Path | None
+    ) -> None:
+        """`show` puts a screen in place of the current one (the app's own); `now` times the round locally;
+        `folder` keeps the room's token (the data folder by default)."""
         self.app = app
+        self.folder = folder
         self.now = now
         self.target = target
         self.show = show
@@ -73,14 +79,18 @@ class OnlinePlay:
                 return
             url = f"ws://127.0.0.1:{port}"
             self.address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # port 0: the one bound
+        # A token kept from an earlier run of this game puts the player back in a round it left.
+        token = token_for(url, target.room, self.folder) if target.serve is None else None
         try:
             self._connection = await Connection.open(
-                url, name=target.name, room=target.room, settings=target.settings, private=target.private
+                url, name=target.name, room=target.room, settings=target.settings, private=target.private, token=token
             )
         except JoinError as error:
             self.app.exit(2, message=f"boggle: error: {error}")
             return
         self.welcome = self._connection.welcome
+        if target.serve is None:
+            remember_token(url, self.welcome.room, self.welcome.token, self.folder)
         for note in self.welcome.notes:
             self.app.notify(note, title="Room", timeout=8)
         self.show(self.lobby_screen())

@@ -81,6 +81,7 @@ class RoomServer:
         self._tries: dict[str, Trie] = {}
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._closing: set[asyncio.Task[None]] = set()
 
     def trie_for(self, name: str) -> Trie:
         if name not in self._tries:
@@ -176,6 +177,11 @@ class RoomServer:
             await self._refuse(ws, str(error))
             return None
         link = Link(ws, room, player)
+        old = self.links.get((room.name, player.id))
+        if old is not None:  # the same player from a new connection takes over from the old one
+            closing = asyncio.create_task(old.ws.close(1000, "replaced by a new connection"))
+            self._closing.add(closing)  # kept until done: the loop holds tasks only weakly
+            closing.add_done_callback(self._closing.discard)
         self.links[(room.name, player.id)] = link
         await ws.send(dump("welcome", version=VERSION, room=room.name, player=player.id, name=player.name,
                            token=player.token, host=player.host, notes=notes))  # fmt: skip
