@@ -17,8 +17,8 @@ from boggle_tui.net.protocol import RoomSettings, clean_name, clean_text
 from boggle_tui.net.server import RoomServer, private_room_name
 
 
-def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any]:
-    """The room's settings from the board flags, checked as the server will check them."""
+def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any] | None:
+    """The room's settings from the board flags, checked as the server will check them; None when none is given."""
     fields: dict[str, Any] = {}
     if args.dice:
         load_dice_set(args.dice)
@@ -32,6 +32,8 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str,
         fields["min_length"] = args.min_length
     if args.scoring:
         fields["scoring"] = args.scoring
+    if not fields:
+        return None
     try:
         return RoomSettings.from_json(fields, frozenset(dictionaries)).to_json()
     except ValueError as error:

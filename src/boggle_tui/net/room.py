@@ -165,7 +165,7 @@ class Room:
             self.state = State.LOBBY
         sends = [self._lobby()]
         if self.state is State.PLAYING:
-            sends += self._maybe_end_by_vote()
+            sends += [Send(None, dump("progress", players=self._progress())), *self._maybe_end_by_vote()]
         return sends
 
     def welcome_state(self, player: Player) -> list[Send]:
@@ -175,6 +175,7 @@ class Room:
             sends.append(Send((player.id,), self._start_message()))
             entries = [_entry_json(e) for e in player.round.entries]
             sends.append(Send((player.id,), dump("entries", entries=entries, last_id=player.last_id)))
+            sends.append(Send(None, dump("progress", players=self._progress())))  # back: everyone sees it
         return sends
 
     # The lobby

@@ -33,8 +33,10 @@ class OnlineResultsScreen(ResultsScreen):
 
     def _outcome(self) -> str:
         winners = self.online.winners
-        who = " and ".join(winners) if len(winners) > 1 else (winners[0] if winners else "nobody")
-        return f"{self.online.end_reason.value if self.online.end_reason else 'Over'} · winner: {who}"
+        ended = self.online.end_reason.value if self.online.end_reason else "Over"
+        if len(winners) > 1:
+            return f"{ended} · a tie: {', '.join(winners[:-1])} and {winners[-1]}"
+        return f"{ended} · winner: {winners[0] if winners else 'nobody'}"
 
     def _table(self) -> Table:
         """Each player's score and words; a word two or more found is marked = and scores 0 (unless all score)."""
