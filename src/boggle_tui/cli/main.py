@@ -64,6 +64,10 @@ def _run(argv: Sequence[str] | None) -> int:
             from boggle_tui.cli.best import run_best
 
             return run_best(args)
+        if args.command == "web":
+            from boggle_tui.cli.web import run_web
+
+            return run_web(args)
         if args.command in ("host", "join", "server"):
             from boggle_tui.cli import online
 

@@ -10,7 +10,7 @@ from boggle_tui import __version__
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
-COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study", "host", "join", "server")
+COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study", "host", "join", "server", "web")
 
 
 def _count(minimum: int, maximum: int = 10**9) -> Any:
@@ -151,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     server = commands.add_parser("server", help="run a room server with no game of its own")
     server.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help="port (default 8765)")
+    web = commands.add_parser("web", help="serve the game to browsers (needs the [web] extra)")
+    web.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (0.0.0.0: your LAN)")
+    web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help="port (default 8000)")
     define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")
     define.add_argument("words", nargs="+", metavar="WORD", help="the words to define")
     define.add_argument("--json", action="store_true", help="print JSON: a list of {word, definition}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gc
+import os
 import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -103,6 +104,9 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _need_terminal() -> None:
+    """A terminal, or a browser tab (textual-serve names the web driver in the environment)."""
+    if os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver"):
+        return
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise BoggleError("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)")
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Label
@@ -15,6 +18,15 @@ def entry_text(entry: Entry) -> Content:
     return Content.assemble(("✗ ", "$error"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
 
 
+def log_verdict(entry: Entry) -> None:
+    """Append the verdict to the file BOGGLE_VERDICT_LOG names, if any: how a test of the browser game,
+    which sees only a canvas, learns what the game judged."""
+    path = os.environ.get("BOGGLE_VERDICT_LOG")
+    if path:
+        with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as log:
+            log.write(f"{entry.word}\t{entry.verdict.value}\n")
+
+
 class VerdictLine(Label):
     """The last verdict, or a line of news (a revealed word); -good and -bad colour it."""
 
@@ -24,6 +36,7 @@ class VerdictLine(Label):
     def watch_entry(self, entry: Entry | None) -> None:
         if entry is not None:
             self.update(entry_text(entry))
+            log_verdict(entry)
         self.set_class(entry is not None and entry.verdict.accepted, "-good")
         self.set_class(entry is not None and not entry.verdict.accepted, "-bad")
 

@@ -1,0 +1,69 @@
+"""The game in a browser: `boggle web` served by textual-serve, driven by Playwright with Debian's chromium.
+
+Skipped where chromium, Playwright or textual-serve is missing (the `[web]` extra and
+`apt-get install chromium`). The page is a canvas, so the test reads what the game judged
+from the verdict log the game writes when BOGGLE_VERDICT_LOG asks for one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytest.importorskip("textual_serve")
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)")
+
+WAIT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(condition, what: str, seconds: float = WAIT) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_word_typed_in_the_browser_reaches_the_game(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "verdicts.log"
+    env = {**os.environ, "BOGGLE_VERDICT_LOG": str(log), "BOGGLE_DATA_DIR": str(tmp_path / "data")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "boggle_tui", "web", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        wait_for(lambda: socket.socket().connect_ex(("127.0.0.1", port)) == 0, "boggle web to listen")
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}")
+            page.wait_for_timeout(6000)  # the game process starts and draws its start screen
+            page.mouse.click(20, 20)  # focus the page on an empty corner: the Play button keeps the focus
+            page.keyboard.press("Enter")  # Play: a timed round on the start screen's defaults
+            page.wait_for_timeout(3000)
+            page.keyboard.type("qzx")  # never on any board, never a word
+            page.keyboard.press("Enter")
+            wait_for(lambda: log.exists() and "qzx\t" in log.read_text(), "the game's verdict on the browser's word")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    word, verdict = log.read_text().splitlines()[0].split("\t")
+    assert word == "qzx" and verdict in ("not on the board", "not a word")
