@@ -268,3 +268,22 @@ async def test_play_with_friends_from_the_start_screen_and_back(enable1, popular
         await pilot.press("escape")
         await shown(pilot, StartScreen)
         assert app.online is None
+
+
+async def test_a_player_whose_word_list_differs_is_told_so(enable1, popular, tmp_path) -> None:
+    from boggle_tui.app.online import OnlinePlay
+    from boggle_tui.engine.dictionary import list_digest
+
+    app, time_ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        play = OnlinePlay(app, OnlineTarget(url="", room="r", name="a"), app.show, time_, tmp_path)
+        same = {"settings": {"dictionary": "enable1"}, "dictionary_hash": list_digest("enable1")}
+        play._check_word_list(same)
+        await pilot.pause()
+        assert not app._notifications
+        play._check_word_list({"settings": {"dictionary": "enable1"}, "dictionary_hash": "0" * 32})
+        play._check_word_list({"settings": {"dictionary": "enable1"}, "dictionary_hash": "0" * 32})  # told once
+        play._check_word_list({"settings": {"dictionary": "/their/own.txt"}, "dictionary_hash": "1" * 32})
+        await until(pilot, lambda: len(app._notifications) == 2, "two notices")
+        messages = [n.message for n in app._notifications]
+        assert "differs from the server's" in messages[0] and "is not on this machine" in messages[1]

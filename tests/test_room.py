@@ -19,7 +19,7 @@ def messages(sends: list[Send], kind: str) -> list[dict]:
 @pytest.fixture
 def room(enable1):
     time_ = FakeTime()
-    made = Room("table", RoomSettings(seconds=60), lambda _: enable1.trie, now=time_, rng=random.Random(3))
+    made = Room("table", RoomSettings(seconds=60), lambda _: enable1, now=time_, rng=random.Random(3))
     made.time = time_  # type: ignore[attr-defined]
     return made
 
@@ -162,3 +162,25 @@ def test_settings_are_checked_field_by_field() -> None:
     for bad in ({"dice": "../etc"}, {"seconds": 10**9}, {"dictionary": "/etc/passwd"}, {"seconds": True}, {"x": 1}):
         with pytest.raises(ProtocolError):
             RoomSettings.from_json(bad)
+
+
+def test_a_seeded_room_deals_the_same_boards_in_order(enable1) -> None:
+    def boards(seed: int) -> list[str]:
+        time_ = FakeTime()
+        room = Room("s", RoomSettings(seconds=60, seed=seed), lambda _: enable1, now=time_)
+        (player,) = [room.join("alice")[0]]
+        dealt = []
+        for _ in range(2):
+            room.set_ready(player, True)
+            time_.now += COUNTDOWN
+            dealt.append(messages(room.tick(), "start")[0]["code"])
+            time_.now += 61
+            room.tick()
+        return dealt
+
+    first, second = boards(42)
+    assert boards(42) == [first, second] and first != second
+    from boggle_tui.engine.dice import load_dice_set
+    from boggle_tui.game.codes import board_code
+
+    assert first == board_code(load_dice_set("new").roll(42), "new")  # the board `boggle play --seed 42` deals

@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
 from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.engine.dictionary import list_digest
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
@@ -61,6 +62,7 @@ class OnlinePlay:
         self.session: OnlineSession | None = None
         self.lobby_view: LobbyScreen | None = None
         self.address = target.address  # what friends type to join
+        self._checked: set[tuple[str, str]] = set()
         self.server: RoomServer | None = None
         self._outbox: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._connection: Connection | None = None
@@ -150,6 +152,7 @@ class OnlinePlay:
         kind = message.get("type")
         if kind == "lobby":
             self.lobby = message
+            self._check_word_list(message)
             if self.lobby_view is not None:
                 self.lobby_view.show_lobby(message)
         elif kind == "countdown" and self.lobby_view is not None:
@@ -162,6 +165,21 @@ class OnlinePlay:
             self.app.notify(text, title="Room", severity="error" if message.get("fatal") else "warning")
         elif self.session is not None:
             self.session.apply(message)
+
+    def _check_word_list(self, lobby: dict[str, Any]) -> None:
+        """Tell the player, once per list, when their copy of the room's word list is not the server's."""
+        name, theirs = str(lobby["settings"]["dictionary"]), str(lobby.get("dictionary_hash", ""))
+        if not theirs or (name, theirs) in self._checked:
+            return
+        self._checked.add((name, theirs))
+        try:
+            mine = list_digest(name)
+        except BoggleError:
+            mine = ""
+        if mine != theirs:
+            how = "differs from" if mine else "is not on this machine, unlike"
+            self.app.notify(f"Your copy of the word list {name!r} {how} the server's: the server's list judges.",
+                            title="Room", severity="warning", timeout=10)  # fmt: skip
 
     def _start(self, message: dict[str, Any]) -> None:
         assert self.welcome is not None

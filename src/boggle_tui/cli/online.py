@@ -32,6 +32,8 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str,
         fields["min_length"] = args.min_length
     if args.scoring:
         fields["scoring"] = args.scoring
+    if args.seed is not None:
+        fields["seed"] = args.seed
     if not fields:
         return None
     try:

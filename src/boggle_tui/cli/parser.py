@@ -73,6 +73,9 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default) or popular (host: or a file)")
     parser.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word")
     parser.add_argument("--scoring", choices=("unique", "all"), help="unique (default): shared words score 0")
+    parser.add_argument(
+        "--seed", type=_count(0, SEEDS[-1]), metavar="N", help="the room's boards follow this seed (round n: N+n-1)"
+    )
 
 
 class _Version(argparse.Action):

@@ -34,6 +34,7 @@ class Dictionary:
     skipped: int  # lines that were not words
     unplayable: int  # words with a q that no u follows
     from_cache: bool
+    digest: str = ""  # the list's content hash: two copies judge alike when theirs agree
 
     def __contains__(self, word: object) -> bool:
         return word in self.trie
@@ -80,7 +81,7 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
             with cached.open("rb") as file:
                 trie, skipped, unplayable = Trie.from_file(file)
             os.utime(cached)  # recently used: kept when the cache is trimmed
-            return Dictionary(name_or_path, path, trie, skipped, unplayable, from_cache=True)
+            return Dictionary(name_or_path, path, trie, skipped, unplayable, True, content_digest(data))
         except (OSError, CorruptTrie):
             pass  # missing or damaged: build it again below
     words = parse_word_list(data, name_or_path)
@@ -89,7 +90,17 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
             trim_cache(cached.parent)
-    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, from_cache=False)
+    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, False, content_digest(data))
+
+
+def content_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def list_digest(name_or_path: str) -> str:
+    """The content hash of a word list as this machine has it (a BoggleError if it has none)."""
+    path = resolve(name_or_path)
+    return content_digest(read_list_bytes(path, name_or_path))
 
 
 def trim_cache(folder: Path, keep: int = CACHE_KEEPS, now: float | None = None) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from boggle_tui.engine.dice import DEFAULT_DICE, dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, shipped_dictionaries
-from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS
+from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes a client may send in one frame: a hello with a long name fits many times over
@@ -43,6 +43,7 @@ class RoomSettings:
     dictionary: str = DEFAULT_DICTIONARY
     min_length: int | None = None  # None: the rule for the board's size
     scoring: Scoring = Scoring.UNIQUE
+    seed: int | None = None  # the room's boards: round n is rolled with seed + n - 1; None: at random
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "scoring": self.scoring.value}
@@ -63,6 +64,8 @@ class RoomSettings:
                 settings = replace(settings, dictionary=item)
             elif key == "min_length" and (item is None or (_whole(item) and item in MIN_LENGTHS)):
                 settings = replace(settings, min_length=item)
+            elif key == "seed" and (item is None or (_whole(item) and item in SEEDS)):
+                settings = replace(settings, seed=item)
             elif key == "scoring" and item in {s.value for s in Scoring}:
                 settings = replace(settings, scoring=Scoring(item))
             else:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution, solve
-from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.round import Entry, Round, Verdict
@@ -91,7 +91,7 @@ class Room:
         self,
         name: str,
         settings: RoomSettings,
-        trie_for: Callable[[str], Trie],
+        dictionary_for: Callable[[str], Dictionary],
         *,
         now: TimeSource,
         listed: bool = True,
@@ -99,7 +99,7 @@ class Room:
     ) -> None:
         self.name = name
         self.settings = settings
-        self.trie_for = trie_for
+        self.dictionary_for = dictionary_for
         self.now = now
         self.listed = listed  # rooms a host made have unguessable names and are not listed
         self.rng = rng or random.Random()
@@ -207,8 +207,11 @@ class Room:
 
     def _lobby(self) -> Send:
         players = [p.public() for p in self.players.values() if p.connected or self.state is State.PLAYING]
-        return Send(None, dump("lobby", room=self.name, state=self.state.value, settings=self.settings.to_json(),
-                               description=self.settings.describe(), players=players))  # fmt: skip
+        digest = self.dictionary_for(self.settings.dictionary).digest  # a client compares its own copy's
+        return Send(None, dump(
+            "lobby", room=self.name, state=self.state.value, settings=self.settings.to_json(),
+            description=self.settings.describe(), players=players, dictionary_hash=digest,
+        ))  # fmt: skip
 
     # The round
 
@@ -227,8 +230,9 @@ class Room:
     def _start(self) -> list[Send]:
         s = self.settings
         dice = load_dice_set(s.dice)
-        board = dice.roll(self.rng.randrange(10**12))
-        trie = self.trie_for(s.dictionary)
+        seed = self.rng.randrange(10**12) if s.seed is None else (s.seed + self.rounds) % 10**12
+        board = dice.roll(seed)
+        trie = self.dictionary_for(s.dictionary).trie
         self.solution = solve(board, trie, s.min_length or dice.min_length)
         self.code = board_code(board, s.dice)
         self.clock = Clock(s.seconds, self.now)
@@ -244,7 +248,7 @@ class Room:
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
-        trie = self.trie_for(self.settings.dictionary)
+        trie = self.dictionary_for(self.settings.dictionary).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
     def _start_message(self) -> str:

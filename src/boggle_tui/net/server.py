@@ -19,8 +19,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from boggle_tui.engine.dictionary import load_dictionary, shipped_dictionaries
-from boggle_tui.engine.trie import Trie
+from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
 from boggle_tui.net.protocol import (
@@ -78,22 +77,22 @@ class RoomServer:
         self.rooms: dict[str, Room] = {}
         self.links: dict[tuple[str, int], Link] = {}
         self.connections = 0
-        self._tries: dict[str, Trie] = {}
+        self._dictionaries: dict[str, Dictionary] = {}
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
 
-    def trie_for(self, name: str) -> Trie:
-        if name not in self._tries:
-            self._tries[name] = load_dictionary(self.dictionaries[name]).trie
-        return self._tries[name]
+    def dictionary_for(self, name: str) -> Dictionary:
+        if name not in self._dictionaries:
+            self._dictionaries[name] = load_dictionary(self.dictionaries[name])
+        return self._dictionaries[name]
 
     # Running
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         """Listen; the port actually bound (port 0 picks a free one)."""
         for name in self.dictionaries:
-            await asyncio.to_thread(self.trie_for, name)  # a first build takes a second: not in a round
+            await asyncio.to_thread(self.dictionary_for, name)  # a first build takes a second: not in a round
         quiet = logging.getLogger("boggle_tui.net.websockets")
         quiet.addHandler(logging.NullHandler())
         quiet.propagate = False  # garbage handshakes are refused without a traceback on the console
@@ -196,7 +195,7 @@ class RoomServer:
         if len(self.rooms) >= self.max_rooms:
             raise ProtocolError(f"the server has its {self.max_rooms} rooms: try again later")
         chosen = RoomSettings.from_json(settings, frozenset(self.dictionaries)) if settings else RoomSettings()
-        room = Room(name, chosen, self.trie_for, now=self.now, listed=listed)
+        room = Room(name, chosen, self.dictionary_for, now=self.now, listed=listed)
         self.rooms[name] = room
         self.log(f"room {name}: created ({chosen.describe()})")
         return room, []
