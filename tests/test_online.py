@@ -14,12 +14,13 @@ from support import FakeTime, make_app, shown, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from boggle_tui.app.online import OnlineTarget
+from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.friends import FriendsScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.engine.scoring import score
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, list_rooms
 from boggle_tui.net.protocol import MAX_FRAME, VERSION
@@ -207,9 +208,6 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
     history = History.open(tmp_path)
     target = OnlineTarget(url="", room="pilot", name="alice", serve=("127.0.0.1", 0), address="here")
     app, time_ = make_app(enable1, popular, None, history=history)
-    app.online = None
-    from boggle_tui.app.online import OnlinePlay
-
     app.online = OnlinePlay(app, target, app.show, time_, tmp_path)
     async with app.run_test() as pilot:
         app.run_worker(app.online.run(), group="online")
@@ -271,7 +269,6 @@ async def test_play_with_friends_from_the_start_screen_and_back(enable1, popular
 
 
 async def test_a_player_whose_word_list_differs_is_told_so(enable1, popular, tmp_path) -> None:
-    from boggle_tui.app.online import OnlinePlay
     from boggle_tui.engine.dictionary import list_digest
 
     app, time_ = make_app(enable1, popular, None)
@@ -287,3 +284,38 @@ async def test_a_player_whose_word_list_differs_is_told_so(enable1, popular, tmp
         await until(pilot, lambda: len(app._notifications) == 2, "two notices")
         messages = [n.message for n in app._notifications]
         assert "differs from the server's" in messages[0] and "is not on this machine" in messages[1]
+
+
+async def test_two_games_play_a_round_against_each_other(enable1, popular, tmp_path) -> None:
+    """Two games, each driven by its own pilot, in one room on a real server."""
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        games = []
+        for name in ("alice", "bob"):
+            app, _ = make_app(enable1, popular, None, folder=tmp_path / name, now=time_)
+            app.online = OnlinePlay(
+                app, OnlineTarget(url=url, room="duel", name=name), app.show, time_, tmp_path / name
+            )
+            games.append(app)
+        alice, bob = games
+        async with alice.run_test() as pa, bob.run_test() as pb:
+            for app in games:
+                app.run_worker(app.online.run(), group="online")
+            await until(pa, lambda: len(server.rooms.get("duel").players if "duel" in server.rooms else ()) == 2)
+            lobbies = [await shown(pa, LobbyScreen), await shown(pb, LobbyScreen)]
+            await until(pa, lambda: all(len(view.lobby.get("players", [])) == 2 for view in lobbies), "both lobbies")
+            await pa.press("enter")
+            await pb.press("enter")
+            await until(pa, lambda: server.rooms["duel"].state.value == "countdown", "the countdown")
+            time_.now += COUNTDOWN
+            screens = [await shown(pa, RoundScreen), await shown(pb, RoundScreen)]
+            assert screens[0].session.board == screens[1].session.board  # the same board for both
+            shared, own = list(server.rooms["duel"].solution.paths)[:2]
+            await pa.press(*shared, "enter", *own, "enter")
+            await pb.press(*shared, "enter")
+            await until(pa, lambda: len(screens[0].session.entries) == 2 and len(screens[1].session.entries) == 1)
+            await until(pa, lambda: [p["words"] for p in screens[1].session.standings] == [2, 1], "bob sees alice's 2")
+            time_.now += 181
+            results = [await shown(pa, OnlineResultsScreen), await shown(pb, OnlineResultsScreen)]
+            assert results[0].online.found == {shared: 0, own: score(own)}
+            assert results[1].online.found == {shared: 0} and results[1].online.winners == ["alice"]

@@ -144,7 +144,7 @@ class OnlinePlay:
         """One message from the server; one that does not make sense is reported, never a crash."""
         try:
             self._handle(message)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
+        except Exception as error:  # a server is a stranger too: nothing it sends may take the game down
             self.app.notify(f"The server sent a message this game cannot read ({type(error).__name__}).",
                             title="Room", severity="warning")  # fmt: skip
 

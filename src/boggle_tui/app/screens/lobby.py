@@ -6,6 +6,7 @@ settings. Names come from strangers: they are shown as plain text, never as mark
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static
@@ -104,6 +106,12 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         if not self._drawn:
             return
+        try:
+            self._draw(lobby)
+        except NoMatches:  # the screen is being taken down for the round: the lobby is kept for later
+            self._drawn = False
+
+    def _draw(self, lobby: dict[str, Any]) -> None:
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
         for heading in ("player", "ready", ""):
             table.add_column(heading)
@@ -132,7 +140,8 @@ class LobbyScreen(Screen[None]):
     def show_countdown(self, seconds: float | None) -> None:
         self.countdown = seconds
         if self._drawn:
-            self._show_status()
+            with contextlib.suppress(NoMatches):  # the screen may be on its way out for the round
+                self._show_status()
 
     def _show_status(self) -> None:
         if self.countdown is not None:
