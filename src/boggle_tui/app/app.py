@@ -462,7 +462,10 @@ class BoggleApp(App[int]):
 
 def binding_ids() -> set[str]:
     """Every binding id the settings file's keymap may name."""
-    screens = (BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen)
+    screens = (
+        BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen,
+        LobbyScreen, OnlineResultsScreen, FriendsScreen,
+    )  # fmt: skip
     return {
         binding.id for screen in screens for binding in screen.BINDINGS if isinstance(binding, Binding) and binding.id
     }

@@ -74,7 +74,10 @@ class Connection:
     async def messages(self, handle: Callable[[dict[str, Any]], Awaitable[None] | None]) -> None:
         """Hand each message to `handle` until the connection closes."""
         async for frame in self.ws:
-            message = json.loads(frame)
+            try:
+                message = json.loads(frame)
+            except ValueError:  # not JSON: a server is a stranger too, and its noise is skipped
+                continue
             if isinstance(message, dict):
                 result = handle(message)
                 if result is not None:
