@@ -208,7 +208,7 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
     history = History.open(tmp_path)
     target = OnlineTarget(url="", room="pilot", name="alice", serve=("127.0.0.1", 0), address="here")
     app, time_ = make_app(enable1, popular, None, history=history)
-    app.online = OnlinePlay(app, target, app.show, time_, tmp_path)
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
     async with app.run_test() as pilot:
         app.run_worker(app.online.run(), group="online")
         lobby = await shown(pilot, LobbyScreen)
@@ -293,9 +293,8 @@ async def test_two_games_play_a_round_against_each_other(enable1, popular, tmp_p
         games = []
         for name in ("alice", "bob"):
             app, _ = make_app(enable1, popular, None, folder=tmp_path / name, now=time_)
-            app.online = OnlinePlay(
-                app, OnlineTarget(url=url, room="duel", name=name), app.show, time_, tmp_path / name
-            )
+            target = OnlineTarget(url=url, room="duel", name=name)
+            app.online = OnlinePlay(app, target, app.show, time_, tmp_path / name, app.online_round)
             games.append(app)
         alice, bob = games
         async with alice.run_test() as pa, bob.run_test() as pb:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -23,10 +24,12 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
-from boggle_tui.app.online import OnlinePlay, OnlineTarget, StartOnline, friends_target
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
+
+if TYPE_CHECKING:
+    from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
@@ -59,7 +62,7 @@ from boggle_tui.game.study import (
 )  # fmt: skip
 from boggle_tui.game.wording import plural
 from boggle_tui.net.address import default_name
-from boggle_tui.net.client import OnlineSession
+from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
@@ -127,7 +130,7 @@ class BoggleApp(App[int]):
         self.rng = rng or random.Random()
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
-        self.online = OnlinePlay(self, online, self.show, now, settings_folder) if online is not None else None
+        self.online = self._online_play(online) if online is not None else None
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
@@ -298,10 +301,16 @@ class BoggleApp(App[int]):
 
     # Online rooms
 
-    @on(StartOnline)
-    def online_round(self, event: StartOnline) -> None:
-        event.session.on_end(self._ended)
-        self.show(RoundScreen(event.session, definitions.describe))
+    def _online_play(self, target: OnlineTarget) -> OnlinePlay:
+        # Imported when a room is played: the network library and the server stay off the start-up path.
+        from boggle_tui.app.online import OnlinePlay
+
+        return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round)
+
+    def online_round(self, session: OnlineSession) -> None:
+        """The room dealt a board."""
+        session.on_end(self._ended)
+        self.show(RoundScreen(session, definitions.describe))
         if self.common is None:
             self.run_worker(self._load_common, thread=True, group="definitions")
         if not definitions.loaded():
@@ -333,12 +342,14 @@ class BoggleApp(App[int]):
         def chosen(choice: FriendsChoice | None) -> None:
             if choice is None:
                 return
+            from boggle_tui.app.online import friends_target
+
             try:
                 target = friends_target(choice, self.preferences)
             except BoggleError as error:
                 self.notify(str(error), title="Play with friends", severity="error")
                 return
-            self.online = OnlinePlay(self, target, self.show, self.now, self.settings_folder)
+            self.online = self._online_play(target)
             self.online_from_start = True
             self.show(LoadingScreen("Joining the room…"))
             self.run_worker(self.online.run(), group="online", exclusive=True)

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.message import Message
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
@@ -26,9 +25,10 @@ from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS
 from boggle_tui.net.address import DEFAULT_PORT, default_name, lan_address, parse_address
-from boggle_tui.net.client import Connection, JoinError, OnlineSession, Welcome
+from boggle_tui.net.client import Connection, JoinError, Welcome
 from boggle_tui.net.protocol import clean_name, clean_text
 from boggle_tui.net.server import RoomServer, private_room_name
+from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.rooms import remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
@@ -48,11 +48,18 @@ class OnlineTarget:
 
 class OnlinePlay:
     def __init__(
-        self, app: App[int], target: OnlineTarget, show: Callable[[Any], None], now: TimeSource, folder: Path | None
+        self,
+        app: App[int],
+        target: OnlineTarget,
+        show: Callable[[Any], None],
+        now: TimeSource,
+        folder: Path | None,
+        start: Callable[[OnlineSession], None] = lambda _: None,
     ) -> None:
         """`show` puts a screen in place of the current one (the app's own); `now` times the round locally;
-        `folder` keeps the room's token (the data folder by default)."""
+        `folder` keeps the room's token (the data folder by default); `start` is told of each board dealt."""
         self.app = app
+        self.start = start
         self.folder = folder
         self.now = now
         self.target = target
@@ -186,7 +193,7 @@ class OnlinePlay:
         if self.session is not None and not self.session.over:
             return  # the same round again, after a reconnect: the session already has it
         self.session = OnlineSession(message, self.welcome.room, self.welcome.player, self.send, self.now)
-        self.app.post_message(StartOnline(self.session))
+        self.start(self.session)
 
     def lobby_screen(self) -> LobbyScreen:
         """A fresh lobby screen, kept up to date with the room (it may not be mounted yet)."""
@@ -211,10 +218,3 @@ def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTar
         settings["seconds"] = preferences.seconds
     return OnlineTarget(url="", room=room, name=name, settings=settings, private=True,
                         serve=(listen, DEFAULT_PORT), address=f"{shown}:{DEFAULT_PORT}/{room}")  # fmt: skip
-
-
-@dataclass
-class StartOnline(Message):
-    """Posted to the app when the room deals a board."""
-
-    session: OnlineSession

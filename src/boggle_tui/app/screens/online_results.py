@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from boggle_tui.app.screens.results import ResultsScreen
-from boggle_tui.net.client import OnlineSession
+from boggle_tui.net.session import OnlineSession
 
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
 

@@ -34,7 +34,7 @@ from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import Hold, RoundSession
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
-from boggle_tui.net.client import OnlineSession
+from boggle_tui.net.session import OnlineSession
 
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 32
