@@ -6,6 +6,7 @@ when the session says it is over, and shows its results.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import random
 import time
@@ -69,6 +70,7 @@ from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
 
 MIN_SIZE = (60, 20)
+READ_AFTER = 1.0  # seconds after a board is shown: the round's first second is the player's
 LOADING_DELAY = 0.15  # a word list from the cache loads faster than this: no loading screen flashes by
 
 WallClock = Callable[[], dt.datetime]
@@ -239,8 +241,6 @@ class BoggleApp(App[int]):
         """Work that may take a second, off the screen's thread: a first trie build, a rich deal."""
         try:
             dictionary = self.dictionaries.get(request.dictionary) or load_dictionary(request.dictionary)
-            if self.common is None:
-                self.common = load_dictionary(COMMON_WORDS)
             session = self._session(request, dictionary)
         except BoggleError as error:
             self.call_from_thread(self.deal_failed, str(error))
@@ -255,7 +255,17 @@ class BoggleApp(App[int]):
         self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         self.show(RoundScreen(session, definitions.describe))
-        if not definitions.loaded():  # read while the round is played, ready for its results
+        self._read_while_playing()
+
+    def _read_while_playing(self) -> None:
+        """What the results need (the common words, the definitions), read while the round is played:
+        a moment after the board is up, so that the reading never slows the board's first drawing."""
+        self.set_timer(READ_AFTER, self._read_for_results)
+
+    def _read_for_results(self) -> None:
+        if self.common is None:
+            self.run_worker(self._load_common, thread=True, group="common", exclusive=True)
+        if not definitions.loaded():
             self.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
 
     def _ended(self, session: RoundSession) -> None:
@@ -311,13 +321,11 @@ class BoggleApp(App[int]):
         """The room dealt a board."""
         session.on_end(self._ended)
         self.show(RoundScreen(session, definitions.describe))
-        if self.common is None:
-            self.run_worker(self._load_common, thread=True, group="definitions")
-        if not definitions.loaded():
-            self.run_worker(definitions.load, thread=True, group="definitions")
+        self._read_while_playing()
 
     def _load_common(self) -> None:
-        self.common = load_dictionary(COMMON_WORDS)
+        with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse
+            self.common = load_dictionary(COMMON_WORDS)
 
     @on(LobbyScreen.Ready)
     def lobby_ready(self, event: LobbyScreen.Ready) -> None:
