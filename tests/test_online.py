@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -318,3 +319,16 @@ async def test_two_games_play_a_round_against_each_other(enable1, popular, tmp_p
             results = [await shown(pa, OnlineResultsScreen), await shown(pb, OnlineResultsScreen)]
             assert results[0].online.found == {shared: 0, own: score(own)}
             assert results[1].online.found == {shared: 0} and results[1].online.winners == ["alice"]
+
+
+async def test_a_room_that_cannot_be_reached_ends_the_game_with_exit_code_2(enable1, popular, tmp_path) -> None:
+    with socket.socket() as probe:  # a port with nothing listening on it
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app, time_ = make_app(enable1, popular, None)
+    target = OnlineTarget(url=f"ws://127.0.0.1:{port}", room="r", name="a")
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    async with app.run_test() as pilot:
+        app.run_worker(app.online.run(), group="online")
+        await until(pilot, lambda: app.return_code is not None, "the exit")
+    assert app.return_code == 2

@@ -84,7 +84,9 @@ class OnlinePlay:
             try:
                 port = await self.server.start(*target.serve)
             except OSError as error:
-                self.app.exit(2, message=f"boggle: error: cannot listen on {target.serve[1]}: {error.strerror}")
+                self.app.exit(
+                    return_code=2, message=f"boggle: error: cannot listen on {target.serve[1]}: {error.strerror}"
+                )
                 return
             url = f"ws://127.0.0.1:{port}"
             self.address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # port 0: the one bound
@@ -95,7 +97,7 @@ class OnlinePlay:
                 url, name=target.name, room=target.room, settings=target.settings, private=target.private, token=token
             )
         except JoinError as error:
-            self.app.exit(2, message=f"boggle: error: {error}")
+            self.app.exit(return_code=2, message=f"boggle: error: {error}")
             return
         self.welcome = self._connection.welcome
         if target.serve is None:
@@ -126,7 +128,7 @@ class OnlinePlay:
                 connection = await Connection.open(url, room=self.welcome.room, token=self.welcome.token)
                 self.app.notify("Back in the room.", title="Room", timeout=3)
                 return connection
-        self.app.exit(2, message="boggle: error: the connection to the room was lost")
+        self.app.exit(return_code=2, message="boggle: error: the connection to the room was lost")
         return None
 
     async def _send_forever(self) -> None:
