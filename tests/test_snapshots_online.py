@@ -1,0 +1,58 @@
+"""How the online screens look at 80x24: the lobby and the results of a round (no network: the
+screens are given the messages a server would send)."""
+
+from __future__ import annotations
+
+import pytest
+from snapshot_support import SIZE, still_app
+
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.engine.board import parse_board
+from boggle_tui.engine.solver import solve
+from boggle_tui.net.session import OnlineSession
+
+LOBBY = {
+    "type": "lobby", "room": "friends", "state": "lobby",
+    "settings": {"dice": "new", "seconds": 120, "dictionary": "enable1", "min_length": None, "scoring": "unique"},
+    "description": "Boggle (1987+) · 2 min · enable1 · 3+ letters · shared words score 0",
+    "players": [
+        {"id": 1, "name": "alice", "host": True, "ready": True, "connected": True},
+        {"id": 2, "name": "[bold]bob[/bold]", "host": False, "ready": False, "connected": True},
+    ],
+}  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _same_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+
+
+def test_the_lobby_shows_names_literally(snap_compare, enable1, popular) -> None:
+    async def open_lobby(pilot) -> None:
+        await pilot.app.push_screen(LobbyScreen("friends", 2, "192.168.1.5:8765/friends", LOBBY))
+        await pilot.pause()
+
+    assert snap_compare(still_app(enable1, popular, None), run_before=open_lobby, terminal_size=SIZE)
+
+
+def test_the_results_of_an_online_round(snap_compare, enable1, popular) -> None:
+    board = parse_board("tinreonrhwldases")
+    start = {"round": 1, "board": [list(row) for row in board.rows], "dice": "new", "code": "N-TINREONRHWLDASES",
+             "min_length": 3, "seconds": 120, "remaining": 120, "dictionary": "enable1"}  # fmt: skip
+    solution = solve(board, enable1.trie, 3)
+    session = OnlineSession(start, "friends", 1, lambda *_: None, now=lambda: 0.0)
+    session.apply({
+        "type": "end", "reason": "time_up", "round": 1, "scoring": "unique", "shared": ["howl"],
+        "players": [
+            {"id": 1, "name": "alice", "score": 3, "words": {"howl": 0, "shawl": 2, "hot": 1}},
+            {"id": 2, "name": "bob", "score": 1, "words": {"howl": 0, "slow": 1}},
+        ],
+        "solution": {word: list(path) for word, path in solution.paths.items()},
+    })  # fmt: skip
+
+    async def open_results(pilot) -> None:
+        await pilot.app.push_screen(OnlineResultsScreen(session, None))
+        await pilot.pause()
+
+    assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=SIZE)
