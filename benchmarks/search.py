@@ -3,6 +3,7 @@
 Run: python benchmarks/search.py --seconds 600 --seeds 1 2 3 [--size 4] [--min-length 3] [--dice new]
      [--method walk|climb] [--pool N]
      [--until 3623] [--solved 20000] [--temperature 2.8] [--patience 1000] [--returns 3]
+     [--kick-share 0.5] [--kick-steps 4] [--shift-share 0.05]
 Prints a timeline per seed; asserts nothing. Runs are timed, so a slower machine sees
 fewer boards; `--solved` stops once that many boards were solved instead (boards seen
 before cost nothing), which repeats exactly on any machine: the fair way to compare
@@ -67,17 +68,24 @@ def main() -> None:
     parser.add_argument("--temperature", type=float, default=boggle_tui.engine.search.TEMPERATURE_PER_CELL)
     parser.add_argument("--patience", type=int, default=boggle_tui.engine.search.PATIENCE)
     parser.add_argument("--returns", type=int, default=boggle_tui.engine.search.RETURNS)
+    parser.add_argument("--kick-share", type=float, default=boggle_tui.engine.search.KICK_SHARE)
+    parser.add_argument("--kick-steps", type=int, default=boggle_tui.engine.search.KICK_STEPS)
+    parser.add_argument("--shift-share", type=float, default=boggle_tui.engine.search.SHIFT_SHARE)
     args = parser.parse_args()
     boggle_tui.engine.search.TEMPERATURE_PER_CELL = args.temperature
     boggle_tui.engine.search.PATIENCE = args.patience
     boggle_tui.engine.search.RETURNS = args.returns
+    boggle_tui.engine.search.KICK_SHARE = args.kick_share
+    boggle_tui.engine.search.KICK_STEPS = args.kick_steps
+    boggle_tui.engine.search.SHIFT_SHARE = args.shift_share
     trie = load_dictionary("enable1").trie
     dice = load_dice_set(args.dice) if args.dice else None
     size = dice.height if dice else args.size
     min_length = dice.min_length if dice else args.min_length
     seconds = float("inf") if args.solved else args.seconds
     for seed in args.seeds:
-        space = RollableFaces(dice, letter_weights(trie)) if dice else AnyLetters(size * size, letter_weights(trie))
+        weights = letter_weights(trie)
+        space = RollableFaces(dice, weights) if dice else AnyLetters(size * size, weights, size)
         scorer = Scorer(trie, size, size, min_length)
         timeline = Timeline(scorer, args.milestones, args.until or float("inf"), args.solved or float("inf"))
         if args.method == "climb":

@@ -175,3 +175,24 @@ def test_the_pool_climb_scores_what_it_reports(popular) -> None:
     assert result.best_score == solve(board_of(result.best, 3, 3), popular.trie, 3).total_score > 0
     assert len({tuple(order) for order in symmetries(4, 4)}) == 8 and len(symmetries(3, 4)) == 4
     assert all(sorted(order) == list(range(12)) for order in symmetries(3, 4))
+
+
+def test_a_shift_moves_a_whole_row_or_column_round_by_one() -> None:
+    from boggle_tui.engine.search import _lines, shift
+
+    lines = _lines(16, 4)
+    assert lines[0] == [0, 1, 2, 3] and lines[4] == [0, 4, 8, 12] and len(lines) == 8
+    board = list(range(16))
+    assert shift(list(board), lines[0], 1)[:4] == [3, 0, 1, 2]
+    assert shift(list(board), lines[4], -1)[0:13:4] == [4, 8, 12, 0]
+    shifted = shift(list(board), lines[5], 1)
+    assert sorted(shifted) == board and shifted != board  # the same faces, moved
+
+
+def test_steps_keep_the_board_s_size_and_some_keep_its_faces(popular) -> None:
+    space = AnyLetters(16, letter_weights(popular.trie), 4)
+    rng = random.Random(2)
+    state = space.start(rng)
+    moved = [space.step(state, rng) for _ in range(400)]
+    assert all(len(m) == 16 for m in moved)
+    assert any(sorted(m) == sorted(state) and m != state for m in moved)  # swaps and shifts keep the faces

@@ -1,8 +1,9 @@
 """Searching for high-scoring boards: a Metropolis walk over faces, scored by a lean solver.
 
 A board is a list of face columns (the trie's, see `board.FACES`). A step changes one
-die's face or swaps two dice; a worse board is sometimes kept, which lets the search
-leave a local peak, and the walk goes back to the best board when it has been stuck.
+die's face, swaps two dice or (now and then) shifts a row or column; a worse board is
+sometimes kept, which lets the search leave a local peak; the walk goes back to the best
+board when it has been stuck, and a spent walk starts afresh or from the best board kicked.
 """
 
 from __future__ import annotations
@@ -79,16 +80,20 @@ class Space(Protocol):
 class AnyLetters:
     """Any face in any cell, drawn by how often letters appear in words. A state is the columns."""
 
-    def __init__(self, cells: int, weights: dict[int, float]) -> None:
+    def __init__(self, cells: int, weights: dict[int, float], width: int | None = None) -> None:
+        """With `width`, some steps shift a whole row or column by one place (see `shift`)."""
         self.cells = cells
         self.letters = list(weights)
         self.weights = list(weights.values())
+        self.lines = _lines(cells, width) if width else []
 
     def start(self, rng: random.Random) -> list[int]:
         return rng.choices(self.letters, self.weights, k=self.cells)
 
     def step(self, state: list[int], rng: random.Random) -> list[int]:
         new = list(state)
+        if self.lines and rng.random() < SHIFT_SHARE:
+            return shift(new, rng.choice(self.lines), rng.choice((1, -1)))
         if rng.random() < 0.3:
             i, j = rng.sample(range(self.cells), 2)
             new[i], new[j] = new[j], new[i]
@@ -161,6 +166,28 @@ class RollableFaces:
         return known
 
 
+def _lines(cells: int, width: int) -> list[list[int]]:
+    """The cells of every row and every column of a board `width` wide."""
+    height = cells // width
+    rows = [list(range(r * width, (r + 1) * width)) for r in range(height)]
+    columns = [list(range(c, cells, width)) for c in range(width)]
+    return rows + columns
+
+
+def shift(state: list[int], line: list[int], by: int) -> list[int]:
+    """The faces of one row or column moved along it by one place, the end one coming round.
+
+    Good boards share long runs of letters in different places (the best 4x4 board and a
+    3,601-point one differ by a row shifted and one letter), which one face change or one
+    swap at a time can only reach through worse boards.
+    """
+    faces = [state[i] for i in line]
+    moved = faces[-by:] + faces[:-by]
+    for cell, face in zip(line, moved, strict=True):
+        state[cell] = face
+    return state
+
+
 def letter_weights(trie: Trie) -> dict[int, float]:
     """How often each letter appears in words (by trie edges), plus Qu: the search's letter mix."""
     counts = [0] * KIDS
@@ -215,8 +242,8 @@ def search(
         stale += 1
         if stale >= PATIENCE:
             returns += 1
-            if returns > RETURNS:  # this walk is spent: start afresh
-                current = walk_top = space.start(rng)
+            if returns > RETURNS:  # this walk is spent: start afresh, or from the best board, kicked
+                current = walk_top = kicked(space, best, rng) if rng.random() < KICK_SHARE else space.start(rng)
                 current_score = walk_best = scorer(space.columns(current))
                 evaluations, returns = evaluations + 1, 0
             else:
@@ -227,7 +254,17 @@ def search(
     return Progress(space.columns(best), best_score, evaluations, time.perf_counter() - start)
 
 
+def kicked(space: Space, state: Any, rng: random.Random) -> Any:
+    """The board a few random steps away: a new walk near the best one, but out of its peak."""
+    for _ in range(KICK_STEPS):
+        state = space.step(state, rng)
+    return state
+
+
 TEMPERATURE_PER_CELL = 2.8  # points per cell: 45 on a 4x4 board
+KICK_SHARE = 0.5  # of fresh starts, the share that starts from the best board kicked
+SHIFT_SHARE = 0.05  # of steps, the share that shifts a row or column
+KICK_STEPS = 4
 PATIENCE = 1000  # evaluations without a new best before going back to the walk's best board
 RETURNS = 3  # goings-back without a new best before a fresh start
 REPORT_EVERY = 250
@@ -362,7 +399,10 @@ def run_job(job: Job, progress: Any, stop: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     trie = load_dictionary(job.dictionary).trie
     weights = letter_weights(trie)
-    space = RollableFaces(load_dice_set(job.dice), weights) if job.dice else AnyLetters(job.height * job.width, weights)
+    if job.dice:
+        space: Space = RollableFaces(load_dice_set(job.dice), weights)
+    else:
+        space = AnyLetters(job.height * job.width, weights, job.width)
     scorer = Scorer(trie, job.height, job.width, job.min_length)
     result = search(scorer, space, job.seconds, random.Random(job.seed), progress.put, stop.is_set)
     progress.put((result, scorer.solved))
