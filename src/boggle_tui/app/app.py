@@ -251,8 +251,10 @@ class BoggleApp(App[int]):
         self.notify(message, title="Cannot deal that round", severity="error", timeout=8)
         self.show(self.start_screen())
 
-    def play(self, session: RoundSession, dictionary: Dictionary) -> None:
-        self.dictionaries[dictionary.name] = dictionary
+    def play(self, session: RoundSession, dictionary: Dictionary | None = None) -> None:
+        """Show the round; `dictionary` is kept for the next round (an online round has the server's)."""
+        if dictionary is not None:
+            self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         self.show(RoundScreen(session, definitions.describe))
         self._read_while_playing()
@@ -319,9 +321,7 @@ class BoggleApp(App[int]):
 
     def online_round(self, session: OnlineSession) -> None:
         """The room dealt a board."""
-        session.on_end(self._ended)
-        self.show(RoundScreen(session, definitions.describe))
-        self._read_while_playing()
+        self.play(session)
 
     def _load_common(self) -> None:
         with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse

@@ -75,13 +75,14 @@ _STALE_TEMPORARY = 3600  # seconds: a .tmp file this old was left by a write tha
 def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool = True) -> Dictionary:
     path = resolve(name_or_path)
     data = read_list_bytes(path, name_or_path)
-    cached = _cache_path(data) if use_cache else None
+    digest = content_digest(data)  # hashed once: it names the cache and tells copies of a list apart
+    cached = _cache_path(digest) if use_cache else None
     if cached is not None:
         try:
             with cached.open("rb") as file:
                 trie, skipped, unplayable = Trie.from_file(file)
             os.utime(cached)  # recently used: kept when the cache is trimmed
-            return Dictionary(name_or_path, path, trie, skipped, unplayable, True, content_digest(data))
+            return Dictionary(name_or_path, path, trie, skipped, unplayable, True, digest)
         except (OSError, CorruptTrie):
             pass  # missing or damaged: build it again below
     words = parse_word_list(data, name_or_path)
@@ -90,11 +91,12 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
             trim_cache(cached.parent)
-    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, False, content_digest(data))
+    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, False, digest)
 
 
 def content_digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:32]
+    """A word list's content hash (32 hex digits)."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def list_digest(name_or_path: str) -> str:
@@ -123,11 +125,11 @@ def is_cached(name_or_path: str) -> bool:
     """Whether the list loads from the cache (fast) rather than being compiled (about a second)."""
     try:
         path = resolve(name_or_path)
-        return path.is_file() and _cache_path(read_list_bytes(path, name_or_path)).is_file()
+        return path.is_file() and _cache_path(content_digest(read_list_bytes(path, name_or_path))).is_file()
     except (BoggleError, OSError):
         return False
 
 
-def _cache_path(data: bytes) -> Path:
-    digest = hashlib.blake2b(data, digest_size=16, person=b"boggle-trie-v%d" % FORMAT_VERSION).hexdigest()
-    return cache_dir() / f"{digest}.trie"
+def _cache_path(digest: str) -> Path:
+    """The compiled list's file: named by the list's content and the trie format, so either change rebuilds it."""
+    return cache_dir() / f"{digest}-v{FORMAT_VERSION}.trie"

@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import load_dice_set
@@ -47,6 +47,9 @@ class RoundSession(Protocol):
     deal: Deal
     request: RoundRequest
     practice: bool  # hints and reveals, no clock
+    # The clock runs for other players too (an online room): it never stops, a covered board is
+    # only hidden, and ending the round is a vote.
+    shared_clock: bool
 
     @property
     def board(self) -> Board: ...
@@ -80,6 +83,8 @@ class RoundSession(Protocol):
     def score(self) -> int: ...
     @property
     def solution(self) -> Solution | None: ...  # None until the round is over, where it comes from elsewhere
+    @property
+    def standings(self) -> list[dict[str, Any]]: ...  # everyone's word counts, never their words (online)
 
     def start(self) -> None: ...
     def submit(self, text: str) -> Entry | None: ...
@@ -91,6 +96,7 @@ class RoundSession(Protocol):
     def reveal(self) -> str | None: ...
     def remaining_words(self) -> list[str]: ...
     def on_end(self, listener: Callable[[RoundSession], None]) -> None: ...
+    def on_change(self, watcher: Callable[[], None]) -> None: ...  # told of changes made from elsewhere
 
     # After the round
     def results(self) -> Results: ...
@@ -101,6 +107,9 @@ class RoundSession(Protocol):
 
 class SoloSession:
     """A round played on this machine, against its own clock."""
+
+    shared_clock = False
+    standings: list[dict[str, Any]] = []
 
     def __init__(
         self,
@@ -261,6 +270,9 @@ class SoloSession:
 
     def on_end(self, listener: Callable[[RoundSession], None]) -> None:
         self._listeners.append(listener)
+
+    def on_change(self, watcher: Callable[[], None]) -> None:
+        """Nothing to tell: a solo round changes only through the calls of the screen that draws it."""
 
     def _after_change(self) -> None:
         if self.round.none_left:

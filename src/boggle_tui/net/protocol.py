@@ -15,6 +15,7 @@ from typing import Any
 
 from boggle_tui.engine.dice import DEFAULT_DICE, dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, shipped_dictionaries
+from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
 VERSION = 1
@@ -75,8 +76,8 @@ class RoomSettings:
     def describe(self) -> str:
         length = self.min_length or load_dice_set(self.dice).min_length
         scoring = "shared words score 0" if self.scoring is Scoring.UNIQUE else "every word scores"
-        minutes = f"{self.seconds // 60} min" if self.seconds % 60 == 0 else f"{self.seconds} s"
-        return f"{load_dice_set(self.dice).name} · {minutes} · {self.dictionary} · {length}+ letters · {scoring}"
+        clock = describe_seconds(self.seconds)
+        return f"{load_dice_set(self.dice).name} · {clock} · {self.dictionary} · {length}+ letters · {scoring}"
 
 
 def _whole(value: Any) -> bool:

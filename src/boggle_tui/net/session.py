@@ -49,6 +49,7 @@ class OnlineSession:
     send: Callable[[str, dict[str, Any]], None]  # sends a message to the server without waiting
     now: TimeSource = time.monotonic
     practice: bool = False
+    shared_clock: bool = True
     entries: list[Entry] = field(default_factory=list)
     found: dict[str, int] = field(default_factory=dict)
     standings: list[dict[str, Any]] = field(default_factory=list)  # everyone's word counts, never their words
@@ -191,7 +192,7 @@ class OnlineSession:
             self._sent = {i: w for i, w in self._sent.items() if i > last}
             self.resend()
         elif kind == "progress":
-            self.standings = list(message["players"])
+            self.standings = [{**p, "me": p.get("id") == self.me} for p in message["players"]]
         elif kind == "end":
             self._finish(message)
             return

@@ -44,7 +44,7 @@ def introduced_on(history: History, dictionary: str, day: dt.date) -> int:
     """How many new cards had their first review on `day`: the day's cap counts them."""
     rows = history.read(
         "SELECT COUNT(*) FROM reviews JOIN cards ON cards.id = reviews.card_id"
-        " WHERE cards.dictionary = ? AND reviews.box_before = 0 AND substr(reviews.reviewed_at, 1, 10) = ?"
+        " WHERE cards.dictionary = ? AND substr(reviews.reviewed_at, 1, 10) = ?"
         " AND NOT EXISTS (SELECT 1 FROM reviews AS r WHERE r.card_id = reviews.card_id AND r.id < reviews.id)",
         (dictionary, day.isoformat()),
     )

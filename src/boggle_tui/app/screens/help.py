@@ -37,8 +37,8 @@ def keys_in_force(app: App[object], screen: Screen[object] | None) -> list[tuple
         if not isinstance(binding, Binding) or not binding.tooltip:
             continue
         keys = keymap.get(binding.id or "", binding.key)
-        shown = [key_name(key) for key in keys.split(",")]
-        rows.setdefault(binding.tooltip, []).extend(k for k in shown if k not in rows.get(binding.tooltip, []))
+        named = rows.setdefault(binding.tooltip, [])
+        named += [name for key in keys.split(",") if (name := key_name(key)) not in named]
     return [(" or ".join(keys), what) for what, keys in rows.items()]
 
 

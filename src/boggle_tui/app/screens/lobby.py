@@ -62,6 +62,8 @@ class LobbyScreen(Screen[None]):
         self.lobby: dict[str, Any] = lobby or {}
         self.countdown: float | None = None
         self._drawn = False
+        self.choices = self._choices()
+        self._options = {field: options for _, field, options in self.choices}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
@@ -71,9 +73,9 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-players")
             yield Label("", id="lobby-settings")
             with Grid(id="lobby-choices"):
-                for label, field, options in self._choices():
+                for label, field, _ in self.choices:
                     yield Label(label)
-                    yield Select(options, allow_blank=False, compact=True, id=f"lobby-{field}")
+                    yield Select(self._options[field], allow_blank=False, compact=True, id=f"lobby-{field}")
             yield Label("", id="lobby-status")
         yield Footer()
 
@@ -86,7 +88,6 @@ class LobbyScreen(Screen[None]):
         ]
 
     def on_mount(self) -> None:
-        self._options = {field: options for _, field, options in self._choices()}
         self._drawn = True  # `is_mounted` is not yet true while on_mount runs
         self.show_lobby(self.lobby)
         self.call_after_refresh(self.set_focus, None)  # Enter means ready until the host tabs into a setting

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,8 +22,13 @@ class OnlineResultsScreen(ResultsScreen):
         Binding("escape", "again", "Lobby", id="online-lobby", tooltip="online: back to the room's lobby"),
     ]
 
-    def __init__(self, session: OnlineSession, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(session, *args, **kwargs)
+    def __init__(
+        self,
+        session: OnlineSession,
+        is_common: Callable[[str], bool] | None,
+        describe: Callable[[str], str] = lambda _: "",
+    ) -> None:
+        super().__init__(session, is_common, describe)
         self.online = session
 
     def compose(self) -> ComposeResult:

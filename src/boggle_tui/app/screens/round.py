@@ -8,6 +8,7 @@ the clock stops and the board is hidden together.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -34,7 +35,6 @@ from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import Hold, RoundSession
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
-from boggle_tui.net.session import OnlineSession
 
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 32
@@ -89,7 +89,7 @@ class RoundScreen(Screen[None]):
         self.found = FoundWords(id="found-box")
         self.log_view = EntryLog(id="history")
         self.hidden_notice = Static("", id="paused")
-        self.standings = Static("", id="standings")  # online: everyone's word counts
+        self.standings = Static("", id="players-progress")  # online: everyone's word counts
         self._verdicts_shown = 0
 
     def compose(self) -> ComposeResult:
@@ -103,7 +103,7 @@ class RoundScreen(Screen[None]):
             with Vertical(id="side"):
                 yield self.clock_view
                 yield self.score
-                if isinstance(self.session, OnlineSession):
+                if self.session.shared_clock:
                     yield self.standings
                 yield CodeLine(self.session.code, id="code")
                 yield self.hints
@@ -112,8 +112,7 @@ class RoundScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if isinstance(self.session, OnlineSession):
-            self.session.on_change(self.server_said)
+        self.session.on_change(self.changed_elsewhere)
         self.session.start()
         self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
@@ -160,8 +159,8 @@ class RoundScreen(Screen[None]):
         self.found.found = tuple(session.found.items())
         self.found.revealed = tuple(session.revealed)
         self.log_view.entries = tuple(session.entries)
-        if isinstance(session, OnlineSession):
-            self._show_standings(session)
+        if session.shared_clock:
+            self._show_standings(session.standings)
         if session.practice:
             self.hints.remaining = tuple(session.remaining_words())
             self._show_heat()
@@ -171,7 +170,7 @@ class RoundScreen(Screen[None]):
         if session.over:
             self.entry.disabled = True  # the results are on their way
 
-    def server_said(self) -> None:
+    def changed_elsewhere(self) -> None:
         """An online round: the newest verdict (judged by the server) and everyone's progress."""
         entries = self.session.entries
         if len(entries) > self._verdicts_shown:
@@ -179,15 +178,15 @@ class RoundScreen(Screen[None]):
         self._verdicts_shown = len(entries)
         self.show_session()
 
-    def _show_standings(self, session: OnlineSession) -> None:
+    def _show_standings(self, standings: list[dict[str, Any]]) -> None:
         rows = [
             Text.assemble(
-                (str(p.get("name", "")), "bold" if p.get("id") == session.me else ""),  # literal, never markup
+                (str(p.get("name", "")), "bold" if p.get("me") else ""),  # literal, never markup
                 f" {p.get('words', 0)}",
                 " ✓end" if p.get("voted_end") else "",
                 "" if p.get("connected", True) else " (away)",
             )
-            for p in session.standings
+            for p in standings
         ]
         self.standings.update(Text(" · ").join(rows) if rows else "")
 
@@ -196,7 +195,7 @@ class RoundScreen(Screen[None]):
             width, height = self.board_view.outer_size
             self.hidden_notice.styles.width, self.hidden_notice.styles.height = max(width, 28), max(height, 5)
             paused = self.covered_by is None
-            if isinstance(self.session, OnlineSession):  # the room's clock runs for everyone
+            if self.session.shared_clock:
                 why, key = "Covered", "The room's clock runs on: come back soon."
             else:
                 why = "Paused" if paused else "The clock is stopped"
@@ -290,7 +289,7 @@ class RoundScreen(Screen[None]):
             if end:
                 self.session.end(EndReason.ENDED)
 
-        if isinstance(self.session, OnlineSession):
+        if self.session.shared_clock:
             question = ConfirmScreen("Vote to end this round? It ends when every player has.", "Vote", "Keep playing")
         else:
             question = ConfirmScreen("End this round now? It is scored as it stands.", "End round", "Keep playing")
