@@ -73,13 +73,14 @@ def make_app(
     return app, time_
 
 
-async def until(pilot: Any, condition: Callable[[], object], what: str = "the app") -> None:
-    """Let the app run until `condition()` holds: screens mount in their own time on a busy machine."""
+async def until(pilot: Any, condition: Callable[[], object], what: str | Callable[[], str] = "the app") -> None:
+    """Let the app run until `condition()` holds: screens mount in their own time on a busy machine.
+    `what` names the wait, or says what was seen instead when it is a function."""
     for _ in range(250):
         if condition():
             return
         await pilot.pause(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
 async def shown(pilot: Any, screen_type: type) -> Any:

@@ -219,14 +219,20 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
         bob = await Bot.join(f"ws://127.0.0.1:{port}", "pilot", "bob")
         await bob.wait_for("lobby")
         await until(pilot, lambda: len(lobby.lobby.get("players", [])) == 2, "bob in the lobby")
-        server.now = time_  # the room's time is the test's
-        server.rooms["pilot"].now = time_
+        room = server.rooms["pilot"]
         await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: [p.ready for p in room.connected] == [True, False],
+            lambda: f"alice ready: {room.state} {room.connected}",
+        )
         await bob.send("ready", ready=True)
-        await until(pilot, lambda: server.rooms["pilot"].state.value == "countdown", "the countdown")
+        await until(
+            pilot, lambda: room.state.value == "countdown", lambda: f"the countdown: {room.state} {room.connected}"
+        )
         time_.now += COUNTDOWN
         screen = await shown(pilot, RoundScreen)
-        shared, mine = list(server.rooms["pilot"].solution.paths)[:2]
+        shared, mine = list(room.solution.paths)[:2]
         await pilot.press(*shared, "enter", *mine, "enter")  # a burst: two verdicts
         await until(pilot, lambda: len(screen.session.entries) == 2, "the server's verdicts")
         await bob.send("word", id=0, word=shared)

@@ -80,7 +80,7 @@ class OnlinePlay:
         target = self.target
         url = target.url
         if target.serve is not None:
-            self.server = RoomServer(dictionaries=target.dictionaries)
+            self.server = RoomServer(dictionaries=target.dictionaries, now=self.now)  # the round's clock is the game's
             try:
                 port = await self.server.start(*target.serve)
             except OSError as error:

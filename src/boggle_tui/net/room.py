@@ -53,7 +53,9 @@ class Bucket:
         if self.at is None:
             self.tokens = self.burst
         else:
-            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+            self.tokens = min(
+                self.burst, self.tokens + max(0.0, now - self.at) * self.rate
+            )  # a clock set back gives none
         self.at = now
         if self.tokens < 1:
             return False
