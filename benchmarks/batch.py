@@ -1,8 +1,10 @@
 """`boggle solve -` as a whole process against the write-up's sorted-list solver, on the same boards.
 
-Run: python benchmarks/batch.py [--boards 2000]. Prints the marginal CPU time per board of each
-command (the difference between a long and a short run, so start-up cancels out), side by side
-with the issue's goals; asserts nothing.
+Run: python benchmarks/batch.py [--boards 2000] [--rounds 3]. Prints the marginal CPU time per board
+of each command (the difference between a long and a short run, so start-up cancels out), side by
+side with the issue's goals; asserts nothing. The commands take turns, round after round, and each
+keeps its best round: this machine's speed drifts by up to 1.5x within minutes, and taking turns
+lets every command meet the same drift.
 """
 
 from __future__ import annotations
@@ -20,20 +22,18 @@ GOALS = {"C, --json": 25.0, "Python, --json": 7.0}
 
 
 def cpu_seconds(command: list[str], stdin: Path, env: dict[str, str]) -> float:
-    """CPU time (user + system) of one run of `command`, best of three."""
-    best = float("inf")
-    for _ in range(3):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        with stdin.open() as feed:
-            subprocess.run(command, stdin=feed, stdout=subprocess.DEVNULL, env=env, check=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return best
+    """CPU time (user + system) of one run of `command`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with stdin.open() as feed:
+        subprocess.run(command, stdin=feed, stdout=subprocess.DEVNULL, env=env, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--boards", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     from boggle_tui.engine.dice import load_dice_set
     from boggle_tui.engine.resources import data_dir
@@ -54,13 +54,14 @@ def main() -> None:
         "Python, text": (boggle, {"BOGGLE_PURE_PYTHON": "1"}),
     }
     subprocess.run([*boggle, "--json"], input="abcd\n", text=True, env=env, capture_output=True, check=True)  # cache
-    per_board: dict[str, float] = {}
-    for name, (command, extra) in commands.items():
-        run_env = {**env, **extra}
-        spent = cpu_seconds(command, long, run_env) - cpu_seconds(command, short, run_env)
-        per_board[name] = spent / (args.boards - 20) * 1000
+    per_board = dict.fromkeys(commands, float("inf"))
+    for _ in range(args.rounds):
+        for name, (command, extra) in commands.items():
+            run_env = {**env, **extra}
+            spent = cpu_seconds(command, long, run_env) - cpu_seconds(command, short, run_env)
+            per_board[name] = min(per_board[name], spent / (args.boards - 20) * 1000)
     yardstick = per_board["write-up's sorted list"]
-    print(f"{args.boards:,} boards of the new dice, enable1; marginal CPU ms per board (best of 3 runs)")
+    print(f"{args.boards:,} boards of the new dice, enable1; marginal CPU ms per board (best of {args.rounds} rounds)")
     print(f"{'command':<24} {'ms/board':>9} {'speed-up':>9} {'goal':>6}")
     for name, ms in per_board.items():
         goal = f"{GOALS[name]:.0f}x" if name in GOALS else ""

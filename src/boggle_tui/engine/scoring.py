@@ -23,7 +23,7 @@ POINTS = [POINTS_BY_LENGTH.get(length, LONG_WORD_POINTS) for length in range(64)
 
 
 def total_score(words: Iterable[str]) -> int:
-    return sum(score(word) for word in words)
+    return sum(map(score, words))
 
 
 def min_length_for(cells: int) -> int:

@@ -8,19 +8,24 @@ tested against, and the engine wherever the core is missing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from functools import cached_property
 
-from boggle_tui.engine.board import FACE_INDEX, FACES, Board, Cell, neighbours
+from boggle_tui.engine.board import FACE_INDEX, FACES, MAX_CELLS, Board, Cell, neighbours
 from boggle_tui.engine.scoring import POINTS, total_score
 from boggle_tui.engine.trie import KIDS, Table, Trie
 
 Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours
-Move = tuple[int, int, Cell, str, int]  # a step onto a neighbour: see `_moves`
-# A step of the search: (cell, trie row, dice used, word so far, the step it came from).
-Step = tuple[Cell, int, int, str, "Step | None"]
-Trail = tuple[Step | None, Cell]  # how a word was found: the step before its last die, and that die
+Move = tuple[int, int, Cell, str, int, str]  # a step onto a neighbour: see `_moves`
+# How a word was found: its dice as a string, each die written as its mark. A string grows
+# by one mark a step, where a tuple path would be rebuilt at every step (benchmarks/NOTES.md).
+# The marks are chosen by what the trail is for: `chr(cell)` to read a path back
+# (`path_of`), or the die's JSON `,[row,column]` to print it as it is.
+Trail = str
+Marks = list[str]
+Step = tuple[Cell, int, int, str, Trail]  # a step of the search: (cell, trie row, dice used, word, trail)
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
     if core is not None:
         found = core.solve(columns, board.height, board.width, min_length)
     else:
-        trails = words_and_trails(trie, columns, neighbours(board.height, board.width))
+        trails = words_and_trails(trie, columns, neighbours(*board.shape), _CELL_MARKS)
         found = [(word, path_of(trail)) for word, trail in trails.items() if len(word) >= min_length]
     return Solution(board, min_length, dict(sorted(found)))
 
@@ -73,15 +78,23 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     core = trie.core()
     if core is not None:
         return core.solve_json(columns_of(board), board.height, board.width, min_length)
-    trails = words_and_trails(trie, columns_of(board), neighbours(board.height, board.width))
-    cells = [f"[{row},{column}]" for row in range(board.height) for column in range(board.width)]
-    words = sorted(word for word in trails if len(word) >= min_length)
-    points = [POINTS[min(len(word), LONGEST)] for word in words]
-    entries = ",".join(
-        f'{{"word":"{word}","score":{worth},"path":[{",".join([cells[cell] for cell in path_of(trails[word])])}]}}'
-        for word, worth in zip(words, points, strict=True)
-    )
-    return f"[{entries}]", len(words), sum(points)
+    trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _json_marks(*board.shape))
+    words = sorted([word for word in trails if len(word) >= min_length])
+    entries = ",".join([
+        f'{{"word":"{word}","score":{_POINTS_JSON[min(len(word), LONGEST)]},"path":[{trails[word][1:]}]}}'
+        for word in words
+    ])  # fmt: skip
+    return f"[{entries}]", len(words), total_score(words)
+
+
+_POINTS_JSON = [str(points) for points in POINTS]
+_CELL_MARKS = [chr(cell) for cell in range(MAX_CELLS)]
+
+
+@functools.cache
+def _json_marks(height: int, width: int) -> Marks:
+    """Each die as `,[row,column]`: a trail of these marks is the word's path in JSON, after a comma."""
+    return [f",[{row},{column}]" for row in range(height) for column in range(width)]
 
 
 def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, int]:
@@ -89,7 +102,8 @@ def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, in
     core = trie.core()
     if core is not None:
         return core.totals(columns_of(board), board.height, board.width, min_length)
-    words = [w for w in words_and_trails(trie, columns_of(board), neighbours(*board.shape)) if len(w) >= min_length]
+    trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _CELL_MARKS)
+    words = [word for word in trails if len(word) >= min_length]
     return len(words), total_score(words)
 
 
@@ -98,57 +112,57 @@ def board_score(trie: Trie, columns: list[int], height: int, width: int, min_len
     core = trie.core()
     if core is not None:
         return core.score(columns, height, width, min_length)
-    words = words_and_trails(trie, columns, neighbours(height, width))
+    words = words_and_trails(trie, columns, neighbours(height, width), _CELL_MARKS)
     return total_score(word for word in words if len(word) >= min_length)
 
 
-def words_and_trails(trie: Trie, columns: list[int], around: Around) -> dict[str, Trail]:
-    """Every word on a board given as face columns, with the trail of the first path found.
-
-    A step carries no path: each stack entry points at the entry it grew from, and a
-    path is read back from those links only for a word found (`path_of`). Building a
-    path tuple at every step cost most of a solve (benchmarks/NOTES.md).
-    """
+def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Marks) -> dict[str, Trail]:
+    """Every word on a board given as face columns, with the trail of the first path found,
+    each die written as `marks[cell]`."""
     table = trie.table
-    moves, starts = _moves(table, columns, around)
+    moves, starts = _moves(table, columns, around, marks)
     found: dict[str, Trail] = {}
     stack: list[Step] = []
     for cell, entry in starts:
         if entry & 1:
-            found[FACES[columns[cell]]] = (None, cell)
-        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], None))
+            found[FACES[columns[cell]]] = marks[cell]
+        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], marks[cell]))
     pop, push = stack.pop, stack.append
     while stack:
-        step = pop()
-        cell, base, used, word, _ = step
-        for bit, col, n, face, after in moves[cell]:
+        cell, base, used, word, trail = pop()
+        for bit, col, n, face, after, mark in moves[cell]:
             if not used & bit and (child := table[base + col]):
-                longer = word + face
-                if child & 1 and longer not in found:
-                    found[longer] = (step, n)
-                if table[(child >> 1) + KIDS] & after:  # else no neighbour of n goes on: not worth a visit
-                    push((n, child >> 1, used | bit, longer, step))
+                # A step is pushed only if some face around n goes on from it (`after`); the
+                # word is spelt only for a step that ends a word or is pushed (a third is neither).
+                if child & 1:
+                    longer = word + face
+                    if longer not in found:
+                        found[longer] = trail + mark
+                    if table[(child := child >> 1) + KIDS] & after:
+                        push((n, child, used | bit, longer, trail + mark))
+                elif table[(child := child >> 1) + KIDS] & after:
+                    push((n, child, used | bit, word + face, trail + mark))
     return found
 
 
 def path_of(trail: Trail) -> Path:
-    """The dice of a found word, first to last, read back along the links of its trail."""
-    step, cell = trail
-    path = [cell]
-    while step is not None:
-        path.append(step[0])
-        step = step[4]
-    return tuple(reversed(path))
+    """The dice of a found word, first to last, from a trail of `_CELL_MARKS`."""
+    return tuple(map(ord, trail))
 
 
-def _moves(table: Table, columns: list[int], around: Around) -> tuple[list[list[Move]], list[tuple[Cell, int]]]:
+def _moves(
+    table: Table, columns: list[int], around: Around, marks: Marks
+) -> tuple[list[list[Move]], list[tuple[Cell, int]]]:
     """For each cell, its steps to usable neighbours; and the cells where a word can start.
 
-    A step is (the neighbour's bit, its face column, the neighbour, its face, and the
-    faces around the neighbour as a bitmask); a start is (cell, trie entry).
+    A step is (the neighbour's bit, its face column, the neighbour, its face, the faces
+    around the neighbour as a bitmask, and the neighbour's mark); a start is (cell, trie entry).
     """
-    usable = [[n for n in cells if columns[n] >= 0] for cells in around]
-    faces_around = [sum({1 << columns[n] for n in cells}) for cells in usable]
-    moves = [[(1 << n, columns[n], n, FACES[columns[n]], faces_around[n]) for n in cells] for cells in usable]
+    usable = [[n for n in cells if columns[n] >= 0] for cells in around] if -1 in columns else around
+    bits = [1 << column if column >= 0 else 0 for column in columns]
+    faces_around = [sum({bits[n] for n in cells}) for cells in usable]
+    # A blank's step is made but never taken: no cell has a blank among its usable neighbours.
+    onto = [(1 << n, column, n, FACES[column], faces_around[n], marks[n]) for n, column in enumerate(columns)]
+    moves = [[onto[n] for n in cells] for cells in usable]  # a step onto n is the same tuple from every side
     starts = [(cell, entry) for cell, col in enumerate(columns) if col >= 0 and (entry := table[col])]
     return moves, starts
