@@ -1,10 +1,10 @@
 """`boggle solve -` as a whole process against the write-up's sorted-list solver, on the same boards.
 
 Run: python benchmarks/batch.py [--boards 2000] [--rounds 3]. Prints the marginal CPU time per board
-of each command (the difference between a long and a short run, so start-up cancels out), side by
-side with the issue's goals; asserts nothing. The commands take turns, round after round, and each
-keeps its best round: this machine's speed drifts by up to 1.5x within minutes, and taking turns
-lets every command meet the same drift.
+of each command (its long run less its short run, so start-up cancels out), side by side with the
+issue's goals; asserts nothing. The commands take turns, round after round, and each keeps its
+best long and best short run: this machine's speed drifts by up to 1.5x within minutes, and taking
+turns lets every command meet the same drift.
 """
 
 from __future__ import annotations
@@ -54,12 +54,12 @@ def main() -> None:
         "Python, text": (boggle, {"BOGGLE_PURE_PYTHON": "1"}),
     }
     subprocess.run([*boggle, "--json"], input="abcd\n", text=True, env=env, capture_output=True, check=True)  # cache
-    per_board = dict.fromkeys(commands, float("inf"))
+    best = {(name, feed): float("inf") for name in commands for feed in (long, short)}
     for _ in range(args.rounds):
         for name, (command, extra) in commands.items():
-            run_env = {**env, **extra}
-            spent = cpu_seconds(command, long, run_env) - cpu_seconds(command, short, run_env)
-            per_board[name] = min(per_board[name], spent / (args.boards - 20) * 1000)
+            for feed in (long, short):
+                best[name, feed] = min(best[name, feed], cpu_seconds(command, feed, {**env, **extra}))
+    per_board = {name: (best[name, long] - best[name, short]) / (args.boards - 20) * 1000 for name in commands}
     yardstick = per_board["write-up's sorted list"]
     print(f"{args.boards:,} boards of the new dice, enable1; marginal CPU ms per board (best of {args.rounds} rounds)")
     print(f"{'command':<24} {'ms/board':>9} {'speed-up':>9} {'goal':>6}")

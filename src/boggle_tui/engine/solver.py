@@ -81,13 +81,15 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _json_marks(*board.shape))
     words = sorted([word for word in trails if len(word) >= min_length])
     entries = ",".join([
-        f'{{"word":"{word}","score":{_POINTS_JSON[min(len(word), LONGEST)]},"path":[{trails[word][1:]}]}}'
-        for word in words
+        f'{{"word":"{word}","score":{_WORTH_JSON[len(word)]},"path":[{trails[word][1:]}]}}' for word in words
     ])  # fmt: skip
-    return f"[{entries}]", len(words), total_score(words)
+    return f"[{entries}]", len(words), _points(words)
 
 
-_POINTS_JSON = [str(points) for points in POINTS]
+# Points by length for every word a board can hold (a die shows at most two letters), so the
+# loops that score every word index once instead of calling `min` or `score` per word.
+_WORTH = [POINTS[min(length, LONGEST)] for length in range(2 * MAX_CELLS + 1)]
+_WORTH_JSON = [str(points) for points in _WORTH]
 _CELL_MARKS = [chr(cell) for cell in range(MAX_CELLS)]
 
 
@@ -104,7 +106,7 @@ def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, in
         return core.totals(columns_of(board), board.height, board.width, min_length)
     trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _CELL_MARKS)
     words = [word for word in trails if len(word) >= min_length]
-    return len(words), total_score(words)
+    return len(words), _points(words)
 
 
 def board_score(trie: Trie, columns: list[int], height: int, width: int, min_length: int) -> int:
@@ -113,7 +115,11 @@ def board_score(trie: Trie, columns: list[int], height: int, width: int, min_len
     if core is not None:
         return core.score(columns, height, width, min_length)
     words = words_and_trails(trie, columns, neighbours(height, width), _CELL_MARKS)
-    return total_score(word for word in words if len(word) >= min_length)
+    return _points([word for word in words if len(word) >= min_length])
+
+
+def _points(words: list[str]) -> int:
+    return sum([_WORTH[len(word)] for word in words])
 
 
 def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Marks) -> dict[str, Trail]:

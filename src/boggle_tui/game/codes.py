@@ -27,7 +27,7 @@ _FACE_OF = (
 
 def board_code(board: Board, dice: str | None = None) -> str:
     prefix = _SET_LETTERS.get(dice or "", _CUSTOM)
-    faces = "".join(_SPECIAL.get(face, face.upper()) for face in board.faces)
+    faces = "".join([_SPECIAL.get(face, face.upper()) for face in board.faces])
     square = board.height == board.width
     return f"{prefix}-{faces}" + ("" if square else f"-{board.height}x{board.width}")
 
