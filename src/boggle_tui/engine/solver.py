@@ -8,9 +8,8 @@ tested against, and the engine wherever the core is missing.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from boggle_tui.engine.board import FACE_INDEX, FACES, MAX_CELLS, Board, Cell, neighbours
 from boggle_tui.engine.scoring import POINTS, total_score
@@ -22,7 +21,7 @@ Move = tuple[int, int, Cell, str, int, str]  # a step onto a neighbour: see `_mo
 # How a word was found: its dice as a string, each die written as its mark. A string grows
 # by one mark a step, where a tuple path would be rebuilt at every step (benchmarks/NOTES.md).
 # The marks are chosen by what the trail is for: `chr(cell)` to read a path back
-# (`path_of`), or the die's JSON `,[row,column]` to print it as it is.
+# (`path_of`), the die's JSON `,[row,column]` to print it as it is, or nothing at all.
 Trail = str
 Marks = list[str]
 Step = tuple[Cell, int, int, str, Trail]  # a step of the search: (cell, trie row, dice used, word, trail)
@@ -91,9 +90,10 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
 _WORTH = [POINTS[min(length, LONGEST)] for length in range(2 * MAX_CELLS + 1)]
 _WORTH_JSON = [str(points) for points in _WORTH]
 _CELL_MARKS = [chr(cell) for cell in range(MAX_CELLS)]
+_NO_MARKS = [""] * MAX_CELLS  # for words without paths: adding "" to a string returns it as it is
 
 
-@functools.cache
+@cache
 def _json_marks(height: int, width: int) -> Marks:
     """Each die as `,[row,column]`: a trail of these marks is the word's path in JSON, after a comma."""
     return [f",[{row},{column}]" for row in range(height) for column in range(width)]
@@ -104,7 +104,7 @@ def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, in
     core = trie.core()
     if core is not None:
         return core.totals(columns_of(board), board.height, board.width, min_length)
-    trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _CELL_MARKS)
+    trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _NO_MARKS)
     words = [word for word in trails if len(word) >= min_length]
     return len(words), _points(words)
 
@@ -114,7 +114,7 @@ def board_score(trie: Trie, columns: list[int], height: int, width: int, min_len
     core = trie.core()
     if core is not None:
         return core.score(columns, height, width, min_length)
-    words = words_and_trails(trie, columns, neighbours(height, width), _CELL_MARKS)
+    words = words_and_trails(trie, columns, neighbours(height, width), _NO_MARKS)
     return _points([word for word in words if len(word) >= min_length])
 
 
@@ -161,14 +161,25 @@ def _moves(
 ) -> tuple[list[list[Move]], list[tuple[Cell, int]]]:
     """For each cell, its steps to usable neighbours; and the cells where a word can start.
 
-    A step is (the neighbour's bit, its face column, the neighbour, its face, the faces
-    around the neighbour as a bitmask, and the neighbour's mark); a start is (cell, trie entry).
+    A step is (the neighbour's bit, its face column, the neighbour, its face, the faces a word
+    can go on with from there as a bitmask, and the neighbour's mark); a start is (cell, trie entry).
     """
     usable = [[n for n in cells if columns[n] >= 0] for cells in around] if -1 in columns else around
     bits = [1 << column if column >= 0 else 0 for column in columns]
-    faces_around = [sum({bits[n] for n in cells}) for cells in usable]
-    # A blank's step is made but never taken: no cell has a blank among its usable neighbours.
-    onto = [(1 << n, column, n, FACES[column], faces_around[n], marks[n]) for n, column in enumerate(columns)]
-    moves = [[onto[n] for n in cells] for cells in usable]  # a step onto n is the same tuple from every side
+    faces_around, repeated = [], []  # the faces around each die, and those shown there twice or more
+    for cells in usable:
+        seen = twice = 0
+        for n in cells:
+            twice |= seen & bits[n]
+            seen |= bits[n]
+        faces_around.append(seen)
+        repeated.append(twice)
+    # From cell onto n, a word goes on with a face around n other than cell's own (cell is used
+    # by then), unless another die around n shows it too: fewer visits that lead nowhere.
+    moves = [
+        [(1 << n, columns[n], n, FACES[columns[n]], faces_around[n] & ~(bits[cell] & ~repeated[n]), marks[n])
+         for n in cells]
+        for cell, cells in enumerate(usable)
+    ]  # fmt: skip
     starts = [(cell, entry) for cell, col in enumerate(columns) if col >= 0 and (entry := table[col])]
     return moves, starts
