@@ -17,14 +17,16 @@ from boggle_tui.engine.trie import KIDS, Table, Trie
 
 Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours
-Move = tuple[int, int, Cell, str, int, str]  # a step onto a neighbour: see `_moves`
+Move = tuple[int, int, int, Cell, str, int, str]  # a step onto a neighbour: see `_moves`
+Start = tuple[Cell, int, int]
 # How a word was found: its dice as a string, each die written as its mark. A string grows
 # by one mark a step, where a tuple path would be rebuilt at every step (benchmarks/NOTES.md).
 # The marks are chosen by what the trail is for: `chr(cell)` to read a path back
 # (`path_of`), the die's JSON `,[row,column]` to print it as it is, or nothing at all.
 Trail = str
 Marks = list[str]
-Step = tuple[Cell, int, int, str, Trail]  # a step of the search: (cell, trie row, dice used, word, trail)
+# A step of the search: (cell, trie row, dice used, word, trail, the faces that go on from here).
+Step = tuple[Cell, int, int, str, Trail, int]
 
 
 @dataclass(frozen=True)
@@ -129,25 +131,26 @@ def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Mark
     moves, starts = _moves(table, columns, around, marks)
     found: dict[str, Trail] = {}
     stack: list[Step] = []
-    for cell, entry in starts:
+    for cell, entry, onward in starts:
         if entry & 1:
             found[FACES[columns[cell]]] = marks[cell]
-        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], marks[cell]))
+        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], marks[cell], onward))
     pop, push = stack.pop, stack.append
     while stack:
-        cell, base, used, word, trail = pop()
-        for bit, col, n, face, after, mark in moves[cell]:
-            if not used & bit and (child := table[base + col]):
-                # A step is pushed only if some face around n goes on from it (`after`); the
-                # word is spelt only for a step that ends a word or is pushed (a third is neither).
-                if child & 1:
+        cell, base, used, word, trail, onward = pop()
+        for face_bit, bit, col, n, face, after, mark in moves[cell]:
+            # `onward` names the faces that go on from here, so the trie is read only for a
+            # neighbour that does; a step is pushed only if some face goes on after it too.
+            if onward & face_bit and not used & bit:
+                child = table[base + col]
+                if child & 1:  # the word is spelt only for a step that ends one or is pushed
                     longer = word + face
                     if longer not in found:
                         found[longer] = trail + mark
-                    if table[(child := child >> 1) + KIDS] & after:
-                        push((n, child, used | bit, longer, trail + mark))
-                elif table[(child := child >> 1) + KIDS] & after:
-                    push((n, child, used | bit, word + face, trail + mark))
+                    if after_that := table[(child := child >> 1) + KIDS] & after:
+                        push((n, child, used | bit, longer, trail + mark, after_that))
+                elif after_that := table[(child := child >> 1) + KIDS] & after:
+                    push((n, child, used | bit, word + face, trail + mark, after_that))
     return found
 
 
@@ -156,13 +159,12 @@ def path_of(trail: Trail) -> Path:
     return tuple(map(ord, trail))
 
 
-def _moves(
-    table: Table, columns: list[int], around: Around, marks: Marks
-) -> tuple[list[list[Move]], list[tuple[Cell, int]]]:
+def _moves(table: Table, columns: list[int], around: Around, marks: Marks) -> tuple[list[list[Move]], list[Start]]:
     """For each cell, its steps to usable neighbours; and the cells where a word can start.
 
-    A step is (the neighbour's bit, its face column, the neighbour, its face, the faces a word
-    can go on with from there as a bitmask, and the neighbour's mark); a start is (cell, trie entry).
+    A step onto n is (n's face as a bit, n's bit, its face column, n, its face, the faces a word
+    can go on with from there as a bitmask, and n's mark); a start is (cell, its trie entry,
+    the faces that go on from it).
     """
     usable = [[n for n in cells if columns[n] >= 0] for cells in around] if -1 in columns else around
     bits = [1 << column if column >= 0 else 0 for column in columns]
@@ -177,9 +179,13 @@ def _moves(
     # From cell onto n, a word goes on with a face around n other than cell's own (cell is used
     # by then), unless another die around n shows it too: fewer visits that lead nowhere.
     moves = [
-        [(1 << n, columns[n], n, FACES[columns[n]], faces_around[n] & ~(bits[cell] & ~repeated[n]), marks[n])
+        [(bits[n], 1 << n, columns[n], n, FACES[columns[n]], faces_around[n] & ~(bits[cell] & ~repeated[n]), marks[n])
          for n in cells]
         for cell, cells in enumerate(usable)
     ]  # fmt: skip
-    starts = [(cell, entry) for cell, col in enumerate(columns) if col >= 0 and (entry := table[col])]
+    starts = [
+        (cell, entry, table[(entry >> 1) + KIDS] & faces_around[cell])
+        for cell, column in enumerate(columns)
+        if column >= 0 and (entry := table[column])
+    ]
     return moves, starts
