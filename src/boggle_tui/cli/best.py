@@ -58,10 +58,12 @@ def run_best(args: argparse.Namespace) -> int:
             worker.start()
         with Live(console=console, transient=True, refresh_per_second=8) as live:
             while len(finished) < len(workers):
+                # Looked at before waiting: a search that has ended has put all it said in the pipe.
+                ended = not any(worker.is_alive() for worker in workers)
                 try:
                     message = progress_queue.get(timeout=0.25)
                 except queue.Empty:
-                    if not any(worker.is_alive() for worker in workers):
+                    if ended:
                         break  # a search that died says nothing more: keep what the others found
                     continue
                 if isinstance(message, tuple):

@@ -116,8 +116,8 @@ def board_score(trie: Trie, columns: list[int], height: int, width: int, min_len
     core = trie.core()
     if core is not None:
         return core.score(columns, height, width, min_length)
-    words = words_and_trails(trie, columns, neighbours(height, width), _NO_MARKS)
-    return _points([word for word in words if len(word) >= min_length])
+    trails = words_and_trails(trie, columns, neighbours(height, width), _NO_MARKS)
+    return _points([word for word in trails if len(word) >= min_length])
 
 
 def _points(words: list[str]) -> int:
