@@ -53,9 +53,8 @@ class Bucket:
         if self.at is None:
             self.tokens = self.burst
         else:
-            self.tokens = min(
-                self.burst, self.tokens + max(0.0, now - self.at) * self.rate
-            )  # a clock set back gives none
+            elapsed = max(0.0, now - self.at)  # a clock set back gives no tokens
+            self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
