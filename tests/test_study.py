@@ -225,6 +225,23 @@ def test_the_board_drill_finds_the_newest_board_the_word_was_missed_on(history: 
     assert study.board_missed_on(history, "tense", "popular") is None
 
 
+def test_reviews_alternate_anagram_then_the_board_it_was_missed_on(history: History, enable1) -> None:
+    history.record(record(1, missed=("tense",), found={}, dictionary="enable1", board="tenseabcdfghijkl",
+                          code="N-TENSEABCDFGHIJKL"))  # fmt: skip
+    history.record(record(2, missed=("rote",), found={}, dictionary="enable1", code="N-NOT A CODE"))
+    tense, rote = card("tense", reviews=1), card("rote", reviews=1)
+    drill = study.drill_for(history, tense, enable1.trie, FakeTime(), random.Random(1))
+    assert isinstance(drill, BoardDrill) and drill.board.faces[:5] == tuple("tense")
+    first = study.drill_for(history, card("tense", reviews=0), enable1.trie, FakeTime(), random.Random(1))
+    assert isinstance(first, AnagramDrill)
+    unreadable = study.drill_for(history, rote, enable1.trie, FakeTime(), random.Random(1))
+    assert isinstance(unreadable, AnagramDrill)  # a saved code this version cannot read: the anagram drill
+    assert study.todays_queue(history, "enable1", DAY, 10) == []  # no card made yet
+    study.add_card(history, "tense", "enable1", Source.HAND, DAY)
+    assert [c.word for c in study.todays_queue(history, "enable1", DAY, 10)] == ["tense"]
+    assert study.todays_queue(history, "enable1", DAY, 0) == []  # no new cards today
+
+
 def test_cards_of_a_history_that_is_off_are_none(tmp_path) -> None:
     history = History.disabled()
     assert study.cards(history) == []

@@ -45,22 +45,11 @@ from boggle_tui.engine import definitions
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
-from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import RICH_TRIES, Deal
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession, SoloSession
-from boggle_tui.game.study import (
-    AnagramDrill,
-    BoardDrill,
-    Card,
-    Drill,
-    Review,
-    Source,
-    StudySession,
-    board_clue,
-    todays_cards,
-)  # fmt: skip
+from boggle_tui.game.study import Card, Review, Source, StudySession
 from boggle_tui.game.wording import plural
 from boggle_tui.net.address import default_name
 from boggle_tui.net.session import OnlineSession
@@ -385,9 +374,7 @@ class BoggleApp(App[int]):
         return len(self._todays_cards(dictionary)) if self.history.enabled else 0
 
     def _todays_cards(self, dictionary: str) -> list[Card]:
-        today = self.today()
-        met = study.introduced_on(self.history, dictionary, today)
-        return todays_cards(study.cards(self.history, dictionary), today, self.preferences.new_cards_per_day, met)
+        return study.todays_queue(self.history, dictionary, self.today(), self.preferences.new_cards_per_day)
 
     @on(StartScreen.Study)
     def study_chosen(self, event: StartScreen.Study) -> None:
@@ -416,26 +403,13 @@ class BoggleApp(App[int]):
         self.dictionaries[dictionary.name] = dictionary
         session = StudySession(
             self._todays_cards(dictionary.name),
-            lambda card, _: self.make_drill(card, dictionary),
+            lambda card, _: study.drill_for(self.history, card, dictionary.trie, self.now, self.rng),
             self._save_review,
             wall=self.wall,
             rng=self.rng,
         )
         screen = StudyScreen(session, definitions.describe, self._suspend, f"Study · {dictionary.name}")
         self.push_screen(screen, lambda _: self._refresh_start())
-
-    def make_drill(self, card: Card, dictionary: Dictionary) -> Drill:
-        """Reviews alternate: the anagram drill first, then the board it was missed on (when one is saved)."""
-        missed_on = study.board_missed_on(self.history, card.word, card.dictionary) if card.reviews % 2 else None
-        if missed_on is not None:
-            try:
-                board = parse_code(missed_on.code).board
-            except BoggleError:
-                board = None
-            if board is not None:
-                clue = board_clue(card.word)
-                return BoardDrill.of(card, board, dictionary.trie, missed_on.min_length, clue, self.now)
-        return AnagramDrill.of(card, dictionary.trie, self.rng)
 
     def _save_review(self, card: Card, review: Review) -> None:
         if not study.save_review(self.history, card, review) and self.history.notice:

@@ -8,12 +8,27 @@ that cannot be used has no cards, with its `notice` saying why.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.trie import Trie
+from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.codes import parse_code
 from boggle_tui.game.record import RoundRecord
-from boggle_tui.game.study import Card, Review, Source, card_source
+from boggle_tui.game.study import (
+    AnagramDrill,
+    BoardDrill,
+    Card,
+    Drill,
+    Review,
+    Source,
+    board_clue,
+    card_source,
+    todays_cards,
+)
 from boggle_tui.storage.history import History
 
 _CARD_COLUMNS = "word, dictionary, due, added, source, box, reviews, found_again, suspended"
@@ -171,3 +186,22 @@ def board_missed_on(history: History, word: str, dictionary: str) -> MissedOn | 
         (word, dictionary),
     )
     return MissedOn(rows[0][0], rows[0][1]) if rows else None
+
+
+def todays_queue(history: History, dictionary: str, today: dt.date, new_per_day: int) -> list[Card]:
+    """The cards to study today on a word list: due ones, and new ones up to the day's cap."""
+    met = introduced_on(history, dictionary, today)
+    return todays_cards(cards(history, dictionary), today, new_per_day, met)
+
+
+def drill_for(history: History, card: Card, trie: Trie, now: TimeSource, rng: random.Random) -> Drill:
+    """Reviews alternate: the anagram drill first, then the board it was missed on (when one is saved)."""
+    missed_on = board_missed_on(history, card.word, card.dictionary) if card.reviews % 2 else None
+    if missed_on is not None:
+        try:
+            board = parse_code(missed_on.code).board
+        except BoggleError:  # a code saved by an older version that this one cannot read: the anagram drill
+            board = None
+        if board is not None:
+            return BoardDrill.of(card, board, trie, missed_on.min_length, board_clue(card.word), now)
+    return AnagramDrill.of(card, trie, rng)
