@@ -165,7 +165,7 @@ def _parse_token(token: str) -> str:
 
 
 def _parse_run(run: str) -> tuple[str, ...]:
-    if run.isascii() and run.isalpha() and "q" not in run:  # the common case, at batch speed: a face a letter
+    if run.isascii() and run.isalpha() and "q" not in run:  # the common case, fast for batches: a face per letter
         return tuple(run)
     faces: list[str] = []
     i = 0
