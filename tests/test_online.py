@@ -27,6 +27,7 @@ from boggle_tui.net.client import Connection, JoinError, list_rooms
 from boggle_tui.net.protocol import MAX_FRAME, VERSION
 from boggle_tui.net.room import COUNTDOWN
 from boggle_tui.net.server import RoomServer
+from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
 
 WAIT = 5.0  # seconds any one step may take
@@ -140,6 +141,27 @@ async def test_a_dropped_player_rejoins_the_round_with_their_words() -> None:
         await back.send("word", id=0, word=word)  # sent again after the drop: judged once
         await back.send("word", id=1, word=word)
         assert (await back.wait_for("verdict"))["id"] == 1
+
+
+async def test_a_game_started_afresh_in_a_round_has_its_new_words_judged() -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        alice = await Bot.join(url, "t6", "alice")
+        token = (await alice.wait_for("welcome"))["token"]
+        await start_round(time_, alice)
+        first, second, third = words_of(server, "t6")[:3]
+        for n, word in enumerate((first, second)):
+            await alice.send("word", id=n, word=word)
+            await alice.wait_for("verdict")
+        await alice.ws.close()  # the game is killed: what it knew of its ids is gone
+        back = await Bot.join(url, "t6", "", token=token)
+        sent: list[tuple[str, dict[str, Any]]] = []
+        session = OnlineSession(await back.wait_for("start"), "t6", 1, lambda *m: sent.append(m), now=time_)
+        session.apply(await back.wait_for("entries"))
+        session.submit(third)
+        ((kind, fields),) = sent
+        await back.send(kind, **fields)
+        assert (await back.wait_for("verdict"))["word"] == third  # not dropped as a word sent twice
 
 
 async def test_a_client_of_another_version_is_told_so() -> None:

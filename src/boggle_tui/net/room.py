@@ -173,7 +173,9 @@ class Room:
         """What a player who (re)joins needs: the lobby, and the round under way with their own entries."""
         sends = [self._lobby()]
         if self.state is State.PLAYING and player.round is not None:
-            sends.append(Send((player.id,), self._start_message()))
+            # A game started afresh numbers its entries from next_id: a lower id would be taken
+            # for one already judged and dropped.
+            sends.append(Send((player.id,), self._start_message(next_id=player.last_id + 1)))
             entries = [_entry_json(e) for e in player.round.entries]
             sends.append(Send((player.id,), dump("entries", entries=entries, last_id=player.last_id)))
             sends.append(Send(None, dump("progress", players=self._progress())))  # back: everyone sees it
@@ -252,16 +254,19 @@ class Room:
         trie = self.dictionary_for(self.settings.dictionary).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
-    def _start_message(self) -> str:
+    def _start_message(self, next_id: int = 0) -> str:
+        """The round as a player sees it; `next_id` is the id their next entry takes."""
         assert self.solution is not None
         return dump(
             "start", round=self.rounds, board=[list(row) for row in self.solution.board.rows], dice=self.settings.dice,
             code=self.code, min_length=self.solution.min_length, seconds=self.settings.seconds,
             remaining=round(max(0.0, self.deadline - self.now()), 2), dictionary=self.settings.dictionary,
+            next_id=next_id,
         )  # fmt: skip
 
     def enter(self, player: Player, entry_id: int, text: str) -> list[Send]:
-        """Judge one entry, once: an id already judged (sent again after a reconnect) is answered from the record."""
+        """Judge one entry, once: an id already judged (sent again after a reconnect) is not judged again;
+        the player has its verdict from before, or in the `entries` sent when they came back."""
         if self.state is not State.PLAYING or player.round is None:
             return [Send((player.id,), dump("error", message="no round is being played", fatal=False))]
         if entry_id <= player.last_id:

@@ -72,7 +72,7 @@ class OnlineSession:
         self._deadline = self.now() + float(m["remaining"])
         self._holds: set[Hold] = set()
         self._sent: dict[int, str] = {}  # entry id -> word, until its verdict comes back
-        self._next_id = 0
+        self._next_id = int(m.get("next_id", 0))  # past the ids the server has judged, after a restart
         self._listeners: list[Callable[[RoundSession], None]] = []
         self._watchers: list[Callable[[], None]] = []
         self.uid = uuid.uuid4().hex
@@ -190,6 +190,7 @@ class OnlineSession:
             self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
             last = int(message.get("last_id", -1))
             self._sent = {i: w for i, w in self._sent.items() if i > last}
+            self._next_id = max(self._next_id, last + 1)
             self.resend()
         elif kind == "progress":
             self.standings = [{**p, "me": p.get("id") == self.me} for p in message["players"]]
