@@ -262,12 +262,3 @@ class RoomServer:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(dump("error", message=clean_text(message, 200), fatal=True))
             await ws.close(1008, "refused")
-
-
-async def run_server(host: str, port: int, log: Log, stop: asyncio.Event) -> None:
-    server = RoomServer(log=log)
-    await server.start(host, port)
-    try:
-        await stop.wait()
-    finally:
-        await server.stop()
