@@ -7,6 +7,7 @@ only warns, and the game runs on the pure-Python engine.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 
@@ -32,9 +33,15 @@ def _skipped(error: Exception) -> None:
     print(f"boggle-tui: no compiled core ({error}); the pure-Python engine will be used", file=sys.stderr)
 
 
+SOURCE = "core/_boggle_core.c"
+# The core is a top-level module, so a checkout's own boggle_tui (which has no build of it) uses the installed
+# one; the source's hash built into it lets boggle_tui/engine/core.py refuse a core built from another source.
+with open(SOURCE, "rb") as source:
+    source_sha256 = hashlib.sha256(source.read()).hexdigest()
 core = Extension(
-    "boggle_tui.engine._core",
-    sources=["src/boggle_tui/engine/_core.c"],
+    "_boggle_core",
+    sources=[SOURCE],
+    define_macros=[("SOURCE_SHA256", f'"{source_sha256}"')],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99"],
     optional=True,
 )

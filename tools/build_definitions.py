@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "src" / "boggle_tui" / "data"
-OUTPUT = DATA / "definitions" / "wordnet.txt.xz"
+OUTPUT = ROOT / "boggle_tui" / "data" / "definitions" / "wordnet.txt.xz"
+DICTIONARIES = ROOT / "dictionaries"
 
 PARTS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}  # file suffix -> the tag shown
 
@@ -117,7 +117,7 @@ def build(wordnet: Path, words: set[str]) -> tuple[list[str], set[str]]:
 
 
 def word_list(name: str) -> set[str]:
-    path = DATA / "dictionaries" / f"{name}.txt"
+    path = DICTIONARIES / f"{name}.txt"
     return {line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
@@ -128,7 +128,7 @@ def main() -> int:
     if not (args.wordnet / "index.noun").is_file():
         print(f"{args.wordnet}: no WordNet here (apt-get install wordnet-base)", file=sys.stderr)
         return 2
-    lists = {path.stem: word_list(path.stem) for path in sorted((DATA / "dictionaries").glob("*.txt"))}
+    lists = {path.stem: word_list(path.stem) for path in sorted(DICTIONARIES.glob("*.txt"))}
     lines, defined = build(args.wordnet, set().union(*lists.values()))
     text = "\n".join(lines) + "\n"
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,15 @@
 #define MAX_CELLS 1024 /* must match board.MAX_CELLS */
 #define MAX_NEIGHBOURS 8
 
+/* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
+ * table's layout changes, so that Python never drives a core built for another interface. */
+#define INTERFACE 1
+/* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
+ * copy of the source, so a core installed from an older source is never used by newer Python. */
+#ifndef SOURCE_SHA256
+#define SOURCE_SHA256 ""
+#endif
+
 static const char *FACE_TEXT[FACES] = {
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q",
     "r", "s", "t", "u", "v", "w", "x", "y", "z", "qu", "an", "er", "he", "in", "th",
@@ -618,7 +627,7 @@ static PyGetSetDef Core_getset[] = {
 };
 
 static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boggle_tui.engine._core.Core",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_boggle_core.Core",
     .tp_doc = PyDoc_STR("Core(table, points): a trie table (a buffer of native uint32 rows, e.g. Trie.table) ready to solve boards."),
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -630,16 +639,18 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core", "The engine's hot paths in C (see trie.py for the table).", -1, NULL, NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT, "_boggle_core", "The engine's hot paths in C (see trie.py for the table).", -1, NULL, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__core(void) {
+PyMODINIT_FUNC PyInit__boggle_core(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *module = PyModule_Create(&core_module);
     if (!module) return NULL;
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0 ||
-        PyModule_AddIntConstant(module, "MAX_CELLS", MAX_CELLS) < 0) {
+        PyModule_AddIntConstant(module, "MAX_CELLS", MAX_CELLS) < 0 ||
+        PyModule_AddIntConstant(module, "INTERFACE", INTERFACE) < 0 ||
+        PyModule_AddStringConstant(module, "SOURCE_SHA256", SOURCE_SHA256) < 0) {
         Py_DECREF(&CoreType);
         Py_DECREF(module);
         return NULL;

@@ -1,4 +1,4 @@
-"""Which engine solves boards: the compiled core (`_core.c`) when it was built, else pure Python.
+"""Which engine solves boards: the compiled core (`core/_boggle_core.c`) when it was built, else pure Python.
 
 The pure-Python solver in solver.py is the reference; the core must find exactly the
 same words (tests/test_core.py checks both on generated boards of every shape).
@@ -9,16 +9,42 @@ a benchmark can switch.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
-try:
-    from boggle_tui.engine import _core as _compiled
-except ImportError:  # installed without a C compiler, or built with BOGGLE_BUILD_CORE=0
-    _compiled = None
-
 PURE_PYTHON_VARIABLE = "BOGGLE_PURE_PYTHON"
+INTERFACE = 1  # must equal INTERFACE in core/_boggle_core.c
+# In a checkout the core's source sits beside the package; an installed wheel has none.
+CHECKOUT_SOURCE = Path(__file__).resolve().parents[2] / "core" / "_boggle_core.c"
+
+
+def why_stale(module: ModuleType, source: Path = CHECKOUT_SOURCE) -> str | None:
+    """Why `module` must not be used by this Python code, or None when it fits.
+
+    The core is a top-level module installed beside the package, so a checkout's own
+    boggle_tui can find a core built from an older source: it is refused when its
+    interface differs, or when this checkout's source is not the one it was built from.
+    """
+    if getattr(module, "INTERFACE", None) != INTERFACE:
+        return "built for another interface"
+    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != module.SOURCE_SHA256:
+        return "built from another source: pip install . again"
+    return None
+
+
+def _load() -> tuple[ModuleType | None, str | None]:
+    try:
+        import _boggle_core
+    except ImportError:  # installed without a C compiler, or built with BOGGLE_BUILD_CORE=0
+        return None, None
+    stale = why_stale(_boggle_core)
+    return (None, stale) if stale else (_boggle_core, None)
+
+
+_compiled, _stale = _load()
 
 
 def compiled() -> ModuleType | None:
@@ -38,6 +64,8 @@ def engine_name() -> str:
         return "C (compiled core)"
     if is_built():
         return f"Python ({PURE_PYTHON_VARIABLE}=1; the compiled core is built)"
+    if _stale:
+        return f"Python (the installed compiled core is {_stale})"
     return "Python (the compiled core is not built)"
 
 
