@@ -24,13 +24,19 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.scoring import score
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, list_rooms
-from boggle_tui.net.protocol import MAX_FRAME, VERSION
+from boggle_tui.net.messages import VERSION, Hello, Lobby, decode_server, encode
+from boggle_tui.net.protocol import MAX_FRAME
 from boggle_tui.net.room import COUNTDOWN
 from boggle_tui.net.server import RoomServer
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
 
 WAIT = 5.0  # seconds any one step may take
+
+
+def typed(message: dict[str, Any]) -> Any:
+    """A message a Bot read, as the game decodes it."""
+    return decode_server(json.dumps(message))
 
 
 @asynccontextmanager
@@ -155,12 +161,12 @@ async def test_a_game_started_afresh_in_a_round_has_its_new_words_judged() -> No
             await alice.wait_for("verdict")
         await alice.ws.close()  # the game is killed: what it knew of its ids is gone
         back = await Bot.join(url, "t6", "", token=token)
-        sent: list[tuple[str, dict[str, Any]]] = []
-        session = OnlineSession(await back.wait_for("start"), "t6", 1, lambda *m: sent.append(m), now=time_)
-        session.apply(await back.wait_for("entries"))
+        sent: list[Any] = []
+        session = OnlineSession(typed(await back.wait_for("start")), "t6", 1, sent.append, now=time_)
+        session.apply(typed(await back.wait_for("entries")))
         session.submit(third)
-        ((kind, fields),) = sent
-        await back.send(kind, **fields)
+        (word,) = sent
+        await back.ws.send(encode(word))
         assert (await back.wait_for("verdict"))["word"] == third  # not dropped as a word sent twice
 
 
@@ -171,7 +177,7 @@ async def test_a_client_of_another_version_is_told_so() -> None:
         reply = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
         assert reply["type"] == "error" and reply["fatal"] and f"version {VERSION}" in reply["message"]
         with pytest.raises(JoinError, match="a room name is"):  # a refusal reaches the game in the server's words
-            await Connection.open(url, room="bad room!")
+            await Connection.open(url, Hello(version=VERSION, room="bad room!"))
 
 
 async def test_garbage_oversized_and_silent_clients_do_not_hurt_the_room(monkeypatch) -> None:
@@ -224,12 +230,12 @@ async def test_rooms_are_listed_unless_private() -> None:
         await public.wait_for("lobby")
         await private.wait_for("lobby")
         rooms = await asyncio.wait_for(list_rooms(url), WAIT)
-        assert [r["room"] for r in rooms] == ["open"]
+        assert [r.room for r in rooms] == ["open"]
 
 
 async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popular, tmp_path) -> None:
     history = History.open(tmp_path)
-    target = OnlineTarget(url="", room="pilot", name="alice", serve=("127.0.0.1", 0), address="here")
+    target = OnlineTarget(url="", room="pilot", name="alice", serve=("127.0.0.1", 0), address="here", detached=False)
     app, time_ = make_app(enable1, popular, None, history=history)
     app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
     async with app.run_test() as pilot:
@@ -240,7 +246,7 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
         port = next(iter(server._server.sockets)).getsockname()[1]
         bob = await Bot.join(f"ws://127.0.0.1:{port}", "pilot", "bob")
         await bob.wait_for("lobby")
-        await until(pilot, lambda: len(lobby.lobby.get("players", [])) == 2, "bob in the lobby")
+        await until(pilot, lambda: len(lobby.lobby.players) == 2, "bob in the lobby")
         room = server.rooms["pilot"]
         await pilot.press("enter")
         await until(
@@ -258,14 +264,14 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
         await pilot.press(*shared, "enter", *mine, "enter")  # a burst: two verdicts
         await until(pilot, lambda: len(screen.session.entries) == 2, "the server's verdicts")
         await bob.send("word", id=0, word=shared)
-        await until(pilot, lambda: any(p["words"] for p in screen.session.standings if p["name"] == "bob"))
+        await until(pilot, lambda: any(p.words for p in screen.session.standings if p.name == "bob"))
         await bob.send("end")
         await pilot.press("ctrl+g", "y")
         results = await shown(pilot, OnlineResultsScreen)
         assert results.online.found[shared] == 0 and results.online.winners == ["alice"]
         table = Console(width=100, record=True)
         table.print(results._table())
-        assert f"= {shared.upper()} 0" in table.export_text()
+        assert f"= {shared.upper()} 0 (bob)" in table.export_text()  # who else found it
         await pilot.press("n")
         await shown(pilot, LobbyScreen)
     (record,) = history.rounds()
@@ -290,8 +296,8 @@ async def test_play_with_friends_from_the_start_screen_and_back(enable1, popular
         dialog.query_one("#friends-name").value = "alice"
         await pilot.click("#friends-host")
         lobby = await shown(pilot, LobbyScreen)
-        await until(pilot, lambda: lobby.lobby.get("players"), "the room")
-        assert lobby.lobby["players"][0]["name"] == "alice" and not lobby.address.startswith("127.0.0.1:0/")
+        await until(pilot, lambda: lobby.lobby.players, "the room")
+        assert lobby.lobby.players[0].name == "alice" and not lobby.address.startswith("127.0.0.1:0/")
         await pilot.press("escape")
         await shown(pilot, StartScreen)
         assert app.online is None
@@ -303,13 +309,12 @@ async def test_a_player_whose_word_list_differs_is_told_so(enable1, popular, tmp
     app, time_ = make_app(enable1, popular, None)
     async with app.run_test() as pilot:
         play = OnlinePlay(app, OnlineTarget(url="", room="r", name="a"), app.show, time_, tmp_path)
-        same = {"settings": {"dictionary": "enable1"}, "dictionary_hash": list_digest("enable1")}
-        play._check_word_list(same)
+        play._check_word_list(Lobby(settings={"dictionary": "enable1"}, dictionary_hash=list_digest("enable1")))
         await pilot.pause()
         assert not app._notifications
-        play._check_word_list({"settings": {"dictionary": "enable1"}, "dictionary_hash": "0" * 32})
-        play._check_word_list({"settings": {"dictionary": "enable1"}, "dictionary_hash": "0" * 32})  # told once
-        play._check_word_list({"settings": {"dictionary": "/their/own.txt"}, "dictionary_hash": "1" * 32})
+        play._check_word_list(Lobby(settings={"dictionary": "enable1"}, dictionary_hash="0" * 32))
+        play._check_word_list(Lobby(settings={"dictionary": "enable1"}, dictionary_hash="0" * 32))  # told once
+        play._check_word_list(Lobby(settings={"dictionary": "their-own"}, dictionary_hash="1" * 32))
         await until(pilot, lambda: len(app._notifications) == 2, "two notices")
         messages = [n.message for n in app._notifications]
         assert "differs from the server's" in messages[0] and "is not on this machine" in messages[1]
@@ -331,7 +336,7 @@ async def test_two_games_play_a_round_against_each_other(enable1, popular, tmp_p
                 app.run_worker(app.online.run(), group="online")
             await until(pa, lambda: len(server.rooms.get("duel").players if "duel" in server.rooms else ()) == 2)
             lobbies = [await shown(pa, LobbyScreen), await shown(pb, LobbyScreen)]
-            await until(pa, lambda: all(len(view.lobby.get("players", [])) == 2 for view in lobbies), "both lobbies")
+            await until(pa, lambda: all(len(view.lobby.players) == 2 for view in lobbies), "both lobbies")
             await pa.press("enter")
             await pb.press("enter")
             await until(pa, lambda: server.rooms["duel"].state.value == "countdown", "the countdown")
@@ -342,7 +347,7 @@ async def test_two_games_play_a_round_against_each_other(enable1, popular, tmp_p
             await pa.press(*shared, "enter", *own, "enter")
             await pb.press(*shared, "enter")
             await until(pa, lambda: len(screens[0].session.entries) == 2 and len(screens[1].session.entries) == 1)
-            await until(pa, lambda: [p["words"] for p in screens[1].session.standings] == [2, 1], "bob sees alice's 2")
+            await until(pa, lambda: [p.words for p in screens[1].session.standings] == [2, 1], "bob sees alice's 2")
             time_.now += 181
             results = [await shown(pa, OnlineResultsScreen), await shown(pb, OnlineResultsScreen)]
             assert results[0].online.found == {shared: 0, own: score(own)}

@@ -8,7 +8,8 @@ import random
 import pytest
 from support import FakeTime
 
-from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, RoomSettings, Scoring, clean_name, parse
+from boggle_tui.net.messages import decode_client
+from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, RoomSettings, Scoring, clean_name
 from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, Send, State
 
 
@@ -112,11 +113,12 @@ def test_a_dropped_player_comes_back_with_their_words(room) -> None:
     alice, bob = start(room, "alice", "bob")
     (word,) = words_on(room, 1)
     room.enter(alice, 0, word)
-    room.disconnect(alice)
+    room.leave(alice)
     assert bob.host and room.state is State.PLAYING  # the round goes on without her
-    assert room.rejoin("not the token") is None
-    back = room.rejoin(alice.token)
+    assert room.seat_for("not the token") is None
+    back = room.seat_for(alice.token)
     assert back is alice
+    room.rejoin(alice, "game-2")
     state = room.welcome_state(alice)
     assert messages(state, "start") and messages(state, "entries")[0]["entries"][0]["word"] == word
 
@@ -147,13 +149,16 @@ def test_a_room_holds_so_many(room) -> None:
         '{"type": "word", "id": true, "word": "cat"}',
         '{"type": "word", "id": -1, "word": "cat"}',
         '{"type": "ready", "ready": true, "extra": 1}',
-        '{"type": "hello", "version": 1, "name": ' + '"' + "a" * MAX_FRAME + '"}',
+        '{"type": "hello", "version": 2, "name": ' + '"' + "a" * MAX_FRAME + '"}',
+        '{"type": "host", "action": "nuke"}',
+        '{"type": "say", "text": 5}',
+        '{"type": "hello", "version": 2, "settings": {"a": [1]}}',
         "[" * 100_000,
     ],
 )
 def test_hostile_frames_are_refused_in_words(frame) -> None:
     with pytest.raises(ProtocolError):
-        parse(frame)
+        decode_client(frame)
 
 
 def test_settings_are_checked_field_by_field() -> None:
@@ -184,3 +189,108 @@ def test_a_seeded_room_deals_the_same_boards_in_order(enable1) -> None:
     from boggle_tui.game.codes import board_code
 
     assert first == board_code(load_dice_set("new").roll(42), "new")  # the board `boggle play --seed 42` deals
+
+
+def test_a_player_who_leaves_the_lobby_is_gone_and_their_name_is_free(room) -> None:
+    (stay, _) = room.join("stay")
+    for visit in range(40):  # far more visits than the room has seats
+        visitor, _ = room.join("vic")
+        assert visitor.name == "vic", visit
+        room.leave(visitor)
+    assert [p.name for p in room.players.values()] == ["stay"]
+    lobby = messages([room._lobby()], "lobby")[0]
+    assert [p["name"] for p in lobby["players"]] == ["stay"]  # nobody "(away)"
+
+
+def test_a_second_player_of_one_name_is_numbered_in_brackets(room) -> None:
+    room.join("fay")
+    assert room.join("fay")[0].name == "fay (2)"
+    assert room.join("fay")[0].name == "fay (3)"
+
+
+def test_a_player_who_drops_mid_round_keeps_the_seat_till_the_end_then_sees_the_results(room) -> None:
+    alice, bob = start(room, "alice", "bob")
+    (word,) = words_on(room, 1)
+    room.enter(alice, 0, word)
+    room.leave(alice)
+    assert alice.id in room.players  # the seat is kept while the round runs
+    room.time.now += 60 + GRACE
+    messages(room.tick(), "end")
+    assert alice.id not in room.players  # gone at the end...
+    back = room.seat_for(alice.token)
+    assert back is alice  # ...but her token still brings her back, to the round she missed the end of
+    room.rejoin(back, "game-2")
+    state = room.welcome_state(back)
+    (end,) = messages(state, "end")
+    assert {p["name"]: p["words"] for p in end["players"]}["alice"] == {word: room_score(word)}
+    assert messages(state, "start") and messages(state, "entries")[0]["entries"][0]["word"] == word
+    assert not messages(room.welcome_state(back), "end")  # shown once
+
+
+def room_score(word: str) -> int:
+    from boggle_tui.engine.scoring import score
+
+    return score(word)
+
+
+def test_the_host_starts_without_waiting_and_others_cannot(room) -> None:
+    alice, _ = room.join("alice")
+    bob, _ = room.join("bob")
+    sends, _ = room.command(bob, "start", None)
+    assert messages(sends, "error") and room.state is State.LOBBY
+    sends, _ = room.command(alice, "start", None)
+    assert messages(sends, "countdown") and room.state is State.COUNTDOWN  # bob never said ready
+
+
+def test_the_host_removes_a_player_hands_the_role_on_and_locks_the_door(room) -> None:
+    alice, _ = room.join("alice")
+    bob, _ = room.join("bob")
+    carol, _ = room.join("carol")
+    sends, removed = room.command(alice, "remove", carol.id)
+    assert removed is carol and carol.id not in room.players and room.seat_for(carol.token) is None
+    room.command(alice, "promote", bob.id)
+    assert bob.host and not alice.host
+    assert messages(room.command(alice, "lock", None)[0], "error")  # no longer the host
+    room.command(bob, "lock", None)
+    with pytest.raises(RoomFull, match="closed to newcomers"):
+        room.join("dave")
+    room.command(bob, "unlock", None)
+    assert room.join("dave")[0].name == "dave"
+
+
+def test_chat_is_literal_bounded_rate_limited_and_silent_during_a_round(room) -> None:
+    alice, _ = room.join("alice")
+    (said,) = messages(room.say(alice, "[b]hi[/b] \x1b]0;owned\x07" + "x" * 500), "said")
+    assert said["text"].startswith("[b]hi[/b]") and "\x1b" not in said["text"] and "\x07" not in said["text"]
+    assert len(said["text"]) <= 120
+    lines = [messages(room.say(alice, f"line {n}"), "said") for n in range(10)]
+    assert sum(1 for line in lines if line) < 10  # a flood is cut short
+    room.time.now += 60
+    room.set_ready(alice, True)
+    room.time.now += COUNTDOWN
+    room.tick()
+    assert room.state is State.PLAYING
+    assert messages(room.say(alice, "the word is cat"), "error") and not messages(room.say(alice, "x"), "said")
+
+
+def test_the_evening_adds_up_and_names_the_first_to_the_target(room) -> None:
+    room.settings = RoomSettings(seconds=60, target=10)
+    alice, bob = start(room, "alice", "bob")
+    words = [w for w in room.solution.paths if len(w) >= 5][:8]
+    for n, word in enumerate(words):
+        room.enter(alice, n, word)
+    room.time.now += 60 + GRACE
+    room.tick()
+    lobby = messages([room._lobby()], "lobby")[0]
+    board = {s["name"]: s for s in lobby["scoreboard"]}
+    assert board["alice"]["wins"] == 1 and board["bob"]["wins"] == 0 and board["alice"]["rounds"] == 1
+    assert board["alice"]["total"] == sum(room_score(w) for w in words)
+    assert lobby["champion"] == ("alice" if board["alice"]["total"] >= 10 else "")
+
+
+def test_a_word_that_arrives_after_the_end_gets_its_verdict(room) -> None:
+    (alice,) = start(room, "alice")
+    room.time.now += 60 + GRACE
+    room.tick()
+    (verdict,) = messages(room.enter(alice, 0, "stone"), "verdict")
+    assert verdict["verdict"] == "too late" and verdict["id"] == 0

@@ -3,6 +3,8 @@ screens are given the messages a server would send)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from snapshot_support import SIZE, still_app
 
@@ -10,9 +12,10 @@ from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.engine.board import parse_board
 from boggle_tui.engine.solver import solve
+from boggle_tui.net.messages import decode_server
 from boggle_tui.net.session import OnlineSession
 
-LOBBY = {
+LOBBY = decode_server(json.dumps({
     "type": "lobby", "room": "friends", "state": "lobby",
     "settings": {"dice": "new", "seconds": 120, "dictionary": "enable1", "min_length": None, "scoring": "unique"},
     "description": "Boggle (1987+) · 2 min · enable1 · 3+ letters · shared words score 0",
@@ -20,7 +23,7 @@ LOBBY = {
         {"id": 1, "name": "alice", "host": True, "ready": True, "connected": True},
         {"id": 2, "name": "[bold]bob[/bold]", "host": False, "ready": False, "connected": True},
     ],
-}  # fmt: skip
+}))  # fmt: skip
 
 
 @pytest.fixture(autouse=True)
@@ -41,15 +44,16 @@ def test_the_results_of_an_online_round(snap_compare, enable1, popular) -> None:
     start = {"round": 1, "board": [list(row) for row in board.rows], "dice": "new", "code": "N-TINREONRHWLDASES",
              "min_length": 3, "seconds": 120, "remaining": 120, "dictionary": "enable1"}  # fmt: skip
     solution = solve(board, enable1.trie, 3)
-    session = OnlineSession(start, "friends", 1, lambda *_: None, now=lambda: 0.0)
-    session.apply({
+    session = OnlineSession(decode_server(json.dumps({"type": "start", **start})), "friends", 1, lambda *_: None,
+                            now=lambda: 0.0)  # fmt: skip
+    session.apply(decode_server(json.dumps({
         "type": "end", "reason": "time_up", "round": 1, "scoring": "unique", "shared": ["howl"],
         "players": [
             {"id": 1, "name": "alice", "score": 3, "words": {"howl": 0, "shawl": 2, "hot": 1}},
             {"id": 2, "name": "bob", "score": 1, "words": {"howl": 0, "slow": 1}},
         ],
         "solution": {word: list(path) for word, path in solution.paths.items()},
-    })  # fmt: skip
+    })))  # fmt: skip
 
     async def open_results(pilot) -> None:
         await pilot.app.push_screen(OnlineResultsScreen(session, None))

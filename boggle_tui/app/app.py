@@ -306,7 +306,17 @@ class BoggleApp(App[int]):
         # Imported when a room is played: the network library and the server stay off the start-up path.
         from boggle_tui.app.online import OnlinePlay
 
-        return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round)
+        return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round, self._room_closed)
+
+    def _room_closed(self, message: str) -> None:
+        """The room is gone or unreachable: back to the start screen with why (or out, for `boggle join`)."""
+        if not self.online_from_start:
+            self.exit(return_code=2, message=f"boggle: error: {message}")
+            return
+        self.workers.cancel_group(self, "online")
+        self.online = None
+        self.show(self.start_screen())
+        self.notify(message, title="Room", severity="warning", timeout=10, markup=False)
 
     def online_round(self, session: OnlineSession) -> None:
         """The room dealt a board."""
@@ -316,22 +326,37 @@ class BoggleApp(App[int]):
         with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse
             self.common = load_dictionary(COMMON_WORDS)
 
-    @on(LobbyScreen.Ready)
-    def lobby_ready(self, event: LobbyScreen.Ready) -> None:
+    @on(LobbyScreen.Outgoing)
+    def lobby_says(self, event: LobbyScreen.Outgoing) -> None:
         if self.online is not None:
-            self.online.send("ready", {"ready": event.ready})
-
-    @on(LobbyScreen.Settings)
-    def lobby_settings(self, event: LobbyScreen.Settings) -> None:
-        if self.online is not None:
-            self.online.send("settings", {"settings": event.settings})
+            self.online.send(event.message)
 
     @on(LobbyScreen.Leave)
     def lobby_leave(self) -> None:
+        self._leave_room_asking(self._leave_room)
+
+    def _leave_room_asking(self, then: Callable[[], None]) -> None:
+        """Leave the room, asking first when others are in it: the room goes on without this player."""
+        others = self.online.others_here() if self.online is not None else 0
+        if not others:
+            then()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                then()
+
+        host = ", and another becomes the host" if self.online is not None and self.online.am_host() else ""
+        question = f"{plural(others, 'other player')} in this room: it goes on without you{host}. Leave?"
+        self.push_screen(ConfirmScreen(question, "Leave", "Stay"), answered)
+
+    def _leave_room(self) -> None:
+        if self.online is not None:
+            self.online.forget()
         if not self.online_from_start:
             self.exit(0)
             return
-        self.workers.cancel_group(self, "online")  # closes the connection, and the server hosted here
+        self.workers.cancel_group(self, "online")  # closes the connection; a room hosted here goes on
         self.online = None
         self.show(self.start_screen())
 
@@ -426,8 +451,14 @@ class BoggleApp(App[int]):
 
     def action_request_quit(self) -> None:
         screen = self.screen
+        if self.online is not None and not isinstance(screen, RoundScreen):
+            self._leave_room_asking(lambda: self.exit(0))
+            return
         if not isinstance(screen, RoundScreen) or screen.session.over:
             self.exit(0)
+            return
+        if self.online is not None and self.online.others_here():
+            self._leave_room_asking(lambda: self.exit(0))
             return
 
         def answered(quit_: bool | None) -> None:

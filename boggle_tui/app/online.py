@@ -1,16 +1,23 @@
 """Playing in an online room: the connection's messages routed to the lobby, round and results screens.
 
-`boggle host` runs a room server in this same event loop first; `boggle join` only connects.
-A dropped connection is retried with the player's token for RECONNECT_SECONDS, so a player
-keeps their words; entries typed meanwhile wait in the session and are judged once.
+`boggle host` (and "Host a room here") starts a room server as a process of its own, which
+outlives the host's game: when the host leaves, the room goes on and the host role passes to
+another player; the server ends by itself once it has had no room for a while. `boggle join`
+only connects. A dropped connection is retried with the player's token for RECONNECT_SECONDS,
+so a player keeps their words; entries typed meanwhile wait in the session and are judged
+once. Every game has its own id, so a seat is never shared by two live games (two browser
+tabs reading the same saved token each get their own).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import subprocess
+import sys
+import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +31,17 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, lan_address, parse_address
-from boggle_tui.net.client import Connection, JoinError, Welcome
-from boggle_tui.net.protocol import clean_name, clean_text
-from boggle_tui.net.server import RoomServer, private_room_name
+from boggle_tui.net.client import Connection, JoinError
+from boggle_tui.net.protocol import ProtocolError, clean_name
+from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession
-from boggle_tui.storage.rooms import remember_token, token_for
+from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
+SERVER_START_SECONDS = 30.0  # a cold start builds the word list's trie: a few seconds at most
+SERVER_IDLE_SECONDS = 60  # a host's server with no room left ends after this long
 
 
 @dataclass(frozen=True)
@@ -41,9 +51,14 @@ class OnlineTarget:
     name: str
     settings: dict[str, Any] | None = None  # the room's, if this player creates it
     private: bool = False  # not listed by the server (a host's room)
-    serve: tuple[str, int] | None = None  # run a room server here first, on (host, port)
+    serve: tuple[str, int] | None = None  # run a room server first, on (host, port); port 0: any free one
     address: str = ""  # what friends type after `boggle join`
     dictionaries: dict[str, str] | None = None  # the word lists the server here allows (name -> name or path)
+    detached: bool = True  # the server runs as its own process, outliving this game (tests keep it in-process)
+
+
+class RoomClosed(Exception):
+    """The room is gone (the server restarted, or it closed): the player goes back to where they can play."""
 
 
 class OnlinePlay:
@@ -55,62 +70,58 @@ class OnlinePlay:
         now: TimeSource,
         folder: Path | None,
         start: Callable[[OnlineSession], None] = lambda _: None,
+        back: Callable[[str], None] | None = None,
     ) -> None:
         """`show` puts a screen in place of the current one (the app's own); `now` times the round locally;
-        `folder` keeps the room's token (the data folder by default); `start` is told of each board dealt."""
+        `folder` keeps the room's token (the data folder by default); `start` is told of each board dealt;
+        `back` takes the player back to the start screen with a message (None: the game exits with it)."""
         self.app = app
         self.start = start
+        self.back = back
         self.folder = folder
         self.now = now
         self.target = target
         self.show = show
-        self.welcome: Welcome | None = None
-        self.lobby: dict[str, Any] = {}
+        self.game = uuid.uuid4().hex  # this game's id: its seat is never handed to another live game
+        self.welcome: m.Welcome | None = None
+        self.lobby: m.Lobby | None = None
         self.session: OnlineSession | None = None
         self.lobby_view: LobbyScreen | None = None
         self.address = target.address  # what friends type to join
         self._checked: set[tuple[str, str]] = set()
         self.server: RoomServer | None = None
-        self._outbox: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         self._connection: Connection | None = None
+        self.url = target.url
 
     # Running
 
     async def run(self) -> None:
-        target = self.target
-        url = target.url
-        if target.serve is not None:
-            self.server = RoomServer(dictionaries=target.dictionaries, now=self.now)  # the round's clock is the game's
-            try:
-                port = await self.server.start(*target.serve)
-            except OSError as error:
-                self.app.exit(
-                    return_code=2, message=f"boggle: error: cannot listen on {target.serve[1]}: {error.strerror}"
-                )
-                return
-            url = f"ws://127.0.0.1:{port}"
-            self.address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # port 0: the one bound
-        # A token kept from an earlier run of this game puts the player back in a round it left.
-        token = token_for(url, target.room, self.folder) if target.serve is None else None
         try:
-            self._connection = await Connection.open(
-                url, name=target.name, room=target.room, settings=target.settings, private=target.private, token=token
-            )
-        except JoinError as error:
-            self.app.exit(return_code=2, message=f"boggle: error: {error}")
-            return
-        self.welcome = self._connection.welcome
-        if target.serve is None:
-            remember_token(url, self.welcome.room, self.welcome.token, self.folder)
-        for note in self.welcome.notes:
-            self.app.notify(note, title="Room", timeout=8)
-        self.show(self.lobby_screen())
+            await self._run()
+        except (JoinError, RoomClosed, OSError) as error:
+            self._leave_with(str(error))
+
+    def _leave_with(self, message: str) -> None:
+        if self.back is not None:
+            self.back(message)
+        else:
+            self.app.exit(return_code=2, message=f"boggle: error: {message}")
+
+    async def _run(self) -> None:
+        target = self.target
+        if target.serve is not None:
+            port = await (self._serve_detached() if target.detached else self._serve_here())
+            self.url = f"ws://127.0.0.1:{port}"
+            self.address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # the port bound
+        await self._join()
         sender = asyncio.create_task(self._send_forever())
         try:
             while self._connection is not None:
                 with contextlib.suppress(ConnectionClosed):
-                    await self._connection.messages(self.handle)
-                self._connection = await self._reconnect(url)
+                    async for message in self._connection.messages():
+                        self.handle(message)
+                self._connection = await self._reconnect()
         finally:
             sender.cancel()
             if self._connection is not None:
@@ -118,67 +129,152 @@ class OnlinePlay:
             if self.server is not None:
                 await self.server.stop()
 
-    async def _reconnect(self, url: str) -> Connection | None:
+    async def _join(self) -> None:
+        """Say hello. A token kept from an earlier run brings back a game that died; one the server no
+        longer knows (the room closed since) is forgotten and the room joined afresh."""
+        target = self.target
+        token = token_for(self.url, target.room, self.folder) if target.serve is None else None
+        hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
+                        private=target.private, token=token or "", game=self.game)  # fmt: skip
+        try:
+            self._connection = await Connection.open(self.url, hello)
+        except JoinError as error:
+            if error.code != "room_gone" or not token:
+                raise
+            forget_token(self.url, target.room, self.folder)
+            self._connection = await Connection.open(self.url, replace(hello, token=""))
+        self.welcome = self._connection.welcome
+        if target.serve is None:
+            remember_token(self.url, self.welcome.room, self.welcome.token, self.folder)
+        for note in self.welcome.notes:
+            self.app.notify(note, title="Room", timeout=8, markup=False)
+        self.show(self.lobby_screen())
+
+    async def _serve_here(self) -> int:
+        assert self.target.serve is not None
+        limits = Limits(only_room=self.target.room)
+        self.server = RoomServer(dictionaries=self.target.dictionaries, now=self.now, limits=limits)
+        return await self._listen(lambda port: self.server.start(self.target.serve[0], port))  # type: ignore[union-attr]
+
+    async def _serve_detached(self) -> int:
+        """Start `boggle server` as a process of its own for this one room; the port it bound."""
+        assert self.target.serve is not None
+        host, _ = self.target.serve
+
+        async def start(port: int) -> int:
+            command = [sys.executable, "-m", "boggle_tui", "server", "--host", host, "--port", str(port),
+                       "--only-room", self.target.room, "--exit-when-idle", str(SERVER_IDLE_SECONDS),
+                       "--announce-port"]  # fmt: skip
+            for name, source in (self.target.dictionaries or {}).items():
+                command += ["--word-list", f"{name}={source}"]
+            process = subprocess.Popen(  # not asyncio's: closing its transport would kill the server
+                command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                start_new_session=True, text=True,
+            )  # fmt: skip
+            assert process.stdout is not None
+            try:
+                line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), SERVER_START_SECONDS)
+            except TimeoutError:
+                process.kill()
+                raise OSError(f"the room server did not start within {SERVER_START_SECONDS:.0f} s") from None
+            words = line.split()
+            if len(words) != 2 or words[0] != "port" or not words[1].isdigit():
+                raise OSError(f"cannot listen on {host}:{port}")
+            return int(words[1])
+
+        return await self._listen(start)
+
+    async def _listen(self, start: Callable[[int], Any]) -> int:
+        """The port asked for; when it is the default and taken (another host here), any free one."""
+        assert self.target.serve is not None
+        port = self.target.serve[1]
+        try:
+            return int(await start(port))
+        except OSError:
+            if port != DEFAULT_PORT:
+                raise
+            return int(await start(0))
+
+    async def _reconnect(self) -> Connection | None:
         assert self.welcome is not None
         self.app.notify("The connection dropped: reconnecting…", title="Room", severity="warning", timeout=4)
         deadline = asyncio.get_running_loop().time() + RECONNECT_SECONDS
+        hello = m.Hello(version=m.VERSION, name=self.welcome.name, room=self.welcome.room, token=self.welcome.token,
+                        game=self.game)  # fmt: skip
         while asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(1.0)
-            with contextlib.suppress(JoinError):
-                connection = await Connection.open(url, room=self.welcome.room, token=self.welcome.token)
-                self.app.notify("Back in the room.", title="Room", timeout=3)
-                return connection
-        self.app.exit(return_code=2, message="boggle: error: the connection to the room was lost")
-        return None
+            try:
+                connection = await Connection.open(self.url, hello)
+            except JoinError as error:
+                if error.code in ("room_gone", "removed"):
+                    forget_token(self.url, self.welcome.room, self.folder)
+                    raise RoomClosed(str(error)) from None
+                continue
+            self.app.notify("Back in the room.", title="Room", timeout=3)
+            return connection
+        raise RoomClosed("the connection to the room was lost")
 
     async def _send_forever(self) -> None:
         """One sender, so messages leave in the order they were made."""
         while True:
-            kind, fields = await self._outbox.get()
+            message = await self._outbox.get()
             while self._connection is None:
                 await asyncio.sleep(0.1)
             try:
-                await self._connection.send(kind, **fields)
+                await self._connection.send(message)
             except ConnectionClosed:
-                if kind != "word":  # words are sent again from the session after the reconnect
-                    self._outbox.put_nowait((kind, fields))
+                if not isinstance(message, m.Word):  # words are sent again from the session after the reconnect
+                    self._outbox.put_nowait(message)
                 await asyncio.sleep(0.2)
 
-    def send(self, kind: str, fields: dict[str, Any]) -> None:
-        self._outbox.put_nowait((kind, fields))
+    def send(self, message: m.ClientMessage) -> None:
+        self._outbox.put_nowait(message)
+
+    def forget(self) -> None:
+        """The player leaves the room for good: the saved token goes (it brings back only games that died)."""
+        if self.welcome is not None and self.target.serve is None:
+            forget_token(self.url, self.welcome.room, self.folder)
 
     # What the server says
 
-    def handle(self, message: dict[str, Any]) -> None:
+    def handle(self, message: m.ServerMessage) -> None:
         """One message from the server; one that does not make sense is reported, never a crash."""
         try:
             self._handle(message)
-        except Exception as error:  # a server is a stranger too: nothing it sends may take the game down
-            self.app.notify(f"The server sent a message this game cannot read ({type(error).__name__}).",
-                            title="Room", severity="warning")  # fmt: skip
+        except RoomClosed as error:
+            self._leave_with(str(error))
+        except (ProtocolError, BoggleError, ValueError, KeyError) as error:
+            # A server is a stranger too: nothing it sends may take the game down.
+            self.app.notify(f"The server sent a message this game cannot use ({type(error).__name__}).",
+                            title="Room", severity="warning", markup=False)  # fmt: skip
 
-    def _handle(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "lobby":
-            self.lobby = message
-            self._check_word_list(message)
-            if self.lobby_view is not None:
-                self.lobby_view.show_lobby(message)
-        elif kind == "countdown" and self.lobby_view is not None:
-            seconds = message.get("seconds")
-            self.lobby_view.show_countdown(float(seconds) if isinstance(seconds, int | float) else None)
-        elif kind == "start":
-            self._start(message)
-        elif kind == "error":
-            text = clean_text(str(message.get("message")), 200)
-            self.app.notify(text, title="Room", severity="error" if message.get("fatal") else "warning")
-        elif self.session is not None:
-            self.session.apply(message)
+    def _handle(self, message: m.ServerMessage) -> None:
+        match message:
+            case m.Lobby():
+                self.lobby = message
+                self._check_word_list(message)
+                if self.lobby_view is not None:
+                    self.lobby_view.show_lobby(message)
+            case m.Countdown(seconds=seconds):
+                if self.lobby_view is not None:
+                    self.lobby_view.show_countdown(seconds)
+            case m.Start():
+                self._start(message)
+            case m.Said():
+                if self.lobby_view is not None:
+                    self.lobby_view.show_line(message)
+            case m.Error(message=text, fatal=fatal, code=code):
+                if code in ("removed", "room_gone"):
+                    raise RoomClosed(text)
+                self.app.notify(text, title="Room", severity="error" if fatal else "warning", markup=False)
+            case _:
+                if self.session is not None:
+                    self.session.apply(message)
 
-    def _check_word_list(self, lobby: dict[str, Any]) -> None:
+    def _check_word_list(self, lobby: m.Lobby) -> None:
         """Tell the player, once per list, when their copy of the room's word list is not the server's."""
-        name, theirs = str(lobby["settings"]["dictionary"]), str(lobby.get("dictionary_hash", ""))
-        if not theirs or (name, theirs) in self._checked:
+        name, theirs = str(lobby.settings.get("dictionary", "")), lobby.dictionary_hash
+        if not theirs or not name or (name, theirs) in self._checked:
             return
         self._checked.add((name, theirs))
         try:
@@ -188,11 +284,11 @@ class OnlinePlay:
         if mine != theirs:
             how = "differs from" if mine else "is not on this machine, unlike"
             self.app.notify(f"Your copy of the word list {name!r} {how} the server's: the server's list judges.",
-                            title="Room", severity="warning", timeout=10)  # fmt: skip
+                            title="Room", severity="warning", timeout=10, markup=False)  # fmt: skip
 
-    def _start(self, message: dict[str, Any]) -> None:
+    def _start(self, message: m.Start) -> None:
         assert self.welcome is not None
-        if self.session is not None and not self.session.over:
+        if self.session is not None and not self.session.over and self.session.start_message.round == message.round:
             return  # the same round again, after a reconnect: the session already has it
         self.session = OnlineSession(message, self.welcome.room, self.welcome.player, self.send, self.now)
         self.start(self.session)
@@ -202,6 +298,19 @@ class OnlinePlay:
         assert self.welcome is not None
         self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby)
         return self.lobby_view
+
+    def am_host(self) -> bool:
+        return (
+            self.lobby is not None
+            and self.welcome is not None
+            and any(p.host and p.id == self.welcome.player for p in self.lobby.players)
+        )
+
+    def others_here(self) -> int:
+        """Other players connected to the room: whom the host's leaving would leave behind."""
+        if self.lobby is None or self.welcome is None:
+            return 0
+        return sum(1 for p in self.lobby.players if p.connected and p.id != self.welcome.player)
 
 
 def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTarget:
@@ -215,7 +324,7 @@ def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTar
     room = private_room_name()
     listen = "0.0.0.0" if choice.open_to_network else "127.0.0.1"
     shown = lan_address() if choice.open_to_network else "127.0.0.1"
-    settings = {"dice": preferences.dice, "dictionary": preferences.dictionary}
+    settings: dict[str, Any] = {"dice": preferences.dice, "dictionary": preferences.dictionary}
     if preferences.seconds in ROUND_SECONDS:
         settings["seconds"] = preferences.seconds
     return OnlineTarget(url="", room=room, name=name, settings=settings, private=True,

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.net.address import default_name, lan_address, parse_address
-from boggle_tui.net.protocol import RoomSettings, clean_name, clean_text
-from boggle_tui.net.server import RoomServer, private_room_name
+from boggle_tui.net.address import ROOM_NAME, default_name, lan_address, parse_address
+from boggle_tui.net.protocol import Limits, RoomSettings, clean_name, clean_text
 
 
 def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any] | None:
@@ -27,13 +28,15 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str,
         fields["seconds"] = args.time
     if args.dictionary:
         resolve(args.dictionary)
-        fields["dictionary"] = args.dictionary
+        fields["dictionary"] = list_name(args.dictionary)
     if args.min_length is not None:
         fields["min_length"] = args.min_length
     if args.scoring:
         fields["scoring"] = args.scoring
     if args.seed is not None:
         fields["seed"] = args.seed
+    if args.target is not None:
+        fields["target"] = args.target
     if not fields:
         return None
     try:
@@ -51,19 +54,28 @@ def player_name(args: argparse.Namespace) -> str:
     return default_name()
 
 
+def list_name(dictionary: str) -> str:
+    """The name a word list goes by in a room: a shipped list's own, a file's name without its folder
+    (the host's paths are nobody else's business)."""
+    return dictionary if dictionary in shipped_dictionaries() else Path(dictionary).stem[:40] or "words"
+
+
 def run_host(args: argparse.Namespace) -> int:
     from boggle_tui.app.online import OnlineTarget
     from boggle_tui.cli.play import run_app
+    from boggle_tui.net.server import private_room_name
     from boggle_tui.storage.settings import load_preferences
 
-    dictionaries = set(shipped_dictionaries()) | ({args.dictionary} if args.dictionary else set())
-    settings = room_settings(args, dictionaries)
+    dictionaries = {name: name for name in shipped_dictionaries()}
+    if args.dictionary:
+        dictionaries[list_name(args.dictionary)] = str(resolve(args.dictionary))
+    settings = room_settings(args, set(dictionaries))
     room = private_room_name()
     shown_host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     target = OnlineTarget(
         url="", room=room, name=player_name(args), settings=settings, private=True,
         serve=(args.host, args.port), address=f"{shown_host}:{args.port}/{room}",
-        dictionaries={name: name for name in dictionaries},
+        dictionaries=dictionaries,
     )  # fmt: skip
     preferences, notices = load_preferences()
     return run_app(preferences, notices, online=target)
@@ -96,30 +108,59 @@ def _list_rooms(url: str) -> int:
     if not rooms:
         print(f"No open rooms on {url}: give a room name to make one, e.g. {url.removeprefix('ws://')}/friends")
         return 0
-    for r in rooms:
-        name, state = clean_text(str(r.get("room")), 40), clean_text(str(r.get("state")), 20)
-        print(f"{name}  {r.get('players', 0)} players · {state} · {clean_text(str(r.get('settings')), 120)}")
+    for r in rooms:  # decoded and cleaned: nothing a server sends reaches the terminal raw
+        print(f"{r.room}  {r.players} players · {clean_text(r.state, 20)} · {clean_text(r.settings, 120)}")
     return 0
 
 
 def run_server(args: argparse.Namespace) -> int:
-    """A headless server until Ctrl+C: one line per room event on stderr."""
+    """A headless server until Ctrl+C (or, with --exit-when-idle, until it has had no room for that long):
+    one line per room event on stderr; with --announce-port, `port N` on stdout once listening."""
+    from boggle_tui.net.server import RoomServer
 
     def log(line: str) -> None:
         print(f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M:%S} {line}", file=sys.stderr, flush=True)
+
+    if args.only_room is not None and not ROOM_NAME.fullmatch(args.only_room):
+        raise BoggleError("a room name is 1 to 40 letters, digits, - or _")
+    limits = Limits(
+        rooms=args.max_rooms, connections=args.max_connections, players=args.max_players, seconds=args.max_seconds,
+        rooms_per_address=args.rooms_per_address, only_room=args.only_room,
+    )  # fmt: skip
+    dictionaries = {name: name for name in shipped_dictionaries()} | word_lists(args.word_list)
 
     async def serve() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        server = RoomServer(log=log)
+        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries)
         try:
-            await server.start(args.host, args.port)
+            port = await server.start(args.host, args.port)
         except OSError as error:
             raise BoggleError(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}") from None
-        await stop.wait()
+        if args.announce_port:
+            print(f"port {port}", flush=True)
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 1.0)
+            idle = server.idle_since
+            if args.exit_when_idle and idle is not None and server.now() - idle >= args.exit_when_idle:
+                log(f"no room for {args.exit_when_idle} s: ending")
+                break
         await server.stop()
 
     asyncio.run(serve())
     return 0
+
+
+def word_lists(pairs: list[str]) -> dict[str, str]:
+    """`NAME=PATH` pairs as the server's extra word lists, each checked to exist."""
+    lists = {}
+    for pair in pairs:
+        name, _, path = pair.partition("=")
+        if not ROOM_NAME.fullmatch(name) or not path:
+            raise BoggleError(f"--word-list takes NAME=PATH, not {clean_text(pair, 60)!r}")
+        resolve(path)
+        lists[name] = path
+    return lists

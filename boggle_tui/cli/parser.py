@@ -9,6 +9,7 @@ from typing import Any
 from boggle_tui import __version__
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
+from boggle_tui.net.protocol import TARGETS, Limits
 
 COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study", "host", "join", "server", "web")
 
@@ -75,6 +76,9 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scoring", choices=("unique", "all"), help="unique (default): shared words score 0")
     parser.add_argument(
         "--seed", type=_count(0, SEEDS[-1]), metavar="N", help="the room's boards follow this seed (round n: N+n-1)"
+    )
+    parser.add_argument(
+        "--target", type=_count(TARGETS[0], TARGETS[-1]), metavar="N", help="the evening: first to N points wins it"
     )
 
 
@@ -153,7 +157,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_room_options(join)
     server = commands.add_parser("server", help="run a room server with no game of its own")
     server.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (default 127.0.0.1)")
-    server.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help="port (default 8765)")
+    server.add_argument("--port", type=_count(0, 65535), default=8765, metavar="P", help="port (default 8765; 0: any)")
+    limits = Limits()
+    for flag, default, what in (
+        ("--max-rooms", limits.rooms, "rooms open at once"),
+        ("--max-connections", limits.connections, "connections at once"),
+        ("--max-players", limits.players, "players in a room"),
+        ("--max-seconds", limits.seconds, "the longest round a room may ask for, in seconds"),
+        ("--rooms-per-address", limits.rooms_per_address, "rooms one address may keep open"),
+    ):
+        server.add_argument(flag, type=_count(1, 10**6), default=default, metavar="N", help=f"{what} ({default:,})")
+    server.add_argument("--only-room", metavar="ROOM", help="serve this one room and no other (a host's own server)")
+    server.add_argument("--word-list", action="append", default=[], metavar="NAME=PATH",
+                        help="a word list rooms may use besides the shipped ones (repeatable)")  # fmt: skip
+    server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar="SECONDS",
+                        help="end once the server has had no room for this long")  # fmt: skip
+    server.add_argument("--announce-port", action="store_true", help="print 'port N' on stdout once listening")
     web = commands.add_parser("web", help="serve the game to browsers (needs the [web] extra)")
     web.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (0.0.0.0: your LAN)")
     web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help="port (default 8000)")

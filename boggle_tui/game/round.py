@@ -31,6 +31,7 @@ class Verdict(Enum):
     NOT_A_WORD = "not a word"
     TOO_LATE = "too late"  # online: reached the server after the round's deadline and its grace
     TOO_FAST = "too fast"  # online: beyond the words a player may send in a second
+    SENT = "sent: the room judges it"  # online, shown at once while the room's verdict is on its way
 
     @property
     def accepted(self) -> bool:
@@ -52,6 +53,7 @@ class Entry:
     word: str
     verdict: Verdict
     points: int = 0
+    provisional: bool = False  # online: judged here at once; the room's verdict follows and stands
 
     def describe(self) -> str:
         if self.verdict.accepted:

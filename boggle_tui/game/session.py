@@ -16,8 +16,9 @@ import datetime as dt
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import Protocol
 
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import load_dice_set
@@ -39,6 +40,17 @@ class Hold(Enum):
     DIALOG = "a question is asked"
     TOO_SMALL = "the terminal is too small"
     COVERED = "another screen is over the round"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's progress in a shared round: how many words, never which."""
+
+    name: str
+    words: int
+    connected: bool = True
+    voted_end: bool = False
+    me: bool = False
 
 
 class RoundSession(Protocol):
@@ -84,7 +96,7 @@ class RoundSession(Protocol):
     @property
     def solution(self) -> Solution | None: ...  # None until the round is over, where it comes from elsewhere
     @property
-    def standings(self) -> list[dict[str, Any]]: ...  # everyone's word counts, never their words (online)
+    def standings(self) -> list[Standing]: ...  # everyone's word counts, never their words (online)
 
     def start(self) -> None: ...
     def submit(self, text: str) -> Entry | None: ...
@@ -109,7 +121,7 @@ class SoloSession:
     """A round played on this machine, against its own clock."""
 
     shared_clock = False
-    standings: list[dict[str, Any]] = []
+    standings: list[Standing] = []
 
     def __init__(
         self,

@@ -1,13 +1,12 @@
-"""The wire protocol of online rooms: JSON text frames, checked field by field (docs/protocol.md).
+"""The vocabulary of online rooms: limits, a room's settings, and how text from strangers is cleaned.
 
-Everything a stranger sends is hostile until it passes `parse`: one JSON object of a known
-type, within the frame limit, each field of the expected type and bounds. Names are cleaned
-of anything a terminal or Rich would act on, so they can be shown to others literally.
+The messages themselves are types in net/messages.py, decoded there field by field. Names and
+every other string are cleaned of anything a terminal would act on (control, format and
+separator characters), and are shown by the app as plain text, never as Rich markup.
 """
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from dataclasses import asdict, dataclass, replace
 from enum import Enum
@@ -18,14 +17,26 @@ from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, shipped_dictionarie
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
-VERSION = 1
 MAX_FRAME = 4096  # bytes a client may send in one frame: a hello with a long name fits many times over
 MAX_NAME = 20  # characters of a player's name
 MAX_ROOM = 40  # characters of a room's name
 MAX_WORD = 40  # characters of an entry (longer than any word in the shipped lists)
 MAX_PLAYERS = 8  # in a room
-MAX_ROOMS = 100  # on a server
 MAX_ID = 10**9  # entry numbers
+MAX_ROUND_SECONDS = 3600  # the longest round a server accepts unless its operator says otherwise
+TARGETS = range(10, 100_001)  # "first to N points" over an evening
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server process takes on; sized so that one process carries them (benchmarks/NOTES.md)."""
+
+    rooms: int = 1000
+    connections: int = 5000
+    players: int = MAX_PLAYERS  # in one room
+    seconds: int = MAX_ROUND_SECONDS  # the longest round a room may ask for
+    rooms_per_address: int = 4  # rooms made by one address that are open at once
+    only_room: str | None = None  # a host's own server: this one room and no other
 
 
 class ProtocolError(ValueError):
@@ -45,13 +56,17 @@ class RoomSettings:
     min_length: int | None = None  # None: the rule for the board's size
     scoring: Scoring = Scoring.UNIQUE
     seed: int | None = None  # the room's boards: round n is rolled with seed + n - 1; None: at random
+    target: int | None = None  # the evening ends with the first player whose points over the rounds reach it
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "scoring": self.scoring.value}
 
     @classmethod
-    def from_json(cls, value: Any, dictionaries: frozenset[str] | None = None) -> RoomSettings:
-        """Checked settings; `dictionaries` are the word lists this server allows (the shipped ones by default)."""
+    def from_json(
+        cls, value: Any, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS
+    ) -> RoomSettings:
+        """Checked settings; `dictionaries` are the word lists this server allows (the shipped ones by default),
+        `max_seconds` the longest round it accepts."""
         if not isinstance(value, dict):
             raise ProtocolError("settings must be an object")
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
@@ -59,8 +74,10 @@ class RoomSettings:
         for key, item in value.items():
             if key == "dice" and isinstance(item, str) and item in dice_set_names():
                 settings = replace(settings, dice=item)
-            elif key == "seconds" and _whole(item) and item in ROUND_SECONDS:
+            elif key == "seconds" and _whole(item) and item in ROUND_SECONDS and item <= max_seconds:
                 settings = replace(settings, seconds=item)
+            elif key == "target" and (item is None or (_whole(item) and item in TARGETS)):
+                settings = replace(settings, target=item)
             elif key == "dictionary" and isinstance(item, str) and item in allowed:
                 settings = replace(settings, dictionary=item)
             elif key == "min_length" and (item is None or (_whole(item) and item in MIN_LENGTHS)):
@@ -77,7 +94,8 @@ class RoomSettings:
         length = self.min_length or load_dice_set(self.dice).min_length
         scoring = "shared words score 0" if self.scoring is Scoring.UNIQUE else "every word scores"
         clock = describe_seconds(self.seconds)
-        return f"{load_dice_set(self.dice).name} · {clock} · {self.dictionary} · {length}+ letters · {scoring}"
+        target = f" · first to {self.target:,} points" if self.target else ""
+        return f"{load_dice_set(self.dice).name} · {clock} · {self.dictionary} · {length}+ letters · {scoring}{target}"
 
 
 def _whole(value: Any) -> bool:
@@ -95,55 +113,3 @@ def clean_text(text: str, limit: int) -> str:
 
 def clean_name(text: Any) -> str:
     return clean_text(text, MAX_NAME) if isinstance(text, str) else ""
-
-
-# What each client message may hold: field -> (type, required).
-_FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
-    "hello": {
-        "version": (int, True), "name": (str, False), "room": (str, False), "token": (str, False),
-        "settings": (dict, False), "list": (bool, False), "private": (bool, False),
-    },
-    "ready": {"ready": (bool, True)},
-    "settings": {"settings": (dict, True)},
-    "word": {"id": (int, True), "word": (str, True)},
-    "end": {},
-    "again": {},
-}  # fmt: skip
-
-
-def parse(frame: str | bytes) -> dict[str, Any]:
-    """A client's message, checked: a ProtocolError says what is wrong, in words safe to send back."""
-    if isinstance(frame, bytes):
-        raise ProtocolError("messages are JSON text frames")
-    if len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
-        raise ProtocolError(f"a message has at most {MAX_FRAME} bytes")
-    try:
-        message = json.loads(frame)
-    except (ValueError, RecursionError):
-        raise ProtocolError("not JSON") from None
-    if not isinstance(message, dict):
-        raise ProtocolError("a message is a JSON object")
-    kind = message.get("type")
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise ProtocolError(f"unknown message type {clean_text(str(kind), 20)!r}")
-    for name, value in message.items():
-        if name == "type":
-            continue
-        expected = fields.get(name)
-        if expected is None:
-            raise ProtocolError(f"{kind}: unknown field {clean_text(name, 20)!r}")
-        if value is not None and (
-            not isinstance(value, expected[0]) or isinstance(value, bool) != (expected[0] is bool)
-        ):
-            raise ProtocolError(f"{kind}: {name} has the wrong type")
-    for name, (_, required) in fields.items():
-        if required and message.get(name) is None:
-            raise ProtocolError(f"{kind}: {name} is missing")
-    if kind == "word" and not 0 <= message["id"] <= MAX_ID:
-        raise ProtocolError("word: id out of range")
-    return message
-
-
-def dump(kind: str, **fields: Any) -> str:
-    return json.dumps({"type": kind, **fields}, separators=(",", ":"))

@@ -1,7 +1,11 @@
-"""One online room: its players, the lobby, the countdown, the round and the table's scoring.
+"""One online room: its players, the lobby, the countdown, the round, the table's scoring and the evening.
 
 Plain Python with no sockets: the server feeds it what players send and the time, and sends
 what it returns. Every method answers with a list of `Send`s; the room never blocks.
+
+Who holds a seat: a player who leaves the lobby is gone (their name is free again); one who
+drops during a round keeps their seat until it ends, then leaves it, and the room remembers
+their last results for a while so that a game back after the end still sees them.
 """
 
 from __future__ import annotations
@@ -20,12 +24,17 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.round import Entry, Round, Verdict
-from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, RoomSettings, Scoring, clean_name, dump
+from boggle_tui.net import messages as m
+from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, RoomSettings, Scoring, clean_name, clean_text
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
 WORDS_PER_SECOND = 10.0  # a player's sustained rate; a human never reaches it
 WORD_BURST = 40  # words at once (a paste)
+CHAT_PER_SECOND = 0.5  # lines a player may say, over time
+CHAT_BURST = 5
+REMEMBERED = 32  # players who dropped out of a round, kept with their results for a game that comes back
+REMEMBER_SECONDS = 15 * 60.0
 
 
 class State(Enum):
@@ -38,6 +47,14 @@ class State(Enum):
 class Send:
     to: tuple[int, ...] | None  # player ids; None: everyone connected
     text: str
+
+
+def send(to: tuple[int, ...] | None, message: m.ServerMessage) -> Send:
+    return Send(to, m.encode(message))
+
+
+def refusal(to: int, message: str) -> Send:
+    return send((to,), m.Error(message=message, fatal=False))
 
 
 @dataclass
@@ -67,6 +84,7 @@ class Player:
     id: int
     name: str
     token: str  # lets the same player back in after a dropped connection
+    game: str = ""  # the id of the game holding the seat: a second live game never takes it
     host: bool = False
     ready: bool = False
     connected: bool = True
@@ -74,13 +92,34 @@ class Player:
     last_id: int = -1  # the highest entry id judged: a word sent again after a reconnect is judged once
     round: Round | None = None
     bucket: Bucket = field(default_factory=Bucket)
+    chat: Bucket = field(default_factory=lambda: Bucket(CHAT_PER_SECOND, CHAT_BURST))
 
-    def public(self) -> dict[str, object]:
+    def seat(self) -> m.Seat:
         words = len(self.round.found) if self.round else 0
-        return {
-            "id": self.id, "name": self.name, "host": self.host, "ready": self.ready,
-            "connected": self.connected, "words": words, "voted_end": self.voted_end,
-        }  # fmt: skip
+        return m.Seat(id=self.id, name=self.name, host=self.host, ready=self.ready, connected=self.connected,
+                      words=words, voted_end=self.voted_end)  # fmt: skip
+
+    def count(self) -> m.Count:
+        words = len(self.round.found) if self.round else 0
+        return m.Count(id=self.id, name=self.name, words=words, connected=self.connected, voted_end=self.voted_end)
+
+
+@dataclass
+class Evening:
+    """A player's points, wins and rounds over the room's rounds, kept by name (a player may come and go)."""
+
+    total: int = 0
+    wins: int = 0
+    rounds: int = 0
+
+
+@dataclass
+class Gone:
+    """A player who dropped out of a round that then ended: what a game coming back with their token sees."""
+
+    player: Player
+    since: float
+    results: list[Send]
 
 
 class RoomFull(Exception):
@@ -97,6 +136,7 @@ class Room:
         now: TimeSource,
         listed: bool = True,
         rng: random.Random | None = None,
+        max_players: int = MAX_PLAYERS,
     ) -> None:
         self.name = name
         self.settings = settings
@@ -104,14 +144,20 @@ class Room:
         self.now = now
         self.listed = listed  # rooms a host made have unguessable names and are not listed
         self.rng = rng or random.Random()
+        self.max_players = max_players
         self.players: dict[int, Player] = {}
         self.state = State.LOBBY
+        self.locked = False  # the host closed the room to newcomers
         self.countdown_until = 0.0
         self.deadline = 0.0
         self.clock: Clock | None = None
         self.solution: Solution | None = None
         self.code = ""
         self.rounds = 0
+        self.evening: dict[str, Evening] = {}
+        self.champion = ""
+        self.gone: dict[str, Gone] = {}  # token -> a player who dropped out of the last round
+        self.empty_since: float | None = None  # when the last connected player left
         self._next_id = 1
         self._told = 0.0  # when the last tick was sent: players hear the time once a second
 
@@ -125,15 +171,20 @@ class Room:
     def empty(self) -> bool:
         return not self.connected
 
-    def join(self, name: str) -> tuple[Player, list[Send]]:
-        if len(self.connected) >= MAX_PLAYERS or len(self.players) >= 4 * MAX_PLAYERS:
-            raise RoomFull(f"room {self.name} is full ({MAX_PLAYERS} players)")
-        player = Player(
-            self._next_id, self._unique(clean_name(name) or f"Player {self._next_id}"), secrets.token_urlsafe(16)
-        )
+    def host(self) -> Player | None:
+        return next((p for p in self.players.values() if p.host), None)
+
+    def join(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
+        if self.locked:
+            raise RoomFull(f"room {self.name} is closed to newcomers")
+        if len(self.players) >= self.max_players:
+            raise RoomFull(f"room {self.name} is full ({self.max_players} players)")
+        chosen = clean_name(name) or f"Player {self._next_id}"
+        player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game)
         self._next_id += 1
-        player.host = not any(p.host and p.connected for p in self.players.values())
+        player.host = self.host() is None
         self.players[player.id] = player
+        self.empty_since = None
         if self.state is State.PLAYING:
             player.round = self._round_for()  # joins the round under way, from now
         elif self.state is State.COUNTDOWN:
@@ -141,44 +192,72 @@ class Room:
         return player, [self._lobby()]
 
     def _unique(self, name: str) -> str:
+        """The name, or the name with the first free number after it: `fay (2)`."""
         taken = {p.name for p in self.players.values()}
         candidate, n = name, 2
         while candidate in taken:
-            candidate = f"{name[:17]} {n}"
+            suffix = f" ({n})"
+            candidate = name[: 20 - len(suffix)] + suffix
             n += 1
         return candidate
 
-    def rejoin(self, token: str) -> Player | None:
+    def seat_for(self, token: str) -> Player | None:
+        """The player holding the seat this token was given for, present or dropped out of the last round."""
         for player in self.players.values():
             if secrets.compare_digest(player.token, token):
-                player.connected = True
                 return player
-        return None
+        gone = next((g for t, g in self.gone.items() if secrets.compare_digest(t, token)), None)
+        return gone.player if gone else None
 
-    def disconnect(self, player: Player) -> list[Send]:
+    def rejoin(self, player: Player, game: str) -> list[Send]:
+        """The player back on a new connection (a game that died, or the same game reconnecting).
+
+        A player who dropped out of a round that has since ended gets their seat back if the room
+        has one, and the round's results in any case (see `welcome_state`)."""
+        if player.id not in self.players:
+            if len(self.players) >= self.max_players:
+                raise RoomFull(f"room {self.name} is full ({self.max_players} players)")
+            player.name = self._unique(player.name)
+            player.host = self.host() is None
+            self.players[player.id] = player
+        player.connected = True
+        player.game = game
+        self.empty_since = None
+        return []
+
+    def leave(self, player: Player) -> list[Send]:
+        """The player's connection is gone: in the lobby they leave; in a round they keep the seat till its end."""
         player.connected = False
         player.ready = False
+        if self.state is not State.PLAYING:
+            del self.players[player.id]
         if player.host:
             player.host = False
             if self.connected:
                 self.connected[0].host = True
-        if self.state is State.COUNTDOWN:
-            self.state = State.LOBBY
+        if self.empty:
+            self.empty_since = self.now()
         sends = [self._lobby()]
+        if self.state is State.COUNTDOWN:
+            sends += self._countdown_again()
         if self.state is State.PLAYING:
-            sends += [Send(None, dump("progress", players=self._progress())), *self._maybe_end_by_vote()]
+            sends += [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
         return sends
 
     def welcome_state(self, player: Player) -> list[Send]:
-        """What a player who (re)joins needs: the lobby, and the round under way with their own entries."""
+        """What a player who (re)joins needs: the lobby, the round under way with their own entries, or the
+        results of a round they dropped out of before it ended."""
         sends = [self._lobby()]
+        gone = self.gone.pop(player.token, None)
+        if gone is not None:
+            return [*sends, *(Send((player.id,), s.text) for s in gone.results)]
         if self.state is State.PLAYING and player.round is not None:
             # A game started afresh numbers its entries from next_id: a lower id would be taken
             # for one already judged and dropped.
-            sends.append(Send((player.id,), self._start_message(next_id=player.last_id + 1)))
-            entries = [_entry_json(e) for e in player.round.entries]
-            sends.append(Send((player.id,), dump("entries", entries=entries, last_id=player.last_id)))
-            sends.append(Send(None, dump("progress", players=self._progress())))  # back: everyone sees it
+            sends.append(send((player.id,), self._start_message(next_id=player.last_id + 1)))
+            entries = tuple(_judged(e) for e in player.round.entries)
+            sends.append(send((player.id,), m.Entries(entries=entries, last_id=player.last_id)))
+            sends.append(send(None, m.Progress(players=self._progress())))  # back: everyone sees it
         return sends
 
     # The lobby
@@ -187,39 +266,92 @@ class Room:
         if self.state is State.PLAYING:
             return []
         player.ready = ready
-        sends = [self._lobby()]
         if self.connected and all(p.ready for p in self.connected):
-            self.state = State.COUNTDOWN
-            self.countdown_until = self.now() + COUNTDOWN
-            sends.append(Send(None, dump("countdown", seconds=COUNTDOWN)))
-        elif self.state is State.COUNTDOWN:
-            self.state = State.LOBBY
-            sends.append(Send(None, dump("countdown", seconds=None)))
-        return sends
+            return [self._lobby(), *self._count_down()]
+        if self.state is State.COUNTDOWN:
+            return [self._lobby(), *self._countdown_again()]
+        return [self._lobby()]
+
+    def _count_down(self) -> list[Send]:
+        self.state = State.COUNTDOWN
+        self.countdown_until = self.now() + COUNTDOWN
+        return [send(None, m.Countdown(seconds=COUNTDOWN))]
+
+    def _countdown_again(self) -> list[Send]:
+        """The countdown is undone (someone is no longer ready) unless everyone left is still ready."""
+        if self.connected and all(p.ready for p in self.connected):
+            return []
+        self.state = State.LOBBY
+        return [send(None, m.Countdown(seconds=None))]
 
     def change_settings(self, player: Player, settings: RoomSettings) -> list[Send]:
         if not player.host:
-            return [Send((player.id,), dump("error", message="only the host changes the settings", fatal=False))]
+            return [refusal(player.id, "only the host changes the settings")]
         if self.state is State.PLAYING:
-            return [Send((player.id,), dump("error", message="settings change between rounds", fatal=False))]
+            return [refusal(player.id, "settings change between rounds")]
         self.settings = settings
         for p in self.players.values():
             p.ready = False
         self.state = State.LOBBY
         return [self._lobby()]
 
+    def say(self, player: Player, text: str) -> list[Send]:
+        """A chat line between rounds: never during one (words are not to be given away), and rate-limited."""
+        line = clean_text(text, m.MAX_CHAT)
+        if self.state is State.PLAYING:
+            return [refusal(player.id, "chat waits for the end of the round")]
+        if not line:
+            return []
+        if not player.chat.take(self.now()):
+            return [refusal(player.id, "too many lines: wait a moment")]
+        return [send(None, m.Said(player=player.id, name=player.name, text=line))]
+
+    def command(self, player: Player, action: str, target_id: int | None) -> tuple[list[Send], Player | None]:
+        """The host's controls; the player removed, if any, for the server to disconnect."""
+        if not player.host:
+            return [refusal(player.id, "only the host can do that")], None
+        target = self.players.get(target_id) if target_id is not None else None
+        if action == "start":
+            if self.state is not State.LOBBY:
+                return [refusal(player.id, "the round is already on its way")], None
+            return [self._lobby(), *self._count_down()], None
+        if action == "lock" or action == "unlock":
+            self.locked = action == "lock"
+            return [self._lobby()], None
+        if target is None or target is player:
+            return [refusal(player.id, "choose another player in the room")], None
+        if action == "promote":
+            if not target.connected:
+                return [refusal(player.id, f"{target.name} is away")], None
+            player.host, target.host = False, True
+            return [self._lobby()], None
+        # remove: the seat goes, with its token; their words of a round under way are not scored
+        del self.players[target.id]
+        sends = [self._lobby()]
+        if self.state is State.COUNTDOWN:
+            sends += self._countdown_again()
+        if self.state is State.PLAYING:
+            sends += [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
+        return sends, target
+
     def _lobby(self) -> Send:
-        players = [p.public() for p in self.players.values() if p.connected or self.state is State.PLAYING]
         digest = self.dictionary_for(self.settings.dictionary).digest  # a client compares its own copy's
-        return Send(None, dump(
-            "lobby", room=self.name, state=self.state.value, settings=self.settings.to_json(),
-            description=self.settings.describe(), players=players, dictionary_hash=digest,
+        return send(None, m.Lobby(
+            room=self.name, state=self.state.value, settings=self.settings.to_json(),  # type: ignore[arg-type]
+            description=self.settings.describe(), players=tuple(p.seat() for p in self.players.values()),
+            dictionary_hash=digest, locked=self.locked, rounds=self.rounds, scoreboard=self._scoreboard(),
+            champion=self.champion,
         ))  # fmt: skip
+
+    def _scoreboard(self) -> tuple[m.Standing, ...]:
+        ranked = sorted(self.evening.items(), key=lambda item: (-item[1].total, -item[1].wins, item[0]))
+        return tuple(m.Standing(name=n, total=e.total, wins=e.wins, rounds=e.rounds) for n, e in ranked[: m.MAX_LIST])
 
     # The round
 
     def tick(self) -> list[Send]:
         now = self.now()
+        self._forget_gone(now)
         if self.state is State.COUNTDOWN and now >= self.countdown_until:
             return self._start()
         if self.state is State.PLAYING:
@@ -227,7 +359,7 @@ class Room:
                 return self._end("time_up")
             if now - self._told >= 1.0:
                 self._told = now
-                return [Send(None, dump("tick", remaining=round(max(0.0, self.deadline - now), 2)))]
+                return [send(None, m.Tick(remaining=round(max(0.0, self.deadline - now), 2)))]
         return []
 
     def _start(self) -> list[Send]:
@@ -247,18 +379,18 @@ class Room:
             player.voted_end = False
             player.last_id = -1
             player.round = self._round_for() if player.connected else None
-        return [Send(None, self._start_message()), self._lobby()]
+        return [send(None, self._start_message()), self._lobby()]
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
         trie = self.dictionary_for(self.settings.dictionary).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
-    def _start_message(self, next_id: int = 0) -> str:
+    def _start_message(self, next_id: int = 0) -> m.Start:
         """The round as a player sees it; `next_id` is the id their next entry takes."""
         assert self.solution is not None
-        return dump(
-            "start", round=self.rounds, board=[list(row) for row in self.solution.board.rows], dice=self.settings.dice,
+        return m.Start(
+            round=self.rounds, board=tuple(tuple(row) for row in self.solution.board.rows), dice=self.settings.dice,
             code=self.code, min_length=self.solution.min_length, seconds=self.settings.seconds,
             remaining=round(max(0.0, self.deadline - self.now()), 2), dictionary=self.settings.dictionary,
             next_id=next_id,
@@ -267,10 +399,12 @@ class Room:
     def enter(self, player: Player, entry_id: int, text: str) -> list[Send]:
         """Judge one entry, once: an id already judged (sent again after a reconnect) is not judged again;
         the player has its verdict from before, or in the `entries` sent when they came back."""
-        if self.state is not State.PLAYING or player.round is None:
-            return [Send((player.id,), dump("error", message="no round is being played", fatal=False))]
         if entry_id <= player.last_id:
             return []
+        if self.state is not State.PLAYING or player.round is None:
+            word = text[:MAX_WORD].lower()
+            # The round ended while the word was on its way: it still gets its verdict, never silence.
+            return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=Verdict.TOO_LATE.value))]
         player.last_id = entry_id
         word = text[:MAX_WORD]
         if self.now() > self.deadline + GRACE:
@@ -281,23 +415,22 @@ class Room:
             before = len(player.round.found)
             judged = player.round.submit(word)
             if judged is None:
-                return []
+                judged = Entry(word.lower(), Verdict.NOT_A_WORD)  # nothing to judge (only spaces): still answered
             verdict = judged
             if len(player.round.found) != before:
-                sends = [Send((player.id,), dump("verdict", id=entry_id, **_entry_json(verdict)))]
-                return [*sends, Send(None, dump("progress", players=self._progress()))]
-        return [Send((player.id,), dump("verdict", id=entry_id, **_entry_json(verdict)))]
+                sends = [send((player.id,), _judgement(entry_id, verdict))]
+                return [*sends, send(None, m.Progress(players=self._progress()))]
+        return [send((player.id,), _judgement(entry_id, verdict))]
 
-    def _progress(self) -> list[dict[str, object]]:
+    def _progress(self) -> tuple[m.Count, ...]:
         """How many words each player has: never which."""
-        return [{"id": p.id, "name": p.name, "words": len(p.round.found) if p.round else 0,
-                 "connected": p.connected, "voted_end": p.voted_end} for p in self.players.values()]  # fmt: skip
+        return tuple(p.count() for p in self.players.values())
 
     def vote_end(self, player: Player) -> list[Send]:
         if self.state is not State.PLAYING:
             return []
         player.voted_end = True
-        return [Send(None, dump("progress", players=self._progress())), *self._maybe_end_by_vote()]
+        return [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
 
     def _maybe_end_by_vote(self) -> list[Send]:
         voters = [p for p in self.players.values() if p.connected and p.round is not None]
@@ -313,17 +446,49 @@ class Room:
         results = []
         for p in playing:
             words = {w: 0 if unique and found_by[w] > 1 else score(w) for w in p.round.found}  # type: ignore[union-attr]
-            results.append({"id": p.id, "name": p.name, "score": sum(words.values()), "words": words})
-        shared = sorted(w for w, n in found_by.items() if n > 1)
-        solution = {word: list(path) for word, path in self.solution.paths.items()}
-        message = dump("end", reason=reason, round=self.rounds, scoring=self.settings.scoring.value,
-                       players=results, shared=shared, solution=solution)  # fmt: skip
+            results.append(m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words))
+        self._add_to_evening(results)
+        end = m.End(
+            reason=reason, round=self.rounds, scoring=self.settings.scoring.value,  # type: ignore[arg-type]
+            players=tuple(results), shared=tuple(sorted(w for w, n in found_by.items() if n > 1)),
+            solution={word: tuple(path) for word, path in self.solution.paths.items()},
+        )  # fmt: skip
+        ended = send(None, end)
+        start = send(None, self._start_message())
         self.state = State.LOBBY
-        for p in self.players.values():
+        for p in list(self.players.values()):
+            if not p.connected:  # dropped out and not back by the end: the seat goes, the results wait for them
+                entries = tuple(_judged(e) for e in p.round.entries) if p.round else ()
+                kept = [start, send(None, m.Entries(entries=entries, last_id=p.last_id)), ended]
+                self.gone[p.token] = Gone(p, self.now(), kept)
+                del self.players[p.id]
             p.ready = False
             p.round = None
-        return [Send(None, message), self._lobby()]
+        while len(self.gone) > REMEMBERED:
+            del self.gone[next(iter(self.gone))]
+        return [ended, self._lobby()]
+
+    def _add_to_evening(self, results: list[m.Score]) -> None:
+        best = max((r.score for r in results), default=0)
+        for r in results:
+            standing = self.evening.setdefault(r.name, Evening())
+            standing.total += r.score
+            standing.rounds += 1
+            standing.wins += int(r.score == best and best > 0)
+        target = self.settings.target
+        if target and not self.champion:
+            reached = [(e.total, name) for name, e in self.evening.items() if e.total >= target]
+            if reached:
+                self.champion = max(reached)[1]
+
+    def _forget_gone(self, now: float) -> None:
+        for token in [t for t, g in self.gone.items() if now - g.since > REMEMBER_SECONDS]:
+            del self.gone[token]
 
 
-def _entry_json(entry: Entry) -> dict[str, object]:
-    return {"word": entry.word, "verdict": entry.verdict.value, "points": entry.points}
+def _judged(entry: Entry) -> m.Judged:
+    return m.Judged(word=entry.word, verdict=entry.verdict.value, points=entry.points)
+
+
+def _judgement(entry_id: int, entry: Entry) -> m.Judgement:
+    return m.Judgement(id=entry_id, word=entry.word, verdict=entry.verdict.value, points=entry.points)

@@ -1,8 +1,11 @@
 """The room server: WebSocket connections in, rooms' messages out, one asyncio loop for all.
 
 Nothing a client does can stop the server or stall another room: every frame is bounded
-(MAX_FRAME) and checked (`protocol.parse`), a client has HELLO_SECONDS to introduce itself,
-messages and words are rate-limited, and sends never wait on a slow reader.
+(MAX_FRAME) and decoded into a typed message (net/messages.py), a client has HELLO_SECONDS to
+introduce itself, messages and words are rate-limited, sends never wait on a slow reader, and
+the limits that decide how much one process carries are the operator's (`Limits`). A room in
+which nobody has been connected for EMPTY_SECONDS closes, round or not, and one address can
+hold only a few rooms at once, so strangers cannot fill a server with ghosts.
 """
 
 from __future__ import annotations
@@ -12,26 +15,18 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
-from boggle_tui.net.protocol import (
-    MAX_FRAME,
-    MAX_ROOMS,
-    VERSION,
-    ProtocolError,
-    RoomSettings,
-    clean_text,
-    dump,
-    parse,
-)  # fmt: skip
+from boggle_tui.net.protocol import MAX_FRAME, Limits, ProtocolError, RoomSettings
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
 HELLO_SECONDS = 5.0  # a connection that says nothing for this long is closed
@@ -39,7 +34,7 @@ TICK_SECONDS = 0.1  # how often rooms are looked at (countdowns, deadlines)
 MESSAGES_PER_SECOND = 30.0
 MESSAGE_BURST = 60
 MAX_ERRORS = 20  # bad messages a connection may send before it is closed
-MAX_CONNECTIONS = 2000
+EMPTY_SECONDS = 60.0  # a room nobody has been connected to for this long closes, even mid-round
 
 Log = Callable[[str], None]
 
@@ -60,6 +55,14 @@ class Link:
     errors: int = 0
 
 
+class Refused(Exception):
+    """A hello the server turns down; the error says why and what the client can do about it."""
+
+    def __init__(self, message: str, code: m.ErrorCode = "refused") -> None:
+        super().__init__(message)
+        self.code = code
+
+
 class RoomServer:
     def __init__(
         self,
@@ -67,20 +70,22 @@ class RoomServer:
         dictionaries: dict[str, str] | None = None,
         now: TimeSource = time.monotonic,
         log: Log = lambda _: None,
-        max_rooms: int = MAX_ROOMS,
+        limits: Limits | None = None,
     ) -> None:
         """`dictionaries`: the word lists rooms may use, name -> name or path (the shipped ones by default)."""
         self.dictionaries = dictionaries or {name: name for name in shipped_dictionaries()}
         self.now = now
         self.log = log
-        self.max_rooms = max_rooms
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
+        self.made_by: dict[str, str] = {}  # room -> the address that made it
         self.links: dict[tuple[str, int], Link] = {}
         self.connections = 0
         self._dictionaries: dict[str, Dictionary] = {}
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
+        self.idle_since: float | None = now()  # when the server last had no room
 
     def dictionary_for(self, name: str) -> Dictionary:
         if name not in self._dictionaries:
@@ -116,15 +121,22 @@ class RoomServer:
     async def _tick_forever(self) -> None:
         while True:
             await asyncio.sleep(TICK_SECONDS)
-            for room in list(self.rooms.values()):
-                self.deliver(room, room.tick())
-                self._close_if_empty(room)
+            self.tick()
+
+    def tick(self) -> None:
+        for room in list(self.rooms.values()):
+            self.deliver(room, room.tick())
+            self._close_if_empty(room)
+        if self.rooms:
+            self.idle_since = None
+        elif self.idle_since is None:
+            self.idle_since = self.now()
 
     # One connection
 
     async def handle(self, ws: ServerConnection) -> None:
-        if self.connections >= MAX_CONNECTIONS:
-            await self._refuse(ws, "the server is full: try again later")
+        if self.connections >= self.limits.connections:
+            await self._refuse(ws, Refused("the server is full: try again later", "full"))
             return
         self.connections += 1
         link: Link | None = None
@@ -144,108 +156,161 @@ class RoomServer:
 
     async def _hello(self, ws: ServerConnection) -> Link | None:
         try:
-            hello = parse(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
-        except ProtocolError as error:
-            await self._refuse(ws, str(error))
-            return None
-        if hello["type"] != "hello":
-            await self._refuse(ws, "the first message must be a hello")
-            return None
-        if hello["version"] != VERSION:
-            await self._refuse(ws, f"this server speaks protocol version {VERSION}, you speak {hello['version']}: "
-                                   "update boggle-tui on the older side")  # fmt: skip
-            return None
-        if hello.get("list"):
-            rooms = [{"room": r.name, "players": len(r.connected), "state": r.state.value,
-                      "settings": r.settings.describe()} for r in self.rooms.values() if r.listed]  # fmt: skip
-            await ws.send(dump("rooms", rooms=rooms))
-            return None
-        name = hello.get("room") or ""
-        if not ROOM_NAME.fullmatch(name):
-            await self._refuse(ws, "a room name is 1 to 40 letters, digits, - or _")
-            return None
-        try:
-            room, notes = self._room(name, hello.get("settings"), listed=not hello.get("private"))
-            player = room.rejoin(hello["token"]) if hello.get("token") else None
-            if player is None:
-                player, _ = room.join(hello.get("name") or "")
-                self.log(f"room {room.name}: {player.name!r} joined ({len(room.connected)} here)")
-            else:
-                self.log(f"room {room.name}: {player.name!r} is back")
+            hello = m.decode_client(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
+            if not isinstance(hello, m.Hello):
+                raise Refused("the first message must be a hello")
+            if hello.version != m.VERSION:
+                raise Refused(f"this server speaks protocol version {m.VERSION}, you speak {hello.version}: "
+                              "update boggle-tui on the older side", "version")  # fmt: skip
+            if hello.list:
+                await ws.send(m.encode(m.Rooms(rooms=self._listing())))
+                return None
+            room, player, notes = self._seat(hello, _address(ws))
         except (ProtocolError, RoomFull) as error:
-            await self._refuse(ws, str(error))
+            await self._refuse(ws, Refused(str(error), "full" if isinstance(error, RoomFull) else "refused"))
+            return None
+        except Refused as error:
+            await self._refuse(ws, error)
             return None
         link = Link(ws, room, player)
         old = self.links.get((room.name, player.id))
-        if old is not None:  # the same player from a new connection takes over from the old one
-            closing = asyncio.create_task(old.ws.close(1000, "replaced by a new connection"))
-            self._closing.add(closing)  # kept until done: the loop holds tasks only weakly
-            closing.add_done_callback(self._closing.discard)
+        if old is not None:  # the same game from a new connection takes over from its old one
+            self._close(old.ws, "replaced by a new connection")
         self.links[(room.name, player.id)] = link
-        await ws.send(dump("welcome", version=VERSION, room=room.name, player=player.id, name=player.name,
-                           token=player.token, host=player.host, notes=notes))  # fmt: skip
+        await ws.send(m.encode(m.Welcome(version=m.VERSION, room=room.name, player=player.id, name=player.name,
+                                         token=player.token, host=player.host, notes=tuple(notes))))  # fmt: skip
         self.deliver(room, room.welcome_state(player))
         return link
 
-    def _room(self, name: str, settings: Any, *, listed: bool) -> tuple[Room, list[str]]:
+    def _listing(self) -> tuple[m.RoomInfo, ...]:
+        return tuple(
+            m.RoomInfo(room=r.name, players=len(r.connected), state=r.state.value, settings=r.settings.describe())
+            for r in self.rooms.values()
+            if r.listed and not r.locked
+        )[:1000]
+
+    def _seat(self, hello: m.Hello, address: str) -> tuple[Room, Player, list[str]]:
+        """The room and the seat a hello asks for: a seat back by its token, or a new one.
+
+        A token brings back a seat only when no other live game holds it (a second browser tab reading
+        the same saved token gets a seat of its own); a token for a room that no longer exists is told
+        so, instead of making an empty room of that name."""
+        name = hello.room
+        if not ROOM_NAME.fullmatch(name):
+            raise Refused("a room name is 1 to 40 letters, digits, - or _")
+        if self.limits.only_room is not None and name != self.limits.only_room:
+            raise Refused("this server hosts one room only")
         room = self.rooms.get(name)
-        if room is not None:
-            notes = ["the room's settings stand: yours were left aside"] if settings else []
-            return room, notes
-        if len(self.rooms) >= self.max_rooms:
-            raise ProtocolError(f"the server has its {self.max_rooms} rooms: try again later")
-        chosen = RoomSettings.from_json(settings, frozenset(self.dictionaries)) if settings else RoomSettings()
-        room = Room(name, chosen, self.dictionary_for, now=self.now, listed=listed)
+        if room is None and hello.token:
+            raise Refused(f"room {name} is gone: the server was restarted or the room closed", "room_gone")
+        notes: list[str] = []
+        if room is None:
+            room = self._new_room(name, hello, address)
+        elif hello.settings:
+            notes.append("the room's settings stand: yours were left aside")
+        seat = room.seat_for(hello.token) if hello.token else None
+        live = seat is not None and seat.connected and (room.name, seat.id) in self.links
+        if seat is not None and live and (seat.game != hello.game or not hello.game):
+            seat = None  # another live game holds it: this one gets its own seat
+            notes.append("that seat is in use by another game: you have a seat of your own")
+        if seat is not None:
+            self.deliver(room, room.rejoin(seat, hello.game))
+            self.log(f"room {room.name}: {seat.name!r} is back")
+            return room, seat, notes
+        player, sends = room.join(hello.name, hello.game)
+        self.deliver(room, sends)
+        self.log(f"room {room.name}: {player.name!r} joined ({len(room.connected)} here)")
+        return room, player, notes
+
+    def _new_room(self, name: str, hello: m.Hello, address: str) -> Room:
+        if len(self.rooms) >= self.limits.rooms:
+            raise Refused(f"the server has its {self.limits.rooms} rooms: try again later", "full")
+        if Counter(self.made_by.values())[address] >= self.limits.rooms_per_address:
+            raise Refused(f"one address may keep {self.limits.rooms_per_address} rooms open at once", "limit")
+        allowed = frozenset(self.dictionaries)
+        chosen = RoomSettings.from_json(hello.settings, allowed, self.limits.seconds) if hello.settings else None
+        room = Room(name, chosen or RoomSettings(), self.dictionary_for, now=self.now, listed=not hello.private,
+                    max_players=self.limits.players)  # fmt: skip
         self.rooms[name] = room
-        self.log(f"room {name}: created ({chosen.describe()})")
-        return room, []
+        self.made_by[name] = address
+        self.log(f"room {name}: created ({room.settings.describe()})")
+        return room
 
     def _message(self, link: Link, frame: str | bytes) -> bool:
         """Handle one frame; False to close the connection."""
         if not link.bucket.take(self.now()):
-            self._send(link, dump("error", message="too many messages: slow down", fatal=True))
+            self._send(link, m.Error(message="too many messages: slow down", fatal=True, code="limit"))
             return False
         try:
-            message = parse(frame)
+            message = m.decode_client(frame)
         except ProtocolError as error:
             link.errors += 1
-            self._send(link, dump("error", message=str(error), fatal=link.errors >= MAX_ERRORS))
+            self._send(link, m.Error(message=str(error), fatal=link.errors >= MAX_ERRORS))
             return link.errors < MAX_ERRORS
         room, player = link.room, link.player
-        kind = message["type"]
-        if kind == "word":
-            self.deliver(room, room.enter(player, message["id"], message["word"]))
-        elif kind == "ready":
-            self.deliver(room, room.set_ready(player, message["ready"]))
-        elif kind == "end":
-            self.deliver(room, room.vote_end(player))
-        elif kind == "settings":
-            try:
-                settings = RoomSettings.from_json(message["settings"], frozenset(self.dictionaries))
-            except ProtocolError as error:
-                self._send(link, dump("error", message=str(error), fatal=False))
-            else:
-                self.deliver(room, room.change_settings(player, settings))
-                self.log(f"room {room.name}: settings {settings.describe()}")
-        elif kind == "again":
-            self.deliver(room, room.welcome_state(player))
+        if room.players.get(player.id) is not player:
+            return False  # removed by the host: nothing more from this connection counts
+        match message:
+            case m.Word(id=entry_id, word=word):
+                self.deliver(room, room.enter(player, entry_id, word))
+            case m.Ready(ready=ready):
+                self.deliver(room, room.set_ready(player, ready))
+            case m.VoteEnd():
+                self.deliver(room, room.vote_end(player))
+            case m.ChangeSettings(settings=raw):
+                self._change_settings(link, raw)
+            case m.Again():
+                self.deliver(room, room.welcome_state(player))
+            case m.Say(text=line):
+                self.deliver(room, room.say(player, line))
+            case m.HostCommand(action=action, player=target):
+                sends, removed = room.command(player, action, target)
+                self.deliver(room, sends)
+                if removed is not None:
+                    self._remove(room, removed)
+            case m.Hello():
+                self._send(link, m.Error(message="hello only comes first"))
         return True
+
+    def _change_settings(self, link: Link, raw: dict[str, str | int | None]) -> None:
+        try:
+            settings = RoomSettings.from_json(raw, frozenset(self.dictionaries), self.limits.seconds)
+        except ProtocolError as error:
+            self._send(link, m.Error(message=str(error)))
+            return
+        self.deliver(link.room, link.room.change_settings(link.player, settings))
+        self.log(f"room {link.room.name}: settings {settings.describe()}")
+
+    def _remove(self, room: Room, player: Player) -> None:
+        link = self.links.pop((room.name, player.id), None)
+        self.log(f"room {room.name}: {player.name!r} was removed by the host")
+        if link is not None:
+            notice = m.Error(message="the host removed you from the room", fatal=True, code="removed")
+            broadcast([link.ws], m.encode(notice))
+            self._close(link.ws, "removed")
 
     def _gone(self, link: Link) -> None:
         room, player = link.room, link.player
         if self.links.get((room.name, player.id)) is link:
             del self.links[(room.name, player.id)]
-            self.deliver(room, room.disconnect(player))
+            if room.players.get(player.id) is player:
+                self.deliver(room, room.leave(player))
             self.log(f"room {room.name}: {player.name!r} left ({len(room.connected)} here)")
         self._close_if_empty(room)
 
     def _close_if_empty(self, room: Room) -> None:
-        """An empty room closes, except while a round runs: a dropped player may come back to it."""
-        if room.empty and room.state is not State.PLAYING and self.rooms.get(room.name) is room:
-            del self.rooms[room.name]
-            for key in [key for key in self.links if key[0] == room.name]:
-                del self.links[key]
-            self.log(f"room {room.name}: closed")
+        """A room closes when nobody is in it: at once in the lobby, after EMPTY_SECONDS during a round (a
+        dropped player may come back to it), and in any case once nobody has been connected for that long."""
+        if not room.empty or self.rooms.get(room.name) is not room:
+            return
+        waited = self.now() - (room.empty_since if room.empty_since is not None else self.now())
+        if room.state is State.PLAYING and waited < EMPTY_SECONDS:
+            return
+        del self.rooms[room.name]
+        self.made_by.pop(room.name, None)
+        for key in [key for key in self.links if key[0] == room.name]:
+            del self.links[key]
+        self.log(f"room {room.name}: closed")
 
     # Sending
 
@@ -255,10 +320,21 @@ class RoomServer:
             targets = [link.ws for i in ids if (link := self.links.get((room.name, i))) is not None]
             broadcast(targets, send.text)  # never waits: a slow reader does not hold up the room
 
-    def _send(self, link: Link, text: str) -> None:
-        broadcast([link.ws], text)
+    def _send(self, link: Link, message: m.ServerMessage) -> None:
+        broadcast([link.ws], m.encode(message))
 
-    async def _refuse(self, ws: ServerConnection, message: str) -> None:
+    def _close(self, ws: ServerConnection, reason: str) -> None:
+        closing = asyncio.create_task(ws.close(1000, reason))
+        self._closing.add(closing)  # kept until done: the loop holds tasks only weakly
+        closing.add_done_callback(self._closing.discard)
+
+    async def _refuse(self, ws: ServerConnection, error: Refused) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await ws.send(dump("error", message=clean_text(message, 200), fatal=True))
+            await ws.send(m.encode(m.Error(message=str(error), fatal=True, code=error.code)))
             await ws.close(1008, "refused")
+
+
+def _address(ws: ServerConnection) -> str:
+    """The peer's address, for the rooms-per-address limit (a proxy in front would make everyone one address)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"

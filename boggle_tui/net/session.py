@@ -1,10 +1,12 @@
 """An online round as a session the round and results screens can draw (the second `RoundSession`).
 
 Its board, clock, verdicts and end come from the server's messages, which the app hands to
-`apply`; entries go out through `send`. The clock counts down locally and is corrected by the
-server's ticks; entries are numbered, so one sent again after a reconnect is judged once;
-nothing about the solution is known until the round ends. No sockets here (net/client.py has
-them), so the screens can know this class without loading a network library.
+`apply` as typed messages (net/messages.py); entries go out through `send`. The clock counts
+down locally and is corrected by the server's ticks; entries are numbered, so one sent again
+after a reconnect is judged once; nothing about the solution is known until the round ends.
+What the game can judge by itself (too short, not on the board, already found) is shown at
+once as provisional; the server's verdict follows and is the one kept. No sockets here
+(net/client.py has them), so the screens can know this class without loading a network library.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from boggle_tui.engine.board import Board
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.clock import TimeSource
@@ -25,8 +27,10 @@ from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
-from boggle_tui.game.session import Hold, RoundSession
-from boggle_tui.net.protocol import MAX_WORD, clean_name
+from boggle_tui.game.session import Hold, RoundSession, Standing
+from boggle_tui.game.tracing import TooHard, find_path
+from boggle_tui.net import messages as m
+from boggle_tui.net.protocol import MAX_WORD, ProtocolError
 
 END_REASONS = {"time_up": EndReason.TIME_UP, "ended": EndReason.VOTED}
 
@@ -43,16 +47,16 @@ class PlayerResult:
 class OnlineSession:
     """A round played in a room: what the round and results screens need, fed by the server's messages."""
 
-    start_message: dict[str, Any]
+    start_message: m.Start
     room: str
     me: int
-    send: Callable[[str, dict[str, Any]], None]  # sends a message to the server without waiting
+    send: Callable[[m.ClientMessage], None]  # sends a message to the server without waiting
     now: TimeSource = time.monotonic
     practice: bool = False
     shared_clock: bool = True
     entries: list[Entry] = field(default_factory=list)
     found: dict[str, int] = field(default_factory=dict)
-    standings: list[dict[str, Any]] = field(default_factory=list)  # everyone's word counts, never their words
+    standings: list[Standing] = field(default_factory=list)  # everyone's word counts, never their words
     players: list[PlayerResult] = field(default_factory=list)  # after the end
     shared: list[str] = field(default_factory=list)
     end_reason: EndReason | None = None
@@ -60,19 +64,22 @@ class OnlineSession:
     voted: bool = False
 
     def __post_init__(self) -> None:
-        m = self.start_message
-        board = Board(tuple(tuple(str(face) for face in row) for row in m["board"]))
-        self.dice = m.get("dice")
+        """A start message whose board this game cannot draw is a ProtocolError: the round is not played."""
+        start = self.start_message
+        try:
+            board = Board(start.board)
+        except BoggleError as error:
+            raise ProtocolError(f"the server's board cannot be read: {error}") from None
+        self.dice = start.dice or None
         self.deal = Deal(board, self.dice, None)
-        self.min_length = int(m["min_length"])
+        self.min_length = start.min_length
         self.scoring = "unique"
-        self.request = RoundRequest(Given(board, self.dice), str(m["dictionary"]), int(m["seconds"]), False,
-                                    self.min_length)  # fmt: skip
-        self.duration: float = float(m["seconds"])
-        self._deadline = self.now() + float(m["remaining"])
+        self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
+        self.duration: float = float(start.seconds)
+        self._deadline = self.now() + start.remaining
         self._holds: set[Hold] = set()
         self._sent: dict[int, str] = {}  # entry id -> word, until its verdict comes back
-        self._next_id = int(m.get("next_id", 0))  # past the ids the server has judged, after a restart
+        self._next_id = start.next_id  # past the ids the server has judged, after a restart
         self._listeners: list[Callable[[RoundSession], None]] = []
         self._watchers: list[Callable[[], None]] = []
         self.uid = uuid.uuid4().hex
@@ -89,7 +96,7 @@ class OnlineSession:
 
     @property
     def title(self) -> str:
-        return f"Online · room {self.room} · round {self.start_message.get('round', 1)}"
+        return f"Online · room {self.room} · round {self.start_message.round}"
 
     timed = True
     can_pause = False  # the room's clock runs for everyone
@@ -133,20 +140,33 @@ class OnlineSession:
         pass
 
     def submit(self, text: str) -> Entry | None:
-        """Send an entry; its verdict comes back from the server (None here: nothing is judged locally)."""
+        """Send an entry (every one: the server's verdict is the one kept) and return a provisional verdict
+        at once: what this game can tell by itself, or SENT while the room decides."""
         word = normalise(text)[:MAX_WORD]
         if not word or self.over:
             return None
         entry_id = self._next_id
         self._next_id += 1
         self._sent[entry_id] = word
-        self.send("word", {"id": entry_id, "word": word})
-        return None
+        self.send(m.Word(id=entry_id, word=word))
+        return Entry(word, self._judge_here(word), provisional=True)
+
+    def _judge_here(self, word: str) -> Verdict:
+        """What needs no word list: the rest (a word, or not) only the room knows."""
+        if word in self.found:
+            return Verdict.ALREADY_FOUND
+        if len(word) < self.min_length:
+            return Verdict.TOO_SHORT
+        try:
+            on_board = find_path(self.board, word) is not None
+        except TooHard:
+            on_board = True  # too long to say here: the room will
+        return Verdict.SENT if on_board else Verdict.NOT_ON_BOARD
 
     def resend(self) -> None:
         """After a reconnect: every entry still unanswered, under its own id (the server judges each once)."""
         for entry_id, word in sorted(self._sent.items()):
-            self.send("word", {"id": entry_id, "word": word})
+            self.send(m.Word(id=entry_id, word=word))
 
     def hold(self, reason: Hold) -> None:
         if not self.over:
@@ -165,7 +185,7 @@ class OnlineSession:
         """The player votes to end; the round ends when everyone has."""
         if not self.over and not self.voted:
             self.voted = True
-            self.send("end", {})
+            self.send(m.VoteEnd())
 
     def reveal(self) -> str | None:
         return None
@@ -179,53 +199,66 @@ class OnlineSession:
 
     # What the server says
 
-    def apply(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "tick":
-            self._deadline = self.now() + float(message["remaining"])
-        elif kind == "verdict":
-            self._verdict(message)
-        elif kind == "entries":  # back after a reconnect: our entries as the server judged them
-            self.entries = [_entry(e) for e in message["entries"]]
-            self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
-            last = int(message.get("last_id", -1))
-            self._sent = {i: w for i, w in self._sent.items() if i > last}
-            self._next_id = max(self._next_id, last + 1)
-            self.resend()
-        elif kind == "progress":
-            self.standings = [{**p, "me": p.get("id") == self.me} for p in message["players"]]
-        elif kind == "end":
-            self._finish(message)
-            return
+    def apply(self, message: m.ServerMessage) -> None:
+        match message:
+            case m.Tick(remaining=remaining):
+                self._deadline = self.now() + remaining
+            case m.Judgement():
+                self._verdict(message)
+            case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
+                self.entries = [_entry(e.word, e.verdict) for e in entries]
+                self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
+                self._sent = {i: w for i, w in self._sent.items() if i > last}
+                self._next_id = max(self._next_id, last + 1)
+                self.resend()
+            case m.Progress(players=players):
+                self.standings = [Standing(p.name, p.words, p.connected, p.voted_end, p.id == self.me) for p in players]
+            case m.End():
+                self._finish(message)
+                return
+            case _:
+                return
         for watcher in self._watchers:
             watcher()
 
-    def _verdict(self, message: dict[str, Any]) -> None:
-        if self._sent.pop(int(message["id"]), None) is None:
+    def _verdict(self, message: m.Judgement) -> None:
+        if self._sent.pop(message.id, None) is None:
             return  # answered before (a resend): judged once, shown once
-        entry = _entry(message)
+        entry = _entry(message.word, message.verdict)
         self.entries.append(entry)
         if entry.verdict.accepted:
             self.found[entry.word] = entry.points
 
-    def _finish(self, message: dict[str, Any]) -> None:
+    def _finish(self, message: m.End) -> None:
         if self.over:
             return
-        paths = {str(w): tuple(int(c) for c in path) for w, path in message["solution"].items()}
+        cells = len(self.board.faces)
+        paths = {
+            normalise(w)[:MAX_WORD]: path
+            for w, path in message.solution.items()
+            if path and all(0 <= c < cells for c in path)  # a cell off the board is not drawn
+        }
         self.solution = Solution(self.board, self.min_length, dict(sorted(paths.items())))
         self.players = [
-            PlayerResult(clean_name(p["name"]), int(p["score"]), {str(w): int(s) for w, s in p["words"].items()},
-                         int(p["id"]) == self.me)
-            for p in message["players"]
-        ]  # fmt: skip
+            PlayerResult(p.name, p.score, {normalise(w)[:MAX_WORD]: s for w, s in p.words.items()}, p.id == self.me)
+            for p in message.players
+        ]
         mine = next((p for p in self.players if p.me), None)
         self.found = dict(mine.words) if mine else {}
-        self.shared = [str(w) for w in message.get("shared", [])]
-        self.scoring = str(message.get("scoring", "unique"))
-        self.end_reason = END_REASONS.get(str(message.get("reason")), EndReason.TIME_UP)
+        self.shared = [normalise(w) for w in message.shared]
+        self.scoring = message.scoring
+        self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
         self._holds.clear()
+        # Entries still on their way when the round ended: each gets its verdict, never silence.
+        for _, word in sorted(self._sent.items()):
+            self.entries.append(Entry(word, Verdict.TOO_LATE))
+        self._sent.clear()
         for listener in self._listeners:
             listener(self)
+
+    def found_by(self, word: str, besides: str) -> list[str]:
+        """Who else found the word: the players other than `besides` who have it."""
+        return [p.name for p in self.players if p.name != besides and word in p.words]
 
     # After the round
 
@@ -268,11 +301,13 @@ class OnlineSession:
         )
 
 
-def _entry(message: dict[str, Any]) -> Entry:
+def _entry(word: str, verdict_text: str) -> Entry:
     """An entry as the server judged it (points are the word's own: shared words are struck out at the end)."""
     try:
-        verdict = Verdict(message["verdict"])
+        verdict = Verdict(verdict_text)
     except ValueError:
         verdict = Verdict.NOT_A_WORD
-    word = normalise(str(message["word"]))[:MAX_WORD]
+    if verdict is Verdict.SENT:
+        verdict = Verdict.NOT_A_WORD  # only this game says "sent"; a server that does is not believed
+    word = normalise(word)[:MAX_WORD]
     return Entry(word, verdict, score(word) if verdict.accepted else 0)

@@ -39,6 +39,14 @@ def token_for(server: str, room: str, folder: Path | None = None) -> str | None:
     return _read(folder).get(f"{server} {room}")
 
 
+def forget_token(server: str, room: str, folder: Path | None = None) -> None:
+    """Drop the room's token: left on purpose, or gone from the server."""
+    tokens = _read(folder)
+    if tokens.pop(f"{server} {room}", None) is not None:
+        with contextlib.suppress(OSError):
+            write_text_atomic(_path(folder), json.dumps(tokens, indent=1) + "\n")
+
+
 def remember_token(server: str, room: str, token: str, folder: Path | None = None) -> None:
     """Keep the token (the newest last); a folder that cannot be written only loses the rejoin."""
     tokens = _read(folder)

@@ -1,81 +1,119 @@
-"""An online room's lobby: who is here and ready, the room's settings, the address to join with.
+"""An online room's lobby: who is here and ready, the evening's scoreboard, the settings, chat, the address.
 
 Enter toggles ready; the round starts 3 seconds after everyone is. Only the host changes the
-settings. Names come from strangers: they are shown as plain text, never as markup.
+settings and has the host's controls (start anyway, remove a player, hand the role on, close
+the room to newcomers). Everything shown here comes from strangers: names, chat lines and the
+room's description are shown as plain text, never as markup.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 from textual import on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import Scoring
 
 LOBBY_SECONDS = (60, 120, 180, 240, 300)
 SCORINGS = [("Shared words score 0 (the table rule)", Scoring.UNIQUE.value), ("Every word scores", Scoring.ALL.value)]
+TARGETS = [("None: play on", None), ("First to 50", 50), ("First to 100", 100), ("First to 200", 200)]
+CHAT_LINES = 6  # lines of chat kept on screen
 
 
 def _second(option: tuple[str, Any]) -> Any:
     return option[1]
 
 
+class PickPlayerScreen(ModalScreen[int | None]):
+    """Which player the host means (to remove, or to hand the role to)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="pick-cancel")]
+
+    def __init__(self, question: str, players: list[m.Seat]) -> None:
+        super().__init__()
+        self.question, self.players = question, players
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pick-player"):
+            yield Label(self.question)
+            yield OptionList(*(Option(Text(p.name), id=str(p.id)) for p in self.players), id="pick-list")
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LobbyScreen(Screen[None]):
     AUTO_FOCUS = None  # Enter is "ready" until the host tabs into a setting
     BINDINGS = [
         Binding("enter,r", "ready", "Ready / not ready", id="lobby-ready", tooltip="online: ready, or not ready"),
+        Binding("t", "talk", "Chat", id="lobby-chat", tooltip="online: say something to the room"),
+        Binding("s", "host('start')", "Start now", id="lobby-start", tooltip="host: start without waiting"),
+        Binding("x", "pick('remove')", "Remove", id="lobby-remove", tooltip="host: remove a player"),
+        Binding("h", "pick('promote')", "Hand on host", id="lobby-promote", tooltip="host: make another the host"),
+        Binding("l", "lock", "Lock / open", id="lobby-lock", tooltip="host: close the room to newcomers, or open it"),
         Binding("escape", "leave", "Leave", id="lobby-leave", tooltip="online: leave the room"),
     ]
 
     @dataclass
-    class Ready(Message):
-        ready: bool
+    class Outgoing(Message):
+        """Something the player sends to the room."""
 
-    @dataclass
-    class Settings(Message):
-        settings: dict[str, Any]
+        message: m.ClientMessage
 
     @dataclass
     class Leave(Message):
         pass
 
-    def __init__(self, room: str, me: int, address: str, lobby: dict[str, Any] | None = None) -> None:
+    def __init__(self, room: str, me: int, address: str, lobby: m.Lobby | None = None) -> None:
         super().__init__()
         self.room = room
         self.me = me
         self.address = address  # what others type to join, or "" when it is not ours to tell
-        self.lobby: dict[str, Any] = lobby or {}
+        self.lobby = lobby or m.Lobby()
         self.countdown: float | None = None
+        self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)
         self._drawn = False
+        self._drawn_at = 0.0  # a Select's change made before the last drawing is the drawing's, not the player's
         self.choices = self._choices()
         self._options = {field: options for _, field, options in self.choices}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Label(f"Room {self.room}", id="lobby-title")
+            yield Label(Text(f"Room {self.room}"), id="lobby-title")
             if self.address:
-                yield Label(f"Friends join with:  boggle join {self.address}", id="lobby-address")
+                yield Label(Text(f"Friends join with:  boggle join {self.address}"), id="lobby-address")
             yield Static("", id="lobby-players")
             yield Label("", id="lobby-settings")
             with Grid(id="lobby-choices"):
                 for label, field, _ in self.choices:
                     yield Label(label)
                     yield Select(self._options[field], allow_blank=False, compact=True, id=f"lobby-{field}")
+            yield Static("", id="lobby-chat-log")
+            yield Input(placeholder="t: say something to the room (between rounds)", max_length=m.MAX_CHAT,
+                        compact=True, id="lobby-say")  # fmt: skip
             yield Label("", id="lobby-status")
         yield Footer()
 
@@ -85,6 +123,7 @@ class LobbyScreen(Screen[None]):
             ("Round length", "seconds", [(describe_seconds(n), n) for n in LOBBY_SECONDS if n in ROUND_SECONDS]),
             ("Word list", "dictionary", [(n, n) for n in shipped_dictionaries()]),
             ("Scoring", "scoring", SCORINGS),
+            ("Evening", "target", TARGETS),
         ]
 
     def on_mount(self) -> None:
@@ -93,17 +132,23 @@ class LobbyScreen(Screen[None]):
         self.call_after_refresh(self.set_focus, None)  # Enter means ready until the host tabs into a setting
 
     @property
+    def me_seated(self) -> m.Seat | None:
+        return next((p for p in self.lobby.players if p.id == self.me), None)
+
+    @property
     def host(self) -> bool:
-        return any(p.get("id") == self.me and p.get("host") for p in self.lobby.get("players", []))
+        seat = self.me_seated
+        return seat is not None and seat.host
 
     @property
     def ready(self) -> bool:
-        return any(p.get("id") == self.me and p.get("ready") for p in self.lobby.get("players", []))
+        seat = self.me_seated
+        return seat is not None and seat.ready
 
     def on_unmount(self) -> None:
         self._drawn = False  # replaced by the round: later lobby messages are only kept
 
-    def show_lobby(self, lobby: dict[str, Any]) -> None:
+    def show_lobby(self, lobby: m.Lobby) -> None:
         self.lobby = lobby
         if not self._drawn:
             return
@@ -112,33 +157,59 @@ class LobbyScreen(Screen[None]):
         except NoMatches:  # the screen is being taken down for the round: the lobby is kept for later
             self._drawn = False
 
-    def _draw(self, lobby: dict[str, Any]) -> None:
-        table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-        for heading in ("player", "ready", ""):
-            table.add_column(heading)
-        for p in lobby.get("players", []):
-            name = Text(str(p.get("name", "")), style="bold" if p.get("id") == self.me else "")  # literal, never markup
-            ready = "✓ ready" if p.get("ready") else "· not yet"
-            notes = ", ".join(n for n, on_ in (("host", p.get("host")), ("you", p.get("id") == self.me)) if on_)
-            table.add_row(name, ready, notes + ("" if p.get("connected", True) else " (away)"))
-        self.query_one("#lobby-players", Static).update(table)
-        self.query_one("#lobby-settings", Label).update(Text(str(lobby.get("description", ""))))
-        settings = lobby.get("settings", {})
-        for field in ("dice", "seconds", "dictionary", "scoring"):
-            select = self.query_one(f"#lobby-{field}", Select)
-            value = settings.get(field)
-            with select.prevent(Select.Changed):
-                if field == "seconds" and isinstance(value, int) and value not in {v for _, v in self._options[field]}:
-                    self._options[field] = sorted(
-                        [*self._options[field], (describe_seconds(value), value)], key=_second
-                    )
-                    select.set_options(self._options[field])
-                if value in {v for _, v in self._options[field]}:
-                    select.value = value
-            select.disabled = not self.host
+    def show_line(self, said: m.Said) -> None:
+        self.chat.append(said)
+        if self._drawn:
+            with contextlib.suppress(NoMatches):
+                self._draw_chat()
+
+    def _draw(self, lobby: m.Lobby) -> None:
+        self.query_one("#lobby-players", Static).update(self._players_table(lobby))
+        evening = f" · champion of the evening: {lobby.champion}" if lobby.champion else ""
+        closed = " · closed to newcomers" if lobby.locked else ""
+        self.query_one("#lobby-settings", Label).update(Text(f"{lobby.description}{closed}{evening}"))
+        for field in ("dice", "seconds", "dictionary", "scoring", "target"):
+            self._show_choice(self.query_one(f"#lobby-{field}", Select), field, lobby.settings.get(field))
+        self._drawn_at = get_time()  # the clock Textual stamps each message with (Message.time)
+        self._draw_chat()
         self._show_status()
 
+    def _players_table(self, lobby: m.Lobby) -> Table:
+        """Who is here, ready or not, with each one's points and wins over the evening."""
+        table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+        for heading in ("player", "ready", "tonight", "wins", ""):
+            table.add_column(heading)
+        evening = {s.name: s for s in lobby.scoreboard}
+        for p in lobby.players:
+            name = Text(p.name, style="bold" if p.id == self.me else "")  # literal, never markup
+            ready = "✓ ready" if p.ready else "· not yet"
+            standing = evening.pop(p.name, None)
+            notes = ", ".join(n for n, on_ in (("host", p.host), ("you", p.id == self.me)) if on_)
+            table.add_row(name, ready, *_evening(standing), notes + ("" if p.connected else " (away)"))
+        for standing in evening.values():  # played earlier tonight, gone now
+            table.add_row(Text(standing.name, style="dim"), "", *_evening(standing), "left")
+        return table
+
+    def _show_choice(self, select: Select[Any], field: str, value: Any) -> None:
+        with select.prevent(Select.Changed):
+            options = self._options[field]
+            if field == "seconds" and isinstance(value, int) and value not in {v for _, v in options}:
+                self._options[field] = sorted([*options, (describe_seconds(value), value)], key=_second)
+                select.set_options(self._options[field])
+            if field == "dictionary" and isinstance(value, str) and value and value not in {v for _, v in options}:
+                self._options[field] = [*options, (value, value)]  # the host's own list, by its name
+                select.set_options(self._options[field])
+            if value in {v for _, v in self._options[field]}:
+                select.value = value
+        select.disabled = not self.host
+
+    def _draw_chat(self) -> None:
+        lines = [Text.assemble((said.name, "bold"), ": ", said.text) for said in self.chat]  # literal, never markup
+        self.query_one("#lobby-chat-log", Static).update(Text("\n").join(lines) if lines else "")
+
     def show_countdown(self, seconds: float | None) -> None:
+        if seconds is not None and self.countdown is None and getattr(self.app, "bell_on_countdown", True):
+            self.app.bell()  # a player in another window hears that the board is coming
         self.countdown = seconds
         if self._drawn:
             with contextlib.suppress(NoMatches):  # the screen may be on its way out for the round
@@ -146,25 +217,72 @@ class LobbyScreen(Screen[None]):
 
     def _show_status(self) -> None:
         if self.countdown is not None:
-            status = f"Everyone is ready: the board comes in {self.countdown:.0f} seconds."
+            status = f"The board comes in {self.countdown:.0f} seconds."
         elif self.ready:
             status = "You are ready. Waiting for the others… (Enter: not ready)"
         else:
-            host = "  You are the host: Tab to the settings." if self.host else ""
+            host = "  Host: Tab to the settings; s starts now." if self.host else ""
             status = f"Press Enter (or r) when you are ready.{host}"
         self.query_one("#lobby-status", Label).update(status)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("host", "pick", "lock"):
+            return self.host
+        return True
 
     @on(Select.Changed)
     def setting_changed(self, event: Select.Changed) -> None:
         field = (event.select.id or "").removeprefix("lobby-")
-        settings = dict(self.lobby.get("settings", {}))
-        # Only the host's own choice is sent: a value set from the server's lobby message is not a change.
-        if self.host and event.select.has_focus and settings.get(field) != event.value:
-            settings[field] = event.value
-            self.post_message(self.Settings(settings))
+        settings = dict(self.lobby.settings)
+        # Only the host's own choice is sent: a value the screen set from the server's lobby message, or one
+        # a Select reports from before the screen last drew the room, is not a change.
+        if not self.host or event.time <= self._drawn_at or settings.get(field) == event.value:
+            return
+        settings[field] = event.value
+        self.post_message(self.Outgoing(m.ChangeSettings(settings=settings)))
+        self.set_focus(None)  # Enter means ready again, not "open this setting"
+
+    @on(Input.Submitted, "#lobby-say")
+    def say(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.post_message(self.Outgoing(m.Say(text=text)))
+        self.set_focus(None)
+
+    def action_talk(self) -> None:
+        self.query_one("#lobby-say", Input).focus()
 
     def action_ready(self) -> None:
-        self.post_message(self.Ready(not self.ready))
+        self.post_message(self.Outgoing(m.Ready(ready=not self.ready)))
+
+    def action_host(self, action: str) -> None:
+        self.post_message(self.Outgoing(m.HostCommand(action=action)))  # type: ignore[arg-type]
+
+    def action_lock(self) -> None:
+        self.post_message(self.Outgoing(m.HostCommand(action="unlock" if self.lobby.locked else "lock")))
+
+    def action_pick(self, action: str) -> None:
+        others = [p for p in self.lobby.players if p.id != self.me]
+        if not others:
+            self.notify("Nobody else is in the room.", title="Room")
+            return
+        question = "Remove which player?" if action == "remove" else "Who becomes the host?"
+
+        def picked(player: int | None) -> None:
+            if player is not None:
+                self.post_message(self.Outgoing(m.HostCommand(action=action, player=player)))  # type: ignore[arg-type]
+
+        self.app.push_screen(PickPlayerScreen(question, others), picked)
 
     def action_leave(self) -> None:
+        if self.focused is not None:
+            self.set_focus(None)  # Escape first leaves the chat line or a setting
+            return
         self.post_message(self.Leave())
+
+
+def _evening(standing: m.Standing | None) -> tuple[str, str]:
+    if standing is None:
+        return "", ""
+    return f"{standing.total:,}", f"{standing.wins}" if standing.wins else ""

@@ -56,15 +56,23 @@ class OnlineResultsScreen(ResultsScreen):
         columns = []
         for p in players:
             words = sorted(p.words, key=lambda w: (-len(w), w))
-            cells = [Text(f"{'= ' if w in shared else ''}{w.upper()} {p.words[w]}") for w in words[:MAX_ROWS]]
+            cells = [self._cell(p.name, w, p.words[w], w in shared) for w in words[:MAX_ROWS]]
             if len(words) > MAX_ROWS:
                 cells.append(Text(f"… {len(words) - MAX_ROWS} more", style="dim"))
             columns.append(cells)
         for row in range(max((len(c) for c in columns), default=0)):
             table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
-        rule = "= shared: 0 for all" if self.online.scoring == "unique" else "every word scores"
+        rule = "= shared (with whom): 0 for all" if self.online.scoring == "unique" else "every word scores"
         table.caption = Text(rule, style="dim")
         return table
+
+    def _cell(self, player: str, word: str, points: int, shared: bool) -> Text:
+        """A word and its points; a shared one names who else found it (names are literal Text, never markup)."""
+        if not shared:
+            return Text(f"{word.upper()} {points}")
+        return Text.assemble(
+            f"= {word.upper()} {points} ", (f"({', '.join(self.online.found_by(word, player))})", "dim")
+        )
 
     def action_again(self) -> None:
         self.post_message(self.Menu())  # the app takes an online Menu back to the lobby

@@ -79,7 +79,7 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="results"):
             with Vertical(id="summary"):
-                yield Label(self._outcome(), id="outcome")
+                yield Label(self._outcome(), id="outcome", markup=False)  # online, it names players: literal
                 yield Label(self._totals(), id="totals")
                 yield self.board_view
             with Vertical(id="lists"):

@@ -7,8 +7,7 @@ the clock stops and the board is hidden together.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import on
@@ -33,7 +32,7 @@ from boggle_tui.app.widgets.score import ScoreLine
 from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
-from boggle_tui.game.session import Hold, RoundSession
+from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
 
 TICK_SECONDS = 0.2
@@ -178,13 +177,14 @@ class RoundScreen(Screen[None]):
         self._verdicts_shown = len(entries)
         self.show_session()
 
-    def _show_standings(self, standings: list[dict[str, Any]]) -> None:
+    def _show_standings(self, standings: Sequence[Standing]) -> None:
         rows = [
             Text.assemble(
-                (str(p.get("name", "")), "bold" if p.get("me") else ""),  # literal, never markup
-                f" {p.get('words', 0)}",
-                " ✓end" if p.get("voted_end") else "",
-                "" if p.get("connected", True) else " (away)",
+                (p.name, "bold reverse" if p.me else ""),  # literal, never markup; the player stands out
+                " (you)" if p.me else "",
+                f" {p.words}",
+                " ✓end" if p.voted_end else "",
+                "" if p.connected else " (away)",
             )
             for p in standings
         ]

@@ -13,6 +13,8 @@ from boggle_tui.game.round import Entry
 
 
 def entry_text(entry: Entry) -> Content:
+    if entry.provisional:  # judged here while the room's verdict is on its way
+        return Content.assemble(("… ", "$text-muted"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
     if entry.verdict.accepted:
         return Content.assemble(("✓ ", "$success"), (entry.word.upper(), "bold"), (f" +{entry.points}", "$success"))
     return Content.assemble(("✗ ", "$error"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
@@ -36,7 +38,8 @@ class VerdictLine(Label):
     def watch_entry(self, entry: Entry | None) -> None:
         if entry is not None:
             self.update(entry_text(entry))
-            log_verdict(entry)
+            if not entry.provisional:
+                log_verdict(entry)
         self.set_class(entry is not None and entry.verdict.accepted, "-good")
         self.set_class(entry is not None and not entry.verdict.accepted, "-bad")
 

@@ -1,0 +1,448 @@
+"""The protocol as types: one frozen dataclass per message, in both directions (docs/protocol.md).
+
+Whatever arrives is hostile until `decode` has turned it into one of these: a JSON object of a
+known `type`, each field of its declared type, every number in its range, every list and
+string within its bound, every string cleaned of what a terminal or Rich would act on. A
+client decodes the server's messages the same way a server decodes a client's: neither trusts
+the other. `encode` is the one way a message is written, so both ends speak the same wire.
+
+A field's type says what it may hold; its metadata (`text`, `number`, `many`) says how much.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Union
+
+from boggle_tui.net.protocol import (
+    MAX_FRAME,
+    MAX_ID,
+    MAX_NAME,
+    MAX_ROOM,
+    MAX_WORD,
+    ProtocolError,
+    clean_text,
+)  # fmt: skip
+
+VERSION = 2  # 2: messages as types; chat, host controls, the evening's scoreboard, room closed
+MAX_SERVER_FRAME = 2**20  # bytes in one message from a server (an end message carries the solution)
+MAX_TEXT = 200  # characters of a note, an error or a chat line
+MAX_CHAT = 120  # characters a player may say at once
+MAX_LIST = 64  # items of a list unless a field says otherwise (players, notes, a board's rows...)
+MAX_WORDS = 4096  # words in one list (a 6x6 board holds a few thousand)
+MAX_SECONDS = 24 * 3600.0
+MAX_POINTS = 10**7
+HASH = 64  # characters of a hash or a token
+
+
+message = dataclass(frozen=True, kw_only=True)  # every message and part: immutable, built by field name
+
+
+def text(limit: int = MAX_TEXT, *, required: bool = False) -> Any:
+    """A string field: cleaned of control, format and separator characters, at most `limit` characters."""
+    return field(metadata={"limit": limit}) if required else field(default="", metadata={"limit": limit})
+
+
+def number(low: float, high: float, default: Any = dataclasses.MISSING) -> Any:
+    """A number field within [low, high]."""
+    return field(default=default, metadata={"range": (low, high)})
+
+
+def many(limit: int, default: Any = dataclasses.MISSING, *, empty: type | None = None) -> Any:
+    """A list (or mapping) field of at most `limit` items; `empty=dict` makes an empty mapping its default."""
+    if empty is not None:
+        return field(default_factory=empty, metadata={"many": limit})
+    return field(default=default, metadata={"many": limit})
+
+
+# Client to server
+
+
+@message
+class Hello:
+    KIND: ClassVar[str] = "hello"
+    version: int = number(0, 10**6)
+    name: str = text(MAX_NAME)
+    room: str = text(MAX_ROOM)
+    token: str = text(HASH)
+    settings: dict[str, str | int | None] | None = many(10, None)  # checked by RoomSettings.from_json
+    list: bool = False
+    private: bool = False
+    game: str = text(HASH)  # this game's own id: a seat is never given to a second live game
+
+
+@message
+class Ready:
+    KIND: ClassVar[str] = "ready"
+    ready: bool
+
+
+@message
+class ChangeSettings:
+    KIND: ClassVar[str] = "settings"
+    settings: dict[str, str | int | None] = many(10)
+
+
+@message
+class Word:
+    KIND: ClassVar[str] = "word"
+    id: int = number(0, MAX_ID)
+    word: str = text(MAX_WORD, required=True)
+
+
+@message
+class VoteEnd:
+    KIND: ClassVar[str] = "end"
+
+
+@message
+class Again:
+    KIND: ClassVar[str] = "again"
+
+
+@message
+class Say:
+    KIND: ClassVar[str] = "say"
+    text: str = text(MAX_CHAT, required=True)
+
+
+HostAction = Literal["start", "remove", "promote", "lock", "unlock"]
+
+
+@message
+class HostCommand:
+    """The host's controls: start without everyone ready, remove a player, hand the role on, lock the door."""
+
+    KIND: ClassVar[str] = "host"
+    action: HostAction
+    player: int | None = number(0, MAX_ID, None)
+
+
+ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand
+
+# Server to client
+
+
+@message
+class Welcome:
+    KIND: ClassVar[str] = "welcome"
+    version: int = number(0, 10**6)
+    room: str = text(MAX_ROOM)
+    player: int = number(0, MAX_ID)
+    name: str = text(MAX_NAME)
+    token: str = text(HASH)
+    host: bool = False
+    notes: tuple[str, ...] = many(8, ())
+
+
+ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "seat_taken", "limit"]
+
+
+@message
+class Error:
+    KIND: ClassVar[str] = "error"
+    message: str = text(MAX_TEXT)
+    fatal: bool = False
+    code: ErrorCode = ""  # what a client can act on: room_gone takes the player back to the start
+
+
+@message
+class RoomInfo:
+    room: str = text(MAX_ROOM)
+    players: int = number(0, 10**4, 0)
+    state: str = text(20)
+    settings: str = text(MAX_TEXT)
+
+
+@message
+class Rooms:
+    KIND: ClassVar[str] = "rooms"
+    rooms: tuple[RoomInfo, ...] = many(1000, ())
+
+
+@message
+class Seat:
+    """A player as the lobby shows them."""
+
+    id: int = number(0, MAX_ID)
+    name: str = text(MAX_NAME)
+    host: bool = False
+    ready: bool = False
+    connected: bool = True
+    words: int = number(0, MAX_WORDS, 0)
+    voted_end: bool = False
+
+
+@message
+class Standing:
+    """One player's evening in this room: points over its rounds, rounds won, rounds played."""
+
+    name: str = text(MAX_NAME)
+    total: int = number(0, MAX_POINTS, 0)
+    wins: int = number(0, 10**6, 0)
+    rounds: int = number(0, 10**6, 0)
+
+
+RoomState = Literal["lobby", "countdown", "playing"]
+
+
+@message
+class Lobby:
+    KIND: ClassVar[str] = "lobby"
+    room: str = text(MAX_ROOM)
+    state: RoomState = "lobby"
+    settings: dict[str, str | int | None] = many(10, empty=dict)
+    description: str = text(MAX_TEXT)
+    players: tuple[Seat, ...] = many(MAX_LIST, ())
+    dictionary_hash: str = text(HASH)
+    locked: bool = False
+    rounds: int = number(0, 10**6, 0)
+    scoreboard: tuple[Standing, ...] = many(MAX_LIST, ())
+    champion: str = text(MAX_NAME)  # who reached the evening's target first, once someone has
+
+    @property
+    def target(self) -> int | None:
+        value = self.settings.get("target")
+        return value if isinstance(value, int) else None
+
+
+@message
+class Countdown:
+    KIND: ClassVar[str] = "countdown"
+    seconds: float | None = number(0, 60, None)
+
+
+@message
+class Start:
+    KIND: ClassVar[str] = "start"
+    round: int = number(0, 10**6)
+    board: tuple[tuple[str, ...], ...] = many(32)
+    dice: str = text(20)
+    code: str = text(200)
+    min_length: int = number(1, 32)
+    seconds: int = number(1, MAX_SECONDS)
+    remaining: float = number(0, MAX_SECONDS)
+    dictionary: str = text(MAX_ROOM)
+    next_id: int = number(0, MAX_ID, 0)
+
+
+@message
+class Tick:
+    KIND: ClassVar[str] = "tick"
+    remaining: float = number(0, MAX_SECONDS)
+
+
+@message
+class Judged:
+    word: str = text(MAX_WORD)
+    verdict: str = text(20)
+    points: int = number(0, 100, 0)
+
+
+@message
+class Judgement:
+    KIND: ClassVar[str] = "verdict"
+    id: int = number(0, MAX_ID)
+    word: str = text(MAX_WORD)
+    verdict: str = text(20)
+    points: int = number(0, 100, 0)
+
+
+@message
+class Entries:
+    KIND: ClassVar[str] = "entries"
+    entries: tuple[Judged, ...] = many(MAX_WORDS, ())
+    last_id: int = number(-1, MAX_ID, -1)
+
+
+@message
+class Count:
+    """How many words a player has: never which."""
+
+    id: int = number(0, MAX_ID)
+    name: str = text(MAX_NAME)
+    words: int = number(0, MAX_WORDS, 0)
+    connected: bool = True
+    voted_end: bool = False
+
+
+@message
+class Progress:
+    KIND: ClassVar[str] = "progress"
+    players: tuple[Count, ...] = many(MAX_LIST, ())
+
+
+@message
+class Score:
+    id: int = number(0, MAX_ID)
+    name: str = text(MAX_NAME)
+    score: int = number(0, MAX_POINTS, 0)
+    words: dict[str, int] = many(MAX_WORDS, empty=dict)
+
+
+EndReasonText = Literal["time_up", "ended"]
+
+
+@message
+class End:
+    KIND: ClassVar[str] = "end"
+    reason: EndReasonText = "time_up"
+    round: int = number(0, 10**6, 0)
+    scoring: Literal["unique", "all"] = "unique"
+    players: tuple[Score, ...] = many(MAX_LIST, ())
+    shared: tuple[str, ...] = many(MAX_WORDS, ())
+    solution: dict[str, tuple[int, ...]] = many(4 * MAX_WORDS, empty=dict)
+
+
+@message
+class Said:
+    """A chat line, as everyone in the lobby sees it."""
+
+    KIND: ClassVar[str] = "said"
+    player: int = number(0, MAX_ID)
+    name: str = text(MAX_NAME)
+    text: str = text(MAX_CHAT)
+
+
+ServerMessage = Welcome | Error | Rooms | Lobby | Countdown | Start | Tick | Judgement | Entries | Progress | End | Said
+
+CLIENT_KINDS: dict[str, type] = {kind.KIND: kind for kind in typing.get_args(ClientMessage)}
+SERVER_KINDS: dict[str, type] = {kind.KIND: kind for kind in typing.get_args(ServerMessage)}
+
+# Decoding
+
+
+def decode_client(frame: str | bytes) -> ClientMessage:
+    """A client's message, checked; a ProtocolError says what is wrong, in words safe to send back."""
+    return typing.cast(ClientMessage, _decode(frame, CLIENT_KINDS, MAX_FRAME, strict=True))
+
+
+def decode_server(frame: str | bytes) -> ServerMessage:
+    """A server's message, checked the same way; fields this version does not know are left aside."""
+    return typing.cast(ServerMessage, _decode(frame, SERVER_KINDS, MAX_SERVER_FRAME, strict=False))
+
+
+def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict: bool) -> Any:
+    if isinstance(frame, bytes):
+        raise ProtocolError("messages are JSON text frames")
+    if len(frame.encode("utf-8", "surrogatepass")) > limit:
+        raise ProtocolError(f"a message has at most {limit} bytes")
+    try:
+        raw = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("a message is a JSON object")
+    kind = raw.get("type")
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError(f"unknown message type {clean_text(str(kind), 20)!r}")
+    return _object(cls, {k: v for k, v in raw.items() if k != "type"}, kind, strict)
+
+
+def _object(cls: type, raw: Any, where: str, strict: bool) -> Any:
+    if not isinstance(raw, dict):
+        raise ProtocolError(f"{where} must be an object")
+    hints = typing.get_type_hints(cls)
+    known = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = [name for name in raw if name not in known]
+    if strict and unknown:
+        raise ProtocolError(f"{where}: unknown field {clean_text(str(unknown[0]), 20)!r}")
+    values = {}
+    for name, spec in known.items():
+        if name not in raw or (raw[name] is None and _optional(hints[name]) and not _required(spec)):
+            if _required(spec):
+                raise ProtocolError(f"{where}: {name} is missing")
+            continue
+        values[name] = _value(hints[name], raw[name], spec.metadata, f"{where}.{name}", strict)
+    return cls(**values)
+
+
+def _required(spec: dataclasses.Field[Any]) -> bool:
+    return spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING
+
+
+def _optional(hint: Any) -> bool:
+    return type(None) in typing.get_args(hint)
+
+
+def _value(hint: Any, raw: Any, meta: Mapping[str, Any], where: str, strict: bool) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        if raw is None and type(None) in args:
+            return None
+        for option in (a for a in args if a is not type(None)):
+            try:
+                return _value(option, raw, meta, where, strict)
+            except ProtocolError:
+                continue
+        raise ProtocolError(f"{where} has the wrong type")
+    if origin is Literal:
+        if raw in args and type(raw) is type(args[0]):
+            return raw
+        raise ProtocolError(f"{where} cannot be {clean_text(repr(raw), 30)}")
+    if hint is bool:
+        if isinstance(raw, bool):
+            return raw
+        raise ProtocolError(f"{where} must be true or false")
+    if hint is int or hint is float:
+        return _number(hint, raw, meta, where)
+    if hint is str:
+        if not isinstance(raw, str):
+            raise ProtocolError(f"{where} must be text")
+        return clean_text(raw, meta.get("limit", MAX_TEXT))
+    if origin is tuple:
+        items = _bounded(raw, list, meta, where)
+        return tuple(_value(args[0], item, {}, where, strict) for item in items)
+    if origin is dict:
+        items = _bounded(raw, dict, meta, where)
+        return {
+            _value(args[0], key, {"limit": MAX_WORD}, where, strict): _value(args[1], item, {}, where, strict)
+            for key, item in items.items()
+        }
+    if dataclasses.is_dataclass(hint):
+        return _object(typing.cast(type, hint), raw, where, strict)
+    raise TypeError(f"no rule for {hint!r}")  # a message type this module cannot check: a bug, not input
+
+
+def _number(hint: type, raw: Any, meta: Mapping[str, Any], where: str) -> Any:
+    whole = isinstance(raw, int) and not isinstance(raw, bool)
+    if not (whole or (hint is float and isinstance(raw, float) and math.isfinite(raw))):
+        raise ProtocolError(f"{where} must be a {'whole ' if hint is int else ''}number")
+    low, high = meta.get("range", (-MAX_ID, MAX_ID))
+    if not low <= raw <= high:
+        raise ProtocolError(f"{where} out of range")
+    return hint(raw)
+
+
+def _bounded(raw: Any, kind: type, meta: Mapping[str, Any], where: str) -> Any:
+    if not isinstance(raw, kind):
+        raise ProtocolError(f"{where} must be a {'list' if kind is list else 'object'}")
+    if len(raw) > meta.get("many", MAX_LIST):
+        raise ProtocolError(f"{where} has too many items")
+    return raw
+
+
+# Encoding
+
+
+def encode(message: ClientMessage | ServerMessage) -> str:
+    """The message as one JSON text frame: its type, then its fields."""
+    fields = {f.name: _plain(getattr(message, f.name)) for f in dataclasses.fields(message)}
+    return json.dumps({"type": message.KIND, **fields}, separators=(",", ":"), ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    return value
