@@ -192,7 +192,7 @@ def test_a_seeded_room_deals_the_same_boards_in_order(enable1) -> None:
 
 
 def test_a_player_who_leaves_the_lobby_is_gone_and_their_name_is_free(room) -> None:
-    (stay, _) = room.join("stay")
+    (_stay, _) = room.join("stay")
     for visit in range(40):  # far more visits than the room has seats
         visitor, _ = room.join("vic")
         assert visitor.name == "vic", visit
@@ -209,7 +209,7 @@ def test_a_second_player_of_one_name_is_numbered_in_brackets(room) -> None:
 
 
 def test_a_player_who_drops_mid_round_keeps_the_seat_till_the_end_then_sees_the_results(room) -> None:
-    alice, bob = start(room, "alice", "bob")
+    alice, _bob = start(room, "alice", "bob")
     (word,) = words_on(room, 1)
     room.enter(alice, 0, word)
     room.leave(alice)
@@ -246,7 +246,7 @@ def test_the_host_removes_a_player_hands_the_role_on_and_locks_the_door(room) ->
     alice, _ = room.join("alice")
     bob, _ = room.join("bob")
     carol, _ = room.join("carol")
-    sends, removed = room.command(alice, "remove", carol.id)
+    _sends, removed = room.command(alice, "remove", carol.id)
     assert removed is carol and carol.id not in room.players and room.seat_for(carol.token) is None
     room.command(alice, "promote", bob.id)
     assert bob.host and not alice.host
@@ -275,7 +275,7 @@ def test_chat_is_literal_bounded_rate_limited_and_silent_during_a_round(room) ->
 
 def test_the_evening_adds_up_and_names_the_first_to_the_target(room) -> None:
     room.settings = RoomSettings(seconds=60, target=10)
-    alice, bob = start(room, "alice", "bob")
+    alice, _bob = start(room, "alice", "bob")
     words = [w for w in room.solution.paths if len(w) >= 5][:8]
     for n, word in enumerate(words):
         room.enter(alice, n, word)
