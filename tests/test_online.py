@@ -239,7 +239,6 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
     app, time_ = make_app(enable1, popular, None, history=history)
     app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
     async with app.run_test() as pilot:
-        app.run_worker(app.online.run(), group="online")
         lobby = await shown(pilot, LobbyScreen)
         server = app.online.server
         assert server is not None
@@ -332,8 +331,6 @@ async def test_two_games_play_a_round_against_each_other(enable1, popular, tmp_p
             games.append(app)
         alice, bob = games
         async with alice.run_test() as pa, bob.run_test() as pb:
-            for app in games:
-                app.run_worker(app.online.run(), group="online")
             await until(pa, lambda: len(server.rooms.get("duel").players if "duel" in server.rooms else ()) == 2)
             lobbies = [await shown(pa, LobbyScreen), await shown(pb, LobbyScreen)]
             await until(pa, lambda: all(len(view.lobby.players) == 2 for view in lobbies), "both lobbies")
@@ -362,6 +359,5 @@ async def test_a_room_that_cannot_be_reached_ends_the_game_with_exit_code_2(enab
     target = OnlineTarget(url=f"ws://127.0.0.1:{port}", room="r", name="a")
     app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
     async with app.run_test() as pilot:
-        app.run_worker(app.online.run(), group="online")
         await until(pilot, lambda: app.return_code is not None, "the exit")
     assert app.return_code == 2

@@ -141,7 +141,7 @@ class Welcome:
     notes: tuple[str, ...] = many(8, ())
 
 
-ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "seat_taken", "limit"]
+ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "limit"]
 
 
 @message

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from boggle_tui.engine.board import Board
+from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
@@ -70,7 +71,7 @@ class OnlineSession:
             board = Board(start.board)
         except BoggleError as error:
             raise ProtocolError(f"the server's board cannot be read: {error}") from None
-        self.dice = start.dice or None
+        self.dice = start.dice if start.dice in dice_set_names() else None  # a set this game lacks: no code
         self.deal = Deal(board, self.dice, None)
         self.min_length = start.min_length
         self.scoring = "unique"
@@ -244,7 +245,8 @@ class OnlineSession:
             for p in message.players
         ]
         mine = next((p for p in self.players if p.me), None)
-        self.found = dict(mine.words) if mine else {}
+        # Only words the solution can draw: a server that claims others is not believed about them.
+        self.found = {w: points for w, points in mine.words.items() if w in paths} if mine else {}
         self.shared = [normalise(w) for w in message.shared]
         self.scoring = message.scoring
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)

@@ -197,7 +197,7 @@ class LobbyScreen(Screen[None]):
                 self._options[field] = sorted([*options, (describe_seconds(value), value)], key=_second)
                 select.set_options(self._options[field])
             if field == "dictionary" and isinstance(value, str) and value and value not in {v for _, v in options}:
-                self._options[field] = [*options, (value, value)]  # the host's own list, by its name
+                self._options[field] = [*options, (Text(value), value)]  # the host's own list: literal text
                 select.set_options(self._options[field])
             if value in {v for _, v in self._options[field]}:
                 select.value = value

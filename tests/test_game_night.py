@@ -1,0 +1,340 @@
+"""A game night that holds: what broke when real groups and hostile strangers met the online rooms.
+
+Each test here failed before the fix it names (issue 17). Servers are real, on 127.0.0.1 with an
+ephemeral port; games are driven by Textual's pilot; time in rooms is the test's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import unicodedata
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from support import FakeTime, make_app, shown, until
+from test_online import WAIT, Bot, running_server
+from textual.widgets import Select
+from websockets.asyncio.server import serve
+
+from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.cli.online import list_name
+from boggle_tui.net import messages as m
+from boggle_tui.net.client import Connection, JoinError
+from boggle_tui.net.protocol import Limits, ProtocolError
+from boggle_tui.net.server import EMPTY_SECONDS, RoomServer
+
+# What a hostile peer puts in every string: markup that crashed the results (`[/]`), a window title, the
+# clipboard (OSC 52), a clear screen, a device-status query whose answer would be typed into the game,
+# bidirectional overrides, and far too much text.
+HOSTILE = [
+    "[/]",
+    "[bold red]big[/]",
+    "\x1b]0;owned\x07",
+    "\x1b]52;c;cm0gLXJmIH4=\x07",
+    "\x1b[2J\x1b[H",
+    "\x1b[6n",
+    "\u202eevil\u202c",
+    "\x9b31m",
+    "x" * 5000,
+]
+CONTROL = {"Cc", "Cf"}
+
+
+def raw_controls(text: str) -> set[str]:
+    """Control and format characters in what the terminal would be sent, beyond the SVG's own newlines."""
+    return {hex(ord(ch)) for ch in text if unicodedata.category(ch) in CONTROL and ch not in "\n\r\t"}
+
+
+def test_every_string_field_is_cleaned_and_bounded_both_ways() -> None:
+    for evil in HOSTILE:
+        frames = [
+            m.encode(m.Welcome(version=2, room="r", player=1, name=evil, token=evil, notes=(evil,) * 8)),
+            m.encode(
+                m.Lobby(
+                    room=evil,
+                    description=evil,
+                    players=(m.Seat(id=1, name=evil),),
+                    champion=evil,
+                    scoreboard=(m.Standing(name=evil),),
+                    settings={"dice": evil},
+                )
+            ),
+            m.encode(m.Said(player=1, name=evil, text=evil)),
+            m.encode(m.End(players=(m.Score(id=1, name=evil, words={evil: 1}),), shared=(evil,))),
+            m.encode(m.Error(message=evil)),
+            m.encode(m.Progress(players=(m.Count(id=1, name=evil),))),
+        ]
+        for frame in frames:
+            decoded = m.decode_server(frame)
+            assert not raw_controls(json.dumps(m.encode(decoded), ensure_ascii=False)), (evil, frame[:60])
+            assert len(m.encode(decoded)) < 20_000
+        for frame in (m.encode(m.Say(text=evil)), m.encode(m.Hello(version=2, name=evil, room="r"))):
+            if len(frame) > m.MAX_FRAME:
+                with pytest.raises(ProtocolError):
+                    m.decode_client(frame)
+            else:
+                assert not raw_controls(str(m.decode_client(frame)))
+
+
+@asynccontextmanager
+async def hostile_server(board: tuple[tuple[str, ...], ...]):
+    """A server that plays a whole round, with hostile text in every field it sends."""
+    evil = "".join(HOSTILE[:8])
+
+    async def handle(ws: Any) -> None:
+        await ws.recv()  # the hello
+        seats = (m.Seat(id=1, name="alice"), m.Seat(id=2, name=evil[:20]), m.Seat(id=3, name="[/]"))
+        await ws.send(m.encode(m.Welcome(version=2, room="r", player=1, name="alice", token="t", notes=(evil,))))
+        lobby = m.Lobby(room="r", description=evil, players=seats, settings={"dice": "new", "dictionary": evil},
+                        scoreboard=(m.Standing(name="[/]", total=5, wins=1, rounds=1),), champion="[/]")  # fmt: skip
+        await ws.send(m.encode(lobby))
+        await ws.send(m.encode(m.Said(player=2, name=evil, text=evil)))
+        while not isinstance(m.decode_client(await ws.recv()), m.Ready):
+            pass
+        await ws.send(m.encode(m.Countdown(seconds=3)))
+        start = m.Start(round=1, board=board, dice=evil[:20], code=evil, min_length=3, seconds=60, remaining=60,
+                        dictionary="enable1")  # fmt: skip
+        await ws.send(m.encode(start))
+        await ws.send(m.encode(m.Progress(players=(m.Count(id=1, name="alice"), m.Count(id=3, name=evil)))))
+        async for frame in ws:
+            message = m.decode_client(frame)
+            if isinstance(message, m.Word):
+                await ws.send(m.encode(m.Judgement(id=message.id, word=evil, verdict=evil)))
+            if isinstance(message, m.VoteEnd):
+                players = (m.Score(id=1, name="alice", score=1, words={"[/]": 1}),
+                           m.Score(id=3, name="[/]", score=9, words={evil: 3, "[/]": 0}))  # fmt: skip
+                end = m.End(players=players, shared=("[/]",), solution={"[/]": (0, 1, 99), evil: (0,)})
+                await ws.send(m.encode(end))
+
+    async with serve(handle, "127.0.0.1", 0) as server:
+        yield f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+
+
+async def test_a_hostile_server_reaches_the_terminal_with_nothing_but_text(enable1, popular, tmp_path) -> None:
+    """Defects 1 and 2: a winner named `[/]` crashed everyone's results; a server's names, notes and
+    description reached the terminal raw (window title, clipboard, clear screen, a status query)."""
+    board = (("c", "a", "t", "s"), ("o", "r", "e", "d"), ("p", "i", "n", "e"), ("l", "u", "m", "b"))
+    async with hostile_server(board) as url:
+        app, time_ = make_app(enable1, popular, None)
+        app.online = OnlinePlay(app, OnlineTarget(url=url, room="r", name="alice"), app.show, time_, tmp_path,
+                                app.online_round)  # fmt: skip
+        async with app.run_test(size=(100, 32)) as pilot:
+            screens = []
+            lobby = await shown(pilot, LobbyScreen)
+            await until(pilot, lambda: lobby.lobby.players and lobby.chat, "the hostile lobby")
+            screens.append(app.export_screenshot())
+            await pilot.press("enter")  # ready
+            await shown(pilot, RoundScreen)
+            await pilot.press(*"cats", "enter")
+            await pilot.pause(0.2)
+            screens.append(app.export_screenshot())
+            await pilot.press("ctrl+g", "y")
+            results = await shown(pilot, OnlineResultsScreen)
+            screens.append(app.export_screenshot())
+            assert results.online.winners == ["[/]"]  # shown, not read as markup: no MarkupError
+            notices = " ".join(n.message for n in app._notifications)
+            assert app.return_code is None  # still playing, never crashed
+        for screen in [*screens, notices]:
+            assert not raw_controls(screen), raw_controls(screen)
+        assert "[/]" in screens[2] or "[/]" in screens[2].replace("&#91;", "[")
+
+
+async def test_two_games_with_one_saved_token_each_have_their_own_seat(tmp_path) -> None:
+    """Defect 5: every browser tab read the same saved token and played under the first tab's name."""
+    async with running_server() as (server, url):
+        first = await Connection.open(url, m.Hello(version=2, name="ann", room="tabs", game="tab-1"))
+        token = first.welcome.token
+        second = await Connection.open(url, m.Hello(version=2, name="ben", room="tabs", token=token, game="tab-2"))
+        assert second.welcome.player != first.welcome.player and second.welcome.name == "ben"
+        assert any("seat of your own" in note for note in second.welcome.notes)
+        # The same game coming back (its connection dropped) gets its own seat back.
+        again = await Connection.open(url, m.Hello(version=2, name="ann", room="tabs", token=token, game="tab-1"))
+        assert again.welcome.player == first.welcome.player
+        await asyncio.sleep(0.1)
+        assert len(server.rooms["tabs"].players) == 2
+        for connection in (first, second, again):
+            await connection.ws.close()
+
+
+async def test_a_token_for_a_room_that_is_gone_is_told_so(tmp_path) -> None:
+    """Defect 8: a restarted server made a new empty room of a stale token's room, and the client sat at 0:00."""
+    async with running_server() as (server, url):
+        with pytest.raises(JoinError) as refused:
+            await Connection.open(url, m.Hello(version=2, name="a", room="lost", token="old-token"))
+        assert refused.value.code == "room_gone" and "lost" not in server.rooms
+
+
+async def test_a_game_whose_room_is_gone_goes_back_to_the_start(enable1, popular, tmp_path) -> None:
+    """Defect 8, in the game: the server restarts under a player; they are told, and can play on."""
+    time_ = FakeTime()
+    app, _ = make_app(enable1, popular, None, now=time_)
+    async with running_server(time_) as (server, url), app.run_test() as pilot:
+        app.online_from_start = True
+        app.online = app._online_play(OnlineTarget(url=url, room="gone", name="alice"))
+        app.run_worker(app.online.run(), group="online")
+        await shown(pilot, LobbyScreen)
+        await server.stop()  # the server goes away...
+        port = int(url.rsplit(":", 1)[1])
+        restarted = RoomServer(now=time_)
+        await restarted.start("127.0.0.1", port)  # ...and comes back without the room
+        try:
+            await until(pilot, lambda: isinstance(app.screen, StartScreen), "back at the start")
+            await until(pilot, lambda: any("gone" in n.message for n in app._notifications), "the reason")
+            assert "gone" not in restarted.rooms and app.online is None
+        finally:
+            await restarted.stop()
+
+
+async def test_rooms_nobody_is_in_close_and_strangers_cannot_hold_them(monkeypatch) -> None:
+    """Defect 3: 100 connections made day-long rooms, readied and left: every new room was refused for a day."""
+    time_ = FakeTime()
+    server = RoomServer(now=time_, limits=Limits(rooms_per_address=4, seconds=600))
+    port = await server.start("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{port}"
+    try:
+        with pytest.raises(JoinError, match="cannot be"):  # a day-long round is not this server's
+            await Connection.open(url, m.Hello(version=2, room="long", settings={"seconds": 86400}))
+        ghosts = []
+        for n in range(4):
+            ghost = await Bot.join(url, f"ghost{n}", "g", settings={"seconds": 600})
+            await ghost.wait_for("lobby")
+            ghosts.append(ghost)
+        with pytest.raises(JoinError, match="4 rooms"):  # one address holds a few rooms at once
+            await Connection.open(url, m.Hello(version=2, room="ghost5"))
+        for ghost in ghosts:
+            await ghost.send("ready", ready=True)
+            await ghost.wait_for("countdown")
+        time_.now += 3.5
+        await ghosts[0].wait_for("start")
+        for ghost in ghosts:
+            await ghost.ws.close()
+        await asyncio.sleep(0.3)
+        assert len(server.rooms) == 4  # mid-round: a dropped player may still come back...
+        time_.now += EMPTY_SECONDS + 1
+        await asyncio.sleep(0.3)
+        assert server.rooms == {}  # ...but nobody did: the rooms close, and the address may make others
+        fresh = await Connection.open(url, m.Hello(version=2, room="fresh"))
+        await fresh.ws.close()
+    finally:
+        await server.stop()
+
+
+async def test_the_host_s_lobby_keeps_the_room_s_dice(enable1, popular, tmp_path) -> None:
+    """Defect 6: `boggle host --dice big` fell back to the standard dice: the lobby sent its Select's first value."""
+    time_ = FakeTime()
+    target = OnlineTarget(url="", room="big", name="host", settings={"dice": "big"}, serve=("127.0.0.1", 0),
+                          detached=False)  # fmt: skip
+    app, _ = make_app(enable1, popular, None, now=time_)
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    async with app.run_test() as pilot:
+        lobby = await shown(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.lobby.settings.get("dice") == "big", "the big room")
+        await pilot.press("tab")  # the host moves into the settings
+        await pilot.pause(0.3)
+        room = app.online.server.rooms["big"]
+        assert room.settings.dice == "big" and lobby.query_one("#lobby-dice", Select).value == "big"
+        await pilot.press("escape")  # out of the settings: Enter means ready again
+        for round_ in range(2):  # round after round
+            await pilot.press("enter")
+            await until(pilot, lambda: room.state.value == "countdown", "the countdown")
+            time_.now += 3.5
+            screen = await shown(pilot, RoundScreen)
+            assert screen.session.board.shape == (5, 5), round_
+            await pilot.press("ctrl+g", "y")
+            await shown(pilot, OnlineResultsScreen)
+            await pilot.press("n")
+            lobby = await shown(pilot, LobbyScreen)
+        assert room.settings.dice == "big"
+
+
+async def test_a_host_room_on_a_taken_port_takes_another_and_serves_only_its_room(
+    enable1, popular, tmp_path, monkeypatch
+) -> None:
+    """Defect 10: "Host a room here" always used 8765, so a second host failed; a host's server let anyone
+    make rooms in it."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setattr("boggle_tui.app.online.DEFAULT_PORT", port)
+        target = OnlineTarget(url="", room="mine", name="host", serve=("127.0.0.1", port), detached=False,
+                              address=f"127.0.0.1:{port}/mine")  # fmt: skip
+        app, time_ = make_app(enable1, popular, None)
+        app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+        async with app.run_test() as pilot:
+            await shown(pilot, LobbyScreen)
+            assert app.online.url != f"ws://127.0.0.1:{port}" and f":{port}/" not in app.online.address
+            with pytest.raises(JoinError, match="one room only"):
+                await Connection.open(app.online.url, m.Hello(version=2, room="another"))
+
+
+def test_a_host_s_own_word_list_goes_by_its_name_never_its_path(tmp_path) -> None:
+    words = tmp_path / "secret" / "family-words.txt"
+    words.parent.mkdir()
+    words.write_text("cat\ndog\n")
+    assert list_name(str(words)) == "family-words" and list_name("enable1") == "enable1"
+
+
+async def test_the_room_outlives_its_host(enable1, popular, tmp_path) -> None:
+    """Defect 7: the host's Esc or Ctrl+Q closed the room for everyone. The host's server is a process of its
+    own: the host leaves, the others play on, and one of them becomes the host."""
+    target = OnlineTarget(url="", room="stays", name="host", serve=("127.0.0.1", 0), address="here")
+    app, time_ = make_app(enable1, popular, None)
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    async with app.run_test() as pilot:
+        lobby = await shown(pilot, LobbyScreen)
+        url = app.online.url
+        guest = await Bot.join(url, "stays", "guest")
+        await until(pilot, lambda: len(lobby.lobby.players) == 2, "the guest")
+        await pilot.press("escape")  # the host leaves: asked first, since someone else is here
+        await until(pilot, lambda: "1 other player" in str(app.screen.query_one("#question").render()), "the ask")
+        await pilot.press("y")
+        await until(pilot, lambda: app.return_code is not None, "the host's game ends")
+    lobby_now = await guest.wait_for("lobby", lambda msg: len(msg["players"]) == 1)
+    assert lobby_now["players"][0]["name"] == "guest" and lobby_now["players"][0]["host"]  # the role passed on
+    await guest.send("ready", ready=True)
+    assert (await guest.wait_for("countdown", lambda msg: msg["seconds"]))["seconds"]  # the room plays on
+    await guest.ws.close()
+
+
+async def test_a_provisional_verdict_shows_at_once_and_the_server_s_stands(enable1, popular, tmp_path) -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        app, _ = make_app(enable1, popular, None, now=time_)
+        app.online = OnlinePlay(app, OnlineTarget(url=url, room="quick", name="a"), app.show, time_, tmp_path,
+                                app.online_round)  # fmt: skip
+        async with app.run_test() as pilot:
+            await shown(pilot, LobbyScreen)
+            await pilot.press("enter")
+            await until(pilot, lambda: server.rooms["quick"].state.value == "countdown", "the countdown")
+            time_.now += 3.5
+            screen = await shown(pilot, RoundScreen)
+            server.rooms["quick"].enter = lambda *_: []  # the room is slow to answer: nothing comes back
+            await pilot.press(*"qz", "enter")
+            assert screen.verdict.entry.provisional and screen.verdict.entry.verdict.value == "too short"
+            assert screen.session.entries == []  # only the room's verdicts are kept
+
+
+async def test_chat_in_the_lobby_between_players(enable1, popular, tmp_path) -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (_, url):
+        app, _ = make_app(enable1, popular, None, now=time_)
+        app.online = OnlinePlay(app, OnlineTarget(url=url, room="talk", name="a"), app.show, time_, tmp_path,
+                                app.online_round)  # fmt: skip
+        async with app.run_test() as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            friend = await Bot.join(url, "talk", "[b]bo[/b]")
+            await friend.send("say", text="hello \x1b[2J[red]all")
+            await until(pilot, lambda: lobby.chat, "the line")
+            assert lobby.chat[-1].name == "[b]bo[/b]" and "\x1b" not in lobby.chat[-1].text
+            await pilot.press("t", *"gg", "enter")
+            said = await friend.wait_for("said", lambda msg: msg["text"] == "gg")
+            assert said["name"] == "a"
+            await asyncio.wait_for(friend.ws.close(), WAIT)
