@@ -7,6 +7,7 @@ ephemeral port; games are driven by Textual's pilot; time in rooms is the test's
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import socket
 import unicodedata
@@ -338,3 +339,23 @@ async def test_chat_in_the_lobby_between_players(enable1, popular, tmp_path) -> 
             said = await friend.wait_for("said", lambda msg: msg["text"] == "gg")
             assert said["name"] == "a"
             await asyncio.wait_for(friend.ws.close(), WAIT)
+
+
+def test_boggle_stats_gives_the_record_against_each_friend(tmp_path) -> None:
+    from support import record
+
+    from boggle_tui.storage.history import History
+    from boggle_tui.storage.stats import summarize
+
+    history = History.open(tmp_path)
+    me = {"name": "alice", "words": {"howl": 1, "hot": 1}}
+    games = [  # (my score, bob's, carol's or None)
+        (5, 3, None), (2, 4, 2), (6, 6, 1), (9, 1, 0),
+    ]  # fmt: skip
+    for n, (mine, bob, carol) in enumerate(games):
+        players = [{**me, "score": mine, "me": n % 2 == 0}, {"name": "bob", "score": bob, "words": {}}]
+        if carol is not None:
+            players.append({"name": "[red]carol", "score": carol, "words": {}})
+        history.record(record(n, score=mine, mode="online", players=tuple(players)))
+    summary = summarize(history, lambda _: False, dt.date(2026, 11, 20))
+    assert [rival.describe() for rival in summary.rivals] == ["bob 2-1 (1 tie)", "[red]carol 2-0 (1 tie)"]

@@ -103,12 +103,16 @@ class BoggleApp(App[int]):
         rng: random.Random | None = None,
         open_study: bool = False,
         online: OnlineTarget | None = None,
+        invite: str | None = None,
+        web_url: str | None = None,
     ) -> None:
         """`request` starts that round at once; else the start screen opens on `preferences`.
 
         `now` is the clock rounds are timed by and `wall` the date and time rounds are saved
         with; `rng` shuffles the study drills and spreads their due dates: tests pass their own.
-        `open_study` opens today's study over the start screen; `online` joins (or hosts) a room.
+        `open_study` opens today's study over the start screen; `online` joins (or hosts) a room;
+        `invite` opens "Play with friends" for that room's address (a `boggle web` link); `web_url` is the
+        page this game is served on, if any, so that a lobby can show a link into its room.
         """
         super().__init__()
         self.preferences = preferences or Preferences()
@@ -121,6 +125,8 @@ class BoggleApp(App[int]):
         self.rng = rng or random.Random()
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
+        self.invite = invite
+        self.web_url = web_url
         self.online = self._online_play(online) if online is not None else None
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
@@ -146,6 +152,8 @@ class BoggleApp(App[int]):
             self.show(self.start_screen())
             if self.open_study:
                 self.action_study()
+            elif self.invite:
+                self.action_friends(self.invite)
 
     def apply_keymap(self, keys: dict[str, str]) -> None:
         """The player's keys from the settings file; an id no binding has is named in a notice."""
@@ -360,7 +368,7 @@ class BoggleApp(App[int]):
         self.online = None
         self.show(self.start_screen())
 
-    def action_friends(self) -> None:
+    def action_friends(self, address: str = "") -> None:
         def chosen(choice: FriendsChoice | None) -> None:
             if choice is None:
                 return
@@ -376,7 +384,7 @@ class BoggleApp(App[int]):
             self.show(LoadingScreen("Joining the room…"))
             self.run_worker(self.online.run(), group="online", exclusive=True)
 
-        self.push_screen(FriendsScreen(default_name()), chosen)
+        self.push_screen(FriendsScreen(default_name(), address), chosen)
 
     @on(ResultsScreen.Study)
     def study_word(self, event: ResultsScreen.Study) -> None:

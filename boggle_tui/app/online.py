@@ -32,7 +32,7 @@ from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS
 from boggle_tui.net import messages as m
-from boggle_tui.net.address import DEFAULT_PORT, default_name, lan_address, parse_address
+from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
 from boggle_tui.net.client import Connection, JoinError
 from boggle_tui.net.protocol import ProtocolError, clean_name
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
@@ -296,7 +296,10 @@ class OnlinePlay:
     def lobby_screen(self) -> LobbyScreen:
         """A fresh lobby screen, kept up to date with the room (it may not be mounted yet)."""
         assert self.welcome is not None
-        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby)
+        web_url = getattr(self.app, "web_url", None)
+        link = join_link(web_url, self.address) if web_url and self.address else ""
+        bell = getattr(getattr(self.app, "preferences", None), "bell", True)
+        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell)
         return self.lobby_view
 
     def am_host(self) -> bool:

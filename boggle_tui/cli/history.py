@@ -49,6 +49,9 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_RIVALS = 12  # friends named by `boggle stats`, the most played with first
+
+
 def summary_view(s: Summary) -> Group:
     if not s.games:
         return Group(Text("No rounds played yet: play one with `boggle`."))
@@ -66,6 +69,8 @@ def summary_view(s: Summary) -> Group:
     table.add_row("Daily streak", streak + ("" if s.daily_played_today else " (today's board is waiting)"))
     missed = ", ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "-"
     table.add_row("Common words you miss most", missed)
+    if s.rivals:  # names from other players: Text, shown literally
+        table.add_row("Against friends", Text(", ".join(rival.describe() for rival in s.rivals[:MAX_RIVALS])))
     return Group(Text("Boggle statistics", style="bold cyan"), kinds, Text(), table)
 
 

@@ -176,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     web = commands.add_parser("web", help="serve the game to browsers (needs the [web] extra)")
     web.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (0.0.0.0: your LAN)")
     web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help="port (default 8000)")
+    web.add_argument("--max-games", type=_count(1, 1000), default=16, metavar="N", help="games at once (default 16)")
     define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")
     define.add_argument("words", nargs="+", metavar="WORD", help="the words to define")
     define.add_argument("--json", action="store_true", help="print JSON: a list of {word, definition}")

@@ -1,27 +1,115 @@
 """`boggle web`: the game in a browser, served by textual-serve (the optional `[web]` extra).
 
-Each browser tab runs its own game process; a browser player can host or join rooms like a
-terminal player. Listens on 127.0.0.1 unless `--host` says otherwise.
+Each browser tab runs its own game process, at most `--max-games` at once: past that, the page
+says the game is full instead of starting one more process (20 tabs took 893 MB). On 127.0.0.1
+the tabs are the one user's, with their history; on any other address visitors are strangers
+to each other, so each tab keeps its own data for as long as it is open. A link
+`http://HOST:PORT/?join=HOST:PORT/ROOM` opens the game with "Play with friends" filled in for
+that room (the visitor gives their name); the address in it is checked like one typed.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import os
+import re
 import shlex
 import sys
+from typing import Any
+from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.net.address import lan_address
+from boggle_tui.net.address import lan_address, parse_address
+from boggle_tui.storage.paths import TAB_DATA_VARIABLE
+
+HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")  # a name, an IPv4 or an [IPv6] address
+MAX_GAMES = 16  # game processes at once: each is a Python process of some 40-60 MB
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+JOIN_VARIABLE = "BOGGLE_JOIN"  # the room a tab was opened for
+WEB_URL_VARIABLE = "BOGGLE_WEB_URL"  # the page's own address, for the links a lobby shows
+
+FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Boggle is full</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.5">
+<h1>Boggle is full</h1><p>All {games} games this server runs at once are being played.
+Try again in a few minutes: a game ends when its tab is closed.</p></body></html>"""
+
+
+def invited_address(value: str | None) -> str | None:
+    """The room a link asks for, if it is an address of a room: anything else is left aside."""
+    if not value or len(value) > 200:
+        return None
+    try:
+        host, port, room = parse_address(value)
+    except BoggleError:
+        return None
+    return f"{host}:{port}/{room}" if room and HOST_NAME.fullmatch(host) else None
+
+
+def _size(request: Any, name: str, default: int) -> int:
+    """A terminal dimension the page asks for, bounded."""
+    value = request.query.get(name, "")
+    return min(max(int(value), 10), 500) if value.isdigit() and len(value) < 5 else default
 
 
 def run_web(args: argparse.Namespace) -> int:
     try:
+        from aiohttp import web
+        from textual_serve.app_service import AppService
         from textual_serve.server import Server
     except ImportError:
         raise BoggleError("boggle web needs the web extra: pip install 'boggle-tui[web]'") from None
+
     shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    public_url = f"http://{shown}:{args.port}"
+    strangers = args.host not in LOOPBACK
     command = f"{shlex.quote(sys.executable)} -m boggle_tui"
-    server = Server(command, host=args.host, port=args.port, title="Boggle", public_url=f"http://{shown}:{args.port}")
-    print(f"Boggle in a browser: http://{shown}:{args.port} (Ctrl+C stops it)", file=sys.stderr)
+    os.environ[WEB_URL_VARIABLE] = public_url
+    if strangers:
+        os.environ[TAB_DATA_VARIABLE] = "1"
+
+    class BoggleServer(Server):  # type: ignore[misc]
+        """textual-serve's server with a cap on games, and a link into a room."""
+
+        games = 0
+
+        async def handle_index(self, request: web.Request) -> Any:
+            if self.games >= args.max_games:
+                raise web.HTTPServiceUnavailable(text=FULL_PAGE.format(games=args.max_games), content_type="text/html")
+            context = await super().handle_index(request)
+            room = invited_address(request.query.get("join"))
+            if room:  # the page's websocket asks for the room too
+                context["app_websocket_url"] += f"?join={quote(room, safe=':/')}"
+            return context
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """One tab's game, with its own command (the room its link asks for), within the cap."""
+            websocket = web.WebSocketResponse(heartbeat=15)
+            await websocket.prepare(request)
+            if self.games >= args.max_games:
+                await websocket.close(message=b"boggle is full")
+                return websocket
+            room = invited_address(request.query.get("join"))
+            own = f"{JOIN_VARIABLE}={shlex.quote(room)} {command}" if room else command
+            service = AppService(
+                own, write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,
+                download_manager=self.download_manager, debug=self.debug,
+            )  # fmt: skip
+            self.games += 1
+            try:
+                await service.start(_size(request, "width", 80), _size(request, "height", 24))
+                await self._process_messages(websocket, service)
+            except asyncio.CancelledError:
+                await websocket.close()
+            finally:
+                self.games -= 1
+                await service.stop()
+            return websocket
+
+    server = BoggleServer(command, host=args.host, port=args.port, title="Boggle", public_url=public_url)
+    print(f"Boggle in a browser: {public_url} (Ctrl+C stops it); {args.max_games} games at most", file=sys.stderr)
+    if strangers:
+        print("Open to the network: each browser tab keeps its own history and study cards while it is open.",
+              file=sys.stderr)  # fmt: skip
     server.serve()
     return 0

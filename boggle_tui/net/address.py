@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import re
 import socket
+from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.net.protocol import MAX_ROOM, clean_name
@@ -26,6 +27,11 @@ def parse_address(text: str) -> tuple[str, int, str]:
     if room and not ROOM_NAME.fullmatch(room):
         raise BoggleError(f"a room name is 1 to {MAX_ROOM} letters, digits, - or _")
     return match["host"], port, room
+
+
+def join_link(web_url: str, address: str) -> str:
+    """The `boggle web` link that opens the browser game straight into a room (the visitor gives their name)."""
+    return f"{web_url.rstrip('/')}/?join={quote(address, safe=':/')}"
 
 
 def lan_address() -> str:

@@ -299,7 +299,7 @@ class OnlineSession:
             dice=self.dice,
             seconds=int(self.duration),
             ended=self.end_reason.name.lower() if self.end_reason else None,
-            players=tuple({"name": p.name, "score": p.score, "words": p.words} for p in self.players),
+            players=tuple({"name": p.name, "score": p.score, "words": p.words, "me": p.me} for p in self.players),
         )
 
 

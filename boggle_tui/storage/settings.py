@@ -114,6 +114,12 @@ def _keys(value: Any) -> dict[str, str]:
     return dict(value)
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(value)
+    return value
+
+
 def _theme(value: Any) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME:
         raise ValueError(value)
@@ -128,6 +134,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "theme": _theme,
     "new_cards_per_day": _new_cards_per_day,
     "keys": _keys,
+    "bell": _flag,
 }
 
 
@@ -141,6 +148,7 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "theme": preferences.theme,
         "new_cards_per_day": preferences.new_cards_per_day,
         "keys": preferences.keys,
+        "bell": preferences.bell,
     }
     try:
         write_text_atomic(settings_path(folder), json.dumps(data, indent=2) + "\n")

@@ -8,6 +8,7 @@ words is not a game at all.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,6 +53,20 @@ STANDING_HEADINGS = ("rounds of", "played", "best", "average", "found")
 
 
 @dataclass(frozen=True)
+class Rival:
+    """The player's record against one friend, over the online rounds they played together."""
+
+    name: str
+    rounds: int
+    won: int  # the player scored more
+    lost: int
+
+    def describe(self) -> str:
+        tied = self.rounds - self.won - self.lost
+        return f"{self.name} {self.won}-{self.lost}" + (f" ({plural(tied, 'tie')})" if tied else "")
+
+
+@dataclass(frozen=True)
 class Summary:
     games: int
     standings: list[Standing]  # the most played kind first
@@ -60,6 +75,7 @@ class Summary:
     most_missed_common: list[tuple[str, int]]
     daily_streak: int
     daily_played_today: bool
+    rivals: list[Rival] = dataclasses.field(default_factory=list)  # the most played with first
 
 
 def summarize(history: History, is_common: Callable[[str], bool], today: dt.date) -> Summary:
@@ -80,7 +96,30 @@ def summarize(history: History, is_common: Callable[[str], bool], today: dt.date
         most_missed_common=missed,
         daily_streak=streak,
         daily_played_today=played_today,
+        rivals=rivals(rounds),
     )
+
+
+def rivals(rounds: list[RoundRecord]) -> list[Rival]:
+    """Each friend by name, with the player's wins and losses against them (online rounds only).
+
+    The player is the entry marked `me`, or for rounds saved before that mark the one whose words
+    are the round's own; a round where neither finds the player is left out."""
+    tally: dict[str, list[int]] = {}
+    for r in rounds:
+        players = [p for p in r.players if isinstance(p.get("name"), str) and isinstance(p.get("score"), int)]
+        me = next((p for p in players if p.get("me") is True), None) or next(
+            (p for p in players if p.get("words") == r.found and p.get("score") == r.score), None
+        )
+        if me is None:
+            continue
+        for other in (p for p in players if p is not me):
+            counts = tally.setdefault(other["name"], [0, 0, 0])
+            counts[0] += 1
+            counts[1] += int(me["score"] > other["score"])
+            counts[2] += int(me["score"] < other["score"])
+    ranked = sorted(tally.items(), key=lambda item: (-item[1][0], item[0]))
+    return [Rival(name, *counts) for name, counts in ranked]
 
 
 def standing(dice: str, mode: str, rounds: list[RoundRecord]) -> Standing:

@@ -24,9 +24,11 @@ class FriendsChoice:
 class FriendsScreen(ModalScreen[FriendsChoice | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="friends-cancel")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, address: str = "") -> None:
+        """`address`: a room to join, filled in (a link into a room): the player gives their name and joins."""
         super().__init__()
         self.player_name = name
+        self.address = address
 
     def compose(self) -> ComposeResult:
         with Vertical(id="friends"):
@@ -37,9 +39,21 @@ class FriendsScreen(ModalScreen[FriendsChoice | None]):
             yield Button("Host a room here", variant="success", id="friends-host")
             yield Label("or join a room: HOST:PORT/ROOM", id="friends-or")
             with Horizontal(id="friends-join-row"):
-                yield Input(placeholder="192.168.1.5:8765/friends", max_length=200, id="friends-address")
+                yield Input(self.address, placeholder="192.168.1.5:8765/friends", max_length=200, id="friends-address")
                 yield Button("Join", variant="primary", id="friends-join")
             yield Label("", id="friends-error")
+
+    def on_mount(self) -> None:
+        if self.address:  # invited to a room: the name is all that is asked
+            self.query_one("#friends-title", Label).update(f"Join the room {self.address}")
+            name = self.query_one("#friends-name", Input)
+            name.focus()
+            name.action_select_all()
+
+    @on(Input.Submitted, "#friends-name")
+    def name_given(self) -> None:
+        if self.address:
+            self.join()
 
     @on(Button.Pressed, "#friends-host")
     def host(self) -> None:

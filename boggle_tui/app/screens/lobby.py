@@ -87,11 +87,15 @@ class LobbyScreen(Screen[None]):
     class Leave(Message):
         pass
 
-    def __init__(self, room: str, me: int, address: str, lobby: m.Lobby | None = None) -> None:
+    def __init__(
+        self, room: str, me: int, address: str, lobby: m.Lobby | None = None, link: str = "", bell: bool = True
+    ) -> None:
         super().__init__()
         self.room = room
         self.me = me
         self.address = address  # what others type to join, or "" when it is not ours to tell
+        self.link = link  # a browser link into the room, when this game is served by `boggle web`
+        self.bell = bell  # ring when the countdown starts (settings.json "bell")
         self.lobby = lobby or m.Lobby()
         self.countdown: float | None = None
         self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)
@@ -105,6 +109,8 @@ class LobbyScreen(Screen[None]):
             yield Label(Text(f"Room {self.room}"), id="lobby-title")
             if self.address:
                 yield Label(Text(f"Friends join with:  boggle join {self.address}"), id="lobby-address")
+            if self.link:
+                yield Label(Text(f"or in a browser:  {self.link}"), id="lobby-link")
             yield Static("", id="lobby-players")
             yield Label("", id="lobby-settings")
             with Grid(id="lobby-choices"):
@@ -208,7 +214,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-chat-log", Static).update(Text("\n").join(lines) if lines else "")
 
     def show_countdown(self, seconds: float | None) -> None:
-        if seconds is not None and self.countdown is None and getattr(self.app, "bell_on_countdown", True):
+        if seconds is not None and self.countdown is None and self.bell:
             self.app.bell()  # a player in another window hears that the board is coming
         self.countdown = seconds
         if self._drawn:

@@ -1,0 +1,85 @@
+"""`boggle web` as a server (no browser needed): its cap on games, the page it shows when full, links into rooms."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from support import make_app, shown
+
+from boggle_tui.app.screens.friends import FriendsScreen
+from boggle_tui.cli.web import invited_address
+from boggle_tui.net.address import join_link
+
+aiohttp = pytest.importorskip("aiohttp")
+pytest.importorskip("textual_serve")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def wait_until_listening(port: int, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        await asyncio.sleep(0.2)
+    raise AssertionError("boggle web did not listen")
+
+
+async def test_boggle_web_caps_its_games_and_says_so_when_full(tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "boggle_tui", "web", "--port", str(port), "--max-games", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        await wait_until_listening(port)
+        url = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            async with http.get(url) as page:
+                assert page.status == 200
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as game:  # one tab plays
+                await asyncio.wait_for(game.receive(), 30)  # the game process talks: it is running
+                async with http.get(url) as page:
+                    assert page.status == 503 and "Boggle is full" in await page.text()
+                async with http.ws_connect(f"{url}/ws") as refused:
+                    message = await asyncio.wait_for(refused.receive(), 10)
+                    assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            for _ in range(50):  # the tab closed: its game ends and the place is free again
+                async with http.get(url) as page:
+                    if page.status == 200:
+                        break
+                await asyncio.sleep(0.2)
+            assert page.status == 200
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_a_link_names_a_room_and_nothing_else() -> None:
+    link = join_link("http://192.168.1.5:8000", "192.168.1.5:8765/Xq3vK9")
+    assert link == "http://192.168.1.5:8000/?join=192.168.1.5:8765/Xq3vK9"
+    assert invited_address("192.168.1.5:8765/Xq3vK9") == "192.168.1.5:8765/Xq3vK9"
+    for hostile in ("x; rm -rf ~", "$(reboot)/room", "host:8765", "h:1/" + "a" * 300, "", None):
+        assert invited_address(hostile) is None, hostile
+
+
+async def test_a_link_opens_play_with_friends_for_its_room(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    app.invite = "127.0.0.1:8765/friends"
+    async with app.run_test() as pilot:
+        dialog = await shown(pilot, FriendsScreen)
+        assert dialog.query_one("#friends-address").value == "127.0.0.1:8765/friends"
+        assert app.focused is dialog.query_one("#friends-name")  # only the name is asked
