@@ -12,11 +12,12 @@ A field's type says what it may hold; its metadata (`text`, `number`, `many`) sa
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union
 
@@ -346,22 +347,40 @@ def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict
     return _object(cls, {k: v for k, v in raw.items() if k != "type"}, kind, strict)
 
 
+Check = Callable[[Any, str], Any]  # a raw JSON value and where it is -> the checked value, or a ProtocolError
+
+
 def _object(cls: type, raw: Any, where: str, strict: bool) -> Any:
-    if not isinstance(raw, dict):
-        raise ProtocolError(f"{where} must be an object")
+    return _reader(cls, strict)(raw, where)
+
+
+@functools.cache
+def _reader(cls: type, strict: bool) -> Check:
+    """The checks of a message type's fields, worked out once per type: decoding is on every frame's path."""
     hints = typing.get_type_hints(cls)
-    known = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = [name for name in raw if name not in known]
-    if strict and unknown:
-        raise ProtocolError(f"{where}: unknown field {clean_text(str(unknown[0]), 20)!r}")
-    values = {}
-    for name, spec in known.items():
-        if name not in raw or (raw[name] is None and _optional(hints[name]) and not _required(spec)):
-            if _required(spec):
-                raise ProtocolError(f"{where}: {name} is missing")
-            continue
-        values[name] = _value(hints[name], raw[name], spec.metadata, f"{where}.{name}", strict)
-    return cls(**values)
+    fields = [
+        (f.name, _check(hints[f.name], f.metadata, strict), _required(f), _optional(hints[f.name]))
+        for f in dataclasses.fields(cls)
+    ]
+    known = {name for name, *_ in fields}
+
+    def read(raw: Any, where: str) -> Any:
+        if not isinstance(raw, dict):
+            raise ProtocolError(f"{where} must be an object")
+        if strict and not raw.keys() <= known:
+            unknown = next(name for name in raw if name not in known)
+            raise ProtocolError(f"{where}: unknown field {clean_text(str(unknown), 20)!r}")
+        values = {}
+        for name, check, required, optional in fields:
+            value = raw.get(name)
+            if name not in raw or (value is None and optional and not required):
+                if required:
+                    raise ProtocolError(f"{where}: {name} is missing")
+                continue
+            values[name] = check(value, f"{where}.{name}")
+        return cls(**values)
+
+    return read
 
 
 def _required(spec: dataclasses.Field[Any]) -> bool:
@@ -372,59 +391,78 @@ def _optional(hint: Any) -> bool:
     return type(None) in typing.get_args(hint)
 
 
-def _value(hint: Any, raw: Any, meta: Mapping[str, Any], where: str, strict: bool) -> Any:
+def _check(hint: Any, meta: Mapping[str, Any], strict: bool) -> Check:
+    """The check for one declared type and its bounds."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        if raw is None and type(None) in args:
-            return None
-        for option in (a for a in args if a is not type(None)):
-            try:
-                return _value(option, raw, meta, where, strict)
-            except ProtocolError:
-                continue
-        raise ProtocolError(f"{where} has the wrong type")
+        options = [_check(a, meta, strict) for a in args if a is not type(None)]
+        nullable = type(None) in args
+
+        def one_of(raw: Any, where: str) -> Any:
+            if raw is None and nullable:
+                return None
+            for option in options:
+                try:
+                    return option(raw, where)
+                except ProtocolError:
+                    continue
+            raise ProtocolError(f"{where} has the wrong type")
+
+        return one_of
     if origin is Literal:
-        if raw in args and type(raw) is type(args[0]):
-            return raw
-        raise ProtocolError(f"{where} cannot be {clean_text(repr(raw), 30)}")
+        allowed = set(args)
+
+        def literal(raw: Any, where: str) -> Any:
+            if isinstance(raw, str) and raw in allowed:
+                return raw
+            raise ProtocolError(f"{where} cannot be {clean_text(repr(raw), 30)}")
+
+        return literal
     if hint is bool:
-        if isinstance(raw, bool):
-            return raw
-        raise ProtocolError(f"{where} must be true or false")
+        return _boolean
     if hint is int or hint is float:
-        return _number(hint, raw, meta, where)
+        low, high = meta.get("range", (-MAX_ID, MAX_ID))
+        return functools.partial(_number, hint, low, high)
     if hint is str:
-        if not isinstance(raw, str):
-            raise ProtocolError(f"{where} must be text")
-        return clean_text(raw, meta.get("limit", MAX_TEXT))
+        return functools.partial(_text, meta.get("limit", MAX_TEXT))
     if origin is tuple:
-        items = _bounded(raw, list, meta, where)
-        return tuple(_value(args[0], item, {}, where, strict) for item in items)
+        item = _check(args[0], {}, strict)
+        limit = meta.get("many", MAX_LIST)
+        return lambda raw, where: tuple(item(x, where) for x in _bounded(raw, list, limit, where))
     if origin is dict:
-        items = _bounded(raw, dict, meta, where)
-        return {
-            _value(args[0], key, {"limit": MAX_WORD}, where, strict): _value(args[1], item, {}, where, strict)
-            for key, item in items.items()
-        }
+        key, value = _check(args[0], {"limit": MAX_WORD}, strict), _check(args[1], {}, strict)
+        limit = meta.get("many", MAX_LIST)
+        return lambda raw, where: {key(k, where): value(v, where) for k, v in _bounded(raw, dict, limit, where).items()}
     if dataclasses.is_dataclass(hint):
-        return _object(typing.cast(type, hint), raw, where, strict)
+        return _reader(typing.cast(type, hint), strict)
     raise TypeError(f"no rule for {hint!r}")  # a message type this module cannot check: a bug, not input
 
 
-def _number(hint: type, raw: Any, meta: Mapping[str, Any], where: str) -> Any:
+def _boolean(raw: Any, where: str) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    raise ProtocolError(f"{where} must be true or false")
+
+
+def _text(limit: int, raw: Any, where: str) -> str:
+    if not isinstance(raw, str):
+        raise ProtocolError(f"{where} must be text")
+    return clean_text(raw, limit)
+
+
+def _number(hint: type, low: float, high: float, raw: Any, where: str) -> Any:
     whole = isinstance(raw, int) and not isinstance(raw, bool)
     if not (whole or (hint is float and isinstance(raw, float) and math.isfinite(raw))):
         raise ProtocolError(f"{where} must be a {'whole ' if hint is int else ''}number")
-    low, high = meta.get("range", (-MAX_ID, MAX_ID))
     if not low <= raw <= high:
         raise ProtocolError(f"{where} out of range")
     return hint(raw)
 
 
-def _bounded(raw: Any, kind: type, meta: Mapping[str, Any], where: str) -> Any:
+def _bounded(raw: Any, kind: type, limit: int, where: str) -> Any:
     if not isinstance(raw, kind):
         raise ProtocolError(f"{where} must be a {'list' if kind is list else 'object'}")
-    if len(raw) > meta.get("many", MAX_LIST):
+    if len(raw) > limit:
         raise ProtocolError(f"{where} has too many items")
     return raw
 
@@ -434,15 +472,20 @@ def _bounded(raw: Any, kind: type, meta: Mapping[str, Any], where: str) -> Any:
 
 def encode(message: ClientMessage | ServerMessage) -> str:
     """The message as one JSON text frame: its type, then its fields."""
-    fields = {f.name: _plain(getattr(message, f.name)) for f in dataclasses.fields(message)}
+    fields = {name: _plain(getattr(message, name)) for name in _names(type(message))}
     return json.dumps({"type": message.KIND, **fields}, separators=(",", ":"), ensure_ascii=False)
 
 
+@functools.cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if value is None or isinstance(value, str | int | float):
+        return value
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     if isinstance(value, dict):
         return {str(key): _plain(item) for key, item in value.items()}
-    return value
+    return {name: _plain(getattr(value, name)) for name in _names(type(value))}  # a part: a seat, a score...
