@@ -317,8 +317,10 @@ class BoggleApp(App[int]):
         return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round, self._room_closed)
 
     def _room_closed(self, message: str) -> None:
-        """The room is gone or unreachable: back to the start screen with why (or out, for `boggle join`)."""
-        if not self.online_from_start:
+        """The room is gone or unreachable: back to the start screen with why, where the player can play on
+        (or out with exit code 2, when `boggle join` or `boggle host` never got into the room at all)."""
+        was_in = self.online is not None and self.online.welcome is not None
+        if not self.online_from_start and not was_in:
             self.exit(return_code=2, message=f"boggle: error: {message}")
             return
         self.workers.cancel_group(self, "online")

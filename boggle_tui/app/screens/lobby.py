@@ -39,8 +39,9 @@ TARGETS = [("None: play on", None), ("First to 50", 50), ("First to 100", 100), 
 CHAT_LINES = 6  # lines of chat kept on screen
 
 
-def _second(option: tuple[str, Any]) -> Any:
-    return option[1]
+def _ordered(option: tuple[str, Any]) -> int:
+    """Options by value, "none" first."""
+    return option[1] or 0
 
 
 class PickPlayerScreen(ModalScreen[int | None]):
@@ -199,8 +200,9 @@ class LobbyScreen(Screen[None]):
     def _show_choice(self, select: Select[Any], field: str, value: Any) -> None:
         with select.prevent(Select.Changed):
             options = self._options[field]
-            if field == "seconds" and isinstance(value, int) and value not in {v for _, v in options}:
-                self._options[field] = sorted([*options, (describe_seconds(value), value)], key=_second)
+            if field in ("seconds", "target") and isinstance(value, int) and value not in {v for _, v in options}:
+                label = describe_seconds(value) if field == "seconds" else f"First to {value:,}"
+                self._options[field] = sorted([*options, (label, value)], key=_ordered)
                 select.set_options(self._options[field])
             if field == "dictionary" and isinstance(value, str) and value and value not in {v for _, v in options}:
                 self._options[field] = [*options, (Text(value), value)]  # the host's own list: literal text
