@@ -91,6 +91,13 @@ async def shown(pilot: Any, screen_type: type) -> Any:
     return app.screen
 
 
+def past_the_guard(pilot: Any) -> None:
+    """Move the app's clock past the moment in which the results take no keys (typed as the round ended)."""
+    from boggle_tui.app.screens.results import GUARD_SECONDS
+
+    pilot.app.now.now += GUARD_SECONDS
+
+
 async def type_word(pilot: Any, word: str) -> None:
     await pilot.press(*word, "enter")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import make_app, shown, type_word, until
+from support import make_app, past_the_guard, shown, type_word, until
 from textual.widgets import Label, OptionList
 
 from boggle_tui.app.screens.confirm import ConfirmScreen
@@ -19,7 +19,9 @@ async def end_round(pilot) -> ResultsScreen:
     await pilot.press("ctrl+g")
     await shown(pilot, ConfirmScreen)
     await pilot.press("y")
-    return await shown(pilot, ResultsScreen)
+    results = await shown(pilot, ResultsScreen)
+    past_the_guard(pilot)
+    return results
 
 
 async def test_moving_through_a_list_draws_each_word_s_path(enable1, popular) -> None:

@@ -161,10 +161,13 @@ async def test_time_up_ends_the_round_once_and_shows_the_results(enable1, popula
         time_.now += 5
         screen.tick()
         screen.tick()
-        await pilot.press(*"hot", "enter")  # too late: not judged
+        await pilot.press(*"hot", "enter")  # too late: not judged, but told so
         results = await shown(pilot, ResultsScreen)
-        assert "Time is up" in str(results.query_one("#outcome", Label).render())
-        assert [e.word for e in screen.session.entries] == ["howl"]
+        assert "Time is up · too late: HOT" in str(results.query_one("#outcome", Label).render())
+        assert [(e.word, e.verdict) for e in screen.session.entries] == [
+            ("howl", Verdict.ACCEPTED),
+            ("hot", Verdict.TOO_LATE),
+        ]
         await pilot.pause(0.3)
         assert len(history.rounds()) == 1 and isinstance(app.screen, ResultsScreen)
 
@@ -342,3 +345,25 @@ async def test_a_board_without_words_goes_straight_to_the_results(enable1, popul
         results = await shown(pilot, ResultsScreen)
         assert "This board has no words" in str(results.query_one("#outcome", Label).render())
     assert history.rounds() == []  # not a game
+
+
+async def test_keys_typed_across_0_00_never_reach_the_results(enable1, popular, tmp_path: Path) -> None:
+    """`hens⏎lends⏎` typed through the end of a round once dealt a new board through `n` and opened the
+    statistics through `s`; the word being typed vanished without a verdict."""
+    history = History.open(tmp_path)
+    app, time_ = make_app(enable1, popular, history=history)
+    async with app.run_test() as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.press(*"lends")
+        time_.now += 180  # 0:00 while the player types
+        screen.tick()
+        await pilot.press("enter", *"hens", "enter")
+        results = await shown(pilot, ResultsScreen)
+        await pilot.press(*"news", "enter", "r", "escape")
+        await pilot.pause(0.2)
+        assert app.screen is results  # nothing typed in the moment the round ended acted on the results
+        assert len(history.rounds()) == 1
+        assert "too late: LENDS" in str(results.query_one("#outcome", Label).render())
+        time_.now += 1.5  # a moment later the results are the player's
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, RoundScreen), lambda: f"a new round, not {app.screen}")

@@ -29,7 +29,7 @@ from boggle_tui.game.codes import board_code
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest, deal_request
-from boggle_tui.game.round import EndReason, Entry, Results, Round
+from boggle_tui.game.round import EndReason, Entry, Results, Round, Verdict, normalise
 
 
 class Hold(Enum):
@@ -100,6 +100,7 @@ class RoundSession(Protocol):
 
     def start(self) -> None: ...
     def submit(self, text: str) -> Entry | None: ...
+    def late(self, text: str) -> Entry | None: ...  # an entry that came after the end: recorded as too late
     def hold(self, reason: Hold) -> None: ...
     def release(self, reason: Hold) -> None: ...
     def toggle_pause(self) -> None: ...
@@ -236,7 +237,9 @@ class SoloSession:
     def submit(self, text: str) -> Entry | None:
         """Judge an entry; None, and nothing recorded, for an empty entry, a held round or one that is over."""
         self.tick()
-        if self._holds or self.over:
+        if self.over:
+            return self.late(text)
+        if self._holds:
             return None
         entry = self.round.submit(text)
         self._after_change()
@@ -267,6 +270,16 @@ class SoloSession:
             self.release(Hold.PAUSED)
         else:
             self.hold(Hold.PAUSED)
+
+    def late(self, text: str) -> Entry | None:
+        """An entry that reached the round after it ended (typed as the clock ran out): recorded with the verdict
+        "too late", never lost without one; None for an empty one or a round still running."""
+        word = normalise(text)
+        if not word or not self.over:
+            return None
+        entry = Entry(word, Verdict.TOO_LATE)
+        self.round.entries.append(entry)
+        return entry
 
     def tick(self) -> None:
         """End the round if its time is up."""

@@ -144,7 +144,9 @@ class OnlineSession:
         """Send an entry (every one: the server's verdict is the one kept) and return a provisional verdict
         at once: what this game can tell by itself, or SENT while the room decides."""
         word = normalise(text)[:MAX_WORD]
-        if not word or self.over:
+        if self.over:
+            return self.late(text)
+        if not word:
             return None
         entry_id = self._next_id
         self._next_id += 1
@@ -163,6 +165,15 @@ class OnlineSession:
         except TooHard:
             on_board = True  # too long to say here: the room will
         return Verdict.SENT if on_board else Verdict.NOT_ON_BOARD
+
+    def late(self, text: str) -> Entry | None:
+        """An entry typed as the round ended: recorded as too late (the room has closed the round)."""
+        word = normalise(text)[:MAX_WORD]
+        if not word or not self.over:
+            return None
+        entry = Entry(word, Verdict.TOO_LATE)
+        self.entries.append(entry)
+        return entry
 
     def resend(self) -> None:
         """After a reconnect: every entry still unanswered, under its own id (the server judges each once)."""

@@ -36,14 +36,16 @@ class OnlineResultsScreen(ResultsScreen):
         yield from super().compose()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("new_game", "replay", "menu")  # the room deals the next board
+        if action in ("new_game", "replay", "menu"):
+            return False  # the room deals the next board
+        return super().check_action(action, parameters)
 
     def _outcome(self) -> str:
         winners = self.online.winners
         ended = self.online.end_reason.value if self.online.end_reason else "Over"
         if len(winners) > 1:
-            return f"{ended} · a tie: {', '.join(winners[:-1])} and {winners[-1]}"
-        return f"{ended} · winner: {winners[0] if winners else 'nobody'}"
+            return f"{ended} · a tie: {', '.join(winners[:-1])} and {winners[-1]}{self._too_late()}"
+        return f"{ended} · winner: {winners[0] if winners else 'nobody'}{self._too_late()}"
 
     def _table(self) -> Table:
         """Each player's score and words; a word two or more found is marked = and scores 0 (unless all score)."""

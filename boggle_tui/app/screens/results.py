@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,11 +24,15 @@ from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
-from boggle_tui.game.round import EndReason, Results
+from boggle_tui.game.round import EndReason, Results, Verdict
 from boggle_tui.game.session import RoundSession
 from boggle_tui.game.share import challenge_outcome, result_line
 
 LISTS_WIDTH = 40
+# Keys typed as the clock ran out belong to the round, not to the results: for this long the results
+# take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
+GUARD_SECONDS = 1.5
+GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again"}
 NBSP = "\u00a0"
 
 
@@ -39,7 +44,7 @@ class ResultsScreen(Screen[None]):
         Binding("y", "copy_result", "Result", id="copy-result", tooltip="copy a one-line result to share"),
         Binding("a", "study_word", "Study", id="study-word", tooltip="make the selected word a study card"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="back to the menu"),
-        Binding("s,f2", "app.stats", "Stats", id="stats", tooltip="your statistics"),
+        Binding("s,f2", "stats", "Stats", id="stats", tooltip="your statistics"),
         Binding("tab", "app.focus_next", "Next list", show=False, id="next-list"),
     ]
 
@@ -92,6 +97,9 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._now = getattr(self.app, "now", time.monotonic)  # the app's clock, which tests give
+        self._shown_at = self._now()
+        self.set_timer(GUARD_SECONDS, self.refresh_bindings)  # the footer's keys come back with the actions
         self._fill_lists()
         missed = self.query_one("#missed-list", OptionList)
         missed.focus()
@@ -102,13 +110,30 @@ class ResultsScreen(Screen[None]):
         # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows.
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
 
+    async def action_stats(self) -> None:
+        await self.app.run_action("stats")  # the app's, behind this screen's guard
+
+    def guarded(self, action: str) -> bool:
+        """Whether `action` waits: the results have only just replaced the round."""
+        shown_at = getattr(self, "_shown_at", None)
+        return action in GUARDED and (shown_at is None or self._now() - shown_at < GUARD_SECONDS)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if self.guarded(action) else True
+
     def _outcome(self) -> str:
         r = self.results
         ended = r.ended or EndReason.ENDED
         if ended is EndReason.NONE_LEFT:
             return f"No words left: {len(r.revealed)} revealed"
         to_beat = self.session.request.to_beat
-        return ended.value if to_beat is None else f"{ended.value} · {challenge_outcome(r.score, to_beat)}"
+        outcome = ended.value if to_beat is None else f"{ended.value} · {challenge_outcome(r.score, to_beat)}"
+        return outcome + self._too_late()
+
+    def _too_late(self) -> str:
+        """The words typed as the round ended: each has its verdict, here."""
+        late = [e.word.upper() for e in self.session.entries if e.verdict is Verdict.TOO_LATE]
+        return f" · too late: {', '.join(late[-3:])}" if late else ""
 
     def _totals(self) -> str:
         r = self.results

@@ -112,6 +112,7 @@ class RoundScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.session.on_change(self.changed_elsewhere)
+        self.session.on_end(self.ended)
         self.session.start()
         self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
@@ -168,6 +169,12 @@ class RoundScreen(Screen[None]):
             self._hide_board(hidden)
         if session.over:
             self.entry.disabled = True  # the results are on their way
+
+    def ended(self, session: RoundSession) -> None:
+        """The round is over: a word still being typed gets its verdict (too late) instead of vanishing."""
+        if self.entry.value.strip():
+            session.late(self.entry.value)
+            self.entry.value = ""
 
     def changed_elsewhere(self) -> None:
         """An online round: the newest verdict (judged by the server) and everyone's progress."""
