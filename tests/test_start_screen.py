@@ -11,8 +11,9 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.solver import solve
-from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.request import Mode, Richest
+from boggle_tui.storage.settings import load_preferences
 
 
 async def test_enter_on_the_defaults_starts_a_three_minute_round(enable1, popular) -> None:
@@ -92,3 +93,19 @@ async def test_an_unusable_word_list_is_a_calm_message_not_a_crash(enable1, popu
     async with app.run_test() as pilot:
         await shown(pilot, StartScreen)
         assert any("binary" in message for message in messages)
+
+
+async def test_an_unknown_theme_in_the_settings_falls_back_to_the_default_with_a_notice(
+    enable1, popular, tmp_path
+) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"theme": "nope", "dice": "big"}))
+    preferences, notices = load_preferences(tmp_path)
+    assert notices == []  # the theme can only be judged where Textual's themes are known
+    app, _ = make_app(enable1, popular, None, preferences=preferences, folder=tmp_path)
+    messages: list[str] = []
+    app.notify = lambda message, **_: messages.append(message)  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        assert app.theme == DEFAULT_THEME and start.query_one("#theme", Select).value == DEFAULT_THEME
+        assert start.query_one("#dice", Select).value == "big"  # the other settings are kept
+        assert any("nope" in message and "default" in message for message in messages)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -43,10 +44,10 @@ from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.app.themes import THEMES
 from boggle_tui.engine import definitions
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.deal import RICH_TRIES, Deal
-from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.game.study import Card, Review, Source, StudySession
@@ -135,8 +136,7 @@ class BoggleApp(App[int]):
     def on_mount(self) -> None:
         for theme in THEMES:
             self.register_theme(theme)
-        if self.preferences.theme in self.available_themes:
-            self.theme = self.preferences.theme
+        self._apply_theme(self.preferences.theme)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.apply_keymap(self.preferences.keys)
         for notice in self.notices:
@@ -154,6 +154,19 @@ class BoggleApp(App[int]):
                 self.action_study()
             elif self.invite:
                 self.action_friends(self.invite)
+
+    def _apply_theme(self, name: str) -> None:
+        """The remembered theme; one Textual does not know (a typo, a theme of another version) falls back
+        to the default with a notice, as any other bad setting does, instead of stopping the launch."""
+        if name in self.available_themes:
+            self.theme = name
+            return
+        self.notices.append(
+            f"settings.json: theme {cut_short(json.dumps(name), 40)} is not one known here; "
+            f"it is back to its default ({DEFAULT_THEME})."
+        )
+        self.preferences = replace(self.preferences, theme=DEFAULT_THEME)
+        self.theme = DEFAULT_THEME
 
     def apply_keymap(self, keys: dict[str, str]) -> None:
         """The player's keys from the settings file; an id no binding has is named in a notice."""
