@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import signal
 import sqlite3
@@ -229,3 +230,55 @@ def test_a_kill_mid_write_leaves_whole_rounds_only(tmp_path: Path) -> None:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         orphans = db.execute("SELECT COUNT(*) FROM words WHERE round_id NOT IN (SELECT id FROM rounds)")
         assert orphans.fetchone()[0] == 0
+
+
+def make_odd_history(folder: Path) -> None:
+    """Tables of the right shape with values boggle-tui never writes: text where numbers and dates go."""
+    history = History.open(folder)
+    for n in range(1, 5):
+        history.record(record(n, score=n))
+    history.record(record(5, dice=None, code="garbage"))  # readable, but its board is not
+    for word in ("howl", "hold", "awe", "hot", "when"):
+        study.add_card(history, word, "enable1", Source.HAND, dt.date(2026, 11, 20))
+    history.close()
+    with sqlite3.connect(folder / DATABASE) as db:
+        db.execute("UPDATE rounds SET score = 'lots' WHERE uid = 'round-2'")
+        db.execute("UPDATE rounds SET board = X'00ff' WHERE uid = 'round-3'")
+        db.execute("UPDATE words SET score = 'high' WHERE word = 'howl' AND round_id = 1")
+        db.execute("UPDATE cards SET due = 'not a date' WHERE word = 'howl'")
+        db.execute("UPDATE cards SET box = 'top' WHERE word = 'hold'")
+        db.execute("UPDATE cards SET source = 'FOUND' WHERE word = 'awe'")
+        db.execute("UPDATE cards SET box = 99 WHERE word = 'hot'")
+
+
+def test_rows_with_values_boggle_never_writes_are_left_out_and_counted(tmp_path: Path) -> None:
+    make_odd_history(tmp_path)
+    history = History.open_to_read(tmp_path)
+    summary = summarize(history, lambda w: True, dt.date(2026, 11, 22))
+    standings = {s.kind: (s.games, s.best_score) for s in summary.standings}
+    assert standings == {"Boggle (1987+) · timed": (2, 4), "unknown board · timed": (1, 5)}  # rounds 1, 4 and 5
+    rounds = history.rounds()
+    assert [r.uid for r in rounds] == ["round-5", "round-4", "round-1"]
+    assert rounds[2].found == {"hot": 1}  # its unreadable word is left out, the round stands
+    assert [c.word for c in study.cards(history)] == ["when"]
+    assert history.left_out() == (
+        "2 rounds, 1 word of a round and 4 study cards in the history cannot be read (values boggle-tui never"
+        " writes) and are left out."
+    )
+    assert History.open_to_read(tmp_path).left_out() is None  # nothing read yet, nothing left out
+
+
+def test_the_commands_read_what_they_can_of_odd_rows_and_say_what_they_left_out(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    from boggle_tui.cli.main import main
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    make_odd_history(tmp_path)
+    for command in (["stats"], ["study", "--list"], ["study", "--list", "--json"], ["history"], ["history", "--json"]):
+        assert main(command) == 0, command
+        out, err = capsys.readouterr()
+        assert "cannot be read" in err and "left out" in err and "Traceback" not in err, command
+        assert out.strip(), command
+        if command == ["history", "--json"]:
+            assert [r["board"] is None for r in json.loads(out)] == [True, False, False]

@@ -7,8 +7,9 @@ import random
 from pathlib import Path
 
 from support import TODAY, FakeWall, make_app, shown, type_word, until
+from test_history import make_odd_history
 from test_results_screen import end_round
-from textual.widgets import Button, Static
+from textual.widgets import Button, Label, Static
 
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.results import ResultsScreen
@@ -171,3 +172,14 @@ async def test_a_word_from_the_results_becomes_a_card_and_shows_its_definition(
         stats = await shown(pilot, StatsScreen)
         assert f"{len(cards)} cards · by box 0:{len(cards)}" in str(stats.query_one("#study-cards", Static).render())
     assert isinstance(results, ResultsScreen)
+
+
+async def test_the_statistics_open_over_odd_rows_and_say_what_was_left_out(enable1, popular, tmp_path: Path) -> None:
+    make_odd_history(tmp_path)
+    app, _ = make_app(enable1, popular, None, history=History.open(tmp_path))
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        await pilot.press("f2")
+        stats = await shown(pilot, StatsScreen)
+        assert "left out" in str(stats.query_one("#stats-notice", Label).render())
+        assert "by box 0:1" in str(stats.query_one("#study-cards", Static).render())  # the one readable card

@@ -413,7 +413,7 @@ class BoggleApp(App[int]):
     def action_stats(self) -> None:
         summary = summarize(self.history, self.is_common, self.today())
         cards = study.cards(self.history)
-        self.push_screen(StatsScreen(summary, self.history.notice, cards))
+        self.push_screen(StatsScreen(summary, self.history.notice or self.history.left_out(), cards))
 
     # Study
 

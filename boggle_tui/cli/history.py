@@ -11,6 +11,7 @@ from rich.text import Text
 
 from boggle_tui.cli.output import console, print_json
 from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily import today
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.study import cards_summary
@@ -33,19 +34,22 @@ def _open() -> History:
 
 
 def _say_notice(history: History) -> None:
-    if history.notice:
-        print(f"boggle: {history.notice}", file=sys.stderr)
+    """What went wrong reading the history, on stderr: a notice (the command fails), rows left out (it does not)."""
+    for line in (history.notice, history.left_out()):
+        if line:
+            print(f"boggle: {line}", file=sys.stderr)
 
 
 def run_stats(args: argparse.Namespace) -> int:
     history = _open()
     common = load_dictionary(COMMON_WORDS)
     summary = summarize(history, lambda word: word in common, today())
+    cards = study.cards(history)
     _say_notice(history)
     if history.notice:
         return 2
     console().print(summary_view(summary))
-    console().print(Text(f"Study: {cards_summary(study.cards(history))}"))
+    console().print(Text(f"Study: {cards_summary(cards)}"))
     return 0
 
 
@@ -101,12 +105,16 @@ def run_history(args: argparse.Namespace) -> int:
 
 
 def record_json(r: RoundRecord) -> dict[str, object]:
+    try:
+        board: list[list[str]] | None = r.rows
+    except BoggleError:  # a code edited by hand: the round is listed, its board is not known
+        board = None
     return {
         "played_at": r.played_at,
         "mode": r.mode,
         "daily": r.daily,
         "dice": r.dice,
-        "board": r.rows,
+        "board": board,
         "code": r.code,
         "dictionary": r.dictionary,
         "seed": r.seed,

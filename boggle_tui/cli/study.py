@@ -37,8 +37,9 @@ def run_study(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     history = History.open_to_read()  # a listing creates, locks and repairs nothing
     cards = study.cards(history, args.dictionary)
-    if history.notice:
-        print(f"boggle: {history.notice}", file=sys.stderr)
+    for line in (history.notice, history.left_out()):  # a notice fails the command; rows left out do not
+        if line:
+            print(f"boggle: {line}", file=sys.stderr)
     if args.json:
         print_json([card_json(card) for card in cards])
     elif cards:

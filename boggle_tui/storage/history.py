@@ -93,10 +93,24 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-ROUND_COLUMNS = (
-    "id", "uid", "played_at", "mode", "daily", "dice", "board", "code", "dictionary", "seed", "seconds",
-    "min_length", "score", "max_score", "words_total", "ended", "replay", "players",
-)  # fmt: skip
+# What each column must hold to be read, as SQLite's typeof() names it: SQLite keeps whatever a hand or another
+# tool put in a column (text in an INTEGER one), so a reader checks each row in the query itself (no cost per
+# value in Python) and leaves out the rows that do not hold, counting them.
+INTEGER, TEXT, MAYBE_INTEGER, MAYBE_TEXT = ("integer",), ("text",), ("integer", "null"), ("text", "null")
+ROUND_TYPES: dict[str, tuple[str, ...]] = {
+    "id": INTEGER, "uid": TEXT, "played_at": TEXT, "mode": TEXT, "daily": MAYBE_TEXT, "dice": MAYBE_TEXT,
+    "board": TEXT, "code": TEXT, "dictionary": TEXT, "seed": MAYBE_INTEGER, "seconds": MAYBE_INTEGER,
+    "min_length": INTEGER, "score": INTEGER, "max_score": INTEGER, "words_total": INTEGER, "ended": MAYBE_TEXT,
+    "replay": INTEGER, "players": MAYBE_TEXT,
+}  # fmt: skip
+ROUND_COLUMNS = tuple(ROUND_TYPES)
+WORD_TYPES = {"round_id": INTEGER, "word": TEXT, "score": INTEGER, "found": INTEGER}
+# What a reader leaves out, as the notice names it: (one, many).
+LEFT_OUT_NAMES = {
+    "rounds": ("round", "rounds"),
+    "words": ("word of a round", "words of rounds"),
+    "cards": ("study card", "study cards"),
+}
 
 
 class History:
@@ -106,6 +120,21 @@ class History:
         self.path = path
         self._db = connection
         self.notice = notice  # one line for the player when something was not as expected
+        self._left_out: dict[str, int] = {}  # rows the last read of each kind could not use, by kind
+
+    def leave_out(self, kind: str, count: int) -> None:
+        """Note that the last read of `kind` (a key of LEFT_OUT_NAMES) left `count` unreadable rows out."""
+        self._left_out[kind] = count
+
+    def left_out(self) -> str | None:
+        """One line naming the rows the last reads left out, or None when every row could be read."""
+        counts = [(kind, n) for kind in LEFT_OUT_NAMES if (n := self._left_out.get(kind, 0))]
+        if not counts:
+            return None
+        parts = [f"{n:,} {LEFT_OUT_NAMES[kind][n != 1]}" for kind, n in counts]
+        listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+        verb = "is" if sum(n for _, n in counts) == 1 else "are"
+        return f"{listed} in the history cannot be read (values boggle-tui never writes) and {verb} left out."
 
     @property
     def enabled(self) -> bool:
@@ -213,29 +242,39 @@ class History:
             return []
 
     def _rounds(self, db: sqlite3.Connection, limit: int | None) -> list[RoundRecord]:
-        query = f"SELECT {', '.join(ROUND_COLUMNS)} FROM rounds ORDER BY played_at DESC, id DESC"
+        query = f"SELECT {', '.join(ROUND_COLUMNS)}, {_holds(ROUND_TYPES)} AS readable FROM rounds"
+        query += " ORDER BY played_at DESC, id DESC"
         rows = db.execute(query + (" LIMIT ?" if limit else ""), (limit,) if limit else ()).fetchall()
-        if not rows:
+        readable = [row for row in rows if row["readable"]]
+        self.leave_out("rounds", len(rows) - len(readable))
+        if not readable:
             return []
-        found: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
-        missed: dict[int, list[str]] = {row["id"]: [] for row in rows}
+        found: dict[int, dict[str, int]] = {row["id"]: {} for row in readable}
+        missed: dict[int, list[str]] = {row["id"]: [] for row in readable}
+        odd_words = 0
         # One query for the words of every round, not one per round.
-        words = db.execute("SELECT round_id, word, score, found FROM words WHERE round_id >= ?", (min(found),))
-        for round_id, word, points, was_found in words:
-            if round_id in found:
-                if was_found:
-                    found[round_id][word] = points
-                else:
-                    missed[round_id].append(word)
+        words = db.execute(
+            f"SELECT round_id, word, score, found, {_holds(WORD_TYPES)} FROM words WHERE round_id >= ?", (min(found),)
+        )
+        for round_id, word, points, was_found, word_readable in words:
+            if round_id not in found:
+                continue
+            if not word_readable:
+                odd_words += 1
+            elif was_found:
+                found[round_id][word] = points
+            else:
+                missed[round_id].append(word)
+        self.leave_out("words", odd_words)
         return [
             RoundRecord(
-                **{key: row[key] for key in row.keys() if key not in ("id", "replay", "players")},  # noqa: SIM118
+                **{key: row[key] for key in row.keys() if key not in ("id", "replay", "players", "readable")},  # noqa: SIM118
                 replay=bool(row["replay"]),
                 players=_players(row["players"]),
                 found=found[row["id"]],
                 missed=tuple(sorted(missed[row["id"]])),
             )
-            for row in rows
+            for row in readable
         ]
 
     def most_missed(self) -> list[tuple[str, int]]:
@@ -271,6 +310,11 @@ class History:
     def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         assert self._db is not None
         return _immediate(self._db)
+
+
+def _holds(types: dict[str, tuple[str, ...]]) -> str:
+    """An SQL expression, true where every column holds a value of its types."""
+    return " AND ".join(f"typeof({column}) IN ({', '.join(repr(t) for t in kinds)})" for column, kinds in types.items())
 
 
 def _players(stored: str | None) -> tuple[dict[str, Any], ...]:

@@ -14,11 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.wording import plural
 from boggle_tui.storage.history import History
 
 TREND_ROUNDS = 30
+UNKNOWN_BOARD = "unknown board"  # the kind of a round whose board code cannot be read
 MISSED_SHOWN = 10
 
 
@@ -139,7 +141,11 @@ def standing(dice: str, mode: str, rounds: list[RoundRecord]) -> Standing:
 def dice_of(r: RoundRecord) -> str:
     if r.dice in dice_set_names():
         return load_dice_set(r.dice).name
-    height, width = len(r.rows), len(r.rows[0]) if r.rows else 0
+    try:
+        rows = r.rows
+    except BoggleError:  # a code edited by hand: the round still counts, among boards of no known size
+        return UNKNOWN_BOARD
+    height, width = len(rows), len(rows[0]) if rows else 0
     return f"{height}x{width} board"
 
 

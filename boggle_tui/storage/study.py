@@ -19,6 +19,7 @@ from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.study import (
+    LAST_BOX,
     AnagramDrill,
     BoardDrill,
     Card,
@@ -34,13 +35,28 @@ from boggle_tui.storage.history import History
 _CARD_COLUMNS = "word, dictionary, due, added, source, box, reviews, found_again, suspended"
 
 
-def _card(row: sqlite3.Row) -> Card:
+def _card(row: sqlite3.Row) -> Card | None:
+    """The card a row holds, or None when a value is not one this game writes (text for a box, a date that
+    is not one, a box past the last): SQLite keeps whatever was put in, and one odd row must not stop a listing."""
+    numbers = [row[column] for column in ("box", "reviews", "found_again", "suspended")]
+    if not all(isinstance(n, int) for n in numbers) or not 0 <= row["box"] <= LAST_BOX:
+        return None
+    if not all(isinstance(row[column], str) for column in ("word", "dictionary", "due", "added", "source")):
+        return None
+    try:
+        due, added, source = (
+            dt.date.fromisoformat(row["due"]),
+            dt.date.fromisoformat(row["added"]),
+            Source[row["source"]],
+        )
+    except (KeyError, ValueError):
+        return None
     return Card(
         word=row["word"],
         dictionary=row["dictionary"],
-        due=dt.date.fromisoformat(row["due"]),
-        added=dt.date.fromisoformat(row["added"]),
-        source=Source[row["source"]],
+        due=due,
+        added=added,
+        source=source,
         box=row["box"],
         reviews=row["reviews"],
         found_again=row["found_again"],
@@ -49,10 +65,12 @@ def _card(row: sqlite3.Row) -> Card:
 
 
 def cards(history: History, dictionary: str | None = None) -> list[Card]:
-    """Every card (of one word list, when named), in word order."""
+    """Every readable card (of one word list, when named), in word order; the history counts the rest."""
     where, parameters = ("WHERE dictionary = ?", (dictionary,)) if dictionary else ("", ())
     rows = history.read(f"SELECT {_CARD_COLUMNS} FROM cards {where} ORDER BY word, dictionary", parameters)
-    return [_card(row) for row in rows]
+    readable = [card for row in rows if (card := _card(row)) is not None]
+    history.leave_out("cards", len(rows) - len(readable))
+    return readable
 
 
 def introduced_on(history: History, dictionary: str, day: dt.date) -> int:
