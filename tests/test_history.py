@@ -249,6 +249,7 @@ def make_odd_history(folder: Path) -> None:
         db.execute("UPDATE cards SET box = 'top' WHERE word = 'hold'")
         db.execute("UPDATE cards SET source = 'FOUND' WHERE word = 'awe'")
         db.execute("UPDATE cards SET box = 99 WHERE word = 'hot'")
+        db.execute("UPDATE words SET word = X'00ff' WHERE word = 'awe' AND round_id = 4")  # missed: never common
 
 
 def test_rows_with_values_boggle_never_writes_are_left_out_and_counted(tmp_path: Path) -> None:
@@ -256,13 +257,14 @@ def test_rows_with_values_boggle_never_writes_are_left_out_and_counted(tmp_path:
     history = History.open_to_read(tmp_path)
     summary = summarize(history, lambda w: True, dt.date(2026, 11, 22))
     standings = {s.kind: (s.games, s.best_score) for s in summary.standings}
+    assert all(isinstance(word, str) for word, _ in summary.most_missed_common)
     assert standings == {"Boggle (1987+) · timed": (2, 4), "unknown board · timed": (1, 5)}  # rounds 1, 4 and 5
     rounds = history.rounds()
     assert [r.uid for r in rounds] == ["round-5", "round-4", "round-1"]
     assert rounds[2].found == {"hot": 1}  # its unreadable word is left out, the round stands
     assert [c.word for c in study.cards(history)] == ["when"]
     assert history.left_out() == (
-        "2 rounds, 1 word of a round and 4 study cards in the history cannot be read (values boggle-tui never"
+        "2 rounds, 2 words of rounds and 4 study cards in the history cannot be read (values boggle-tui never"
         " writes) and are left out."
     )
     assert History.open_to_read(tmp_path).left_out() is None  # nothing read yet, nothing left out

@@ -223,6 +223,10 @@ def test_the_board_drill_finds_the_newest_board_the_word_was_missed_on(history: 
     missed_on = study.board_missed_on(history, "tense", "enable1")
     assert missed_on is not None and missed_on.code == "N-ABCDEFGHIJKLMNOP"
     assert study.board_missed_on(history, "tense", "popular") is None
+    history.record(record(4, missed=("tense",), found={}, dictionary="enable1", code="N-QRSTUVWXYZABCDEF"))
+    history.write(lambda db: db.execute("UPDATE rounds SET min_length = 'three' WHERE uid = 'round-4'"))
+    missed_on = study.board_missed_on(history, "tense", "enable1")  # the newest miss is odd: the one before it
+    assert missed_on is not None and (missed_on.code, missed_on.min_length) == ("N-ABCDEFGHIJKLMNOP", 3)
 
 
 def test_reviews_alternate_anagram_then_the_board_it_was_missed_on(history: History, enable1) -> None:

@@ -279,7 +279,10 @@ class History:
 
     def most_missed(self) -> list[tuple[str, int]]:
         """Missed words with how often, the most often first."""
-        query = "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 GROUP BY word ORDER BY n DESC, word"
+        query = (
+            "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 AND typeof(word) = 'text'"
+            " GROUP BY word ORDER BY n DESC, word"
+        )
         return [(row[0], row[1]) for row in self.read(query)]
 
     def daily_dates(self) -> set[str]:

@@ -200,6 +200,7 @@ def board_missed_on(history: History, word: str, dictionary: str) -> MissedOn | 
     rows = history.read(
         "SELECT rounds.code, rounds.min_length FROM words JOIN rounds ON rounds.id = words.round_id"
         " WHERE words.word = ? AND rounds.dictionary = ?"
+        " AND typeof(rounds.code) = 'text' AND typeof(rounds.min_length) = 'integer'"  # an odd row: the next one
         " ORDER BY words.found, rounds.played_at DESC, rounds.id DESC LIMIT 1",
         (word, dictionary),
     )
