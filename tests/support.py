@@ -5,7 +5,10 @@ Seed 42 on the new dice:  T I N R / E O N R / H W L D / A S E S
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import os
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -149,3 +152,28 @@ def boards(draw: st.DrawFn) -> Board:
     height = draw(st.integers(1, 6))
     width = draw(st.integers(1, 6))
     return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))
+
+
+def without_waiting(call: Callable[[], Any], fifos: list[Path], seconds: float = 10.0) -> Any:
+    """`call()`'s result, failing the test if it is still waiting after `seconds`: a read that blocks on one
+    of `fifos` is then let go (each is opened for writing and closed: an end of file), so the run goes on."""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as error:  # handed to the test below
+            outcome["error"] = error
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    stuck = worker.is_alive()
+    for fifo in fifos if stuck else []:
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    worker.join(seconds)
+    assert not stuck, f"still waiting after {seconds} s, on a FIFO"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

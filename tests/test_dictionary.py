@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
+from support import without_waiting
 
 from boggle_tui.engine import wordlist
 from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, load_dictionary
@@ -123,3 +124,14 @@ def test_word_lists_that_are_not_files_or_too_big_are_refused(
 def test_a_line_far_longer_than_any_word_is_skipped(own_cache: Path, word_file) -> None:
     dictionary = load_dictionary(str(word_file("cat\n" + "a" * 1000 + "\ndog\n" + "b" * 100_000 + "\n")))
     assert dictionary.trie.words() == ["cat", "dog"] and dictionary.skipped == 2
+
+
+def test_a_cache_file_that_is_a_fifo_is_rebuilt_not_waited_on(own_cache: Path, word_file) -> None:
+    path = word_file("apple\nbanana\n")
+    load_dictionary(str(path))
+    (cached,) = own_cache.glob("*.trie")
+    cached.unlink()
+    os.mkfifo(cached)
+    again = without_waiting(lambda: load_dictionary(str(path)), [cached])
+    assert not again.from_cache and again.trie.words() == ["apple", "banana"]
+    assert cached.is_file() and load_dictionary(str(path)).from_cache  # the FIFO's place holds the trie now

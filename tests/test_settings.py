@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+
+from support import without_waiting
 
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Mode
+from boggle_tui.storage.rooms import ROOMS, remember_token, token_for
 from boggle_tui.storage.settings import load_preferences, save_preferences, settings_path
 
 
@@ -71,3 +75,20 @@ def test_a_write_leaves_no_temporary_files(tmp_path: Path) -> None:
     save_preferences(Preferences(), tmp_path)
     save_preferences(Preferences(dice="big"), tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_a_settings_file_that_is_a_fifo_is_passed_by_with_a_notice_not_waited_on(tmp_path: Path) -> None:
+    fifo = settings_path(tmp_path)
+    os.mkfifo(fifo)
+    preferences, notices = without_waiting(lambda: load_preferences(tmp_path), [fifo])
+    assert preferences == Preferences() and len(notices) == 1 and "not a regular file" in notices[0]
+    assert save_preferences(Preferences(dice="big"), tmp_path)  # a choice made later replaces it with a file
+    assert load_preferences(tmp_path) == (Preferences(dice="big"), [])
+
+
+def test_a_rooms_file_that_is_a_fifo_holds_no_tokens_and_is_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / ROOMS
+    os.mkfifo(fifo)
+    assert without_waiting(lambda: token_for("host:1", "room", tmp_path), [fifo]) is None
+    without_waiting(lambda: remember_token("host:1", "room", "t" * 20, tmp_path), [fifo])
+    assert fifo.is_file() and token_for("host:1", "room", tmp_path) == "t" * 20

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
-from boggle_tui.engine.atomic import write_bytes_atomic
+from boggle_tui.engine.atomic import open_regular, write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.trie import FORMAT_VERSION, CorruptTrie, Trie
@@ -79,7 +79,7 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
     cached = _cache_path(digest) if use_cache else None
     if cached is not None:
         try:
-            with cached.open("rb") as file:
+            with open_regular(cached) as file:  # a FIFO in its place is rebuilt over, never waited on
                 trie, skipped, unplayable = Trie.from_file(file)
             os.utime(cached)  # recently used: kept when the cache is trimmed
             return Dictionary(name_or_path, path, trie, skipped, unplayable, True, digest)

@@ -11,7 +11,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from boggle_tui.engine.atomic import write_text_atomic
+from boggle_tui.engine.atomic import open_regular, write_text_atomic
 from boggle_tui.storage.paths import data_dir
 
 ROOMS = "rooms.json"
@@ -25,7 +25,7 @@ def _path(folder: Path | None) -> Path:
 
 def _read(folder: Path | None) -> dict[str, str]:
     try:
-        with _path(folder).open("rb") as file:
+        with open_regular(_path(folder)) as file:  # a FIFO reads as no tokens, never as a wait
             data = file.read(MAX_BYTES + 1)
         stored = json.loads(data.decode("utf-8")) if len(data) <= MAX_BYTES else {}
     except (OSError, ValueError, RecursionError):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from boggle_tui.engine.atomic import write_text_atomic
+from boggle_tui.engine.atomic import open_regular, write_text_atomic
 from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError, cut_short
@@ -36,7 +36,7 @@ def load_preferences(folder: Path | None = None) -> tuple[Preferences, list[str]
     """The remembered preferences, and one notice per thing that could not be used."""
     path = settings_path(folder)
     try:
-        with path.open("rb") as file:
+        with open_regular(path) as file:  # a FIFO here would hold up every launch
             data = file.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return Preferences(), []
