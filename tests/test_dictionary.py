@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 import pytest
 from support import without_waiting
 
-from boggle_tui.engine import wordlist
+from boggle_tui.engine import core, trie, wordlist
+from boggle_tui.engine.board import parse_board
 from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, load_dictionary
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.solver import solve
 
 
 @pytest.fixture
@@ -135,3 +138,27 @@ def test_a_cache_file_that_is_a_fifo_is_rebuilt_not_waited_on(own_cache: Path, w
     again = without_waiting(lambda: load_dictionary(str(path)), [cached])
     assert not again.from_cache and again.trie.words() == ["apple", "banana"]
     assert cached.is_file() and load_dictionary(str(path)).from_cache  # the FIFO's place holds the trie now
+
+
+def with_entry(cached: Path, index: int, entry: int) -> None:
+    """Rewrite one table entry of a cache file and its checksum to match: a crafted file, not a damaged one."""
+    data = bytearray(cached.read_bytes())
+    start = trie._HEADER.size + 4 * index
+    data[start : start + 4] = entry.to_bytes(4, "little")
+    body = bytes(data[: -trie._CRC.size])
+    cached.write_bytes(body + trie._CRC.pack(zlib.crc32(body)))
+
+
+@pytest.mark.skipif(not core.is_built(), reason="the compiled core is what refuses the table")
+def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: Path, word_file) -> None:
+    path = word_file("apple\nbanana\ncherry\n")
+    load_dictionary(str(path))
+    (cached,) = own_cache.glob("*.trie")
+    a = trie.FACE_INDEX["a"]
+    for entry in (5 << 1, 0):  # a child between rows; a child that is the root again (a word going on forever)
+        with_entry(cached, a, entry | 1 if entry else 1)
+        with core.forced(compiled=True):
+            rebuilt = load_dictionary(str(path))
+            assert not rebuilt.from_cache and rebuilt.trie.words() == ["apple", "banana", "cherry"]
+            assert solve(parse_board("appl/xxxe/xxxx/xxxx"), rebuilt.trie, 3).words == ["apple"]
+            assert load_dictionary(str(path)).from_cache  # and written whole again

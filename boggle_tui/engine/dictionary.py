@@ -1,8 +1,8 @@
 """Word lists by name or path, compiled to a trie once and cached on disk.
 
 The cache is keyed by the word list's bytes and the trie format version, so an
-edited list or a new release rebuilds it; a missing, stale or damaged cache file
-is rebuilt silently.
+edited list or a new release rebuilds it; a missing, stale or damaged cache file,
+or one the compiled core refuses, is rebuilt silently.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import platformdirs
 from boggle_tui.engine.atomic import open_regular, write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
-from boggle_tui.engine.trie import FORMAT_VERSION, CorruptTrie, Trie
+from boggle_tui.engine.trie import FORMAT_VERSION, Trie
 from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes
 
 DEFAULT_DICTIONARY = "enable1"
@@ -81,10 +81,14 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
         try:
             with open_regular(cached) as file:  # a FIFO in its place is rebuilt over, never waited on
                 trie, skipped, unplayable = Trie.from_file(file)
+            # The compiled core checks a table whole (every child a row inside it, no word going on forever)
+            # where a checksum cannot (a crafted file has a valid one): made now, a table it refuses is rebuilt
+            # here instead of failing every solve. It is the core the first solve would make anyway.
+            trie.core()
             os.utime(cached)  # recently used: kept when the cache is trimmed
             return Dictionary(name_or_path, path, trie, skipped, unplayable, True, digest)
-        except (OSError, CorruptTrie):
-            pass  # missing or damaged: build it again below
+        except (OSError, ValueError):  # ValueError: CorruptTrie, or the core's refusal
+            pass  # missing, damaged or refused: build it again below
     words = parse_word_list(data, name_or_path)
     trie = Trie.build(words.words)
     if cached is not None:
