@@ -113,6 +113,10 @@ def test_solve_by_code_is_the_same_board(capsys, enable1) -> None:
         (["solve", "--seed", "x"], "'x' is not a whole number"),
         (["solve", "--min-length", "0"], "not between 1 and"),
         (["bench", "--boards", "0"], "not between 1 and"),
+        (["server", "--host", "a" * 5000], "not a host name or an address"),
+        (["server", "--host", "a" * 64 + ".example"], "a part of a host name is at most 63 characters"),
+        (["server", "--host", "two words"], "not a host name or an address"),
+        (["join", "a" * 5000 + ":8765"], "not a host name or an address"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(capsys, args: list[str], message: str) -> None:
@@ -228,3 +232,11 @@ def test_closed_pipes_full_disks_and_plain_ascii_end_in_one_line_at_most(enable1
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
     result = subprocess.run([*command[:-2], "plsteaiertnrsges"], capture_output=True, env=env, check=False)
     assert result.returncode == 0 and b"Traceback" not in result.stderr
+
+
+def test_every_kind_of_host_people_give_is_taken() -> None:
+    from boggle_tui.net.address import check_host, parse_address
+
+    for host in ("127.0.0.1", "0.0.0.0", "::", "[::1]", "localhost", "my.server", "bücher.example", "a" * 63 + ".x"):
+        assert check_host(host) == host
+    assert parse_address("[::1]:9000/friends") == ("[::1]", 9000, "friends")

@@ -7,8 +7,10 @@ import re
 from typing import Any
 
 from boggle_tui import __version__
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
+from boggle_tui.net.address import check_host
 from boggle_tui.net.protocol import TARGETS, Limits
 
 COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study", "host", "join", "server", "web")
@@ -50,6 +52,13 @@ def _seconds(text: str) -> float:
     if not 0 < value < 10**6:
         raise argparse.ArgumentTypeError(f"{text} seconds is out of range")
     return value
+
+
+def _host(text: str) -> str:
+    try:
+        return check_host(text)
+    except BoggleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -150,13 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--restore", metavar="WORD", help="bring a suspended card back into study")
     host = commands.add_parser("host", help="host a room: friends join it with boggle join")
     _add_room_options(host)
-    host.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (0.0.0.0: your LAN)")
+    host.add_argument(
+        "--host", default="127.0.0.1", type=_host, metavar="H", help="address to listen on (0.0.0.0: your LAN)"
+    )
     host.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help="port (default 8765)")
     join = commands.add_parser("join", help="join a room: boggle join HOST:PORT/ROOM (no ROOM: list the rooms)")
     join.add_argument("address", metavar="HOST:PORT/ROOM", help="the server and room, e.g. 192.168.1.5:8765/friends")
     _add_room_options(join)
     server = commands.add_parser("server", help="run a room server with no game of its own")
-    server.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (default 127.0.0.1)")
+    server.add_argument(
+        "--host", default="127.0.0.1", type=_host, metavar="H", help="address to listen on (default 127.0.0.1)"
+    )
     server.add_argument("--port", type=_count(0, 65535), default=8765, metavar="P", help="port (default 8765; 0: any)")
     limits = Limits()
     for flag, default, what in (
@@ -174,7 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="end once the server has had no room for this long")  # fmt: skip
     server.add_argument("--announce-port", action="store_true", help="print 'port N' on stdout once listening")
     web = commands.add_parser("web", help="serve the game to browsers (needs the [web] extra)")
-    web.add_argument("--host", default="127.0.0.1", metavar="H", help="address to listen on (0.0.0.0: your LAN)")
+    web.add_argument(
+        "--host", default="127.0.0.1", type=_host, metavar="H", help="address to listen on (0.0.0.0: your LAN)"
+    )
     web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help="port (default 8000)")
     web.add_argument("--max-games", type=_count(1, 1000), default=16, metavar="N", help="games at once (default 16)")
     define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")

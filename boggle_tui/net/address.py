@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import getpass
+import ipaddress
 import re
 import socket
 from urllib.parse import quote
@@ -26,7 +28,44 @@ def parse_address(text: str) -> tuple[str, int, str]:
     room = match["room"] or ""
     if room and not ROOM_NAME.fullmatch(room):
         raise BoggleError(f"a room name is 1 to {MAX_ROOM} letters, digits, - or _")
-    return match["host"], port, room
+    return check_host(match["host"]), port, room
+
+
+MAX_HOST = 253  # the longest name DNS carries
+MAX_LABEL = 63  # the longest part between dots
+
+
+def check_host(text: str) -> str:
+    """A host to listen on or connect to, as given: an IP address or a name the resolver can take.
+
+    Checked before any socket sees it: the resolver's IDNA step raises UnicodeError (no message for a
+    person) on a part longer than 63 characters, and a name of thousands of letters is no host at all.
+    """
+    shown = cut_short(text, 40)
+    bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(bare)
+        return text
+    why = _why_not_a_name(text)
+    if why:
+        raise BoggleError(f"{shown!r} is not a host name or an address: {why}")
+    return text
+
+
+def _why_not_a_name(name: str) -> str | None:
+    if not name:
+        return "it is empty"
+    if len(name) > MAX_HOST:
+        return f"a host name is at most {MAX_HOST} characters"
+    if not name.isprintable() or any(char.isspace() or char in "/[]@" for char in name):
+        return "it holds a space or a character no host name has"
+    if any(len(label) > MAX_LABEL for label in name.rstrip(".").split(".")):
+        return f"a part of a host name is at most {MAX_LABEL} characters"
+    try:
+        name.encode("idna")
+    except UnicodeError:
+        return "it is not a name the resolver can look up"
+    return None
 
 
 def join_link(web_url: str, address: str) -> str:
