@@ -85,6 +85,16 @@ def test_a_challenge_from_the_command_line_is_checked(monkeypatch) -> None:
     assert isinstance(args, argparse.Namespace)
 
 
+def test_a_challenge_names_a_shipped_word_list_never_a_file(word_file) -> None:
+    from boggle_tui.engine.errors import BoggleError
+
+    local = word_file("plaster\nstale\n")
+    for dictionary in (str(local), "/etc/passwd", "~/words.txt", "../dictionaries/enable1.txt", "ENABLE1"):
+        line = f"Boggle N-PLSTEAIERTNRSGES · {dictionary} · 3 min · 3+ letters · 7 of 3,623 points · 2 words"
+        with pytest.raises(BoggleError, match="a challenge is played on a shipped word list: enable1 or popular"):
+            parse_challenge(line)
+
+
 async def test_the_score_to_beat_is_shown_and_compared_at_the_end(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, None)
     line = "Boggle N-TINREONRHWLDASES · enable1 · 3 min · 3+ letters · 2 of 231 points · 2 words"

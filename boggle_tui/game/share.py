@@ -1,6 +1,7 @@
 """A finished round as one line anyone can paste: the board's code, the rules and the score to beat.
 
-`boggle play --challenge LINE` reads the line back and plays the same board under the same rules.
+`boggle play --challenge LINE` reads the line back and plays the same board under the same rules. The line
+comes from anyone, so its word list is taken only by a shipped list's name, never as a path to open.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.request import Given, RoundRequest
@@ -60,6 +62,12 @@ def parse_challenge(line: str) -> Challenge:
         raise BoggleError(
             f"{cut_short(line, 60)!r} is not a result line like "
             "'Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 42 of 3,623 points · 17 words'"
+        )
+    shipped = shipped_dictionaries()
+    if match["dictionary"] not in shipped:  # a line from anyone must not open a file on this machine
+        raise BoggleError(
+            f"{cut_short(match['dictionary'], 40)!r}: a challenge is played on a shipped word list: "
+            f"{' or '.join(shipped)}"
         )
     clock = match["clock"]
     seconds = None if clock == "no clock" else int(clock.split()[0]) * (60 if clock.endswith("min") else 1)
