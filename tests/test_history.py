@@ -284,3 +284,37 @@ def test_the_commands_read_what_they_can_of_odd_rows_and_say_what_they_left_out(
         assert out.strip(), command
         if command == ["history", "--json"]:
             assert [r["board"] is None for r in json.loads(out)] == [True, False, False]
+
+
+def test_a_damaged_history_says_what_the_next_game_does_and_repair_does_it_now(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    from boggle_tui.cli.main import main
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    (tmp_path / DATABASE).write_bytes(b"this is not sqlite" * 100)
+    for command in (["stats"], ["history"], ["history", "--json"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "cannot be read" in err and f"moves it aside in {tmp_path}" in err and "boggle history --repair" in err
+    assert main(["history", "--repair"]) == 0
+    out = capsys.readouterr().out
+    (aside,) = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert f"moved to {aside.name}" in out and aside.read_bytes().startswith(b"this is not sqlite")
+    assert main(["history"]) == 0 and "No rounds played yet" in capsys.readouterr().out
+    assert main(["history", "--repair"]) == 0 and "nothing to repair" in capsys.readouterr().out
+
+
+def test_a_history_that_cannot_be_read_for_another_reason_promises_no_repair(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    from boggle_tui.cli.main import main
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    History.open(tmp_path).close()
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    assert main(["history"]) == 2
+    assert "newer" in (err := capsys.readouterr().err) and "--repair" not in err
+    assert main(["history", "--repair"]) == 2 and "newer" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name] == []  # left alone

@@ -79,6 +79,8 @@ def summary_view(s: Summary) -> Group:
 
 
 def run_history(args: argparse.Namespace) -> int:
+    if args.repair:
+        return _repair()
     history = _open()
     rounds = history.rounds(args.limit)
     _say_notice(history)
@@ -102,6 +104,18 @@ def run_history(args: argparse.Namespace) -> int:
         )  # fmt: skip
     console().print(table)
     return 2 if history.notice else 0
+
+
+def _repair() -> int:
+    """Open the history as the game does: a damaged database is moved aside and a fresh one started."""
+    history = History.open()
+    notice, enabled = history.notice, history.enabled
+    history.close()
+    if not enabled and notice:  # history off: a folder that cannot be used, a newer release's file
+        print(f"boggle: {notice}", file=sys.stderr)
+        return 2
+    console().print(notice or "The history can be read: nothing to repair.")
+    return 0
 
 
 def record_json(r: RoundRecord) -> dict[str, object]:

@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     history = commands.add_parser("history", help="the rounds played, newest first")
     history.add_argument("--json", action="store_true", help="print JSON")
     history.add_argument("--limit", type=_count(1, 10**9), metavar="N", help="only the last N rounds")
+    history.add_argument(
+        "--repair", action="store_true", help="move a damaged history aside and start a fresh one (as a game would)"
+    )
     study = commands.add_parser("study", help="study the words you missed (or list the cards with --list)")
     study.add_argument("--list", action="store_true", help="print the study cards instead of opening the game")
     study.add_argument("--json", action="store_true", help="with --list: print JSON, a list of {word, box, due, ...}")

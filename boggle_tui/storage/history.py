@@ -178,7 +178,13 @@ class History:
             _check_schema(db)
             return cls(path, db, None)
         except sqlite3.Error as error:
-            return cls(path, None, f"History cannot be read: {path} ({error}).")
+            notice = f"History cannot be read: {path} ({error})."
+            if isinstance(error, sqlite3.DatabaseError) and _damaged(error):  # what the next game will do
+                notice += (
+                    f" The next game moves it aside in {path.parent} (as {path.name}.corrupt-TIME) and starts"
+                    " a fresh one; `boggle history --repair` does so now."
+                )
+            return cls(path, None, notice)
 
     @classmethod
     def _open_or_repair(cls, path: Path) -> History:
