@@ -318,3 +318,18 @@ def test_a_history_that_cannot_be_read_for_another_reason_promises_no_repair(
     assert "newer" in (err := capsys.readouterr().err) and "--repair" not in err
     assert main(["history", "--repair"]) == 2 and "newer" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name] == []  # left alone
+
+
+def test_the_statistics_speak_of_study_cards_in_sentences(tmp_path: Path, monkeypatch, capsys) -> None:
+    from boggle_tui.cli.main import main
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    make_history(tmp_path)
+    assert main(["stats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "No study cards yet: words you miss become cards." in lines and not any("Study: No" in x for x in lines)
+    history = History.open(tmp_path)
+    study.add_card(history, "howl", "enable1", Source.HAND, dt.date(2026, 11, 20))
+    history.close()
+    assert main(["stats"]) == 0
+    assert "Study: 1 card · by box 0:1 · 0 learned" in capsys.readouterr().out.splitlines()

@@ -49,7 +49,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if history.notice:
         return 2
     console().print(summary_view(summary))
-    console().print(Text(f"Study: {cards_summary(cards)}"))
+    console().print(Text(f"Study: {cards_summary(cards)}" if cards else cards_summary(cards)))  # none: a sentence
     return 0
 
 

@@ -22,6 +22,7 @@ from boggle_tui.engine.scoring import score
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.round import Round, Verdict, normalise
+from boggle_tui.game.wording import plural
 
 BOX_DAYS = (0, 1, 4, 7, 12, 20, 30, 60, 90, 150, 270, 480)  # box -> days until the card is due again
 LAST_BOX = len(BOX_DAYS) - 1
@@ -105,7 +106,7 @@ def cards_summary(cards: list[Card]) -> str:
     shown = " ".join(f"{box}:{n}" for box, n in boxes.items() if n)
     learned = sum(c.learned for c in active)
     suspended = len(cards) - len(active)
-    return f"{len(cards)} cards · by box {shown or '-'} · {learned} learned" + (
+    return f"{plural(len(cards), 'card')} · by box {shown or '-'} · {learned} learned" + (
         f" · {suspended} suspended" if suspended else ""
     )
 
