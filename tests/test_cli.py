@@ -240,3 +240,26 @@ def test_every_kind_of_host_people_give_is_taken() -> None:
     for host in ("127.0.0.1", "0.0.0.0", "::", "[::1]", "localhost", "my.server", "bücher.example", "a" * 63 + ".x"):
         assert check_host(host) == host
     assert parse_address("[::1]:9000/friends") == ("[::1]", 9000, "friends")
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_history_fits_the_terminal_with_every_column_it_shows_whole(capsys, tmp_path, monkeypatch, columns) -> None:
+    from support import record
+
+    from boggle_tui.storage.history import History
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    superbig = "S-TWMSGNMPBILALS" + "E" * 20
+    history = History.open(tmp_path)
+    history.record(record(1, mode="practice", replay=True))
+    history.record(record(2, dice="superbig", code=superbig, board="twmsgnmpbilals" + "e" * 22))
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= columns and "…" not in out
+    assert "2026-11-03 10:00" in out and "practice (replay)" in out and "superbig" in out and "5/20" in out
+    if columns == 120:
+        assert superbig in out and "N-TINREONRHWLDASES" in out
+    else:  # a code is shown whole or not at all: the column gives way, and the line under the table says so
+        assert "N-TINREONRHWLDASES" not in out and "code" in lines[-1] and "--json" in lines[-1]

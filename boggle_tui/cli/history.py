@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -91,19 +94,58 @@ def run_history(args: argparse.Namespace) -> int:
         if not history.notice:
             console().print("No rounds played yet: play one with `boggle`.")
         return 2 if history.notice else 0
+    out = console()
+    shown = fitting_columns(rounds, out.width)
     table = Table(title="Past rounds, newest first")
-    for heading in ("when (UTC)", "mode", "dice", "score", "words"):
-        table.add_column(heading, justify="right" if heading in ("score", "words") else "left")
-    # A code is shown whole or not at all: a cut one rebuilds another board.
-    table.add_column("code", no_wrap=True, min_width=max(len(r.code) for r in rounds))
+    for column in shown:
+        table.add_column(column.heading, justify=column.justify, no_wrap=True)
     for r in rounds:
-        mode = "daily" if r.daily else r.mode + (" (replay)" if r.replay else "")
-        table.add_row(
-            r.played_at[:16].replace("T", " "), mode, r.dice or "-", f"{r.score}/{r.max_score}",
-            f"{len(r.found)}/{r.words_total}", r.code,
-        )  # fmt: skip
-    console().print(table)
+        table.add_row(*(column.cell(r) for column in shown))
+    out.print(table)
+    if left := [column.heading for column in HISTORY_COLUMNS if column not in shown]:
+        out.print(
+            f"Left out at {out.width} columns: {', '.join(left)} (a wider terminal or --json shows them).",
+            highlight=False,
+        )
     return 2 if history.notice else 0
+
+
+@dataclass(frozen=True)
+class Column:
+    heading: str
+    cell: Callable[[RoundRecord], str]
+    justify: JustifyMethod = "left"
+
+
+def _mode(r: RoundRecord) -> str:
+    return "daily" if r.daily else r.mode + (" (replay)" if r.replay else "")
+
+
+# The columns of `boggle history` in the order shown. Each is shown whole or not at all (a cut code rebuilds
+# another board), so a narrow terminal leaves out whole columns, the last of KEPT_FIRST first.
+HISTORY_COLUMNS = (
+    Column("when (UTC)", lambda r: r.played_at[:16].replace("T", " ")),
+    Column("mode", _mode),
+    Column("dice", lambda r: r.dice or "-"),
+    Column("score", lambda r: f"{r.score}/{r.max_score}", "right"),
+    Column("words", lambda r: f"{len(r.found)}/{r.words_total}", "right"),
+    Column("code", lambda r: r.code),
+)
+KEPT_FIRST = ("when (UTC)", "score", "mode", "code", "words", "dice")
+CELL_EDGES = 3  # a space either side of a cell and the rule after it; the table's left rule is one more
+
+
+def fitting_columns(rounds: list[RoundRecord], width: int) -> list[Column]:
+    """The columns that fit `width` whole, taken in the order of KEPT_FIRST (one that does not fit is passed
+    over, and a narrower one after it may still fit), shown in the order of HISTORY_COLUMNS."""
+    by_heading = {column.heading: column for column in HISTORY_COLUMNS}
+    used, kept = 1, set[str]()
+    for heading in KEPT_FIRST:
+        column = by_heading[heading]
+        need = max(cell_len(text) for text in (heading, *(column.cell(r) for r in rounds))) + CELL_EDGES
+        if used + need <= width or not kept:
+            used, kept = used + need, kept | {heading}
+    return [column for column in HISTORY_COLUMNS if column.heading in kept]
 
 
 def _repair() -> int:

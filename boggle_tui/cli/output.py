@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from rich.console import Console
@@ -15,5 +16,6 @@ def print_json(value: object) -> None:
 
 
 def console() -> Console:
-    """A console for people: the terminal's width, or a wide one when the output goes to a pipe or file."""
-    return Console() if sys.stdout.isatty() else Console(width=PIPED_WIDTH)
+    """A console for people: the terminal's width, or a wide one when the output goes to a pipe or file,
+    unless COLUMNS says how wide (Rich reads it)."""
+    return Console() if sys.stdout.isatty() or os.environ.get("COLUMNS") else Console(width=PIPED_WIDTH)

@@ -104,7 +104,7 @@ ROUND_TYPES: dict[str, tuple[str, ...]] = {
     "replay": INTEGER, "players": MAYBE_TEXT,
 }  # fmt: skip
 ROUND_COLUMNS = tuple(ROUND_TYPES)
-WORD_TYPES = {"round_id": INTEGER, "word": TEXT, "score": INTEGER, "found": INTEGER}
+WORD_TYPES: dict[str, tuple[str, ...]] = {"round_id": INTEGER, "word": TEXT, "score": INTEGER, "found": INTEGER}
 # What a reader leaves out, as the notice names it: (one, many).
 LEFT_OUT_NAMES = {
     "rounds": ("round", "rounds"),
