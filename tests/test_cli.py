@@ -186,6 +186,7 @@ def test_history_in_a_pipe_shows_every_code_whole(capsys, tmp_path, monkeypatch)
     from boggle_tui.storage.history import History
 
     monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("COLUMNS", raising=False)  # a pipe with no width given
     code = "S-TWMSGNMPBILALS" + "E" * 20
     History.open(tmp_path).record(record(1, dice="superbig", code=code, board="twmsgnmpbilals" + "e" * 22))
     assert main(["history"]) == 0

@@ -156,7 +156,7 @@ def _repair() -> int:
     if not enabled and notice:  # history off: a folder that cannot be used, a newer release's file
         print(f"boggle: {notice}", file=sys.stderr)
         return 2
-    console().print(notice or "The history can be read: nothing to repair.")
+    print(notice or "The history can be read: nothing to repair.")  # one line, never wrapped inside a file name
     return 0
 
 
