@@ -23,3 +23,13 @@ async def steady(pilot: Any) -> None:
     for entry in pilot.app.screen.query(Input):
         entry.cursor_blink = False
     await pilot.pause()
+
+
+async def settled(pilot: Any) -> None:
+    """A still screen, as it stands once the results take keys again (their guard is on the app's clock)."""
+    await steady(pilot)
+    screen = pilot.app.screen
+    if hasattr(screen, "guarded"):
+        screen._shown_at -= 10.0
+        screen.refresh_bindings()
+    await pilot.pause()

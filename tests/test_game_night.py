@@ -154,7 +154,6 @@ async def test_two_games_with_one_saved_token_each_have_their_own_seat(tmp_path)
         token = first.welcome.token
         second = await Connection.open(url, m.Hello(version=2, name="ben", room="tabs", token=token, game="tab-2"))
         assert second.welcome.player != first.welcome.player and second.welcome.name == "ben"
-        assert any("seat of your own" in note for note in second.welcome.notes)
         # The same game coming back (its connection dropped) gets its own seat back.
         again = await Connection.open(url, m.Hello(version=2, name="ann", room="tabs", token=token, game="tab-1"))
         assert again.welcome.player == first.welcome.player
@@ -360,3 +359,23 @@ def test_boggle_stats_gives_the_record_against_each_friend(tmp_path) -> None:
         history.record(record(n, score=mine, mode="online", players=tuple(players)))
     summary = summarize(history, lambda _: False, dt.date(2026, 11, 20))
     assert [rival.describe() for rival in summary.rivals] == ["bob 2-1 (1 tie)", "[red]carol 2-0 (1 tie)"]
+
+
+async def test_after_the_host_changes_a_setting_enter_means_ready(enable1, popular, tmp_path) -> None:
+    """Defect 10: after a change, Enter opened the setting's menu again instead of readying."""
+    time_ = FakeTime()
+    target = OnlineTarget(url="", room="set", name="host", serve=("127.0.0.1", 0), detached=False)
+    app, _ = make_app(enable1, popular, None, now=time_)
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    async with app.run_test() as pilot:
+        lobby = await shown(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.host, "the host's lobby")
+        select = lobby.query_one("#lobby-seconds", Select)
+        select.focus()
+        await pilot.pause()
+        select.value = 120  # the host picks 2 minutes
+        room = app.online.server.rooms["set"]
+        await until(pilot, lambda: room.settings.seconds == 120, "the new setting")
+        assert app.focused is None
+        await pilot.press("enter")
+        await until(pilot, lambda: room.state.value == "countdown", "ready, and the countdown")

@@ -56,7 +56,9 @@ def test_a_round_ends_once_and_says_why() -> None:
     game.end(EndReason.ENDED)
     time_.now += 100
     game.tick()
-    assert heard == [EndReason.ENDED] and game.submit("tea") is None
+    late = game.submit("tea")  # after the end: recorded as too late, never scored
+    assert heard == [EndReason.ENDED] and late is not None and late.verdict is Verdict.TOO_LATE
+    assert "tea" not in game.found and game.submit("  ") is None
 
 
 def test_time_up_ends_at_the_next_tick_or_entry() -> None:
@@ -64,8 +66,8 @@ def test_time_up_ends_at_the_next_tick_or_entry() -> None:
     heard: list[EndReason | None] = []
     game.on_end(lambda s: heard.append(s.end_reason))
     time_.now += 61
-    assert game.submit("tea") is None
-    assert heard == [EndReason.TIME_UP] and game.entries == []
+    late = game.submit("tea")  # typed as the clock ran out: it ends the round, and gets its verdict
+    assert heard == [EndReason.TIME_UP] and game.entries == [late] and late.verdict is Verdict.TOO_LATE
 
 
 def test_finding_every_word_ends_the_round() -> None:
@@ -88,7 +90,7 @@ def test_practice_reveals_and_ends_when_none_are_left() -> None:
     words = len(game.solution)
     revealed = [game.reveal() for _ in range(words)]
     assert game.end_reason is EndReason.NONE_LEFT and None not in revealed
-    assert game.submit(revealed[0]) is None  # over
+    assert game.submit(revealed[0]).verdict is Verdict.TOO_LATE and revealed[0] not in game.found  # over
 
 
 def test_the_record_says_what_was_played() -> None:

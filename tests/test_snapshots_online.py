@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from snapshot_support import SIZE, still_app
+from snapshot_support import SIZE, settled, still_app
 
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
@@ -57,6 +57,6 @@ def test_the_results_of_an_online_round(snap_compare, enable1, popular) -> None:
 
     async def open_results(pilot) -> None:
         await pilot.app.push_screen(OnlineResultsScreen(session, None))
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=SIZE)

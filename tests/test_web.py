@@ -67,3 +67,44 @@ def test_a_word_typed_in_the_browser_reaches_the_game(tmp_path: Path) -> None:
         server.wait(10)
     word, verdict = log.read_text().splitlines()[0].split("\t")
     assert word == "qzx" and verdict in ("not on the board", "not a word")
+
+
+def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_path: Path) -> None:
+    """Every tab once read the same saved token and played under the first tab's name."""
+    web_port, room_port = free_port(), free_port()
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}  # one data folder for both tabs, as on 127.0.0.1
+    log = tmp_path / "server.log"
+    with log.open("w") as errors:
+        room_server = subprocess.Popen(
+            [sys.executable, "-m", "boggle_tui", "server", "--port", str(room_port)], env=env, stderr=errors
+        )
+    web = subprocess.Popen(
+        [sys.executable, "-m", "boggle_tui", "web", "--port", str(web_port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for port in (web_port, room_port):
+            wait_for(lambda port=port: socket.socket().connect_ex(("127.0.0.1", port)) == 0, "the servers")
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            tabs = [browser.new_page(viewport={"width": 1100, "height": 760}) for _ in range(2)]
+            for tab in tabs:
+                tab.goto(f"http://127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}/tabs")
+            for name, tab in zip(("tabone", "tabtwo"), tabs, strict=True):
+                for _ in range(6):  # the game starts with "Play with friends" open and the name field focused
+                    tab.wait_for_timeout(5000)  # a game process starting on a busy machine takes a while
+                    tab.mouse.click(5, 5)
+                    tab.keyboard.press("Control+a")
+                    tab.keyboard.type(name)
+                    tab.keyboard.press("Enter")
+                    if f"'{name}' joined" in log.read_text():
+                        break
+                wait_for(lambda name=name: f"'{name}' joined" in log.read_text(), f"{name} in the room")
+            browser.close()
+    finally:
+        web.terminate()
+        room_server.terminate()
+        web.wait(10)
+        room_server.wait(10)
+    joined = [line for line in log.read_text().splitlines() if "joined" in line]
+    assert len(joined) == 2 and "(2 here)" in joined[1]  # two seats, two names

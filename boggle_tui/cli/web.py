@@ -54,6 +54,7 @@ def _size(request: Any, name: str, default: int) -> int:
 
 def run_web(args: argparse.Namespace) -> int:
     try:
+        import aiohttp_jinja2
         from aiohttp import web
         from textual_serve.app_service import AppService
         from textual_serve.server import Server
@@ -73,13 +74,19 @@ def run_web(args: argparse.Namespace) -> int:
 
         games = 0
 
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            app.router.add_get("/ws/join/{room:.+}", self.handle_websocket)  # a tab opened by a link into a room
+            return app
+
+        @aiohttp_jinja2.template("app_index.html")
         async def handle_index(self, request: web.Request) -> Any:
             if self.games >= args.max_games:
                 raise web.HTTPServiceUnavailable(text=FULL_PAGE.format(games=args.max_games), content_type="text/html")
-            context = await super().handle_index(request)
+            context = await Server.handle_index.__wrapped__(self, request)  # textual-serve's page, undecorated
             room = invited_address(request.query.get("join"))
-            if room:  # the page's websocket asks for the room too
-                context["app_websocket_url"] += f"?join={quote(room, safe=':/')}"
+            if room:  # the page's websocket asks for the room in its path (the page adds its own query)
+                context["app_websocket_url"] += f"/join/{quote(room, safe='')}"
             return context
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -89,7 +96,7 @@ def run_web(args: argparse.Namespace) -> int:
             if self.games >= args.max_games:
                 await websocket.close(message=b"boggle is full")
                 return websocket
-            room = invited_address(request.query.get("join"))
+            room = invited_address(request.match_info.get("room"))
             own = f"{JOIN_VARIABLE}={shlex.quote(room)} {command}" if room else command
             service = AppService(
                 own, write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,

@@ -299,6 +299,8 @@ class End:
     players: tuple[Score, ...] = many(MAX_LIST, ())
     shared: tuple[str, ...] = many(MAX_WORDS, ())
     solution: dict[str, tuple[int, ...]] = many(4 * MAX_WORDS, empty=dict)
+    scoreboard: tuple[Standing, ...] = many(MAX_LIST, ())  # the evening so far, this round included
+    champion: str = text(MAX_NAME)
 
 
 @message

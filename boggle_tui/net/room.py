@@ -452,6 +452,7 @@ class Room:
             reason=reason, round=self.rounds, scoring=self.settings.scoring.value,  # type: ignore[arg-type]
             players=tuple(results), shared=tuple(sorted(w for w, n in found_by.items() if n > 1)),
             solution={word: tuple(path) for word, path in self.solution.paths.items()},
+            scoreboard=self._scoreboard(), champion=self.champion,
         )  # fmt: skip
         ended = send(None, end)
         start = send(None, self._start_message())

@@ -211,8 +211,7 @@ class RoomServer:
         seat = room.seat_for(hello.token) if hello.token else None
         live = seat is not None and seat.connected and (room.name, seat.id) in self.links
         if seat is not None and live and (seat.game != hello.game or not hello.game):
-            seat = None  # another live game holds it: this one gets its own seat
-            notes.append("that seat is in use by another game: you have a seat of your own")
+            seat = None  # another live game holds it (a second tab read the first one's token): a seat of its own
         if seat is not None:
             self.deliver(room, room.rejoin(seat, hello.game))
             self.log(f"room {room.name}: {seat.name!r} is back")

@@ -60,6 +60,8 @@ class OnlineSession:
     standings: list[Standing] = field(default_factory=list)  # everyone's word counts, never their words
     players: list[PlayerResult] = field(default_factory=list)  # after the end
     shared: list[str] = field(default_factory=list)
+    evening: tuple[m.Standing, ...] = ()  # the room's scoreboard after this round
+    champion: str = ""
     end_reason: EndReason | None = None
     solution: Solution | None = None
     voted: bool = False
@@ -260,6 +262,7 @@ class OnlineSession:
         self.found = {w: points for w, points in mine.words.items() if w in paths} if mine else {}
         self.shared = [normalise(w) for w in message.shared]
         self.scoring = message.scoring
+        self.evening, self.champion = message.scoreboard, message.champion
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
         self._holds.clear()
         # Entries still on their way when the round ended: each gets its verdict, never silence.

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.game.wording import plural
 from boggle_tui.net.session import OnlineSession
 
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
@@ -65,8 +66,18 @@ class OnlineResultsScreen(ResultsScreen):
         for row in range(max((len(c) for c in columns), default=0)):
             table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
         rule = "= shared (with whom): 0 for all" if self.online.scoring == "unique" else "every word scores"
-        table.caption = Text(rule, style="dim")
+        table.caption = Text.assemble((rule, "dim"), *self._evening())
         return table
+
+    def _evening(self) -> tuple[Text | str, ...]:
+        """The room's evening so far: each player's points over its rounds, and wins."""
+        if not self.online.evening:
+            return ()
+        standings = " · ".join(
+            f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "") for s in self.online.evening
+        )
+        champion = f" · {self.online.champion} reached the target first" if self.online.champion else ""
+        return "\n", Text(f"Tonight: {standings}{champion}")  # names: literal text
 
     def _cell(self, player: str, word: str, points: int, shared: bool) -> Text:
         """A word and its points; a shared one names who else found it (names are literal Text, never markup)."""
