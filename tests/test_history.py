@@ -34,9 +34,11 @@ def test_a_round_is_stored_whole_and_once(tmp_path: Path) -> None:
 
 def test_rounds_come_newest_first_and_stats_add_up_per_kind(tmp_path: Path) -> None:
     history = History.open(tmp_path)
+    boards = ["tinreonrhwldases", "tehaiowsnnlarrds", "sesadlwhrnoernit", "sdrralnnswoiahet"]  # the same words
     for n, score in enumerate([4, 10, 6]):
-        history.record(record(n, score, found={"hot": 1, "howled": 3} if n == 1 else {"hot": 1}))
-    history.record(record(9, 0, mode="practice", found={}, missed=("awe", "howl")))
+        found = {"hot": 1, "howled": 3} if n == 1 else {"hot": 1}
+        history.record(record(n, score, found=found, board=boards[n]))
+    history.record(record(9, 0, mode="practice", found={}, missed=("awe", "howl"), board=boards[3]))
     assert [r.uid for r in history.rounds()] == ["round-9", "round-2", "round-1", "round-0"]
     summary = summarize(history, lambda w: w in {"awe", "howl"}, dt.date(2026, 11, 22))
     timed, practice = summary.standings

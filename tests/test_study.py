@@ -177,8 +177,11 @@ def history(tmp_path) -> History:
     return History.open(tmp_path)
 
 
-def missing(n: int, *missed: str, found: dict[str, int] | None = None):
-    return record(n, missed=tuple(missed), found=found or {}, dictionary="enable1")
+def missing(n: int, *missed: str, found: dict[str, int] | None = None, board: str | None = None):
+    """A round on the nth board (each round its own board unless `board` says which)."""
+    letters = "tinreonrhwldases"
+    board = board or letters[n % 16 :] + letters[: n % 16]
+    return record(n, missed=tuple(missed), found=found or {}, dictionary="enable1", board=board)
 
 
 def test_a_word_missed_in_two_rounds_becomes_a_card_and_a_common_one_at_once(history: History) -> None:
@@ -198,6 +201,18 @@ def test_a_word_missed_in_two_rounds_becomes_a_card_and_a_common_one_at_once(his
     assert set(cards) == {"heart", "tense", "ort"}
     assert cards["heart"].found_again == 1 and cards["heart"].source is Source.COMMON
     assert cards["tense"].due == dt.date.fromisoformat(second.played_at[:10])
+
+
+def test_a_replay_of_a_board_misses_its_words_once(history: History) -> None:
+    """A replay once made every word of the board a card: each was 'missed in two rounds'."""
+    for n in (1, 2, 3):  # a round and two replays of one board
+        round_ = missing(n, "tense", "lodes", "ort", board="tinreonrhwldases")
+        history.record(round_)
+        assert study.cards_after_round(history, round_, lambda _: False).new_cards == []
+    assert dict(history.most_missed())["tense"] == 1  # "common words you miss most" counts the board once
+    other = missing(4, "tense", board="seiwhvnsothhsaer")
+    history.record(other)
+    assert study.cards_after_round(history, other, lambda _: False).new_cards == ["tense"]  # a second board
 
 
 def test_reviews_are_stored_and_the_first_ones_count_against_the_day(history: History) -> None:

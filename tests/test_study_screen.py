@@ -24,6 +24,7 @@ from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 
 BOARD = Given(parse_board("tinreonrhwldases"))
+TRANSPOSED = Given(parse_board("tehaiowsnnlarrds"))  # the same words on a board dealt another way
 TWO_A_DAY = Preferences(new_cards_per_day=2)
 
 
@@ -31,9 +32,9 @@ def day(n: int) -> FakeWall:
     return FakeWall(TODAY + dt.timedelta(days=n))
 
 
-async def play_and_miss(enable1, popular, history: History, wall: FakeWall) -> list[str]:
-    """A round on BOARD with one word found; the notices it ended with."""
-    app, _ = make_app(enable1, popular, BOARD, history=history, wall=wall, preferences=TWO_A_DAY)
+async def play_and_miss(enable1, popular, history: History, wall: FakeWall, board: Given = BOARD) -> list[str]:
+    """A round on `board` with one word found; the notices it ended with."""
+    app, _ = make_app(enable1, popular, board, history=history, wall=wall, preferences=TWO_A_DAY)
     async with app.run_test() as pilot:
         await type_word(pilot, "howl")
         await end_round(pilot)
@@ -63,13 +64,13 @@ async def solve_anagram(pilot, screen: StudyScreen) -> None:
 
 async def test_missed_words_come_back_on_schedule_in_both_drills(enable1, popular, tmp_path: Path) -> None:
     history = History.open(tmp_path)
-    # Day 0: two rounds on the same board. Common words of five letters or more missed once
-    # become cards; every other word missed twice does.
+    # Day 0: two rounds with the same words on two boards. Common words of five letters or more
+    # missed once become cards; every other word missed twice does.
     notices = await play_and_miss(enable1, popular, history, day(0))
     once = study.cards(history, "enable1")
     assert once and all(c.word in popular and len(c.word) >= 5 for c in once)
     assert any(f"{len(once)} new study cards" in n for n in notices)
-    notices = await play_and_miss(enable1, popular, history, day(0))
+    notices = await play_and_miss(enable1, popular, history, day(0), TRANSPOSED)
     cards = study.cards(history, "enable1")
     assert len(cards) > 10 and "howl" not in {c.word for c in cards}
     assert any(f"{len(cards) - len(once)} new study cards" in n for n in notices)
@@ -122,7 +123,7 @@ async def test_missed_words_come_back_on_schedule_in_both_drills(enable1, popula
 async def test_the_board_drill_hides_its_board_while_its_clock_is_stopped(enable1, popular, tmp_path: Path) -> None:
     history = History.open(tmp_path)
     await play_and_miss(enable1, popular, history, day(0))
-    await play_and_miss(enable1, popular, history, day(0))
+    await play_and_miss(enable1, popular, history, day(0), TRANSPOSED)
     word = sorted(c.word for c in study.cards(history, "enable1"))[0]
     (card,) = [c for c in study.cards(history, "enable1") if c.word == word]
     study.save_review(

@@ -284,10 +284,10 @@ class History:
         ]
 
     def most_missed(self) -> list[tuple[str, int]]:
-        """Missed words with how often, the most often first."""
+        """Missed words with on how many boards, the most often first (a replay's board counts once)."""
         query = (
-            "SELECT word, COUNT(*) AS n FROM words WHERE found = 0 AND typeof(word) = 'text'"
-            " GROUP BY word ORDER BY n DESC, word"
+            "SELECT word, COUNT(DISTINCT rounds.board) AS n FROM words JOIN rounds ON rounds.id = words.round_id"
+            " WHERE found = 0 AND typeof(word) = 'text' GROUP BY word ORDER BY n DESC, word"
         )
         return [(row[0], row[1]) for row in self.read(query)]
 

@@ -143,13 +143,15 @@ def cards_after_round(history: History, record: RoundRecord, is_common: Callable
 
 
 def _times_missed(history: History, dictionary: str, words: Iterable[str]) -> dict[str, int]:
-    """In how many saved rounds on this word list each word was missed (this round included)."""
+    """On how many boards, over the saved rounds on this word list, each word was missed (this round included).
+
+    Boards, not rounds: a replay misses the same words on the same board, and is no second miss."""
     words = list(words)
     counts: dict[str, int] = {}
     for start in range(0, len(words), 500):  # SQLite takes a bounded number of parameters
         chunk = words[start : start + 500]
         rows = history.read(
-            "SELECT word, COUNT(*) FROM words JOIN rounds ON rounds.id = words.round_id"
+            "SELECT word, COUNT(DISTINCT rounds.board) FROM words JOIN rounds ON rounds.id = words.round_id"
             f" WHERE words.found = 0 AND rounds.dictionary = ? AND word IN ({', '.join('?' * len(chunk))})"
             " GROUP BY word",
             (dictionary, *chunk),
