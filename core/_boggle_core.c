@@ -11,6 +11,11 @@
  * word is new on this board when its stamp is not this board's generation. So a board
  * is solved without building a string per step, and each word is counted once.
  *
+ * A word keeps the first path found, and the search takes paths in the canonical order that
+ * solver.py defines (the least path, die by die by cell number): starts in row-major order,
+ * each die's neighbours in row-major order (`around`, built so in `prepare`), depth first, a
+ * word noted as soon as it is reached (`visit`). Both engines so give every word the same path.
+ *
  * Everything that comes from Python is checked: the table's shape and every child
  * offset (once, when a Core is made), the board's size and every face column (on
  * every call). The Python engine in solver.py is the reference: both must agree.
@@ -609,7 +614,7 @@ static PyObject *Core_get_words(Core *self, void *closure) {
 
 static PyMethodDef Core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with one path."},
+     "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with its canonical path."},
     {"solve_json", (PyCFunction)(void (*)(void))Core_solve_json, METH_VARARGS | METH_KEYWORDS,
      "solve_json(columns, height, width, min_length=1) -> (JSON list of words with score and path, words, points)."},
     {"score", (PyCFunction)(void (*)(void))Core_score, METH_VARARGS | METH_KEYWORDS,

@@ -177,3 +177,17 @@ def without_waiting(call: Callable[[], Any], fifos: list[Path], seconds: float =
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
+
+
+# Faces for boards where words have many paths: common letters, Qu, the two-letter faces and the blank.
+_CROWD = [*"aeeinorst", "qu", "an", "er", "he", "in", "th", BLANK]
+
+
+@st.composite
+def crowded_boards(draw: st.DrawFn, most: int = 11) -> Board:
+    """Boards up to `most` a side (4x4, 5x5 and 6x6 often) drawn from a few faces, so that many
+    words can be spelt along several paths: where the engines must agree on which path is a word's."""
+    shape = st.sampled_from([(4, 4), (5, 5), (6, 6)]) | st.tuples(st.integers(1, most), st.integers(1, most))
+    height, width = draw(shape)
+    faces = st.sampled_from(draw(st.lists(st.sampled_from(_CROWD), min_size=1, max_size=6, unique=True)))
+    return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))

@@ -1,4 +1,4 @@
-"""The compiled core against the pure-Python reference: the same words, valid paths, checked inputs."""
+"""The compiled core against the pure-Python reference: the same words and paths, byte for byte; checked inputs."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from array import array
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import boards
+from support import boards, crowded_boards
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import MAX_CELLS, Board
@@ -149,6 +149,29 @@ def test_both_engines_write_what_json_dumps_would(enable1, board: Board, min_len
         python_engine(patch)
         reference, reference_dicts = written_and_solved(board, enable1.trie, min_length)
     assert compiled[0] == compiled_dicts and reference[0] == reference_dicts
-    # The engines may take different paths to a word; the words, scores and totals are the same.
-    assert [(w["word"], w["score"]) for w in compiled[0]] == [(w["word"], w["score"]) for w in reference[0]]
-    assert compiled[1:] == reference[1:]
+    assert compiled == reference
+
+
+def both_answers(board: Board, trie: Trie, min_length: int) -> tuple[tuple, tuple]:
+    """Everything each engine answers for a board: its JSON text, count and points, and its solution's paths."""
+    answers = []
+    for python in (True, False):
+        with pytest.MonkeyPatch.context() as patch:
+            if python:
+                python_engine(patch)
+            answers.append((solve_json(board, trie, min_length), list(solve(board, trie, min_length).paths.items())))
+    return answers[0], answers[1]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards() | crowded_boards(), min_length=st.integers(1, 4))
+def test_both_engines_answer_byte_for_byte_alike(enable1, board: Board, min_length: int) -> None:
+    reference, compiled = both_answers(board, enable1.trie, min_length)
+    assert compiled == reference
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), dice=st.sampled_from(["new", "classic", "big", "superbig", "master"]))
+def test_both_engines_answer_rolled_boards_byte_for_byte_alike(enable1, seed: int, dice: str) -> None:
+    reference, compiled = both_answers(load_dice_set(dice).roll(seed), enable1.trie, 3)
+    assert compiled == reference

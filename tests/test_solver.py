@@ -6,7 +6,9 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import crowded_boards, every_path
 
+from boggle_tui.engine import core
 from boggle_tui.engine.board import BLANK, Board, parse_board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.lexicons import SortedList, solve_with
@@ -39,6 +41,32 @@ def test_two_letter_faces_and_blanks() -> None:
     assert "inert" in solution  # in-er-t
     # "than" needs th next to an: they are diagonal across the blank, so it is there too.
     assert "than" in solution
+
+
+# Each engine that is there: the Python reference always, the compiled core when it is built.
+ENGINES = [False, True] if core.is_built() else [False]
+
+
+@pytest.mark.parametrize("compiled", ENGINES, ids=lambda compiled: "C" if compiled else "Python")
+def test_a_word_takes_its_least_path_die_by_die(compiled: bool) -> None:
+    trie = Trie.build(["an", "tee"])
+    with core.forced(compiled):
+        assert solve(parse_board("te/ee"), trie, 2).paths["tee"] == (0, 1, 2)  # of six paths, the least
+        # Two-letter faces: fewer dice do not make a path less; cell numbers do, die by die.
+        assert solve(parse_board("a n an /"), trie, 2).paths["an"] == (0, 1)
+        assert solve(parse_board("an a n /"), trie, 2).paths["an"] == (0,)
+        assert solve(parse_board("n a / an #"), trie, 2).paths["an"] == (1, 0)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=crowded_boards(most=5), min_length=st.integers(1, 4))
+def test_every_word_takes_the_least_of_its_paths(popular, board: Board, min_length: int) -> None:
+    """The canonical path (solver.py's docstring), against every path brute force finds, in each engine."""
+    for compiled in ENGINES:
+        with core.forced(compiled):
+            paths = solve(board, popular.trie, min_length).paths
+        for word, path in paths.items():
+            assert path == min(every_path(board, word))
 
 
 def test_a_blank_breaks_every_path() -> None:

@@ -1,7 +1,8 @@
 """Which engine solves boards: the compiled core (`core/_boggle_core.c`) when it was built, else pure Python.
 
 The pure-Python solver in solver.py is the reference; the core must find exactly the
-same words (tests/test_core.py checks both on generated boards of every shape).
+same words with the same canonical paths, byte for byte (tests/test_core.py checks both
+on generated boards of every shape).
 `BOGGLE_PURE_PYTHON=1` forces the Python engine, read at each call so that a test or
 a benchmark can switch.
 """

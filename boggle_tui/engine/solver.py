@@ -4,6 +4,13 @@ A path is extended only while its letters are a prefix of some word (one trie
 lookup per step); the dice already used are a bitmask. The compiled core does the
 same in C when it is built (core.py); this Python search is the reference it is
 tested against, and the engine wherever the core is missing.
+
+Both engines give every word its *canonical path*: the least of the paths that spell it,
+comparing paths die by die by cell number (row-major: row * width + column), a path
+before its own extensions. It is the first path found by a depth-first search that
+starts from the cells in row-major order, steps to a die's neighbours in row-major order
+and notes a word as soon as it reaches it; the compiled core searches in that order. So
+`boggle solve --json` and the path drawn on the results never depend on the engine.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ Step = tuple[Cell, int, int, str, Trail, int]
 class Solution:
     board: Board
     min_length: int
-    paths: dict[str, Path]  # every word on the board, in alphabetical order, with one path
+    paths: dict[str, Path]  # every word on the board, in alphabetical order, with its canonical path
 
     @property
     def words(self) -> list[str]:
@@ -79,7 +86,12 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     core = trie.core()
     if core is not None:
         return core.solve_json(columns_of(board), board.height, board.width, min_length)
-    trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _json_marks(*board.shape))
+    if board.height > _ONE_DIGIT or board.width > _ONE_DIGIT:  # JSON marks would not order as their cells do
+        spots = _json_spots(*board.shape)
+        trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _CELL_MARKS)
+        trails = {word: trail.translate(spots) for word, trail in trails.items()}
+    else:
+        trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _json_marks(*board.shape))
     words = sorted([word for word in trails if len(word) >= min_length])
     entries = ",".join([
         f'{{"word":"{word}","score":{_WORTH_JSON[len(word)]},"path":[{trails[word][1:]}]}}' for word in words
@@ -91,14 +103,26 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
 # loops that score every word index once instead of calling `min` or `score` per word.
 _WORTH = [POINTS[min(length, LONGEST)] for length in range(2 * MAX_CELLS + 1)]
 _WORTH_JSON = [str(points) for points in _WORTH]
-_CELL_MARKS = [chr(cell) for cell in range(MAX_CELLS)]
+_CELL_MARKS = [chr(cell) for cell in range(MAX_CELLS)]  # one character each, ordered as the cells
 _NO_MARKS = [""] * MAX_CELLS  # for words without paths: adding "" to a string returns it as it is
+
+
+_ONE_DIGIT = 10  # rows or columns up to this many are numbered with one digit
 
 
 @cache
 def _json_marks(height: int, width: int) -> Marks:
-    """Each die as `,[row,column]`: a trail of these marks is the word's path in JSON, after a comma."""
+    """Each die as `,[row,column]`: a trail of these marks is the word's path in JSON, after a comma.
+
+    On a board of at most `_ONE_DIGIT` rows and columns every mark has one length and the marks
+    order as their cells do, as `words_and_trails` needs; larger boards use `_json_spots`."""
     return [f",[{row},{column}]" for row in range(height) for column in range(width)]
+
+
+@cache
+def _json_spots(height: int, width: int) -> dict[int, str]:
+    """`_json_marks` as a `str.translate` table from `_CELL_MARKS`: a cell trail made JSON."""
+    return dict(enumerate(_json_marks(height, width)))
 
 
 def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, int]:
@@ -125,14 +149,24 @@ def _points(words: list[str]) -> int:
 
 
 def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Marks) -> dict[str, Trail]:
-    """Every word on a board given as face columns, with the trail of the first path found,
-    each die written as `marks[cell]`."""
+    """Every word on a board given as face columns, with the trail of its canonical path (see the
+    module's docstring), each die written as `marks[cell]`.
+
+    `marks` must compare as their cells do, so that trails compare as their paths do (or be
+    `_NO_MARKS`, when no path is wanted). The stack pops the starts and each die's steps first to
+    last, so paths are taken in canonical order, but a word is noted one step early, when the
+    die before its last is taken: so a word found again keeps the lesser trail. The later
+    trail is lesser exactly when the kept one is greater than the later one's die before its
+    last (`trail`), which spares building the later trail: that happens when the kept one came
+    from a higher neighbour with the same face in this same step, or, with two-letter faces
+    other than Qu, from a path of fewer dice (`an` against `a`, `n`).
+    """
     table = trie.table
     moves, starts = _moves(table, columns, around, marks)
     found: dict[str, Trail] = {}
     stack: list[Step] = []
     for cell, entry, onward in starts:
-        if entry & 1:
+        if entry & 1:  # last to first: the first die showing a one-face word is noted last
             found[FACES[columns[cell]]] = marks[cell]
         stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], marks[cell], onward))
     pop, push = stack.pop, stack.append
@@ -145,7 +179,7 @@ def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Mark
                 child = table[base + col]
                 if child & 1:  # the word is spelt only for a step that ends one or is pushed
                     longer = word + face
-                    if longer not in found:
+                    if longer not in found or found[longer] > trail:  # a lesser trail: see above
                         found[longer] = trail + mark
                     if after_that := table[(child := child >> 1) + KIDS] & after:
                         push((n, child, used | bit, longer, trail + mark, after_that))
@@ -160,7 +194,8 @@ def path_of(trail: Trail) -> Path:
 
 
 def _moves(table: Table, columns: list[int], around: Around, marks: Marks) -> tuple[list[list[Move]], list[Start]]:
-    """For each cell, its steps to usable neighbours; and the cells where a word can start.
+    """For each cell, its steps to usable neighbours; and the cells where a word can start; both
+    last to first, for a stack to pop them first to last.
 
     A step onto n is (n's face as a bit, n's bit, its face column, n, its face, the faces a word
     can go on with from there as a bitmask, and n's mark); a start is (cell, its trie entry,
@@ -180,12 +215,12 @@ def _moves(table: Table, columns: list[int], around: Around, marks: Marks) -> tu
     # by then), unless another die around n shows it too: fewer visits that lead nowhere.
     moves = [
         [(bits[n], 1 << n, columns[n], n, FACES[columns[n]], faces_around[n] & ~(bits[cell] & ~repeated[n]), marks[n])
-         for n in cells]
+         for n in reversed(cells)]
         for cell, cells in enumerate(usable)
     ]  # fmt: skip
     starts = [
         (cell, entry, table[(entry >> 1) + KIDS] & faces_around[cell])
-        for cell, column in enumerate(columns)
+        for cell, column in reversed(list(enumerate(columns)))
         if column >= 0 and (entry := table[column])
     ]
     return moves, starts
