@@ -16,9 +16,10 @@
  * each die's neighbours in row-major order (`around`, built so in `prepare`), depth first, a
  * word noted as soon as it is reached (`visit`). Both engines so give every word the same path.
  *
- * Everything that comes from Python is checked: the table's shape and every child
- * offset (once, when a Core is made), the board's size and every face column (on
- * every call). The Python engine in solver.py is the reference: both must agree.
+ * Everything that comes from Python is checked: the table's shape, every child offset
+ * and the rows' order (once, when a Core is made: `number_words`), the board's size and
+ * every face column (on every call). The Python engine in solver.py is the reference:
+ * both must agree.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -33,7 +34,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 1
+#define INTERFACE 2
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
@@ -95,74 +96,58 @@ static void Core_dealloc(Core *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Count the words below every row (bottom-up, iteratively: no recursion on a deep
- * table), then each entry's rank offset. A table with a cycle is refused. */
+/* Check every entry and number the words, in one pass over the rows, children first: every
+ * row's children lie in earlier rows (the root's anywhere after it), as Trie.build writes them
+ * (a node is written once its children are; the root is then copied to row 0). So each row's
+ * count of words below it is known when its parents are reached, and no word continues
+ * forever. An entry's rank offset is what the words in earlier columns of its row add; a
+ * two-letter face's is its first letter's, that letter's own word, and the second letter's
+ * below it. A table that breaks the order, or points outside itself, is refused. */
 static int number_words(Core *self) {
     Py_ssize_t rows = self->entries / STRIDE;
     uint32_t *below = PyMem_Calloc((size_t)rows, sizeof(uint32_t));
-    unsigned char *state = PyMem_Calloc((size_t)rows, 1); /* 0 new, 1 open, 2 done */
-    Py_ssize_t *stack = PyMem_Calloc((size_t)rows + 1, sizeof(Py_ssize_t));
-    int ok = below && state && stack;
-    if (!ok) PyErr_NoMemory();
-    for (Py_ssize_t start = 0; ok && start < rows; start++) {
-        if (state[start]) continue;
-        Py_ssize_t top = 0;
-        stack[top++] = start;
-        state[start] = 1;
-        while (ok && top) {
-            Py_ssize_t row = stack[top - 1];
-            int pushed = 0;
-            for (int c = 0; c < LETTERS; c++) {
-                uint32_t e = self->table[row * STRIDE + c];
-                if (!e) continue;
-                Py_ssize_t child = (Py_ssize_t)(e >> 1) / STRIDE;
-                if (state[child] == 1) {
-                    PyErr_SetString(PyExc_ValueError, "not a trie: a word continues forever");
-                    ok = 0;
-                    break;
-                }
-                if (state[child] == 0) {
-                    state[child] = 1;
-                    stack[top++] = child;
-                    pushed = 1;
-                    break;
-                }
-            }
-            if (!ok || pushed) continue;
-            uint64_t sum = 0;
-            for (int c = 0; c < LETTERS; c++) {
-                uint32_t e = self->table[row * STRIDE + c];
-                if (!e) continue;
-                self->rank[row * STRIDE + c] = (uint32_t)sum;
-                sum += (e & 1) + below[(e >> 1) / STRIDE];
-            }
-            if (sum > UINT32_MAX - 1) {
-                PyErr_SetString(PyExc_ValueError, "too many words");
+    if (!below) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    const uint32_t *table = self->table;
+    uint32_t *rank = self->rank;
+    int ok = 1;
+    for (Py_ssize_t n = 1; ok && n <= rows; n++) {
+        Py_ssize_t row = n % rows; /* rows 1, 2, ... and the root, row 0, last */
+        Py_ssize_t end = row ? row : rows; /* children lie before this row */
+        const uint32_t *entries = table + row * STRIDE;
+        uint64_t sum = 0;
+        for (int c = 0; c < FACES; c++) {
+            uint32_t e = entries[c];
+            if (!e) continue;
+            Py_ssize_t child = (Py_ssize_t)(e >> 1);
+            if (child % STRIDE != 0 || child / STRIDE >= end || child == 0) {
+                PyErr_SetString(PyExc_ValueError, child % STRIDE != 0 || child / STRIDE >= rows
+                                                      ? "not a trie table: an entry points outside it"
+                                                      : "not a trie table: a row's children must come before it");
                 ok = 0;
+                break;
             }
-            below[row] = (uint32_t)sum;
-            state[row] = 2;
-            top--;
+            if (c >= LETTERS) continue; /* two-letter faces: below, once the letters are done */
+            rank[row * STRIDE + c] = (uint32_t)sum;
+            sum += (e & 1) + below[child / STRIDE];
+        }
+        if (ok && sum > UINT32_MAX - 1) {
+            PyErr_SetString(PyExc_ValueError, "too many words");
+            ok = 0;
+        }
+        if (!ok) break;
+        below[row] = (uint32_t)sum;
+        for (int c = LETTERS; c < FACES; c++) {
+            const char *text = FACE_TEXT[c];
+            uint32_t e1 = entries[text[0] - 'a'];
+            if (!e1 || !entries[c]) continue;
+            rank[row * STRIDE + c] = rank[row * STRIDE + text[0] - 'a'] + (e1 & 1) + rank[(e1 >> 1) + text[1] - 'a'];
         }
     }
-    if (ok) {
-        /* A two-letter face is its two letters in one step. */
-        for (Py_ssize_t row = 0; row < rows; row++) {
-            for (int c = LETTERS; c < FACES; c++) {
-                const char *text = FACE_TEXT[c];
-                int first = text[0] - 'a', second = text[1] - 'a';
-                uint32_t e1 = self->table[row * STRIDE + first];
-                if (!e1 || !self->table[row * STRIDE + c]) continue;
-                Py_ssize_t child = (Py_ssize_t)(e1 >> 1);
-                self->rank[row * STRIDE + c] =
-                    self->rank[row * STRIDE + first] + (e1 & 1) + self->rank[child + second];
-            }
-        }
-        self->words = rows ? below[0] : 0;
-    }
+    if (ok) self->words = below[0];
     PyMem_Free(below);
-    PyMem_Free(state);
-    PyMem_Free(stack);
     return ok;
 }
 
@@ -215,15 +200,6 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     }
     memcpy(self->table, view.buf, (size_t)view.len);
     self->entries = entries;
-    for (Py_ssize_t i = 0; i < entries; i++) {
-        uint32_t e = self->table[i];
-        if (i % STRIDE == FACES || !e) continue;
-        uint32_t child = e >> 1;
-        if (child % STRIDE != 0 || (Py_ssize_t)child >= entries) {
-            PyErr_SetString(PyExc_ValueError, "not a trie table: an entry points outside it");
-            goto done;
-        }
-    }
     if (!number_words(self)) goto done;
     self->stamps = PyMem_Calloc((size_t)self->words + 1, sizeof(uint32_t));
     if (!self->stamps) {

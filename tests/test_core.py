@@ -74,6 +74,7 @@ def test_the_best_board_in_c(enable1) -> None:
     columns = columns_of(Board(tuple(tuple(row) for row in ("plst", "eaie", "rtnr", "sges"))))
     assert enable1.trie.core().score(columns, 4, 4, 3) == 3623
     assert len(enable1.trie.core().solve(columns, 4, 4, 3)) == 1044
+    assert enable1.trie.core().words == len(enable1)  # numbered in one pass over the cached table's rows
 
 
 def test_the_environment_variable_forces_the_python_engine(enable1, monkeypatch) -> None:
@@ -114,12 +115,19 @@ def test_the_core_checks_the_table_it_is_given() -> None:
     unaligned[2] = 5 << 1
     looped = array("I", [0] * STRIDE)
     looped[0] = 0 << 1 | 1  # "a" leads back to the root: words without end
+    top_down = array("I", [0] * 3 * STRIDE)  # "a", "ab": a trie, but its rows written parents first
+    top_down[0] = STRIDE << 1 | 1
+    top_down[STRIDE + 1] = 2 * STRIDE << 1 | 1
+    back_to_the_root = array("I", top_down)
+    back_to_the_root[STRIDE + 1] = 0 << 1 | 1
     for table, message in [
         (array("I", good[:-1]), "whole number of rows"),
         (array("I"), "whole number of rows"),
         (outside, "outside"),
         (unaligned, "outside"),
-        (looped, "forever"),
+        (looped, "come before"),
+        (top_down, "come before"),
+        (back_to_the_root, "come before"),
     ]:
         with pytest.raises(ValueError, match=message):
             _core.Core(table, POINTS)

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 PURE_PYTHON_VARIABLE = "BOGGLE_PURE_PYTHON"
-INTERFACE = 1  # must equal INTERFACE in core/_boggle_core.c
+INTERFACE = 2  # must equal INTERFACE in core/_boggle_core.c
 # In a checkout the core's source sits beside the package; an installed wheel has none.
 CHECKOUT_SOURCE = Path(__file__).resolve().parents[2] / "core" / "_boggle_core.c"
 

@@ -7,6 +7,10 @@ neighbouring die continues a word. An entry is `child_base << 1 | child_ends_a_w
 or 0 where no word continues. So a step of
 the search is one array lookup, and the whole structure is a single object that
 loads from a file in milliseconds and costs the garbage collector nothing.
+
+Every row's children lie in earlier rows (the root, row 0, excepted), as the builder
+writes them: the compiled core numbers the words in one pass in that order, and refuses
+a table without it.
 """
 
 from __future__ import annotations
