@@ -99,3 +99,18 @@ def test_the_definitions_are_not_read_on_the_way_to_the_game() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_bisection_finds_every_line_of_the_shipped_file_and_nothing_between() -> None:
+    import lzma
+
+    from boggle_tui.engine import definitions
+
+    text = lzma.decompress((data_dir("definitions") / definitions.DEFINITIONS).read_bytes()).decode("utf-8")
+    rows = dict(line.split("\t", 1) for line in text.splitlines())
+    words = list(rows)
+    assert words == sorted(words)  # what the bisection relies on
+    for word in [*words[::7], words[-1]]:
+        assert definitions._row(word) == rows[word]
+    for word in ["", "a", "zzzz", *(word + "~" for word in words[::997]), *(word[:-1] for word in words[::991])]:
+        assert definitions._row(word) == rows.get(word)

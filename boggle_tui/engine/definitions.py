@@ -3,6 +3,10 @@
 The file is built at development time by `tools/build_definitions.py`; its licence is
 `data/definitions/LICENSE-WordNet.txt`. Reading it takes a few tenths of a second, so
 nothing on the start-up path asks for it: the first `define()` loads it, once.
+
+It is kept as its decompressed bytes (5 MB), one line a word sorted by word, and a word is
+found by bisecting the bytes themselves: a dict of its 105,000 lines cost the game 31 MiB
+more (benchmarks/NOTES.md).
 """
 
 from __future__ import annotations
@@ -41,17 +45,35 @@ def _senses(senses: tuple[Sense, ...]) -> str:
 
 
 _lock = threading.Lock()  # the app loads from a worker thread while a screen may ask too
-_loaded: dict[str, str] | None = None
+_loaded: bytes | None = None
 
 
-def _table() -> dict[str, str]:
-    """word -> its raw line after the word: `n:gloss|v:gloss<TAB>n:lemma,v:lemma`. Read once."""
+def _text() -> bytes:
+    """The file's lines, `word<TAB>n:gloss|v:gloss<TAB>n:lemma,v:lemma`, sorted by word. Read once."""
     global _loaded
     with _lock:
         if _loaded is None:
-            raw = lzma.decompress((data_dir("definitions") / DEFINITIONS).read_bytes()).decode("utf-8")
-            _loaded = dict(line.split("\t", 1) for line in raw.splitlines())
+            _loaded = lzma.decompress((data_dir("definitions") / DEFINITIONS).read_bytes())
         return _loaded
+
+
+def _row(word: str) -> str | None:
+    """The word's line after the word (`n:gloss|v:gloss<TAB>n:lemma,v:lemma`), or None: a bisection
+    of the sorted lines, each probe reading the line around the middle of what is left."""
+    text, key = _text(), word.encode("utf-8")
+    low, high = 0, len(text)  # the lines that start in [low, high) are the ones left; low starts a line
+    while low < high:
+        start = text.rfind(b"\n", low, (low + high) // 2) + 1 or low
+        tab = text.find(b"\t", start)
+        found = text[start:tab]
+        if found == key:
+            end = text.find(b"\n", tab)
+            return text[tab + 1 : end if end >= 0 else len(text)].decode("utf-8")
+        if found < key:
+            low = text.find(b"\n", tab) + 1 or high
+        else:
+            high = start
+    return None
 
 
 def loaded() -> bool:
@@ -60,7 +82,7 @@ def loaded() -> bool:
 
 def load() -> None:
     """Read the file now (from a worker thread, say) so that the first `define()` is instant."""
-    _table()
+    _text()
 
 
 def _parse_senses(field: str) -> tuple[Sense, ...]:
@@ -70,7 +92,7 @@ def _parse_senses(field: str) -> tuple[Sense, ...]:
 def define(word: str) -> Definition | None:
     """The word's definition, or None when WordNet has none for it."""
     word = word.strip().lower()
-    row = _table().get(word)
+    row = _row(word)
     if row is None:
         return None
     own, _, inflects = row.partition("\t")
@@ -83,7 +105,7 @@ def define(word: str) -> Definition | None:
 
 
 def _senses_of(lemma: str, tags: list[str]) -> tuple[Sense, ...]:
-    senses = _parse_senses(_table().get(lemma, "").partition("\t")[0])
+    senses = _parse_senses((_row(lemma) or "").partition("\t")[0])
     return tuple(sense for sense in senses if sense[0] in tags)
 
 

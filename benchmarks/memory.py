@@ -1,0 +1,114 @@
+"""Peak memory (RSS) of the game with its definitions, side by side across checkouts.
+
+Run: python benchmarks/memory.py [CHECKOUT ...]. For each checkout (default: this one; give a `git worktree` of an older
+commit beside it to compare), two fresh processes report their own peak RSS (VmHWM) after each stage:
+- engine: the engine imported, enable1 loaded (warm cache), a board solved, the definitions loaded, 2,000 words defined;
+- app: the app started headless (`App.run_test`) on a seeded round, then the definitions read as the app reads them
+  while a round is played, then 2,000 words defined.
+The goal (issue 18) is the game's peak at most 70 MB with the definitions available. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+GOAL_MB = 70
+
+COMMON = """
+import re, sys
+def peak(stage):
+    status = open("/proc/self/status").read()
+    hwm, rss = (int(re.search(name + r":\\s+(\\d+)", status).group(1)) / 1024 for name in ("VmHWM", "VmRSS"))
+    print(f"{stage}\\t{hwm:.1f}\\t{rss:.1f}", flush=True)
+def define_many():  # every 86th word of enable1, read line by line: no list of the whole list
+    import itertools
+    from boggle_tui.engine import definitions
+    from boggle_tui.engine.dictionary import resolve
+    with resolve("enable1").open() as lines:
+        words = [line.strip() for line in itertools.islice(lines, 0, None, 86)]
+    return sum(definitions.describe(word) != definitions.NO_DEFINITION for word in words)
+"""
+
+ENGINE = (
+    COMMON
+    + """
+peak("python started")
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.solver import solve
+from boggle_tui.engine import definitions
+peak("engine imported")
+trie = load_dictionary("enable1").trie
+solve(load_dice_set("new").roll(1), trie)
+peak("enable1 loaded, a board solved")
+definitions.load()
+peak("definitions loaded")
+define_many()
+peak("2,000 words defined")
+"""
+)
+
+APP = (
+    COMMON
+    + """
+import asyncio
+from boggle_tui.app.app import BoggleApp
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.engine import definitions
+from boggle_tui.game.request import Roll, RoundRequest
+async def main():
+    app = BoggleApp(request=RoundRequest(Roll(seed=1)))
+    async with app.run_test() as pilot:
+        while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
+            await pilot.pause(0.01)
+        peak("app: a round on screen")
+        while not definitions.loaded():  # the app reads them a moment after the board is up
+            await pilot.pause(0.05)
+        await pilot.pause(0.5)
+        peak("app: definitions read while playing")
+        define_many()
+        peak("app: 2,000 words defined")
+asyncio.run(main())
+"""
+)
+
+
+def stages(checkout: Path, code: str, env: dict[str, str]) -> list[tuple[str, float, float]]:
+    run = subprocess.run([sys.executable, "-c", code], cwd=checkout, env=env, capture_output=True, text=True)
+    if run.returncode:
+        raise SystemExit(f"{checkout}: {run.stderr[-800:]}")
+    rows = [line.split("\t") for line in run.stdout.splitlines() if line.count("\t") == 2]
+    return [(stage, float(hwm), float(rss)) for stage, hwm, rss in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("checkouts", nargs="*", type=Path, default=[HERE.parent])
+    args = parser.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="boggle-memory-"))
+    results = {}
+    for checkout in args.checkouts:
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(checkout),
+            "BOGGLE_CACHE_DIR": str(scratch / "cache"),
+            "BOGGLE_DATA_DIR": str(scratch / f"data-{checkout.name}"),
+        }
+        stages(checkout, ENGINE, env)  # the caches filled (a cold trie build has a peak of its own)
+        results[checkout] = stages(checkout, ENGINE, env) + stages(checkout, APP, env)
+    print(f"peak RSS (VmHWM) / RSS now, MB, after each stage; goal: the game's peak <= {GOAL_MB} MB")
+    print(f"{'stage':<40}" + "".join(f"{checkout.name:>22}" for checkout in args.checkouts))
+    first = results[args.checkouts[0]]
+    for i, (stage, _, _) in enumerate(first):
+        cells = [f"{rows[i][1]:>12.1f} / {rows[i][2]:>6.1f}" for rows in results.values()]
+        print(f"{stage:<40}" + "".join(f"{cell:>22}" for cell in cells))
+
+
+if __name__ == "__main__":
+    main()
