@@ -19,7 +19,7 @@ from boggle_tui.cli.solve import json_line
 from boggle_tui.engine.dice import load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.engine.scoring import min_length_for
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.search import RECORDS, Job, Progress, board_of, job_seed, run_job
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
@@ -33,7 +33,7 @@ def run_best(args: argparse.Namespace) -> int:
             f"{dice.name} dice make a {dice.height}x{dice.width} board, not {args.size[0]}x{args.size[1]}"
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
-    min_length = args.min_length or (dice.min_length if dice else min_length_for(height * width))
+    min_length = shortest_word(args.min_length, height * width)
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
     dictionary = load_dictionary(dictionary_name)  # here, so that a bad list is one error, not one per search
     seed = random_seed() if args.seed is None else args.seed

@@ -15,6 +15,7 @@ from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.cli.render import solution_view
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import board_totals, solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
@@ -36,7 +37,7 @@ def run_solve(args: argparse.Namespace) -> int:
         return _solve_lines(args)
     dealt = parse_code(args.code) if args.code is not None else deal(args.board, args.dice, args.seed)
     dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
-    min_length = args.min_length or dealt.min_length
+    min_length = shortest_word(args.min_length, len(dealt.board))
     if args.json:
         sys.stdout.write(json_line(dealt, dictionary, min_length))
         return 0
@@ -71,7 +72,7 @@ def _solve_lines(args: argparse.Namespace) -> int:
                 write("\n")
                 continue
             dealt = deal(text, args.dice, None)
-            min_length = args.min_length or dealt.min_length
+            min_length = shortest_word(args.min_length, len(dealt.board))
             if args.json:
                 write(json_line(dealt, dictionary, min_length))
             else:

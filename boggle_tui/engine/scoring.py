@@ -31,6 +31,13 @@ def min_length_for(cells: int) -> int:
     return next((length for most, length in MIN_LENGTH_BY_CELLS if cells <= most), MIN_LENGTH_ON_LARGER)
 
 
+def shortest_word(asked: int | None, cells: int) -> int:
+    """The shortest word that counts in a round: the one asked for, else the rule for the board's size.
+
+    The one place this choice is made; a round resolves it once, when it is dealt."""
+    return asked if asked is not None else min_length_for(cells)
+
+
 def score_bands(min_length: int = 3) -> list[tuple[str, int]]:
     """The points table as a player reads it: `[("3-4", 1), ("5", 2), ..., ("8+", 11)]`."""
     bands: list[tuple[int, int, int]] = []  # (first length, last length, points)

@@ -16,6 +16,7 @@ from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.daily import DAILY_SECONDS, daily_deal
 from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
@@ -121,7 +122,8 @@ def deal_request(request: RoundRequest, trie: Trie) -> Deal:
         return daily_deal(board.day)
     seed = random_seed() if board.seed is None else board.seed
     if isinstance(board, Richest):
-        min_length = request.min_length or load_dice_set(board.dice).min_length
+        dice = load_dice_set(board.dice)
+        min_length = shortest_word(request.min_length, dice.height * dice.width)
         return richest_deal(board.dice, trie, min_length, seed, board.tries)
     return Deal(load_dice_set(board.dice).roll(seed), board.dice, seed)
 

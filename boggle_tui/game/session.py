@@ -22,6 +22,7 @@ from typing import Protocol
 
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import Solution
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
@@ -135,7 +136,7 @@ class SoloSession:
         self.request = request
         self.deal = dealt or deal_request(request, trie)
         self.practice = request.practice
-        min_length = request.min_length or self.deal.min_length
+        min_length = shortest_word(request.min_length, len(self.deal.board))
         self.round = Round.on(self.deal.board, trie, min_length, request.seconds, practice=self.practice, now=now)
         self.uid = uuid.uuid4().hex  # the history stores a round once
         self._holds: set[Hold] = set()

@@ -14,6 +14,7 @@ from typing import Any
 
 from boggle_tui.engine.dice import DEFAULT_DICE, dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, shipped_dictionaries
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 
@@ -91,7 +92,8 @@ class RoomSettings:
         return settings
 
     def describe(self) -> str:
-        length = self.min_length or load_dice_set(self.dice).min_length
+        dice = load_dice_set(self.dice)
+        length = shortest_word(self.min_length, dice.height * dice.width)
         scoring = "shared words score 0" if self.scoring is Scoring.UNIQUE else "every word scores"
         clock = describe_seconds(self.seconds)
         target = f" · first to {self.target:,} points" if self.target else ""

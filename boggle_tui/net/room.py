@@ -19,7 +19,7 @@ from enum import Enum
 
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
-from boggle_tui.engine.scoring import score
+from boggle_tui.engine.scoring import score, shortest_word
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
@@ -368,7 +368,7 @@ class Room:
         seed = self.rng.randrange(10**12) if s.seed is None else (s.seed + self.rounds) % 10**12
         board = dice.roll(seed)
         trie = self.dictionary_for(s.dictionary).trie
-        self.solution = solve(board, trie, s.min_length or dice.min_length)
+        self.solution = solve(board, trie, shortest_word(s.min_length, len(board)))
         self.code = board_code(board, s.dice)
         self.clock = Clock(s.seconds, self.now)
         self.clock.start()
