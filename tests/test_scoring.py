@@ -23,7 +23,7 @@ def test_the_shortest_word_is_the_one_asked_else_the_board_s_rule() -> None:
 
 
 def test_the_rule_is_written_once() -> None:
-    """"The asked minimum length, else the dice's rule" was restated in seven places (`min_length or ...`)."""
+    """ "The asked minimum length, else the dice's rule" was restated in seven places (`min_length or ...`)."""
     import pathlib
 
     import boggle_tui

@@ -68,13 +68,15 @@ class PickPlayerScreen(ModalScreen[int | None]):
 
 class LobbyScreen(Screen[None]):
     AUTO_FOCUS = None  # Enter is "ready" until the host tabs into a setting
+    # No letter keys: players type words into the lobby as a round ends or before it starts, and a word
+    # must never start a round, lock the room or remove a player. Chat is Tab (or F2) away.
     BINDINGS = [
-        Binding("enter,r", "ready", "Ready / not ready", id="lobby-ready", tooltip="online: ready, or not ready"),
-        Binding("t", "talk", "Chat", id="lobby-chat", tooltip="online: say something to the room"),
-        Binding("s", "host('start')", "Start now", id="lobby-start", tooltip="host: start without waiting"),
-        Binding("x", "pick('remove')", "Remove", id="lobby-remove", tooltip="host: remove a player"),
-        Binding("h", "pick('promote')", "Hand on host", id="lobby-promote", tooltip="host: make another the host"),
-        Binding("l", "lock", "Lock / open", id="lobby-lock", tooltip="host: close the room to newcomers, or open it"),
+        Binding("enter", "ready", "Ready / not ready", id="lobby-ready", tooltip="online: ready, or not ready"),
+        Binding("f2", "talk", "Chat", id="lobby-chat", tooltip="online: say something to the room"),
+        Binding("f5", "host('start')", "Start now", id="lobby-start", tooltip="host: start without waiting"),
+        Binding("f6", "pick('remove')", "Remove", id="lobby-remove", tooltip="host: remove a player"),
+        Binding("f7", "pick('promote')", "Hand on", id="lobby-promote", tooltip="host: make another the host"),
+        Binding("f8", "lock", "Lock", id="lobby-lock", tooltip="host: close the room to newcomers, or open it"),
         Binding("escape", "leave", "Leave", id="lobby-leave", tooltip="online: leave the room"),
     ]
 
@@ -119,7 +121,7 @@ class LobbyScreen(Screen[None]):
                     yield Label(label)
                     yield Select(self._options[field], allow_blank=False, compact=True, id=f"lobby-{field}")
             yield Static("", id="lobby-chat-log")
-            yield Input(placeholder="t: say something to the room (between rounds)", max_length=m.MAX_CHAT,
+            yield Input(placeholder="F2: say something to the room (between rounds)", max_length=m.MAX_CHAT,
                         compact=True, id="lobby-say")  # fmt: skip
             yield Label("", id="lobby-status")
         yield Footer()
@@ -229,8 +231,8 @@ class LobbyScreen(Screen[None]):
         elif self.ready:
             status = "You are ready. Waiting for the others… (Enter: not ready)"
         else:
-            host = "  Host: Tab to the settings; s starts now." if self.host else ""
-            status = f"Press Enter (or r) when you are ready.{host}"
+            host = "  Host: Tab to the settings; F5 starts now." if self.host else ""
+            status = f"Press Enter when you are ready.{host}"
         self.query_one("#lobby-status", Label).update(status)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
