@@ -269,7 +269,7 @@ async def test_the_game_hosts_a_room_and_plays_it_to_the_results(enable1, popula
         results = await shown(pilot, OnlineResultsScreen)
         assert results.online.found[shared] == 0 and results.online.winners == ["alice"]
         table = Console(width=100, record=True)
-        table.print(results._table())
+        table.print(results._table(), *results._notes())
         assert f"= {shared.upper()} 0 (bob)" in table.export_text()  # who else found it
         assert "Tonight: alice" in table.export_text()  # the evening so far
         time_.now += 2  # past the moment in which the results take no keys

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -33,7 +34,7 @@ class OnlineResultsScreen(ResultsScreen):
         self.online = session
 
     def compose(self) -> ComposeResult:
-        yield Static(self._table(), id="players-results")
+        yield Static(Group(self._table(), *self._notes()), id="players-results")
         yield from super().compose()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -65,19 +66,21 @@ class OnlineResultsScreen(ResultsScreen):
             columns.append(cells)
         for row in range(max((len(c) for c in columns), default=0)):
             table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
-        rule = "= shared (with whom): 0 for all" if self.online.scoring == "unique" else "every word scores"
-        table.caption = Text.assemble((rule, "dim"), *self._evening())
         return table
 
-    def _evening(self) -> tuple[Text | str, ...]:
-        """The room's evening so far: each player's points over its rounds, and wins."""
-        if not self.online.evening:
-            return ()
-        standings = " · ".join(
-            f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "") for s in self.online.evening
-        )
-        champion = f" · {self.online.champion} reached the target first" if self.online.champion else ""
-        return "\n", Text(f"Tonight: {standings}{champion}")  # names: literal text
+    def _notes(self) -> list[Text]:
+        """Under the table, each on its own line: the scoring rule, and the room's evening so far (each player's
+        points over its rounds, and wins). Names are literal text."""
+        rule = "= a shared word, with who else found it: 0 for all" if self.online.scoring == "unique" else ""
+        notes = [Text(rule or "every word scores", style="dim")]
+        if self.online.evening:
+            standings = " · ".join(
+                f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "")
+                for s in self.online.evening
+            )
+            champion = f" · {self.online.champion} reached the target first" if self.online.champion else ""
+            notes.append(Text(f"Tonight: {standings}{champion}"))
+        return notes
 
     def _cell(self, player: str, word: str, points: int, shared: bool) -> Text:
         """A word and its points; a shared one names who else found it (names are literal Text, never markup)."""
