@@ -1,0 +1,454 @@
+"""Proving the best board: branch and bound over classes of boards (the pure-Python reference).
+
+After D. Vanderkam, "A Computational Proof of the Highest-Scoring Boggle Board" (2025), written
+here from the paper. A *class* lets each cell show any letter of a set; the classes of a proof
+cover every board (up to turns and mirror images). For a class we build a tree of *sum* nodes
+(add up: the ways a word goes on) and *choice* nodes (one letter per cell); its bound, the sum
+over sum nodes and the maximum over choice nodes, is at least the score of every board in the
+class. Each word is put in the tree by its cells sorted in one fixed order for the whole board
+(an "orderly" tree), and counted once per set of cells and letters: the tree evaluated on one
+board gives D(B), a score that counts a word again only when it lies on another set of cells,
+so D(B) >= the board's score. A class whose bound is below the threshold holds no board that
+reaches it. Otherwise the first cell in the order is *forced* to each of its letters (its
+subtrees merged into the rest of the tree, which lowers the bound), until the bound is close to
+the threshold; then a plain search over the remaining cells, which keeps the parts of the tree
+each choice leaves alive, lists every board whose D(B) reaches the threshold, and those are
+scored exactly. Each class is independent of the others: a proof is a map over class ids.
+
+The compiled core (core/prove.c) does the same for speed; this module is the reference it is
+tested against, and the engine when the core is missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boggle_tui.engine.board import FACE_INDEX, FACES, neighbours
+from boggle_tui.engine.scoring import POINTS
+from boggle_tui.engine.search import symmetries
+from boggle_tui.engine.solver import board_score
+from boggle_tui.engine.trie import KIDS, Trie
+
+Letters = tuple[int, ...]  # the face columns a cell may show, in column order
+Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
+
+# The 26 faces a die can show: the letters, with Qu for Q (a die has no bare Q).
+ALPHABET = tuple(sorted(FACE_INDEX[face] for face in "abcdefghijklmnoprstuvwxyz" + "qu"))
+
+# Partitions of the alphabet into buckets, from the paper (found there by a heuristic search):
+# with N buckets per cell, a board has N**cells classes before turns and mirror images.
+BUCKETS: dict[int, tuple[str, ...]] = {
+    2: ("aeiosuy", "bcdfghjklmnpqrtvwxz"),
+    3: ("aeijou", "bcdfgmpqvwxz", "hklnrsty"),
+    4: ("aeiou", "bdfgjqvwxz", "lnrsy", "chkmpt"),
+}
+# Buckets per cell by board size, as (inner cells, corners): the paper's choice for 3x3 and 3x4
+# (and 4x4); corners touch fewest cells, so finer buckets there split classes without need.
+LAYOUT: dict[tuple[int, int], tuple[int, int]] = {(3, 3): (2, 2), (3, 4): (3, 2), (4, 3): (3, 2), (4, 4): (3, 2)}
+DEFAULT_LAYOUT = (2, 2)
+MAX_PROVE_CELLS = 16  # the compiled core keeps a board's cells in 32-bit masks and 5-bit fields
+
+# When to stop forcing cells and search the rest: a bound this close to the threshold (the paper
+# found 1.5x-1.7x best), or this few cells left unforced.
+SWITCHOVER = 1.6
+SEARCHED_CELLS = 4
+
+
+def letters_of(text: str) -> Letters:
+    """The face columns of letters written as text (`q` means Qu)."""
+    return tuple(sorted({FACE_INDEX["qu" if letter == "q" else letter] for letter in text}))
+
+
+def buckets(count: int, alphabet: Letters = ALPHABET) -> list[Letters]:
+    """The alphabet cut into `count` buckets, each kept to `alphabet`; buckets left empty are dropped."""
+    kept = [tuple(c for c in letters_of(text) if c in alphabet) for text in BUCKETS[count]]
+    return [bucket for bucket in kept if bucket]
+
+
+def split_order(height: int, width: int) -> list[int]:
+    """The fixed order of cells for a size: those that touch most first, the middle before the edge.
+
+    Cells forced first should be those in most words: forcing them lowers the bound most.
+    """
+    around = neighbours(height, width)
+    middle_row, middle_column = (height - 1) / 2, (width - 1) / 2
+
+    def rank(cell: int) -> tuple[int, float, int]:
+        row, column = divmod(cell, width)
+        return (-len(around[cell]), (row - middle_row) ** 2 + (column - middle_column) ** 2, cell)
+
+    return sorted(range(height * width), key=rank)
+
+
+@dataclass(frozen=True)
+class Classes:
+    """The classes of a proof: each cell's buckets, numbered in mixed radix (cell 0 the lowest digit)."""
+
+    height: int
+    width: int
+    cells: tuple[tuple[Letters, ...], ...]  # per cell, its buckets
+
+    @classmethod
+    def standard(cls, height: int, width: int, alphabet: Letters = ALPHABET) -> Classes:
+        inner, corner = LAYOUT.get((height, width), DEFAULT_LAYOUT)
+        corners = {0, width - 1, (height - 1) * width, height * width - 1}
+        cells = [tuple(buckets(corner if cell in corners else inner, alphabet)) for cell in range(height * width)]
+        return cls(height, width, tuple(cells))
+
+    @property
+    def count(self) -> int:
+        """Class ids run from 0 to count - 1 (before leaving out turned and mirrored ones)."""
+        total = 1
+        for options in self.cells:
+            total *= len(options)
+        return total
+
+    def digits(self, class_id: int) -> list[int]:
+        out = []
+        for options in self.cells:
+            class_id, digit = divmod(class_id, len(options))
+            out.append(digit)
+        return out
+
+    def number(self, digits: Sequence[int]) -> int:
+        class_id = 0
+        for options, digit in zip(reversed(self.cells), reversed(digits), strict=True):
+            class_id = class_id * len(options) + digit
+        return class_id
+
+    def letters(self, class_id: int) -> list[Letters]:
+        """The letters each cell may show in this class."""
+        return [options[digit] for options, digit in zip(self.cells, self.digits(class_id), strict=True)]
+
+    def is_canonical(self, class_id: int) -> bool:
+        """Whether no turn or mirror image of this class has a smaller id: only these are proved.
+
+        A board's turns and mirror images score alike, and each lies in the image of its class,
+        so the canonical classes hold an image of every board.
+        """
+        digits = self.digits(class_id)
+        return all(self.number([digits[i] for i in image]) >= class_id for image in self._images)
+
+    def canonical_ids(self) -> Iterable[int]:
+        return (class_id for class_id in range(self.count) if self.is_canonical(class_id))
+
+    @property
+    def _images(self) -> list[list[int]]:
+        return symmetries(self.height, self.width)
+
+    def describe(self, class_id: int) -> str:
+        """The class as its cells' letters, e.g. `aeiosuy bcdfg...`, row by row."""
+        return " ".join("".join(FACES[c] for c in letters) for letters in self.letters(class_id))
+
+
+# The tree. Steps are cells' places in the fixed order; a sum node's choices are one per step, sorted.
+
+
+@dataclass(slots=True)
+class Sum:
+    points: int
+    children: list[Choice]
+    bound: int = 0
+
+    def __post_init__(self) -> None:
+        self.bound = self.points + sum(child.bound for child in self.children)
+
+
+@dataclass(slots=True)
+class Choice:
+    step: int
+    children: dict[int, Sum]  # face column -> what follows that letter
+    bound: int = 0
+
+    def __post_init__(self) -> None:
+        self.bound = max((child.bound for child in self.children.values()), default=0)
+
+
+@dataclass
+class Tally:
+    """What a proof of one class cost."""
+
+    nodes: int = 0  # tree nodes made: the first tree and every merge
+    forces: int = 0  # cells forced
+    searches: int = 0  # plain searches run at the bottom
+    candidates: int = 0  # boards whose D(B) reached the threshold, scored exactly
+
+
+def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, min_length: int) -> dict[Key, set[str]]:
+    """Every word the class can spell, by the (step, letter) pairs of its cells: the words on each key.
+
+    A word found on the same cells with the same letters by another path is the same entry: counted once.
+    """
+    table = trie.table
+    around = neighbours(height, width)
+    step_of = {cell: step for step, cell in enumerate(split_order(height, width))}
+    found: dict[Key, set[str]] = {}
+    chosen: dict[int, int] = {}
+
+    def visit(cell: int, base: int, used: int, word: str) -> None:
+        step = step_of[cell]
+        for column in letters[cell]:
+            entry = table[base + column]
+            if not entry:
+                continue
+            chosen[step] = column
+            spelt = word + FACES[column]
+            if entry & 1 and len(spelt) >= min_length:
+                found.setdefault(tuple(sorted(chosen.items())), set()).add(spelt)
+            child = entry >> 1
+            if table[child + KIDS]:
+                for n in around[cell]:
+                    if not used >> n & 1:
+                        visit(n, child, used | 1 << n, spelt)
+            del chosen[step]
+
+    for cell in range(height * width):
+        visit(cell, 0, 1 << cell, "")
+    return found
+
+
+def build_tree(keys: dict[Key, set[str]], tally: Tally) -> Sum:
+    """The orderly tree of these keys: a key's points (its words' points) sit at the end of its path."""
+    entries = sorted((key, sum(POINTS[min(len(w), len(POINTS) - 1)] for w in words)) for key, words in keys.items())
+
+    def sum_node(entries: list[tuple[Key, int]], depth: int) -> Sum:
+        points = 0
+        if entries and len(entries[0][0]) == depth:
+            points, entries = entries[0][1], entries[1:]
+        groups = itertools.groupby(entries, key=lambda entry: entry[0][depth][0])
+        tally.nodes += 1
+        return Sum(points, [choice_node(step, list(group), depth) for step, group in groups])
+
+    def choice_node(step: int, entries: list[tuple[Key, int]], depth: int) -> Choice:
+        groups = itertools.groupby(entries, key=lambda entry: entry[0][depth][1])
+        tally.nodes += 1
+        return Choice(step, {letter: sum_node(list(group), depth + 1) for letter, group in groups})
+
+    return sum_node(entries, 0)
+
+
+def merge(tree: Sum, others: list[Choice], points: int, tally: Tally) -> Sum:
+    """A tree that adds up `tree` and a sum node of `others` and `points`: choices of one step merged."""
+    mine, theirs = tree.children, others
+    out: list[Choice] = []
+    i = j = 0
+    while i < len(mine) and j < len(theirs):
+        a, b = mine[i], theirs[j]
+        if a.step < b.step:
+            out.append(a)
+            i += 1
+        elif b.step < a.step:
+            out.append(b)
+            j += 1
+        else:
+            out.append(merge_choices(a, b, tally))
+            i, j = i + 1, j + 1
+    tally.nodes += 1
+    return Sum(tree.points + points, out + mine[i:] + theirs[j:])
+
+
+def merge_choices(a: Choice, b: Choice, tally: Tally) -> Choice:
+    children = dict(a.children)
+    for letter, theirs in b.children.items():
+        mine = children.get(letter)
+        children[letter] = theirs if mine is None else merge(mine, theirs.children, theirs.points, tally)
+    tally.nodes += 1
+    return Choice(a.step, dict(sorted(children.items())))
+
+
+def force(tree: Sum, step: int, letters: Letters, tally: Tally) -> dict[int, Sum]:
+    """The tree for each letter of the cell at `step`, the first step left: that choice merged away.
+
+    The words through the cell with that letter, added to the words that skip the cell.
+    """
+    top = tree.children[0] if tree.children and tree.children[0].step == step else None
+    rest = tree.children[1:] if top else tree.children
+    out = {}
+    for letter in letters:
+        chosen = top.children.get(letter) if top else None
+        if chosen is None:
+            tally.nodes += 1
+            out[letter] = Sum(tree.points, rest)
+        else:
+            out[letter] = merge(chosen, rest, tree.points, tally)
+    return out
+
+
+def search_rest(
+    tree: Sum, letters: Sequence[Letters], first: int, threshold: int, chosen: dict[int, int]
+) -> list[tuple[dict[int, int], int]]:
+    """Every board (a letter per step from `first` on) whose D(B) reaches the threshold, with D(B).
+
+    Walks the steps in order without building nodes: for each letter of a step, the choices of
+    that step left alive so far give way to what follows that letter, and the bound is the points
+    gathered plus the bounds of the choices still open; a branch ends when it falls below.
+    """
+    steps = len(letters)
+    open_choices: list[list[Choice]] = [[] for _ in range(steps)]
+    open_bound = [0] * steps
+    found: list[tuple[dict[int, int], int]] = []
+
+    def take(node: Sum) -> int:
+        for child in node.children:
+            open_choices[child.step].append(child)
+            open_bound[child.step] += child.bound
+        return node.points
+
+    def visit(step: int, points: int) -> None:
+        if points + sum(open_bound[step:]) < threshold:
+            return
+        if step == steps:
+            found.append((dict(chosen), points))
+            return
+        sizes, bounds = [len(stack) for stack in open_choices], list(open_bound)
+        here = open_choices[step][:]
+        for letter in letters[step]:
+            gained = points
+            for node in here:
+                child = node.children.get(letter)
+                if child is not None:
+                    gained += take(child)
+            chosen[step] = letter
+            visit(step + 1, gained)
+            for stack, size in zip(open_choices, sizes, strict=True):
+                del stack[size:]
+            open_bound[:] = bounds
+        del chosen[step]
+
+    visit(first, take(tree))
+    return found
+
+
+def prove_tree(
+    tree: Sum, letters: Sequence[Letters], threshold: int, switchover: float, tally: Tally
+) -> list[tuple[dict[int, int], int]]:
+    """Every board of the tree's class (a letter per step) whose D(B) reaches the threshold, with D(B)."""
+    steps = len(letters)
+    chosen: dict[int, int] = {}
+    found: list[tuple[dict[int, int], int]] = []
+
+    def attack(tree: Sum, step: int) -> None:
+        if tree.bound < threshold:
+            return
+        if tree.bound <= switchover or step >= steps - SEARCHED_CELLS:
+            tally.searches += 1
+            found.extend(search_rest(tree, letters, step, threshold, chosen))
+            return
+        tally.forces += 1
+        for letter, subtree in force(tree, step, letters[step], tally).items():
+            chosen[step] = letter
+            attack(subtree, step + 1)
+        chosen.pop(step, None)
+
+    attack(tree, 0)
+    return found
+
+
+@dataclass(frozen=True)
+class ClassResult:
+    """One class proved: its bound, the boards in it that reach the threshold (face columns, score)."""
+
+    class_id: int
+    bound: int
+    boards: list[tuple[list[int], int]]
+    nodes: int
+    seconds: float
+    candidates: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.class_id,
+            "bound": self.bound,
+            "boards": [[board_text(columns), points] for columns, points in self.boards],
+            "nodes": self.nodes,
+            "candidates": self.candidates,
+            "seconds": round(self.seconds, 4),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ClassResult:
+        boards = [(columns_of_text(text), int(points)) for text, points in data["boards"]]
+        return cls(
+            int(data["id"]), int(data["bound"]), boards, int(data["nodes"]), float(data["seconds"]),
+            int(data.get("candidates", 0)),
+        )  # fmt: skip
+
+
+def board_text(columns: Sequence[int]) -> str:
+    return "".join(FACES[column] for column in columns)
+
+
+def columns_of_text(text: str) -> list[int]:
+    """Face columns of a board written as `board_text` writes it (`qu` one face)."""
+    columns, i = [], 0
+    while i < len(text):
+        face = "qu" if text.startswith("qu", i) else text[i]
+        columns.append(FACE_INDEX[face])
+        i += len(face)
+    return columns
+
+
+def canonical(columns: Sequence[int], height: int, width: int) -> list[int]:
+    """The board's turn or mirror image whose text comes first: one name for boards that score alike."""
+    images = [[columns[i] for i in image] for image in symmetries(height, width)]
+    return min(images, key=board_text)
+
+
+@dataclass
+class ProofSettings:
+    """Everything a class's proof needs besides its id: plain values that cross a process boundary."""
+
+    height: int
+    width: int
+    threshold: int
+    min_length: int = 3
+    alphabet: Letters = ALPHABET
+    switchover: float = SWITCHOVER
+    classes: Classes = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.classes = Classes.standard(self.height, self.width, self.alphabet)
+
+
+def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> ClassResult:
+    """One class proved by the Python reference: its bound, and its boards that reach the threshold."""
+    start = time.process_time()
+    height, width = settings.height, settings.width
+    order = split_order(height, width)
+    cells = settings.classes.letters(class_id)
+    tally = Tally()
+    tree = build_tree(word_keys(trie, cells, height, width, settings.min_length), tally)
+    by_step = [cells[cell] for cell in order]
+    found = prove_tree(tree, by_step, settings.threshold, settings.switchover * settings.threshold, tally)
+    boards = [[chosen[order.index(cell)] for cell in range(height * width)] for chosen, _ in found]
+    scored = exact_scores(trie, boards, settings)
+    return ClassResult(class_id, tree.bound, scored, tally.nodes, time.process_time() - start, len(found))
+
+
+def exact_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[tuple[list[int], int]]:
+    """The boards that really reach the threshold, with their scores (D(B) only says they might)."""
+    out = []
+    for columns in boards:
+        points = board_score(trie, columns, settings.height, settings.width, settings.min_length)
+        if points >= settings.threshold:
+            out.append((columns, points))
+    return out
+
+
+def brute_force(
+    trie: Trie, height: int, width: int, alphabet: Letters, threshold: int, min_length: int = 3
+) -> list[tuple[list[int], int]]:
+    """Every board over `alphabet` that reaches the threshold, by scoring them all: what a proof must find."""
+    found = []
+    for board in itertools.product(alphabet, repeat=height * width):
+        points = board_score(trie, list(board), height, width, min_length)
+        if points >= threshold:
+            found.append((list(board), points))
+    return found
+
+
+ProveFunction = Callable[[Trie, ProofSettings, int], ClassResult]
