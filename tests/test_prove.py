@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boggle_tui.cli.main import main
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.prove import (
     Classes,
@@ -122,3 +124,74 @@ def test_the_standard_classes_are_the_papers() -> None:
     assert Classes.standard(4, 4).count == 2**4 * 3**12
     assert split_order(3, 3)[0] == 4  # the middle first, the corners last
     assert set(split_order(3, 3)[-4:]) == {0, 2, 6, 8}
+
+
+# The command line.
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:  # argparse's own errors
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+SMALL_PROOF = ("prove", "--size", "2x3", "--dictionary", str(ALGS4), "--letters", "aelrst", "--threshold", "18")
+
+
+def test_prove_prints_the_best_boards_every_board_at_the_threshold_and_the_figures(capsys) -> None:
+    code, out, _ = run(capsys, *SMALL_PROOF, "--json")
+    assert code == 0
+    result = json.loads(out)
+    every = brute_force(load_dictionary(str(ALGS4)).trie, 2, 3, letters_of("aelrst"), 18)
+    expected = {(board_text(canonical(columns, 2, 3)), points) for columns, points in every}
+    assert {(entry["board"], entry["points"]) for entry in result["boards"]} == expected
+    assert result["best"] == max(points for _, points in expected)
+    assert result["classes"] == len(list(Classes.standard(2, 3, letters_of("aelrst")).canonical_ids()))
+    assert result["nodes"] > 0 and result["cpu_seconds"] >= 0
+    code, text, _ = run(capsys, *SMALL_PROOF)
+    assert code == 0 and f"none scores more than {result['best']}" in text and "classes" in text
+
+
+def test_a_proof_file_resumes_where_it_stopped_and_gives_the_same_answer(capsys, tmp_path: Path) -> None:
+    out = tmp_path / "proof.jsonl"
+    code, whole, _ = run(capsys, *SMALL_PROOF, "--json", "--out", str(out))
+    assert code == 0
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0])["threshold"] == 18 and len(lines) == 1 + json.loads(whole)["classes"]
+    # Stopped after three classes, the fourth cut short mid-write by a kill.
+    out.write_text("\n".join(lines[:4]) + "\n" + lines[4][:10])
+    code, resumed, _ = run(capsys, *SMALL_PROOF[:-2], "--json", "--resume", str(out))
+    assert code == 0
+    assert json.loads(resumed)["boards"] == json.loads(whole)["boards"]
+    ids = [json.loads(line)["id"] for line in out.read_text().splitlines()[1:] if line.endswith("}")]
+    assert sorted(ids) == sorted(json.loads(line)["id"] for line in lines[1:])  # every class once
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--size", "5x5"), "2 to 16 cells"),
+        (("--letters", "ab1"), "letters a to z"),
+        (("--dictionary", "/no/such/list"), "not found"),
+        (("--threshold", "x"), "not a whole number"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, extra, message) -> None:
+    code, _, err = run(capsys, *SMALL_PROOF, *extra)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_proof_file_is_never_overwritten_nor_resumed_with_other_settings(capsys, tmp_path: Path) -> None:
+    out = tmp_path / "proof.jsonl"
+    assert run(capsys, *SMALL_PROOF, "--out", str(out))[0] == 0
+    before = out.read_text()
+    code, _, err = run(capsys, *SMALL_PROOF, "--out", str(out))
+    assert code == 2 and "--resume" in err and out.read_text() == before
+    code, _, err = run(capsys, *SMALL_PROOF[:-1], "19", "--resume", str(out))
+    assert code == 2 and "threshold" in err
+    (tmp_path / "junk.jsonl").write_text("not a proof\n")
+    code, _, err = run(capsys, *SMALL_PROOF, "--resume", str(tmp_path / "junk.jsonl"))
+    assert code == 2 and "not a proof file" in err

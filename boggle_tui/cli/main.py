@@ -1,4 +1,4 @@
-"""The `boggle` command: play (the default), solve, bench, best, stats, history, define, study."""
+"""The `boggle` command: play (the default), solve, bench, best, prove, stats, history, define, study."""
 
 from __future__ import annotations
 
@@ -64,6 +64,10 @@ def _run(argv: Sequence[str] | None) -> int:
             from boggle_tui.cli.best import run_best
 
             return run_best(args)
+        if args.command == "prove":
+            from boggle_tui.cli.prove import run_prove
+
+            return run_prove(args)
         if args.command == "web":
             from boggle_tui.cli.web import run_web
 

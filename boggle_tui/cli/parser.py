@@ -13,7 +13,21 @@ from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 from boggle_tui.net.address import check_host
 from boggle_tui.net.protocol import TARGETS, Limits
 
-COMMANDS = ("play", "solve", "bench", "best", "stats", "history", "define", "study", "host", "join", "server", "web")
+COMMANDS = (
+    "play",
+    "solve",
+    "bench",
+    "best",
+    "prove",
+    "stats",
+    "history",
+    "define",
+    "study",
+    "host",
+    "join",
+    "server",
+    "web",
+)
 
 
 def _count(minimum: int, maximum: int = 10**9) -> Any:
@@ -147,6 +161,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=_count(1, 256), metavar="N", help="searches side by side, one per core (default: every core)"
     )
     best.add_argument("--json", action="store_true", help="print JSON")
+
+    prove = commands.add_parser("prove", help="prove the best board of a size: every class of boards accounted for")
+    prove.add_argument("--size", type=parse_size, metavar="RxC", help="board size: 3 (default), 3x4, 4 ... (16 cells)")
+    prove.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
+    prove.add_argument("--letters", metavar="LETTERS", help="only boards of these letters (q is Qu), e.g. aeirst")
+    prove.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word that counts")
+    prove.add_argument(
+        "--threshold",
+        type=_count(1),
+        metavar="N",
+        help="find every board of N points or more (default: a search's best)",
+    )
+    prove.add_argument("--jobs", type=_count(1, 256), metavar="N", help="classes proved side by side (default 1)")
+    prove.add_argument("--out", metavar="FILE", help="write each finished class to FILE (JSON lines)")
+    prove.add_argument("--resume", metavar="FILE", help="go on with the proof in FILE: its finished classes are kept")
+    prove.add_argument("--json", action="store_true", help="print JSON")
 
     commands.add_parser("stats", help="your statistics over the rounds played")
     history = commands.add_parser("history", help="the rounds played, newest first")

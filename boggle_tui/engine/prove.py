@@ -452,3 +452,14 @@ def brute_force(
 
 
 ProveFunction = Callable[[Trie, ProofSettings, int], ClassResult]
+
+
+class Prover:
+    """Proves classes of one proof, on the compiled core when it is built, else on this reference."""
+
+    def __init__(self, trie: Trie, settings: ProofSettings) -> None:
+        self.trie = trie
+        self.settings = settings
+
+    def __call__(self, class_id: int) -> ClassResult:
+        return prove_class_python(self.trie, self.settings, class_id)
