@@ -33,14 +33,18 @@ def _skipped(error: Exception) -> None:
     print(f"boggle-tui: no compiled core ({error}); the pure-Python engine will be used", file=sys.stderr)
 
 
-SOURCE = "core/_boggle_core.c"
+# The module's own source first (its init registers the rest), then the prover (core/prove.c).
+SOURCES = ["core/_boggle_core.c", "core/prove.c"]
 # The core is a top-level module, so a checkout's own boggle_tui (which has no build of it) uses the installed
-# one; the source's hash built into it lets boggle_tui/engine/core.py refuse a core built from another source.
-with open(SOURCE, "rb") as source:
-    source_sha256 = hashlib.sha256(source.read()).hexdigest()
+# one; the sources' hash built into it lets boggle_tui/engine/core.py refuse a core built from other sources.
+source_hash = hashlib.sha256()
+for path in SOURCES:
+    with open(path, "rb") as source:
+        source_hash.update(source.read())
+source_sha256 = source_hash.hexdigest()
 core = Extension(
     "_boggle_core",
-    sources=[SOURCE],
+    sources=SOURCES,
     define_macros=[("SOURCE_SHA256", f'"{source_sha256}"')],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99"],
     optional=True,

@@ -34,7 +34,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 2
+#define INTERFACE 3
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
@@ -623,6 +623,8 @@ static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "_boggle_core", "The engine's hot paths in C (see trie.py for the table).", -1, NULL, NULL, NULL, NULL, NULL,
 };
 
+int add_prover(PyObject *module); /* core/prove.c: the prover's type */
+
 PyMODINIT_FUNC PyInit__boggle_core(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *module = PyModule_Create(&core_module);
@@ -631,7 +633,7 @@ PyMODINIT_FUNC PyInit__boggle_core(void) {
     if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0 ||
         PyModule_AddIntConstant(module, "MAX_CELLS", MAX_CELLS) < 0 ||
         PyModule_AddIntConstant(module, "INTERFACE", INTERFACE) < 0 ||
-        PyModule_AddStringConstant(module, "SOURCE_SHA256", SOURCE_SHA256) < 0) {
+        PyModule_AddStringConstant(module, "SOURCE_SHA256", SOURCE_SHA256) < 0 || add_prover(module) < 0) {
         Py_DECREF(&CoreType);
         Py_DECREF(module);
         return NULL;

@@ -43,9 +43,13 @@ def fake_core(interface: int, sha256: str) -> SimpleNamespace:
 def test_a_core_built_from_another_source_is_refused(tmp_path: Path) -> None:
     source = tmp_path / "_boggle_core.c"
     source.write_text("int x;")
-    built_from_it = hashlib.sha256(source.read_bytes()).hexdigest()
-    assert core.why_stale(fake_core(core.INTERFACE, built_from_it), source) is None  # type: ignore[arg-type]
-    assert "another source" in (core.why_stale(fake_core(core.INTERFACE, "0" * 64), source) or "")  # type: ignore[arg-type]
-    assert "interface" in (core.why_stale(fake_core(core.INTERFACE + 1, built_from_it), source) or "")  # type: ignore[arg-type]
+    prover = tmp_path / "prove.c"
+    prover.write_text("int y;")
+    built_from_it = hashlib.sha256(source.read_bytes() + prover.read_bytes()).hexdigest()
+    sources = (source, prover)
+    assert core.why_stale(fake_core(core.INTERFACE, built_from_it), sources) is None  # type: ignore[arg-type]
+    assert "another source" in (core.why_stale(fake_core(core.INTERFACE, "0" * 64), sources) or "")  # type: ignore[arg-type]
+    assert "interface" in (core.why_stale(fake_core(core.INTERFACE + 1, built_from_it), sources) or "")  # type: ignore[arg-type]
     # An installed wheel has no source beside it: the interface alone decides.
-    assert core.why_stale(fake_core(core.INTERFACE, "0" * 64), tmp_path / "absent.c") is None  # type: ignore[arg-type]
+    absent = (tmp_path / "absent.c",)
+    assert core.why_stale(fake_core(core.INTERFACE, "0" * 64), absent) is None  # type: ignore[arg-type]

@@ -17,12 +17,21 @@ from pathlib import Path
 from types import ModuleType
 
 PURE_PYTHON_VARIABLE = "BOGGLE_PURE_PYTHON"
-INTERFACE = 2  # must equal INTERFACE in core/_boggle_core.c
-# In a checkout the core's source sits beside the package; an installed wheel has none.
-CHECKOUT_SOURCE = Path(__file__).resolve().parents[2] / "core" / "_boggle_core.c"
+INTERFACE = 3  # must equal INTERFACE in core/_boggle_core.c
+# In a checkout the core's sources sit beside the package (in setup.py's order); an installed wheel has none.
+CHECKOUT_SOURCES = tuple(Path(__file__).resolve().parents[2] / "core" / name for name in ("_boggle_core.c", "prove.c"))
+CHECKOUT_SOURCE = CHECKOUT_SOURCES[0]
 
 
-def why_stale(module: ModuleType, source: Path = CHECKOUT_SOURCE) -> str | None:
+def sources_sha256(sources: tuple[Path, ...]) -> str:
+    """The hash setup.py builds into the core: of its sources' bytes, one after another."""
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def why_stale(module: ModuleType, sources: tuple[Path, ...] = CHECKOUT_SOURCES) -> str | None:
     """Why `module` must not be used by this Python code, or None when it fits.
 
     The core is a top-level module installed beside the package, so a checkout's own
@@ -31,7 +40,7 @@ def why_stale(module: ModuleType, source: Path = CHECKOUT_SOURCE) -> str | None:
     """
     if getattr(module, "INTERFACE", None) != INTERFACE:
         return "built for another interface"
-    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != module.SOURCE_SHA256:
+    if all(source.is_file() for source in sources) and sources_sha256(sources) != module.SOURCE_SHA256:
         return "built from another source: pip install . again"
     return None
 

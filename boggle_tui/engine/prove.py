@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from boggle_tui.engine import core
 from boggle_tui.engine.board import FACE_INDEX, FACES, neighbours
 from boggle_tui.engine.scoring import POINTS
 from boggle_tui.engine.search import symmetries
@@ -431,12 +432,12 @@ def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> Cl
 
 def exact_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[tuple[list[int], int]]:
     """The boards that really reach the threshold, with their scores (D(B) only says they might)."""
-    out = []
-    for columns in boards:
-        points = board_score(trie, columns, settings.height, settings.width, settings.min_length)
-        if points >= settings.threshold:
-            out.append((columns, points))
-    return out
+    compiled = trie.core()
+    if compiled is not None:  # one call for them all
+        scores = compiled.score_many(boards, settings.height, settings.width, settings.min_length)
+    else:
+        scores = [board_score(trie, columns, settings.height, settings.width, settings.min_length) for columns in boards]
+    return [(columns, points) for columns, points in zip(boards, scores, strict=True) if points >= settings.threshold]
 
 
 def brute_force(
@@ -460,6 +461,20 @@ class Prover:
     def __init__(self, trie: Trie, settings: ProofSettings) -> None:
         self.trie = trie
         self.settings = settings
+        self.order = split_order(settings.height, settings.width)
+        module = core.compiled()
+        self.compiled = module.Prover(trie.table, POINTS) if module is not None else None
 
     def __call__(self, class_id: int) -> ClassResult:
-        return prove_class_python(self.trie, self.settings, class_id)
+        if self.compiled is None:
+            return prove_class_python(self.trie, self.settings, class_id)
+        start = time.process_time()
+        settings = self.settings
+        result = self.compiled.prove(
+            settings.classes.letters(class_id), settings.height, settings.width, self.order, settings.threshold,
+            int(settings.switchover * settings.threshold), SEARCHED_CELLS, settings.min_length,
+        )  # fmt: skip
+        boards = [columns for columns, _ in result["found"]]
+        scored = exact_scores(self.trie, boards, settings)
+        seconds = time.process_time() - start
+        return ClassResult(class_id, result["bound"], scored, result["nodes"], seconds, len(boards))
