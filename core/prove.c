@@ -23,26 +23,34 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #define P_FACES 32 /* the table's face columns; the next column is the bitmask of those with an entry */
 #define P_STRIDE 33
 #define P_LETTERS 26
 #define P_MAX_CELLS 16 /* the key has a 5-bit field per step: 16 steps in 80 bits */
-#define P_MAX_RANK ((uint64_t)1 << 40)
+#define P_MAX_RANK ((uint64_t)1 << 24) /* a word's rank has 24 bits in a path */
 #define P_LEAVES 256 /* sum nodes with no children and at most this many points are shared, made once */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define POPCOUNT(x) __builtin_popcount(x)
-#define LOWEST(x) __builtin_ctz(x)
-#else
-static int POPCOUNT(uint32_t x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
+/* Bits set, without the popcnt instruction (the core is built for any x86-64): a few shifts and adds. */
+static inline int POPCOUNT(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LOWEST(x) __builtin_ctz(x)
+#define HIGHEST64(x) (63 - __builtin_clzll(x))
+#else
 static int LOWEST(uint32_t x) {
     int n = 0;
     while (!(x & 1)) x >>= 1, n++;
+    return n;
+}
+static int HIGHEST64(uint64_t x) {
+    int n = 0;
+    while (x >>= 1) n++;
     return n;
 }
 #endif
@@ -181,28 +189,35 @@ static void Prover_dealloc(Prover *self) {
 
 /* ---- one class being proved ---- */
 
-/* A word on the class: its key (steps 0-11 in `high`, 12-15 and the rank in `low`) and its points. */
+/* A word on the class, as two words that sort as its key, then its rank:
+ *   high: the letter (face column + 1) at steps 0-11, 5 bits each from bit 59 down; 0 where the word does not go
+ *   low:  steps 12-15 the same from bit 63 down to 44; the word's rank in bits 16-39; its points in bits 0-15. */
 typedef struct {
     uint64_t high, low;
-    uint32_t points;
 } Path;
 
-#define RANK_BITS 40
-#define RANK_MASK ((((uint64_t)1) << RANK_BITS) - 1)
+#define RANK_SHIFT 16
+#define POINTS_MASK 0xffffu
+#define KEY_LOW_MASK (~(uint64_t)0 << 44)  /* the steps' fields in `low` */
+#define WORD_LOW_MASK (~(uint64_t)POINTS_MASK) /* the key and the rank: which word on which key */
+
+typedef struct {
+    int cell, step;
+} Next;
 
 typedef struct {
     Prover *prover;
     int cells, steps;
     int cell_of[P_MAX_CELLS], step_of[P_MAX_CELLS];
-    uint32_t letters[P_MAX_CELLS];    /* by step: the face columns it may show, as a bitmask */
-    int around[P_MAX_CELLS][8];       /* by cell */
+    uint32_t letters[P_MAX_CELLS];        /* by step: the face columns it may show, as a bitmask */
+    Next around[P_MAX_CELLS][8];          /* by cell: its neighbours and their steps */
     int around_count[P_MAX_CELLS];
     uint32_t around_letters[P_MAX_CELLS]; /* by cell: what the cells around it may show */
+    uint64_t field_high[P_MAX_CELLS][P_FACES], field_low[P_MAX_CELLS][P_FACES]; /* by step and column */
     int min_length;
     /* the words of the class */
     Path *paths;
     size_t path_count, path_size;
-    uint64_t high, low; /* the key of the path being walked */
     /* the arena */
     uint32_t *arena;
     size_t top, size, peak;
@@ -213,20 +228,32 @@ typedef struct {
     long threshold, switchover;
     int searched;
     long long forces, searches;
-    int chosen[P_MAX_CELLS]; /* by step: the column chosen, while forcing and searching */
+    int chosen[P_MAX_CELLS];     /* by step: the column chosen, while forcing and searching */
     uint32_t *open[P_MAX_CELLS]; /* by step: the choice nodes still open in the search */
     size_t open_count[P_MAX_CELLS], open_size[P_MAX_CELLS];
     long open_bound[P_MAX_CELLS];
     PyObject *found; /* [(columns by cell, D(B))] */
+    size_t paths_found, paths_kept;
+    double walk_seconds, sort_seconds, build_seconds;
 } Class;
 
-static int field_of(const Path *p, int step) {
+static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+/* The letter field of a step (0: the word does not go there). */
+static inline int field_of(const Path *p, int step) {
     return step < 12 ? (int)(p->high >> (55 - 5 * step)) & 31 : (int)(p->low >> (59 - 5 * (step - 12))) & 31;
 }
 
-static void set_field(Class *k, int step, int value) {
-    if (step < 12) k->high ^= (uint64_t)value << (55 - 5 * step);
-    else k->low ^= (uint64_t)value << (59 - 5 * (step - 12));
+/* The first step at or after `step` that the path goes through; `steps` when there is none. */
+static inline int first_step(const Path *p, int step, int steps) {
+    if (step < 12) {
+        uint64_t rest = p->high & (((uint64_t)1 << (60 - 5 * step)) - 1);
+        if (rest) return (59 - HIGHEST64(rest)) / 5;
+        step = 12;
+    }
+    if (step >= steps) return steps;
+    uint64_t rest = p->low & KEY_LOW_MASK & (step == 12 ? ~(uint64_t)0 : (((uint64_t)1 << (64 - 5 * (step - 12))) - 1));
+    return rest ? 12 + (63 - HIGHEST64(rest)) / 5 : steps;
 }
 
 static int grow_paths(Class *k) {
@@ -238,80 +265,100 @@ static int grow_paths(Class *k) {
     return 1;
 }
 
-/* The step onto `cell` with column `column` is taken: `row` is the DAWG row reached, `length` the
- * letters so far, `rank` the word's rank; record a word if one ends here, and go on. */
-static void walk(Class *k, int cell, uint32_t entry, int length, uint64_t rank, uint32_t used) {
+/* The step onto `cell` is taken with DAWG entry `entry`: `length` letters so far, `rank` the word's
+ * rank, (high, low) its key. Record a word if one ends here, and go on to the neighbours. */
+static void walk(Class *k, int cell, uint32_t entry, int length, uint64_t rank, uint32_t used, uint64_t high,
+                 uint64_t low) {
     const uint32_t *table = k->prover->table;
     if ((entry & 1) && length >= k->min_length) {
         if (k->path_count == k->path_size && !grow_paths(k)) return;
         Path *p = &k->paths[k->path_count++];
-        p->high = k->high;
-        p->low = k->low | rank;
-        p->points = (uint32_t)k->prover->points[length < 64 ? length : 63];
+        p->high = high;
+        p->low = low | rank << RANK_SHIFT | (uint64_t)k->prover->points[length < 64 ? length : 63];
     }
-    uint32_t row = entry >> 1;
-    if (!(table[row + P_FACES] & k->around_letters[cell])) return; /* no word goes on to a neighbour */
+    uint32_t row = entry >> 1, kids = table[row + P_FACES];
+    if (!(kids & k->around_letters[cell])) return; /* no word goes on to a neighbour */
     rank += entry & 1;
+    const uint64_t *ranks = k->prover->rank + row;
     for (int i = 0; i < k->around_count[cell]; i++) {
-        int next = k->around[cell][i];
+        int next = k->around[cell][i].cell, step = k->around[cell][i].step;
         if (used >> next & 1) continue;
-        int step = k->step_of[next];
-        for (uint32_t left = k->letters[step] & table[row + P_FACES]; left; left &= left - 1) {
+        for (uint32_t left = k->letters[step] & kids; left; left &= left - 1) {
             int column = LOWEST(left);
             uint32_t e = table[row + column];
-            set_field(k, step, column + 1);
-            walk(k, next, e, length + (column == 26 ? 2 : 1), rank + k->prover->rank[row + column], used | 1u << next);
-            set_field(k, step, column + 1);
+            /* A step that ends no word and leads to no letter around is not taken. */
+            if (!(e & 1) && !(table[(e >> 1) + P_FACES] & k->around_letters[next])) continue;
+            walk(k, next, e, length + (column == 26 ? 2 : 1), rank + ranks[column], used | 1u << next,
+                 high | k->field_high[step][column], low | k->field_low[step][column]);
         }
     }
 }
 
-/* Sorted by key, then rank: a word's paths with the same key come together. An LSD radix sort on
- * the 16-bit digits of the two words, skipping digits every path shares. */
+/* Sorted by key, then rank: the paths of a word on one key come together. An LSD radix sort on
+ * 11-bit digits of every bit but the points, the histograms of all digits counted in one pass
+ * and the digits every path shares skipped. */
+#define DIGITS 11
+#define DIGIT_BITS 11
+#define BUCKETS (1 << DIGIT_BITS)
+
+static inline unsigned digit_of(const Path *p, int d) {
+    /* digits 0-4: low from bit 16 up; 5-10: high from bit 0 up */
+    return d < 5 ? (unsigned)(p->low >> (RANK_SHIFT + DIGIT_BITS * d)) & (BUCKETS - 1)
+                 : (unsigned)(p->high >> (DIGIT_BITS * (d - 5))) & (BUCKETS - 1);
+}
+
 static int sort_paths(Class *k) {
     size_t n = k->path_count;
     if (n < 2) return 1;
+    size_t(*counts)[BUCKETS] = PyMem_Calloc(DIGITS, sizeof *counts);
     Path *other = PyMem_Malloc(n * sizeof(Path));
-    if (!other) return k->failed = 1, 0;
+    if (!counts || !other) {
+        PyMem_Free(counts);
+        PyMem_Free(other);
+        return k->failed = 1, 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        for (int d = 0; d < DIGITS; d++) counts[d][digit_of(&k->paths[i], d)]++;
     Path *from = k->paths, *to = other;
-    static size_t counts[1 << 16];
-    for (int digit = 0; digit < 8; digit++) {
-        int high = digit >= 4, shift = (digit & 3) * 16;
-        memset(counts, 0, sizeof counts);
-        for (size_t i = 0; i < n; i++) counts[((high ? from[i].high : from[i].low) >> shift) & 0xffff]++;
-        if (counts[((high ? from[0].high : from[0].low) >> shift) & 0xffff] == n) continue; /* all alike */
+    for (int d = 0; d < DIGITS; d++) {
+        size_t *c = counts[d];
+        if (c[digit_of(&from[0], d)] == n) continue; /* every path has this digit */
         size_t sum = 0;
-        for (size_t d = 0; d < (1 << 16); d++) {
-            size_t c = counts[d];
-            counts[d] = sum;
-            sum += c;
+        for (int b = 0; b < BUCKETS; b++) {
+            size_t here = c[b];
+            c[b] = sum;
+            sum += here;
         }
-        for (size_t i = 0; i < n; i++) to[counts[((high ? from[i].high : from[i].low) >> shift) & 0xffff]++] = from[i];
+        for (size_t i = 0; i < n; i++) to[c[digit_of(&from[i], d)]++] = from[i];
         Path *swap = from;
         from = to;
         to = swap;
     }
     if (from != k->paths) memcpy(k->paths, from, n * sizeof(Path));
     PyMem_Free(other);
+    PyMem_Free(counts);
     return 1;
 }
 
-/* A word counted once per key: paths of the same word and key dropped, other words' points added. */
+/* A word counted once per key: its other paths on the key dropped. The points of the key's other
+ * words are added to its first path (or, past 16 bits, kept on paths of their own: the tree adds them). */
 static void count_once(Class *k) {
     size_t kept = 0;
+    uint64_t word_high = 0, word_low = 0; /* the last word kept: key and rank */
     for (size_t i = 0; i < k->path_count; i++) {
-        Path *p = &k->paths[i];
+        Path p = k->paths[i];
+        if (kept && p.high == word_high && (p.low & WORD_LOW_MASK) == word_low) continue; /* a word again */
         if (kept) {
             Path *last = &k->paths[kept - 1];
-            if (last->high == p->high && (last->low & ~RANK_MASK) == (p->low & ~RANK_MASK)) {
-                if ((last->low & RANK_MASK) != (p->low & RANK_MASK)) {
-                    last->points += p->points;
-                    last->low = p->low; /* the next path is compared with this word */
-                }
+            uint64_t sum = (last->low & POINTS_MASK) + (p.low & POINTS_MASK);
+            if (last->high == p.high && (last->low & KEY_LOW_MASK) == (p.low & KEY_LOW_MASK) && sum <= POINTS_MASK) {
+                last->low = (last->low & ~(uint64_t)POINTS_MASK) | sum;
+                word_high = p.high, word_low = p.low & WORD_LOW_MASK;
                 continue;
             }
         }
-        k->paths[kept++] = *p;
+        k->paths[kept++] = p;
+        word_high = p.high, word_low = p.low & WORD_LOW_MASK;
     }
     k->path_count = kept;
 }
@@ -355,7 +402,7 @@ static uint32_t new_sum(Class *k, uint32_t points, int count) {
     return n;
 }
 
-static uint32_t child_for(Class *k, uint32_t choice, int column) {
+static inline uint32_t child_for(Class *k, uint32_t choice, int column) {
     uint32_t mask = LETTER_MASK(choice);
     if (!(mask >> column & 1)) return 0;
     return CHOICE_CHILD(choice, POPCOUNT(mask & ((1u << column) - 1)));
@@ -365,69 +412,60 @@ static uint32_t child_for(Class *k, uint32_t choice, int column) {
 
 static uint32_t build_choice(Class *k, size_t from, size_t to, int step);
 
-/* The sum node of paths [from, to), which agree on every step before `step`. */
+/* The sum node of paths [from, to), which agree on every step before `step`. Paths that go no
+ * further sort first (their fields are 0); then groups by the first step they go through, the
+ * latest step first (a 0 field sorts before a letter): filled from the end, so that a sum node's
+ * choices run in step order. */
 static uint32_t build_sum(Class *k, size_t from, size_t to, int step) {
     uint32_t points = 0;
-    /* A path that goes no further sorts first (its remaining fields are 0). */
-    while (from < to) {
-        int s = step;
-        while (s < k->steps && !field_of(&k->paths[from], s)) s++;
-        if (s < k->steps) break;
-        points += k->paths[from++].points;
+    int steps = k->steps;
+    while (from < to && first_step(&k->paths[from], step, steps) == steps) points += k->paths[from++].low & POINTS_MASK;
+    size_t starts[P_MAX_CELLS + 1];
+    int group_step[P_MAX_CELLS], count = 0;
+    for (size_t i = from; i < to;) {
+        int s = first_step(&k->paths[i], step, steps);
+        starts[count] = i;
+        group_step[count++] = s;
+        size_t j = i + 1;
+        while (j < to && first_step(&k->paths[j], step, steps) == s) j++;
+        i = j;
     }
-    /* Count the groups (by first step used), then build each. */
-    int count = 0;
-    for (size_t i = from, last = (size_t)-1; i < to; i++) {
-        int s = step;
-        while (!field_of(&k->paths[i], s)) s++;
-        if ((size_t)s != last) count++, last = (size_t)s;
-    }
+    starts[count] = to;
     uint32_t n = new_sum(k, points, count);
     if (!n) return 0;
-    /* The groups sort latest step first (a 0 field sorts before a letter): filled from the end,
-     * so that a sum node's choices run in step order. */
-    int at = count;
-    size_t i = from;
-    while (i < to) {
-        int s = step;
-        while (!field_of(&k->paths[i], s)) s++;
-        size_t j = i + 1;
-        while (j < to) {
-            int t = step;
-            while (!field_of(&k->paths[j], t)) t++;
-            if (t != s) break;
-            j++;
-        }
-        uint32_t child = build_choice(k, i, j, s);
+    for (int g = 0; g < count; g++) {
+        uint32_t child = build_choice(k, starts[g], starts[g + 1], group_step[g]);
         if (!child) return 0;
-        SUM_CHILD(n, --at) = child;
+        SUM_CHILD(n, count - 1 - g) = child;
         BOUND(n) += BOUND(child);
-        i = j;
     }
     return n;
 }
 
 /* The choice node of paths [from, to), which all go through `step` and agree before it. */
 static uint32_t build_choice(Class *k, size_t from, size_t to, int step) {
+    size_t starts[P_FACES + 1];
+    int count = 0;
     uint32_t mask = 0;
-    for (size_t i = from; i < to; i++) mask |= 1u << (field_of(&k->paths[i], step) - 1);
-    int count = POPCOUNT(mask);
+    for (size_t i = from; i < to;) {
+        int value = field_of(&k->paths[i], step);
+        starts[count++] = i;
+        mask |= 1u << (value - 1);
+        size_t j = i + 1;
+        while (j < to && field_of(&k->paths[j], step) == value) j++;
+        i = j;
+    }
+    starts[count] = to;
     uint32_t n = alloc(k, 3 + (size_t)count);
     if (!n) return 0;
     BOUND(n) = 0;
     STEP(n) = (uint32_t)step;
     LETTER_MASK(n) = mask;
-    int at = 0;
-    size_t i = from;
-    while (i < to) {
-        int value = field_of(&k->paths[i], step);
-        size_t j = i + 1;
-        while (j < to && field_of(&k->paths[j], step) == value) j++;
-        uint32_t child = build_sum(k, i, j, step + 1);
+    for (int g = 0; g < count; g++) {
+        uint32_t child = build_sum(k, starts[g], starts[g + 1], step + 1);
         if (!child) return 0;
-        CHOICE_CHILD(n, at++) = child;
+        CHOICE_CHILD(n, g) = child;
         if (BOUND(child) > BOUND(n)) BOUND(n) = BOUND(child);
-        i = j;
     }
     return n;
 }
@@ -465,22 +503,24 @@ static uint32_t merge(Class *k, uint32_t tree, const uint32_t *others_in, int co
     return n;
 }
 
-/* Two choices of one step as one: a letter both have leads to both subtrees merged. */
+/* Two choices of one step as one: a letter both have leads to both subtrees merged. Both children
+ * lists run in column order, so each is read with a running index, not looked up per letter. */
 static uint32_t merge_choices(Class *k, uint32_t a, uint32_t b) {
-    uint32_t mask = LETTER_MASK(a) | LETTER_MASK(b);
+    uint32_t mask_a = LETTER_MASK(a), mask_b = LETTER_MASK(b), mask = mask_a | mask_b;
     uint32_t n = alloc(k, 3 + (size_t)POPCOUNT(mask));
     if (!n) return 0;
     BOUND(n) = 0;
     STEP(n) = STEP(a);
     LETTER_MASK(n) = mask;
-    int at = 0;
+    int at = 0, i = 0, j = 0;
     for (uint32_t left = mask; left; left &= left - 1) {
-        int column = LOWEST(left);
-        uint32_t x = child_for(k, a, column), y = child_for(k, b, column), child = x ? x : y;
+        uint32_t bit = left & -left;
+        uint32_t x = mask_a & bit ? CHOICE_CHILD(a, i++) : 0, y = mask_b & bit ? CHOICE_CHILD(b, j++) : 0;
+        uint32_t child = x ? x : y;
         if (x && y) {
             uint32_t theirs[P_MAX_CELLS];
             int count = (int)SUM_COUNT(y);
-            for (int i = 0; i < count; i++) theirs[i] = SUM_CHILD(y, i);
+            for (int c = 0; c < count; c++) theirs[c] = SUM_CHILD(y, c);
             child = merge(k, x, theirs, count, POINTS(y));
             if (!child) return 0;
         }
@@ -547,14 +587,22 @@ static void search(Class *k, int step, long points, long rest) {
     }
 }
 
-static void search_from(Class *k, uint32_t tree, int step) {
+/* The search from `step` over a sum of choices (`count` of them) and `points`. */
+static void search_over(Class *k, int step, long points, const uint32_t *choices, int count) {
     for (int s = 0; s < k->steps; s++) k->open_count[s] = 0, k->open_bound[s] = 0;
-    for (uint32_t c = 0, count = SUM_COUNT(tree); c < count; c++)
-        if (!push_open(k, SUM_CHILD(tree, c))) return;
+    for (int c = 0; c < count; c++)
+        if (!push_open(k, choices[c])) return;
     long rest = 0;
     for (int s = step; s < k->steps; s++) rest += k->open_bound[s];
     k->searches++;
-    search(k, step, (long)POINTS(tree), rest);
+    search(k, step, points, rest);
+}
+
+static void search_from(Class *k, uint32_t tree, int step) {
+    uint32_t choices[P_MAX_CELLS];
+    int count = (int)SUM_COUNT(tree);
+    for (int c = 0; c < count; c++) choices[c] = SUM_CHILD(tree, c);
+    search_over(k, step, (long)POINTS(tree), choices, count);
 }
 
 /* ---- the branch and bound ---- */
@@ -566,32 +614,38 @@ static void attack(Class *k, uint32_t tree, int step) {
     /* The tree's choices are of this step or later ones: this step's, if any, comes first. */
     int count = (int)SUM_COUNT(tree);
     uint32_t top = count && STEP(SUM_CHILD(tree, 0)) == (uint32_t)step ? SUM_CHILD(tree, 0) : 0;
-    uint32_t rest[P_MAX_CELLS];
+    uint32_t parts[P_MAX_CELLS * 2];
     int rests = 0;
-    for (int i = top ? 1 : 0; i < count; i++) rest[rests++] = SUM_CHILD(tree, i);
+    long rest_bound = 0;
+    for (int i = top ? 1 : 0; i < count; i++) parts[rests++] = SUM_CHILD(tree, i), rest_bound += BOUND(SUM_CHILD(tree, i));
     uint32_t points = POINTS(tree);
-    uint32_t skipped = 0; /* the tree without this step's choice, for letters no word takes here */
     for (uint32_t left = k->letters[step]; left && !k->failed; left &= left - 1) {
         int column = LOWEST(left);
-        size_t saved = k->top;
-        long long nodes = k->nodes;
-        uint32_t chosen = top ? child_for(k, top, column) : 0, subtree;
-        if (chosen) subtree = merge(k, chosen, rest, rests, points);
-        else if (!top) subtree = tree;
-        else {
-            if (!skipped) {
-                skipped = new_sum(k, points, rests);
-                if (!skipped) return;
-                for (int i = 0; i < rests; i++) SUM_CHILD(skipped, i) = rest[i], BOUND(skipped) += BOUND(rest[i]);
-                saved = k->top; /* kept for the other letters that skip */
-            }
-            subtree = skipped;
-        }
-        if (!subtree) return;
+        uint32_t chosen = top ? child_for(k, top, column) : 0;
         k->chosen[step] = column;
+        /* Unmerged, the letter's tree is bounded by the sum of its parts' bounds: merging only lowers it. */
+        long unmerged = (long)points + rest_bound + (chosen ? (long)BOUND(chosen) : 0);
+        if (unmerged < k->threshold) continue;
+        if (!chosen || unmerged <= k->switchover || step + 1 >= k->steps - k->searched) {
+            /* Close enough: search the parts as they are, without merging them. */
+            int n = rests;
+            long gained = points;
+            if (chosen) {
+                gained += POINTS(chosen);
+                for (uint32_t c = 0, m = SUM_COUNT(chosen); c < m; c++) parts[n++] = SUM_CHILD(chosen, c);
+            }
+            if (!chosen && !top && unmerged > k->switchover && step + 1 < k->steps - k->searched) {
+                attack(k, tree, step + 1); /* no word goes through this cell: the same tree for the next */
+                continue;
+            }
+            search_over(k, step + 1, gained, parts, n);
+            continue;
+        }
+        size_t saved = k->top;
+        uint32_t subtree = merge(k, chosen, parts, rests, points);
+        if (!subtree) return;
         attack(k, subtree, step + 1);
-        if (chosen) k->top = saved;
-        (void)nodes;
+        k->top = saved;
     }
 }
 
@@ -656,12 +710,19 @@ static int prepare(Class *k, PyObject *letters, int height, int width, PyObject 
         for (int r = row - 1; r <= row + 1; r++)
             for (int c = column - 1; c <= column + 1; c++) {
                 if (r < 0 || r >= height || c < 0 || c >= width || (r == row && c == column)) continue;
-                k->around[cell][n++] = r * width + c;
+                k->around[cell][n].cell = r * width + c;
+                k->around[cell][n++].step = k->step_of[r * width + c];
                 near |= k->letters[k->step_of[r * width + c]];
             }
         k->around_count[cell] = n;
         k->around_letters[cell] = near;
     }
+    for (int step = 0; step < k->steps; step++)
+        for (int column = 0; column < P_FACES; column++) {
+            uint64_t value = (uint64_t)(column + 1) & 31;
+            k->field_high[step][column] = step < 12 ? value << (55 - 5 * step) : 0;
+            k->field_low[step][column] = step < 12 ? 0 : value << (59 - 5 * (step - 12));
+        }
     return 1;
 }
 
@@ -674,17 +735,22 @@ static void free_class(Class *k) {
 /* Build the class's tree; its root, or 0 when memory ran out. */
 static uint32_t build_tree(Class *k) {
     const uint32_t *table = k->prover->table;
+    double start = cpu_seconds();
     for (int cell = 0; cell < k->cells && !k->failed; cell++) {
         int step = k->step_of[cell];
         for (uint32_t left = k->letters[step] & table[P_FACES]; left; left &= left - 1) {
             int column = LOWEST(left);
-            set_field(k, step, column + 1);
-            walk(k, cell, table[column], column == 26 ? 2 : 1, k->prover->rank[column], 1u << cell);
-            set_field(k, step, column + 1);
+            walk(k, cell, table[column], column == 26 ? 2 : 1, k->prover->rank[column], 1u << cell,
+                 k->field_high[step][column], k->field_low[step][column]);
         }
     }
+    double walked = cpu_seconds();
+    k->paths_found = k->path_count;
     if (k->failed || !sort_paths(k)) return 0;
     count_once(k);
+    k->paths_kept = k->path_count;
+    double sorted = cpu_seconds();
+    k->walk_seconds = walked - start, k->sort_seconds = sorted - walked;
     k->top = 1; /* index 0 is no node */
     for (uint32_t p = 0; p <= P_LEAVES; p++) k->leaves[p] = 0;
     for (uint32_t p = 0; p <= P_LEAVES; p++) {
@@ -694,6 +760,7 @@ static uint32_t build_tree(Class *k) {
     }
     k->nodes = 0;
     uint32_t root = build_sum(k, 0, k->path_count, 0);
+    k->build_seconds = cpu_seconds() - sorted;
     PyMem_Free(k->paths);
     k->paths = NULL;
     k->path_count = k->path_size = 0;
@@ -728,9 +795,11 @@ static PyObject *Prover_prove(Prover *self, PyObject *args, PyObject *kwds) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
-    result = Py_BuildValue("{s:l,s:O,s:L,s:L,s:L,s:L,s:n}", "bound", bound, "found", k->found, "nodes", k->nodes,
-                           "tree_nodes", built, "forces", k->forces, "searches", k->searches, "peak_bytes",
-                           (Py_ssize_t)(k->peak * sizeof(uint32_t)));
+    result = Py_BuildValue("{s:l,s:O,s:L,s:L,s:L,s:L,s:n,s:n,s:n,s:d,s:d,s:d}", "bound", bound, "found", k->found,
+                           "nodes", k->nodes, "tree_nodes", built, "forces", k->forces, "searches", k->searches,
+                           "peak_bytes", (Py_ssize_t)(k->peak * sizeof(uint32_t)), "paths", (Py_ssize_t)k->paths_found,
+                           "keys", (Py_ssize_t)k->paths_kept, "walk_seconds", k->walk_seconds, "sort_seconds",
+                           k->sort_seconds, "build_seconds", k->build_seconds);
 done:
     Py_XDECREF(k->found);
     free_class(k);

