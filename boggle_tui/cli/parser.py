@@ -176,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     prove.add_argument("--jobs", type=_count(1, 256), metavar="N", help="classes proved side by side (default 1)")
     prove.add_argument("--out", metavar="FILE", help="write each finished class to FILE (JSON lines)")
     prove.add_argument("--resume", metavar="FILE", help="go on with the proof in FILE: its finished classes are kept")
+    prove.add_argument("--cluster", metavar="ADDRESS", help="run the classes on a Dask cluster (the [cluster] extra)")
     prove.add_argument("--json", action="store_true", help="print JSON")
 
     commands.add_parser("stats", help="your statistics over the rounds played")

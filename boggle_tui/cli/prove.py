@@ -12,7 +12,16 @@ from boggle_tui.cli.output import print_json
 from boggle_tui.engine.board import FACES
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.engine.proof import Journal, Summary, Task, check_resumable, prove_locally, read_record, summarize
+from boggle_tui.engine.proof import (
+    Journal,
+    Summary,
+    Task,
+    check_resumable,
+    prove_locally,
+    prove_on_cluster,
+    read_record,
+    summarize,
+)
 from boggle_tui.engine.prove import ALPHABET, MAX_PROVE_CELLS, Classes, ClassResult, Letters, letters_of
 from boggle_tui.engine.scoring import min_length_for
 from boggle_tui.engine.search import AnyLetters, Scorer, letter_weights, search
@@ -25,6 +34,8 @@ THRESHOLD_SEED = 1
 
 
 def run_prove(args: argparse.Namespace) -> int:
+    if args.cluster and args.jobs:
+        raise BoggleError("--jobs is for this machine; a cluster runs as many classes at once as it has workers")
     if args.out and args.resume:
         raise BoggleError("--resume goes on writing the file it reads: give --out or --resume, not both")
     height, width = args.size or (3, 3)
@@ -54,7 +65,8 @@ def run_prove(args: argparse.Namespace) -> int:
     started, done = time.perf_counter(), len(finished)
     results = list(finished.values())
     try:
-        for result in prove_locally(task, ids, args.jobs or 1):
+        run = prove_on_cluster(task, ids, args.cluster) if args.cluster else prove_locally(task, ids, args.jobs or 1)
+        for result in run:
             if journal:
                 journal.add(result)
             results.append(result)

@@ -76,6 +76,42 @@ def prove_locally(task: Task, ids: list[int], jobs: int) -> Iterator[ClassResult
             pool.terminate()
 
 
+_provers: dict[Task, Prover] = {}
+CONNECT_SECONDS = 30  # how long to wait for a cluster's scheduler
+
+
+def prove_task(task: Task, class_id: int) -> ClassResult:
+    """One class on a cluster worker: the prover (word list loaded, core made) is kept per task."""
+    prover = _provers.get(task)
+    if prover is None:
+        prover = _provers[task] = Prover(load_dictionary(task.dictionary).trie, task.settings())
+    return prover(class_id)
+
+
+def prove_on_cluster(task: Task, ids: list[int], address: str) -> Iterator[ClassResult]:
+    """The classes as tasks on the Dask cluster at `address`, in the order they finish.
+
+    Dask rather than Ray: its wheels are pure Python (Ray's is a 70 MB binary per platform), a
+    scheduler and workers start with two commands on any machine with this package, and a map over
+    ids with results as they come is all a proof needs. Each worker needs the word list: a shipped
+    one by name, or a file at the same path.
+    """
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise BoggleError("--cluster needs the cluster extra: pip install 'boggle-tui[cluster]'") from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise BoggleError(f"cannot reach the cluster at {cut_short(address)!r}: {error}") from None
+    try:
+        futures = client.map(prove_task, [task] * len(ids), ids, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+
+
 @dataclass
 class Record:
     """A proof file: what it proves and the classes it has finished."""
