@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from boggle_tui.cli.main import main
 from boggle_tui.engine import core
+from boggle_tui.engine.board import FACE_INDEX
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.prove import (
+    ALPHABET,
     Classes,
     ProofSettings,
     Prover,
@@ -122,6 +124,14 @@ def test_the_classes_cover_every_board_up_to_turns_and_mirrors() -> None:
         ]
         images = {classes.number([digits[i] for i in image]) for image in symmetries(3, 3)}
         assert images & canonical_ids
+
+
+def test_the_alphabet_is_the_26_faces_of_a_die_with_qu_for_q() -> None:
+    assert len(ALPHABET) == 26 and len(set(ALPHABET)) == 26
+    assert FACE_INDEX["qu"] in ALPHABET and FACE_INDEX["q"] not in ALPHABET
+    for cells in (Classes.standard(3, 3).cells, Classes.standard(4, 4).cells):
+        for options in cells:  # every cell's buckets cover the alphabet once
+            assert sorted(c for bucket in options for c in bucket) == list(ALPHABET)
 
 
 def test_the_standard_classes_are_the_papers() -> None:

@@ -38,7 +38,7 @@ Letters = tuple[int, ...]  # the face columns a cell may show, in column order
 Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
 
 # The 26 faces a die can show: the letters, with Qu for Q (a die has no bare Q).
-ALPHABET = tuple(sorted(FACE_INDEX[face] for face in "abcdefghijklmnoprstuvwxyz" + "qu"))
+ALPHABET = tuple(sorted([FACE_INDEX[letter] for letter in "abcdefghijklmnoprstuvwxyz"] + [FACE_INDEX["qu"]]))
 
 # Partitions of the alphabet into buckets, from the paper (found there by a heuristic search):
 # with N buckets per cell, a board has N**cells classes before turns and mirror images.
