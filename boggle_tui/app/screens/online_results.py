@@ -75,8 +75,7 @@ class OnlineResultsScreen(ResultsScreen):
         notes = [Text(rule or "every word scores", style="dim")]
         if self.online.evening:
             standings = " · ".join(
-                f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "")
-                for s in self.online.evening
+                f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "") for s in self.online.evening
             )
             champion = f" · {self.online.champion} reached the target first" if self.online.champion else ""
             notes.append(Text(f"Tonight: {standings}{champion}"))
