@@ -68,3 +68,40 @@ def test_no_module_imports_itself_in_a_circle() -> None:
 
     for module in graph:
         visit(module, ())
+
+
+def reached_from(start: str) -> dict[str, set[str]]:
+    """The modules `start` imports, however indirectly (`from package import module` followed too), and what each
+    of them imports: as `imports()` gives, for the part of the package `start` can reach."""
+    everything = imports()
+    reached: dict[str, set[str]] = {}
+    todo = [start]
+    while todo:
+        module = todo.pop()
+        if module in reached or module not in everything:
+            continue
+        path = PACKAGE.joinpath(*module.split(".")[1:])
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+            elif isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+        reached[module] = targets
+        todo += [target for target in targets if target in everything]
+    return reached
+
+
+def test_the_plain_front_end_never_reaches_textual_or_rich() -> None:
+    """`boggle play --plain` is for where Textual cannot draw: nothing it imports, however indirectly, is Textual,
+    Rich or the app (the cli's other modules may draw with Rich; this one prints plain lines)."""
+    reached = reached_from("boggle_tui.cli.plain")
+    wrong = [
+        f"{module} -> {target}"
+        for module, targets in reached.items()
+        for target in targets
+        if target.split(".")[0] in ("textual", "rich") or target.startswith("boggle_tui.app")
+    ]
+    assert wrong == []
+    assert {"boggle_tui.game.session", "boggle_tui.storage.history", "boggle_tui.storage.study"} <= set(reached)

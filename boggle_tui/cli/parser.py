@@ -133,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--challenge", metavar="LINE", help="play a friend's board under their rules: the result line they shared"
     )
+    play.add_argument(
+        "--plain", action="store_true", help="play line by line with no screen drawing (screen readers, pipes, ssh)"
+    )
 
     solve = commands.add_parser("solve", help="list every word on a board")
     solve.add_argument(

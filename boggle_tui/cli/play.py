@@ -92,8 +92,11 @@ def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from boggle_tui.app.app import utc_now
     from boggle_tui.storage.settings import load_preferences
+
+    if args.plain:
+        return _run_plain(args)
+    from boggle_tui.app.app import utc_now
 
     _need_terminal()
     preferences, notices = load_preferences()
@@ -101,6 +104,21 @@ def run_play(args: argparse.Namespace) -> int:
     if request is None and args.dictionary:
         preferences = replace(preferences, dictionary=args.dictionary)
     return run_app(preferences, notices, request=request)
+
+
+def _run_plain(args: argparse.Namespace) -> int:
+    """The same round with no Textual (and no terminal needed): remembered choices fill in what no flag says,
+    as the start screen's Enter would."""
+    from boggle_tui.cli.plain import play_plain, utc_now
+    from boggle_tui.storage.settings import load_preferences
+
+    preferences, notices = load_preferences()
+    today = utc_now().date()
+    request = round_request(args, preferences, today)
+    if request is None:
+        preferences = replace(preferences, dictionary=args.dictionary or preferences.dictionary)
+        request = preferences.request(today)
+    return play_plain(request, notices=notices)
 
 
 def _need_terminal() -> None:

@@ -1,0 +1,502 @@
+"""`boggle play --plain`: a solo round line by line, with no Textual: for screen readers, braille displays,
+pipes and ssh sessions.
+
+The board is printed as text rows, each line read is one entry (or a command), each verdict is one line,
+and the results are text. Nothing is redrawn, nothing is boxed and nothing is coloured. The round belongs
+to its session (game/session.py), as in the app: it deals, judges, keeps the clock, ends once and makes the
+record; this module only reads lines, prints lines and saves the round as the app does.
+
+Lines are read with a timeout so that the clock speaks when it must (a minute left, ten seconds left, time
+up) even while the player types nothing; every wait is measured on the injected clock, so tests move it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import select
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import groupby
+from typing import Protocol
+
+from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.dictionary import COMMON_WORDS, DEFAULT_DICTIONARY, Dictionary, is_cached, load_dictionary
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import LONG_WORD, score
+from boggle_tui.game.clock import TimeSource, format_seconds
+from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.hints import count_by_length, first_letters, starts_at
+from boggle_tui.game.preferences import describe_seconds
+from boggle_tui.game.request import RoundRequest
+from boggle_tui.game.round import EndReason, Entry, Results, Verdict
+from boggle_tui.game.session import SoloSession
+from boggle_tui.game.share import challenge_outcome, result_line
+from boggle_tui.game.wording import plural
+from boggle_tui.storage import study
+from boggle_tui.storage.history import History
+
+WARNINGS = (60, 10)  # seconds left at which the clock speaks up, in a round longer than that
+GRACE = 1.5  # seconds after 0:00 in which a line still arriving was typed as time ran out: "too late"
+MAX_LINE = 1024  # bytes: a longer line is no word, and is never held whole
+ESCAPE = "="  # "=time" enters the word TIME, which is also a command
+COMMON_MARK = "*"  # after a common word in the results: the app's star, in ASCII for braille and any terminal
+STUDY_LISTED = 5  # new study cards named after a round, as the app's notice names them
+
+WallClock = Callable[[], dt.datetime]
+Write = Callable[[str], None]
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Signal(Enum):
+    """What reading a line can give instead of a line."""
+
+    WAITED = "the wait ran out with no line"
+    ENDED = "the input has ended"
+    TOO_LONG = "a line too long to be a word"
+
+
+Read = str | Signal
+
+
+class Lines(Protocol):
+    def read(self, timeout: float | None) -> Read:
+        """The next line (without its end), or a Signal; waits at most `timeout` seconds (None: as long as it takes)."""
+        ...
+
+
+# The commands, and what `help` says of each. Practice has its hints as well; a timed round names none of them.
+COMMANDS = {
+    "time": "the time left and your score",
+    "board": "the board again",
+    "help": "this list",
+    "quit": "end the round now; it is scored (so does the end of input, Ctrl+D)",
+}
+PRACTICE_COMMANDS = {
+    "lengths": "hint: the words left, by length",
+    "starts": "hint: how many words left start on each die",
+    "letters": "hint: the first two letters of the words left",
+    "reveal": "show a word you have not found (it scores nothing)",
+}
+
+
+# The front end
+
+
+@dataclass
+class PlainRound:
+    """What a solo session says as lines: the opening, the verdicts, the clock's warnings and the results."""
+
+    session: SoloSession
+    is_common: Callable[[str], bool] | None = None  # None: no word is marked common (the list is the common one)
+    warnings: list[int] = field(default_factory=list)  # the clock's warnings still to give, largest first
+
+    def __post_init__(self) -> None:
+        duration = self.session.duration
+        self.warnings = [w for w in WARNINGS if duration is not None and w < duration]
+
+    def commands(self) -> dict[str, str]:
+        return {**COMMANDS, **PRACTICE_COMMANDS} if self.session.practice else COMMANDS
+
+    def opening(self) -> list[str]:
+        session = self.session
+        request = session.request
+        lines = [f"{session.title} · board {session.code}", rules_line(request, session.round.min_length)]
+        if request.to_beat is not None:
+            lines.append(f"Challenge: the score to beat is {request.to_beat:,}.")
+        lines += board_rows(session.board)
+        clock = f"The clock is running: {format_seconds(session.duration)}." if session.duration else "No clock."
+        lines.append(f"Type a word and press Enter; help lists the commands. {clock}")
+        return lines
+
+    def take(self, text: str) -> list[str]:
+        """One line from the player: a command's answer or an entry's verdict."""
+        command = text.strip().lower()
+        if command in self.commands():
+            return self.command(command)
+        word = command[len(ESCAPE) :] if command.startswith(ESCAPE) else text
+        entry = self.session.submit(word)
+        return [verdict_line(entry)] if entry is not None else []
+
+    def command(self, name: str) -> list[str]:
+        session = self.session
+        if name == "quit":
+            session.end(EndReason.ENDED)
+            return []
+        if name == "help":
+            return self.help()
+        if name == "board":
+            return board_rows(session.board)
+        if name == "time":
+            return [self.time_line()]
+        return self.hint(name)
+
+    def help(self) -> list[str]:
+        width = max(map(len, self.commands()))
+        return [
+            "Type a word and press Enter: each entry gets a verdict. Commands:",
+            *(f"  {name.ljust(width)}  {what}" for name, what in self.commands().items()),
+            f"A word that is also a command: type {ESCAPE} before it, as {ESCAPE}time.",
+        ]
+
+    def time_line(self) -> str:
+        session = self.session
+        remaining = session.remaining
+        if remaining is None:
+            clock = f"{format_seconds(session.elapsed)} played"
+        else:
+            clock = f"{format_seconds(remaining)} left"
+        return f"{clock} · score {session.score:,} · {plural(len(session.found), 'word')}"
+
+    def hint(self, name: str) -> list[str]:
+        session = self.session
+        left = session.remaining_words()
+        if name == "reveal":
+            word = session.reveal()
+            return [f"Revealed: {word.upper()} (it scores nothing)"] if word else ["No word is left to reveal."]
+        if not left:
+            return ["No words left."]
+        if name == "lengths":
+            counts = count_by_length(left)
+            return ["Words left: " + ", ".join(f"{n} of {length} letters" for length, n in counts.items())]
+        if name == "starts":
+            heat = starts_at(session.board, left)
+            width = session.board.width
+            return ["Words left starting on each die:", *rows_of(heat, width)]
+        return ["Words left by first letters: " + ", ".join(f"{p.upper()} {n}" for p, n in first_letters(left).items())]
+
+    def mark(self, word: str) -> str:
+        """A word as the lists show it: upper case, with COMMON_MARK after a common one."""
+        common = self.is_common is not None and self.is_common(word)
+        return word.upper() + (COMMON_MARK if common else "")
+
+    def clock_warnings(self) -> list[str]:
+        """The warnings the clock has reached since the last call: one line for any number passed at once."""
+        remaining = self.session.remaining
+        passed = [w for w in self.warnings if remaining is not None and remaining <= w]
+        if not passed or self.session.over:
+            return []
+        self.warnings = [w for w in self.warnings if w not in passed]
+        return [f"{format_seconds(remaining or 0)} left."]
+
+    def wait(self) -> float | None:
+        """How long to wait for a line before the clock must speak: None for a round with no clock."""
+        remaining = self.session.remaining
+        if remaining is None:
+            return None
+        marks = [remaining - w for w in self.warnings if remaining > w]
+        return max(0.0, min([remaining, *marks]))
+
+    def ending(self) -> str:
+        results = self.session.results()
+        ended = results.ended or EndReason.ENDED
+        if ended is EndReason.NONE_LEFT:
+            return f"No words left: {len(results.revealed)} revealed."
+        to_beat = self.session.request.to_beat
+        return f"{ended.value}." if to_beat is None else f"{ended.value}. {challenge_outcome(results.score, to_beat)}."
+
+    def results(self) -> list[str]:
+        session = self.session
+        r = session.results()
+        share = 100 * r.score / r.max_score if r.max_score else 0
+        revealed = f" · {len(r.revealed)} revealed" if r.revealed else ""
+        words = f"{len(r.found):,} of {len(r.solution):,} words"
+        mark = self.mark
+        lines = [
+            f"Score {r.score:,} of {r.max_score:,} ({share:.0f}%) · {words}{revealed}",
+            "By length: " + ", ".join(by_length(r)),
+            f"Found {plural(len(r.found), 'word')}" + (":" if r.found else "."),
+            *words_by_value(sorted(r.found, key=lambda w: (-r.found[w], w)), r.found.get, mark),
+            f"Missed {plural(len(r.missed), 'word')}" + (":" if r.missed else "."),
+            *words_by_value(r.missed, score, mark),
+        ]
+        if self.is_common is not None and any(self.is_common(w) for w in r.solution.words):
+            lines.append(f"{COMMON_MARK} marks a common word: the ones worth learning.")
+        late = [e.word.upper() for e in session.entries if e.verdict is Verdict.TOO_LATE]
+        if late:
+            lines.append(f"Too late: {', '.join(late)}")
+        lines.append(f"{solve_command(session)} says: {solve_totals(r)}")
+        request = session.request
+        line = result_line(session.code, request.dictionary, request.seconds, r)
+        lines.append(f"To challenge a friend: boggle play --challenge {shlex.quote(line)}")
+        return lines
+
+
+# Lines of text, one table or rule each
+
+
+def face_text(face: str) -> str:
+    """A die's face as a screen reader reads it: QU for Qu, `blank` for a blank die."""
+    return "blank" if face == BLANK else face.upper()
+
+
+def board_rows(board: Board) -> list[str]:
+    """`row 1: P E R S`, one line per row of dice."""
+    return [f"row {n}: {' '.join(map(face_text, row))}" for n, row in enumerate(board.rows, 1)]
+
+
+def rows_of(values: list[int], width: int) -> list[str]:
+    return [f"row {n // width + 1}: {' '.join(map(str, values[n : n + width]))}" for n in range(0, len(values), width)]
+
+
+def rules_line(request: RoundRequest, min_length: int) -> str:
+    if request.practice:
+        clock = "practice, no clock"
+    else:
+        clock = f"{describe_seconds(request.seconds)} round" if request.seconds else "no clock"
+    return f"{clock} · words of {min_length} letters or more · word list {request.dictionary}"
+
+
+def verdict_line(entry: Entry) -> str:
+    """`LENDS: accepted, 2 points`, `XQ: not on the board`: the word first, then the verdict, in words."""
+    if entry.verdict.accepted:
+        return f"{entry.word.upper()}: accepted, {plural(entry.points, 'point')}"
+    return f"{entry.word.upper()}: {entry.verdict.value}"
+
+
+def words_by_value(
+    words: Iterable[str], points: Callable[[str], int | None], shown: Callable[[str], str] = str.upper
+) -> list[str]:
+    """`  2 points: LENDS, NOTES`: one line per value, the most valuable first; `words` come in that order."""
+    return [
+        f"  {plural(value, 'point')}: {', '.join(map(shown, group))}"
+        for value, group in groupby(words, key=lambda w: points(w) or 0)
+    ]
+
+
+def by_length(results: Results) -> list[str]:
+    """`3 letters 2 of 40`, with the long words (which all score alike) together, as the app's table has them."""
+    columns: dict[str, list[int]] = {}
+    for row in results.by_length():
+        key = f"{LONG_WORD}+" if row.length >= LONG_WORD else str(row.length)
+        found, total = columns.setdefault(key, [0, 0])
+        columns[key] = [found + row.found, total + row.total]
+    return [f"{key} letters {found} of {total}" for key, (found, total) in columns.items()]
+
+
+def solve_command(session: SoloSession) -> str:
+    """The `boggle solve` command that lists every word of this board under this round's rules."""
+    request = session.request
+    parts = ["boggle solve", f"--code {session.code}"]
+    if request.dictionary != DEFAULT_DICTIONARY:
+        parts.append(f"--dictionary {shlex.quote(request.dictionary)}")
+    if request.min_length is not None:
+        parts.append(f"--min-length {request.min_length}")
+    return " ".join(parts)
+
+
+def solve_totals(results: Results) -> str:
+    """The last line `boggle solve` prints (cli/render.py totals_line, without its styles)."""
+    solution = results.solution
+    words, points = plural(len(solution), "word"), plural(solution.total_score, "point")
+    return f"{words}, {points} (min. length {solution.min_length})"
+
+
+# Reading lines
+
+
+class StreamLines:
+    """Lines from a file descriptor (a terminal, a pipe, a file), read with a timeout.
+
+    Bytes are read straight from the descriptor, so that waiting (select) never misses lines already read
+    into a buffer; lines are decoded as UTF-8 with bad bytes replaced, and a line past MAX_LINE is skipped
+    to its end rather than held.
+    """
+
+    def __init__(self, fd: int | None, now: TimeSource = time.monotonic) -> None:
+        self.fd = fd
+        self.now = now
+        self.buffer = b""
+        self.ended = fd is None
+        self.skipping = False  # inside a line too long to keep
+
+    def read(self, timeout: float | None) -> Read:
+        deadline = None if timeout is None else self.now() + timeout
+        while True:
+            line = self._line()
+            if line is not None:
+                return line
+            if self.ended:
+                return Signal.ENDED
+            left = None if deadline is None else max(0.0, deadline - self.now())
+            if not self._ready(left):
+                return Signal.WAITED
+            self._fill()
+
+    def _line(self) -> Read | None:
+        end = self.buffer.find(b"\n")
+        if end < 0:
+            if self.ended and self.buffer and not self.skipping:
+                end = len(self.buffer)  # the last line, with no line end
+            else:
+                if len(self.buffer) > MAX_LINE:
+                    self.buffer, self.skipping = b"", True
+                return None
+        raw, self.buffer = self.buffer[:end], self.buffer[end + 1 :]
+        if self.skipping or len(raw) > MAX_LINE:
+            self.skipping = False
+            return Signal.TOO_LONG
+        return raw.decode("utf-8", "replace").rstrip("\r")
+
+    def _ready(self, timeout: float | None) -> bool:
+        assert self.fd is not None
+        try:
+            readable, _, _ = select.select([self.fd], [], [], timeout)
+        except (OSError, ValueError):  # a descriptor select cannot wait on: read it as it comes
+            return True
+        return bool(readable)
+
+    def _fill(self) -> None:
+        assert self.fd is not None
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            chunk = b""
+        if chunk:
+            self.buffer += chunk
+        else:
+            self.ended = True
+
+
+# The round, from deal to results
+
+
+def play_round(
+    front: PlainRound, lines: Lines, write: Write, now: TimeSource = time.monotonic, grace: float = GRACE
+) -> None:
+    """Play the session to its end: the opening, then a line at a time until the round ends; after 0:00 the
+    lines that arrive within `grace` get their verdict, too late."""
+    session = front.session
+    write_lines(write, front.opening())
+    session.start()
+    late: list[str] = []
+    while True:
+        session.tick()
+        write_lines(write, front.clock_warnings())
+        if session.over:
+            break
+        got = lines.read(front.wait())
+        if got is Signal.ENDED:
+            session.end(EndReason.ENDED)
+        elif got is Signal.TOO_LONG:
+            write("That line is too long to be a word.")
+        elif isinstance(got, str):
+            session.tick()
+            if session.over:  # typed after 0:00: its verdict comes with the end
+                late.append(got)
+                break
+            write_lines(write, front.take(got))
+    write(front.ending())
+    if session.end_reason is EndReason.TIME_UP:
+        late += lines_within(lines, now, grace)
+    for text in late:
+        if text.strip().lower() not in front.commands() and (entry := session.late(text.lstrip(ESCAPE))):
+            write(verdict_line(entry))
+
+
+def lines_within(lines: Lines, now: TimeSource, seconds: float) -> list[str]:
+    """The lines that arrive within `seconds` from now, on the injected clock; `quit` stops the wait."""
+    deadline = now() + seconds
+    got: list[str] = []
+    while (left := deadline - now()) > 0:
+        line = lines.read(left)
+        if line is Signal.ENDED or line is Signal.WAITED:
+            break
+        if isinstance(line, str):
+            if line.strip().lower() == "quit":
+                break
+            got.append(line)
+    return got
+
+
+def write_lines(write: Write, lines: Iterable[str]) -> None:
+    for line in lines:
+        write(line)
+
+
+def save_round(session: SoloSession, history: History, wall: WallClock, is_common: Callable[[str], bool]) -> list[str]:
+    """Record the round in the history and make its study cards, as the app does when a round ends."""
+    record = session.record(wall())
+    if record is None:
+        return ["A board with no words is not a game: nothing is saved."]
+    if not history.record(record):
+        return [history.notice or "History is off: this round is not saved."]
+    after = study.cards_after_round(history, record, is_common)
+    if not after.new_cards:
+        return ["Saved in your history."]
+    words = ", ".join(w.upper() for w in after.new_cards[:STUDY_LISTED])
+    more = "…" if len(after.new_cards) > STUDY_LISTED else ""
+    return [f"Saved in your history. {plural(len(after.new_cards), 'new study card')}: {words}{more}"]
+
+
+def play_plain(
+    request: RoundRequest,
+    *,
+    notices: Iterable[str] = (),
+    lines: Lines | None = None,
+    write: Write | None = None,
+    now: TimeSource = time.monotonic,
+    wall: WallClock = utc_now,
+    history: History | None = None,
+) -> int:
+    """`boggle play --plain`: deal `request`, play it on stdin and stdout, save it; the exit code.
+
+    Notices (settings, history, a word list being prepared) go to stderr, so stdout is the round alone.
+    """
+    out = write or _stdout_line
+    for notice in notices:
+        _note(notice)
+    dictionary = _load(request)
+    session = SoloSession(request, dictionary.trie, now=now)
+    common = dictionary if request.dictionary == COMMON_WORDS else _common()
+    is_common = common.__contains__ if common is not None else (lambda _: False)
+    marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
+    history = history or History.open()
+    if history.notice:
+        _note(history.notice)
+    try:
+        front = PlainRound(session, marks)
+        play_round(front, lines or StreamLines(_stdin_fd(), now), out, now)
+        saved = save_round(session, history, wall, is_common)
+        write_lines(out, [*front.results(), *saved])
+    finally:
+        history.close()
+    return 0
+
+
+def _load(request: RoundRequest) -> Dictionary:
+    if not is_cached(request.dictionary):
+        _note(f"Preparing the word list {request.dictionary} (the first time only)…")
+    if request.slow:
+        _note(f"Rolling {RICH_TRIES} boards to deal the richest…")
+    return load_dictionary(request.dictionary)
+
+
+def _common() -> Dictionary | None:
+    """The common words: the misses worth learning, which become study cards sooner."""
+    with contextlib.suppress(BoggleError, OSError):  # without it, no word is marked: nothing worse
+        return load_dictionary(COMMON_WORDS)
+    return None
+
+
+def _stdin_fd() -> int | None:
+    try:
+        return sys.stdin.fileno() if sys.stdin is not None else None
+    except (OSError, ValueError):
+        return None
+
+
+def _stdout_line(text: str) -> None:
+    print(text, flush=True)  # a pipe or a screen reader hears each line as it is said
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
