@@ -371,3 +371,25 @@ def test_lines_from_a_pipe_come_whole_whatever_the_chunks(tmp_path) -> None:
 
 def test_no_standard_input_is_the_end_of_input() -> None:
     assert StreamLines(None).read(None) is Signal.ENDED
+
+
+def test_a_word_half_typed_at_a_terminal_when_the_game_ends_is_dropped_not_left_for_the_shell() -> None:
+    controller, terminal = os.openpty()  # a terminal in its usual line mode
+    lines = StreamLines(terminal)
+    os.write(controller, b"len")  # typed as the results were printed, Enter not yet pressed
+    lines.drop_typed_ahead()
+    os.write(controller, b"owl\n")
+    assert lines.read(5) == "owl"
+    os.close(controller)
+    os.close(terminal)
+
+
+def test_a_round_on_a_word_list_of_ones_own_says_how_to_solve_it_and_offers_no_challenge(tmp_path, word_file) -> None:
+    words = word_file("tin\nton\nnote\n")
+    clock, said = FakeTime(), []
+    request = RoundRequest(Roll(seed=42), str(words), seconds=60)
+    lines = ScriptedLines(clock, "tin")
+    play_plain(request, lines=lines, write=said.append, now=clock, wall=FakeWall(), history=History.open(tmp_path))
+    solve = f"boggle solve --code N-TINREONRHWLDASES --dictionary {words}"
+    assert f"{solve} says: 3 words, 3 points (min. length 3)" in said
+    assert not any(line.startswith("To challenge a friend") for line in said)  # a challenge names a shipped list

@@ -26,7 +26,14 @@ from itertools import groupby
 from typing import Protocol
 
 from boggle_tui.engine.board import BLANK, Board
-from boggle_tui.engine.dictionary import COMMON_WORDS, DEFAULT_DICTIONARY, Dictionary, is_cached, load_dictionary
+from boggle_tui.engine.dictionary import (
+    COMMON_WORDS,
+    DEFAULT_DICTIONARY,
+    Dictionary,
+    is_cached,
+    load_dictionary,
+    shipped_dictionaries,
+)
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.clock import TimeSource, format_seconds
@@ -122,8 +129,7 @@ class PlainRound:
         command = text.strip().lower()
         if command in self.commands():
             return self.command(command)
-        word = command[len(ESCAPE) :] if command.startswith(ESCAPE) else text
-        entry = self.session.submit(word)
+        entry = self.session.submit(word_of(text))
         return [verdict_line(entry)] if entry is not None else []
 
     def command(self, name: str) -> list[str]:
@@ -225,8 +231,9 @@ class PlainRound:
             lines.append(f"Too late: {', '.join(late)}")
         lines.append(f"{solve_command(session)} says: {solve_totals(r)}")
         request = session.request
-        line = result_line(session.code, request.dictionary, request.seconds, r)
-        lines.append(f"To challenge a friend: boggle play --challenge {shlex.quote(line)}")
+        if request.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
+            line = result_line(session.code, request.dictionary, request.seconds, r)
+            lines.append(f"To challenge a friend: boggle play --challenge {shlex.quote(line)}")
         return lines
 
 
@@ -253,6 +260,12 @@ def rules_line(request: RoundRequest, min_length: int) -> str:
     else:
         clock = f"{describe_seconds(request.seconds)} round" if request.seconds else "no clock"
     return f"{clock} · words of {min_length} letters or more · word list {request.dictionary}"
+
+
+def word_of(line: str) -> str:
+    """The word a line enters: the line, or what follows the ESCAPE that makes a command's name a word."""
+    text = line.strip()
+    return text[len(ESCAPE) :] if text.startswith(ESCAPE) else text
 
 
 def verdict_line(entry: Entry) -> str:
@@ -346,6 +359,16 @@ class StreamLines:
             return Signal.TOO_LONG
         return raw.decode("utf-8", "replace").rstrip("\r")
 
+    def drop_typed_ahead(self) -> None:
+        """Forget what was typed at a terminal and not yet read (a word begun as the round ended), so that it
+        reaches neither the results nor the shell once the game has ended; a pipe or file keeps its lines."""
+        if self.fd is None or not os.isatty(self.fd):
+            return
+        with contextlib.suppress(ImportError, OSError):
+            import termios  # POSIX only: elsewhere, nothing is dropped
+
+            termios.tcflush(self.fd, termios.TCIFLUSH)
+
     def _ready(self, timeout: float | None) -> bool:
         assert self.fd is not None
         try:
@@ -398,7 +421,7 @@ def play_round(
     if session.end_reason is EndReason.TIME_UP:
         late += lines_within(lines, now, grace)
     for text in late:
-        if text.strip().lower() not in front.commands() and (entry := session.late(text.lstrip(ESCAPE))):
+        if text.strip().lower() not in front.commands() and (entry := session.late(word_of(text))):
             write(verdict_line(entry))
 
 
@@ -464,9 +487,12 @@ def play_plain(
         _note(history.notice)
     try:
         front = PlainRound(session, marks)
-        play_round(front, lines or StreamLines(_stdin_fd(), now), out, now)
+        source = lines or StreamLines(_stdin_fd(), now)
+        play_round(front, source, out, now)
         saved = save_round(session, history, wall, is_common)
         write_lines(out, [*front.results(), *saved])
+        if isinstance(source, StreamLines):
+            source.drop_typed_ahead()
     finally:
         history.close()
     return 0
