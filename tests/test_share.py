@@ -105,3 +105,15 @@ async def test_the_score_to_beat_is_shown_and_compared_at_the_end(enable1, popul
         await type_word(pilot, "howl")
         results = await end_round(pilot)
         assert "Challenge not beaten: 1 to 2" in str(results.query_one("#outcome").render())
+
+
+def test_one_word_is_one_word_and_the_line_reads_back() -> None:
+    from boggle_tui.engine.board import parse_board
+    from boggle_tui.engine.solver import Solution
+    from boggle_tui.game.round import EndReason, Results
+    from boggle_tui.game.share import parse_challenge, result_line
+
+    board = parse_board("tinreonrhwldases")
+    results = Results(Solution(board, 3, {"hot": (0, 1, 2)}), {"hot": 1}, [], EndReason.TIME_UP)
+    line = result_line("N-TINREONRHWLDASES", "enable1", 180, results)
+    assert line.endswith("· 1 word") and parse_challenge(line).words == 1

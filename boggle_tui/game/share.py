@@ -14,6 +14,7 @@ from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Results
+from boggle_tui.game.wording import plural
 
 MAX_LINE = 2200  # a code of the most dice and the rest of the line
 _LINE = re.compile(
@@ -32,7 +33,7 @@ def result_line(code: str, dictionary: str, seconds: int | None, results: Result
             clock,
             f"{results.solution.min_length}+ letters",
             f"{results.score:,} of {results.max_score:,} points",
-            f"{len(results.found):,} words",
+            plural(len(results.found), "word"),
         ]
     )
 
