@@ -23,7 +23,7 @@ from boggle_tui.engine.proof import (
     summarize,
 )
 from boggle_tui.engine.prove import ALPHABET, MAX_PROVE_CELLS, Classes, ClassResult, Letters, letters_of
-from boggle_tui.engine.scoring import min_length_for
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.search import AnyLetters, Scorer, letter_weights, search
 from boggle_tui.game.wording import plural
 
@@ -44,7 +44,7 @@ def run_prove(args: argparse.Namespace) -> int:
     alphabet = _alphabet(args.letters)
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
     dictionary = load_dictionary(dictionary_name)
-    min_length = args.min_length or min_length_for(height * width)
+    min_length = shortest_word(args.min_length, height * width)
     record = read_record(Path(args.resume)) if args.resume else None
     threshold = args.threshold
     if threshold is None:
