@@ -155,17 +155,21 @@ def test_a_seeded_walk_over_dice_repeats_in_every_process() -> None:
 def test_best_runs_several_searches_and_names_the_known_record(capsys, enable1) -> None:
     assert main(["best", "--seconds", "0.5", "--seed", "2", "--jobs", "2", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["jobs"] == 2 and result["record"] == {"board": "plsteaiertnrsges", "points": 3623}
+    assert result["jobs"] == 2
+    assert result["record"] == {"board": "plsteaiertnrsges", "points": 3623, "proven": False}
     assert 0 < result["total_score"] <= 3623 and result["evaluations"] >= result["solved"] > 0
-    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3"]) == 0
-    assert "best known" not in capsys.readouterr().out  # no record is known for 3x3 under enable1
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3x3", "--dictionary", "popular"]) == 0
+    assert "proven best board" in capsys.readouterr().out  # boggle prove's 3x3 optimum for popular, 258
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3x4"]) == 0
+    assert "best known" not in capsys.readouterr().out  # no record is known for 3x4 under enable1
     assert main(["best", "--seconds", "0.3", "--jobs", "1"]) == 0
     assert "The best known board for this size and word list: plsteaiertnrsges" in capsys.readouterr().out
 
 
-def test_the_records_score_what_they_say(enable1) -> None:
+def test_the_records_score_what_they_say(enable1, popular) -> None:
+    lists = {"enable1": enable1, "popular": popular}
     for (height, width, name, min_length), (text, points) in RECORDS.items():
-        assert name == "enable1" and solve(parse_board(text), enable1.trie, min_length).total_score == points
+        assert solve(parse_board(text), lists[name].trie, min_length).total_score == points
         assert (height, width) == parse_board(text).shape
 
 

@@ -20,7 +20,7 @@ from boggle_tui.engine.dice import load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
-from boggle_tui.engine.search import RECORDS, Job, Progress, board_of, job_seed, run_job
+from boggle_tui.engine.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.wording import plural
@@ -38,6 +38,7 @@ def run_best(args: argparse.Namespace) -> int:
     dictionary = load_dictionary(dictionary_name)  # here, so that a bad list is one error, not one per search
     seed = random_seed() if args.seed is None else args.seed
     record = RECORDS.get((height, width, dictionary_name, min_length))
+    proven = (height, width, dictionary_name, min_length) in PROVEN
     jobs = [
         Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n))
         for n in range(args.jobs or os.cpu_count() or 1)
@@ -97,7 +98,7 @@ def run_best(args: argparse.Namespace) -> int:
                 "evaluations": result.evaluations,
                 "solved": solved,  # evaluations less the boards whose score was remembered
                 "jobs": len(workers),
-                "record": {"board": record[0], "points": record[1]} if record else None,
+                "record": {"board": record[0], "points": record[1], "proven": proven} if record else None,
             }
         )
     else:
@@ -110,7 +111,7 @@ def run_best(args: argparse.Namespace) -> int:
             f"seed {seed}" + (f", only boards the {dice.name} dice can roll" if dice else "")
         )
         if record:
-            out.print(_record_line(record, result.best_score))
+            out.print(_record_line(record, result.best_score, proven))
     return 0
 
 
@@ -128,8 +129,12 @@ def _live_view(
     return Group(*parts)
 
 
-def _record_line(record: tuple[str, int], points: int) -> str:
+def _record_line(record: tuple[str, int], points: int, proven: bool = False) -> str:
     board, best = record
+    if proven and points == best:
+        return f"This is the proven best board ({best:,} points, {board}): boggle prove found none better."
+    if proven:
+        return f"The proven best board for this size and word list: {board}, {best:,} points."
     if points > best:
         return f"A new record: {points:,} points, above the best known board ({best:,}, {board})!"
     if points == best:

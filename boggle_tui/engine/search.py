@@ -361,10 +361,15 @@ def symmetries(height: int, width: int) -> list[list[int]]:
 # The best boards known (shared/records.md: found by danvk's hill climbing, the 4x4 one proved
 # best), scored with our lists: (height, width, word list, shortest word) -> (board, points).
 RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
+    (3, 3, "enable1", 3): ("deslatper", 545),
+    (3, 3, "popular", 3): ("chsraeted", 258),
     (4, 4, "enable1", 3): ("plsteaiertnrsges", 3623),
     (5, 5, "enable1", 3): ("ligdrmanesietildsracsepes", 10397),
     (5, 5, "enable1", 4): ("ligdrmanesietildsracsepes", 10248),
 }
+
+# Records `boggle prove` has proven: no board of that size scores more (docs/records.md, docs/proofs/).
+PROVEN: frozenset[tuple[int, int, str, int]] = frozenset({(3, 3, "enable1", 3), (3, 3, "popular", 3)})
 
 
 @dataclass(frozen=True)
