@@ -101,6 +101,15 @@ def past_the_guard(pilot: Any) -> None:
     pilot.app.now.now += GUARD_SECONDS
 
 
+def drawn(widget: Any) -> str:
+    """The text a widget puts on the screen, line by line, as cut to its size (borders included)."""
+    from textual.geometry import Region
+
+    width, height = widget.outer_size
+    strips = widget.render_lines(Region(0, 0, width, height))
+    return "\n".join("".join(segment.text for segment in strip).rstrip() for strip in strips).strip("\n")
+
+
 async def type_word(pilot: Any, word: str) -> None:
     await pilot.press(*word, "enter")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import SEED_42, make_app, shown, type_word, until
+from support import SEED_42, drawn, make_app, shown, type_word, until
 from textual.events import Paste
 from textual.widgets import Input, Label
 
@@ -44,7 +44,7 @@ async def test_a_round_judges_every_entry_and_keeps_score(enable1, popular) -> N
             ("rat", Verdict.NOT_ON_BOARD),
             ("wol", Verdict.NOT_A_WORD),
         ]
-        assert str(app.screen.query_one("#score", Label).render()) == "Score 2 · 2 words"
+        assert app.screen.score.render().text(80).plain == "Score 2 · 2 words"
         assert "WOL: not a word" in str(app.screen.query_one("#verdict", Label).render())
         assert app.screen.query_one("#verdict").has_class("-bad")
 
@@ -249,12 +249,12 @@ async def test_practice_hints_reveal_and_a_revealed_word_is_already_shown(enable
         screen.tick()
         assert not screen.session.over
         await pilot.press("ctrl+l")
-        assert "3\u00a0letters:" in str(screen.query_one("#hints").render())
+        assert "3 letters:" in drawn(screen.query_one("#hints"))
         await pilot.press("ctrl+t")
         heat = screen.board_view.heat
         assert sum(heat) > 0 and len(heat) == 16
         await pilot.press("ctrl+b")
-        assert "Words left by first letters" in str(screen.query_one("#hints").render())
+        assert "Words left by first letters" in drawn(screen.query_one("#hints"))
         await pilot.press("ctrl+o")
         (word,) = screen.session.revealed
         assert screen.session.score == 0
@@ -326,7 +326,7 @@ async def test_the_code_is_shown_whole_or_not_at_all(enable1, popular) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, RoundScreen)
         shown_code = str(screen.query_one("#code").render())
-        assert screen.session.code not in shown_code and "ctrl+y copies it" in shown_code
+        assert screen.session.code not in shown_code and "Ctrl+Y copies it" in shown_code
         await pilot.resize_terminal(120, 30)
         await until(pilot, lambda: screen.session.code in str(screen.query_one("#code").render()), "the whole code")
     small, _ = make_app(enable1, popular, SEED_42)

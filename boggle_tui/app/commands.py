@@ -1,8 +1,9 @@
 """The command palette's commands (Ctrl+K): what can be done from the screen it was opened on.
 
-Commands call the same actions as the keys, so a command and its key never differ. Nothing
-here can throw away a round being played: a new round or a board by code is offered only
-where no round is running.
+Commands call the same actions as the keys, so a command and its key never differ, and each names
+the keys in force for its action on that screen (as remapped; none where no key does it). Nothing
+here can throw away a round being played: a new round or a board by code is offered only where no
+round is running.
 """
 
 from __future__ import annotations
@@ -10,48 +11,81 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
+from boggle_tui.app.keys import binding_keys
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 
 PALETTE_KEY = "ctrl+k"  # Ctrl+P is the round's pause
+
+# (title, what it does, action): the action is the screen's for these tables, the app's for APP_COMMANDS.
+ROUND_COMMANDS = (
+    ("Rotate the board", "A quarter turn", "rotate"),
+    ("Copy the board code", "To the clipboard", "copy_code"),
+)
+PRACTICE_COMMANDS = (
+    ("Hint: words left by length", "Practice", "hint('lengths')"),
+    ("Hint: heat map", "Where words start", "hint('heat')"),
+    ("Hint: first letters", "Words left by first letters", "hint('starts')"),
+    ("Reveal a word", "It scores nothing", "reveal"),
+    ("Give up", "End the practice round", "give_up"),
+)
+TIMED_COMMANDS = (
+    ("Pause", "Stop the clock and hide the board", "pause"),
+    ("End the round", "It asks first", "end_round"),
+)
+RESULTS_COMMANDS = (
+    ("New round", "A fresh board under the same rules", "new_game"),
+    ("Replay this board", "The same board again", "replay"),
+    ("Copy the board code", "To the clipboard", "copy_code"),
+    ("Copy the result", "One line to share", "copy_result"),
+    ("Study the selected word", "Make it a study card", "study_word"),
+)
+BETWEEN_ROUNDS_COMMANDS = (
+    ("Open a board by code", "Play the board a code names", "open_code"),
+    ("Study", "Review the words you missed", "study"),
+    ("Statistics", "How you are doing", "stats"),
+)
+APP_COMMANDS = (
+    ("Theme", "Change the colours (the choice is remembered)", "change_theme"),
+    ("Help", "The rules and the keys in force", "help"),
+    ("Quit", "Asks first during a round", "request_quit"),
+)
 
 
 def _on(node: DOMNode, action: str) -> Callable[[], object]:
     return lambda: node.run_action(action)
 
 
+def keys_named(app: App[int], screen: Screen[object], action: str) -> str:
+    """` (F5)`: the keys in force on `screen` for `action` (its own or the app's), or nothing where no key does it."""
+    for owner in (screen, app):
+        for binding in owner.BINDINGS:
+            if isinstance(binding, Binding) and binding.action.removeprefix("app.") == action:
+                return f" ({' or '.join(binding_keys(app, binding))})"
+    return ""
+
+
+def _each(
+    app: App[int], screen: Screen[object], node: DOMNode, table: tuple[tuple[str, str, str], ...]
+) -> Iterator[SystemCommand]:
+    for title, what, action in table:
+        yield SystemCommand(title, what + keys_named(app, screen, action), _on(node, action))
+
+
 def commands(app: App[int], screen: Screen[object]) -> Iterator[SystemCommand]:
     """The app's actions named here are BoggleApp's (new_round, open_code, study, stats, help, request_quit)."""
     in_round = isinstance(screen, RoundScreen) and not screen.session.over
     if isinstance(screen, RoundScreen) and in_round:
-        yield SystemCommand("Rotate the board", "A quarter turn (Ctrl+R)", _on(screen, "rotate"))
-        yield SystemCommand("Copy the board code", "To the clipboard (Ctrl+Y)", _on(screen, "copy_code"))
-        if screen.session.practice:
-            yield SystemCommand("Hint: words left by length", "Practice (F5)", _on(screen, "hint('lengths')"))
-            yield SystemCommand("Hint: heat map", "Where words start (F6)", _on(screen, "hint('heat')"))
-            yield SystemCommand(
-                "Hint: first letters", "Words left by first letters (F7)", _on(screen, "hint('starts')")
-            )
-            yield SystemCommand("Reveal a word", "It scores nothing (F8)", _on(screen, "reveal"))
-            yield SystemCommand("Give up", "End the practice round (Ctrl+G)", _on(screen, "give_up"))
-        else:
-            yield SystemCommand("Pause", "Stop the clock and hide the board (Ctrl+P)", _on(screen, "pause"))
-            yield SystemCommand("End the round", "It asks first (Ctrl+G)", _on(screen, "end_round"))
+        yield from _each(app, screen, screen, ROUND_COMMANDS)
+        yield from _each(app, screen, screen, PRACTICE_COMMANDS if screen.session.practice else TIMED_COMMANDS)
     if isinstance(screen, ResultsScreen):
-        yield SystemCommand("New round", "A fresh board under the same rules (n)", _on(screen, "new_game"))
-        yield SystemCommand("Replay this board", "The same board again (r)", _on(screen, "replay"))
-        yield SystemCommand("Copy the board code", "To the clipboard (c)", _on(screen, "copy_code"))
-        yield SystemCommand("Copy the result", "One line to share (y)", _on(screen, "copy_result"))
-        yield SystemCommand("Study the selected word", "Make it a study card (a)", _on(screen, "study_word"))
+        yield from _each(app, screen, screen, RESULTS_COMMANDS)
     elif not in_round:
         yield SystemCommand("New round", "With the start screen's choices", _on(app, "new_round"))
     if not in_round:
-        yield SystemCommand("Open a board by code", "Play the board a code names", _on(app, "open_code"))
-        yield SystemCommand("Study", "Review the words you missed (F3)", _on(app, "study"))
-        yield SystemCommand("Statistics", "How you are doing (F2)", _on(app, "stats"))
-    yield SystemCommand("Theme", "Change the colours (the choice is remembered)", _on(app, "change_theme"))
-    yield SystemCommand("Help", "The rules and the keys in force (F1)", _on(app, "help"))
-    yield SystemCommand("Quit", "Asks first during a round (Ctrl+Q)", _on(app, "request_quit"))
+        yield from _each(app, screen, app, BETWEEN_ROUNDS_COMMANDS)
+    yield from _each(app, screen, app, APP_COMMANDS)

@@ -1,4 +1,4 @@
-"""A yes-or-no question, answered with y, n, Escape or the buttons."""
+"""A yes-or-no question, answered with y, n, Escape (or the keys they are remapped to) or the buttons."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from boggle_tui.app.keys import keys_for
 from boggle_tui.game.session import Hold
 
 
@@ -24,8 +25,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Label(self.question, id="question")
             with Horizontal(id="answers"):
-                yield Button(f"{self.yes} (y)", variant="error", id="yes")
-                yield Button(f"{self.no} (n)", variant="primary", id="no")
+                yield Button(f"{self.yes} ({keys_for(self.app, self, 'yes', first=True)})", variant="error", id="yes")
+                yield Button(f"{self.no} ({keys_for(self.app, self, 'no', first=True)})", variant="primary", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
+from textual.actions import parse
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 
+from boggle_tui.app.keys import binding_keys, keys_for
 from boggle_tui.engine.scoring import MIN_LENGTH_BY_CELLS, MIN_LENGTH_ON_LARGER, score_bands
 from boggle_tui.game.session import Hold
 
@@ -17,32 +18,33 @@ MOUSE = (
 )
 
 
-def key_name(key: str) -> str:
-    """`ctrl+r` as Ctrl+R, `f4` as F4, `escape` as Escape; a key that is one letter stays as typed."""
-    parts = key.strip().split("+")
-    if len(parts) == 1 and len(parts[0]) == 1:
-        return parts[0]
-    return "+".join(p.upper() if len(p) == 1 or re.fullmatch(r"f\d+", p) else p.capitalize() for p in parts)
-
-
 def keys_in_force(app: App[object], screen: Screen[object] | None) -> list[tuple[str, str]]:
     """(keys, what they do) for the screen the help was opened over, then the app's: remapped keys as remapped.
 
-    A binding's tooltip says what it does for the help; one without is left out.
+    A binding's tooltip says what it does for the help; one without is left out, and so is one whose
+    action the screen turns off (a practice hint in a timed round): the help lists what works there.
     """
-    keymap: dict[str, str] = getattr(app, "keymap", {})
-    bindings = [*(screen.BINDINGS if screen is not None else []), *app.BINDINGS]
+    owned = [(screen, b) for b in (screen.BINDINGS if screen is not None else [])]
+    owned += [(app, b) for b in app.BINDINGS]
     rows: dict[str, list[str]] = {}  # what it does -> keys, so that one line names every key for it
-    for binding in bindings:
-        if not isinstance(binding, Binding) or not binding.tooltip:
+    for owner, binding in owned:
+        if not isinstance(binding, Binding) or not binding.tooltip or not _works(owner, binding):
             continue
-        keys = keymap.get(binding.id or "", binding.key)
         named = rows.setdefault(binding.tooltip, [])
-        named += [name for key in keys.split(",") if (name := key_name(key)) not in named]
+        named += [name for name in binding_keys(app, binding) if name not in named]
     return [(" or ".join(keys), what) for what, keys in rows.items()]
 
 
-def help_text(keys: list[tuple[str, str]]) -> str:
+def _works(owner: DOMNode | None, binding: Binding) -> bool:
+    """Whether `owner` lets the binding's action run now (Textual hides a binding whose check says False)."""
+    destination, action, parameters = parse(binding.action)
+    if owner is None or destination:
+        return True  # an action on another node (`app.stats`): that node always offers it
+    return owner.check_action(action, parameters) is not False
+
+
+def help_text(keys: list[tuple[str, str]], back: str) -> str:
+    """The rules and `keys`; `back` names the keys that close the help."""
     bands = score_bands()
     most, shortest = MIN_LENGTH_BY_CELLS[0]
     side = int(most**0.5)
@@ -68,7 +70,7 @@ def help_text(keys: list[tuple[str, str]]) -> str:
         "",
         MOUSE,
         "",
-        "*The clock is stopped and the board hidden while this help is open. Press Escape or F1 to go back.*",
+        f"*The clock is stopped and the board hidden while this help is open. Press {back} to go back.*",
     ]
     return "\n".join(lines)
 
@@ -83,7 +85,7 @@ class HelpScreen(ModalScreen[None]):
         stack = self.app.screen_stack  # this help is on top of it
         beneath = stack[-2] if len(stack) > 1 else None
         with VerticalScroll(id="help"):
-            yield Markdown(help_text(keys_in_force(self.app, beneath)))
+            yield Markdown(help_text(keys_in_force(self.app, beneath), keys_for(self.app, self, "close")))
 
     def action_close(self) -> None:
         self.dismiss()

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from boggle_tui.app.keys import keys_for
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.engine.board import Cell
@@ -88,7 +89,8 @@ class ResultsScreen(Screen[None]):
                 yield Label(self._totals(), id="totals")
                 yield self.board_view
             with Vertical(id="lists"):
-                yield CodeLine(self.session.code, prefix="Board code ", copy_key="c", id="code")
+                copy_key = keys_for(self.app, self, "copy-code", first=True)
+                yield CodeLine(self.session.code, copy_key, prefix="Board code ", id="code")
                 yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
                 yield OptionList(id="found-list")

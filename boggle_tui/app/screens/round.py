@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
+from boggle_tui.app.keys import keys_for, short_key_for
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.widgets.board import DICE_SIZES, BoardView
@@ -26,7 +27,7 @@ from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.entry import WordEntry
 from boggle_tui.app.widgets.found import FoundWords
-from boggle_tui.app.widgets.hints import HintPanel
+from boggle_tui.app.widgets.hints import HINT_KEYS, HintPanel
 from boggle_tui.app.widgets.log import EntryLog
 from boggle_tui.app.widgets.score import ScoreLine
 from boggle_tui.app.widgets.verdict import VerdictLine
@@ -104,7 +105,7 @@ class RoundScreen(Screen[None]):
                 yield self.score
                 if self.session.shared_clock:
                     yield self.standings
-                yield CodeLine(self.session.code, id="code")
+                yield CodeLine(self.session.code, keys_for(self.app, self, "copy-code", first=True), id="code")
                 yield self.hints
                 yield self.found
                 yield self.log_view
@@ -116,6 +117,8 @@ class RoundScreen(Screen[None]):
         self.session.start()
         self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
+        if self.session.practice:
+            self.hints.keys = tuple(f"{short_key_for(self.app, self, id_)} {what}" for id_, what in HINT_KEYS)
         self.show_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -201,17 +204,20 @@ class RoundScreen(Screen[None]):
         if hidden:  # the notice takes the board's place and size
             width, height = self.board_view.outer_size
             self.hidden_notice.styles.width, self.hidden_notice.styles.height = max(width, 28), max(height, 5)
-            paused = self.covered_by is None
-            if self.session.shared_clock:
-                why, key = "Covered", "The room's clock runs on: come back soon."
-            else:
-                why = "Paused" if paused else "The clock is stopped"
-                key = "Press Ctrl+P to play on." if paused else "It runs again when you come back."
-            self.hidden_notice.update(f"{why}: the board is hidden.\n{key}")
+            self.hidden_notice.update(self._hidden_why())
         self.set_class(hidden, "-hidden")
         self.entry.disabled = hidden
         if not hidden:
             self.entry.focus()
+
+    def _hidden_why(self) -> str:
+        """Why the board is hidden, and what brings it back (the pause key as the player has it)."""
+        session = self.session
+        if session.shared_clock:
+            return "Covered: the board is hidden.\nThe room's clock runs on: come back soon."
+        if self.covered_by is not None:
+            return "The clock is stopped: the board is hidden.\nIt runs again when you come back."
+        return f"Paused: the board is hidden.\nPress {keys_for(self.app, self, 'pause')} to play on."
 
     # Typing and clicking
 

@@ -19,6 +19,7 @@ from textual.events import ScreenResume, ScreenSuspend
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from boggle_tui.app.keys import keys_for
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.clock import ClockView
@@ -151,7 +152,8 @@ class StudyScreen(Screen[None]):
         self.query_one("#study-dice", Vertical).remove_children()
         self.dice = None
         self.heading.update("Nothing left to study today." if not s.reviewed else "Done for today.")
-        self.clue.update(f"{plural(s.reviewed, 'review')}, {s.right} right. Escape for the menu.")
+        leave = keys_for(self.app, self, "study-leave")
+        self.clue.update(f"{plural(s.reviewed, 'review')}, {s.right} right. {leave} for the menu.")
         self.entry.disabled = True
         self.clock_view = None
 
@@ -203,7 +205,8 @@ class StudyScreen(Screen[None]):
             lines.append(Text.assemble((word.upper(), "bold"), f"  {self.describe(word)}\n"))
             if self.dice is not None:
                 self.dice.lit = drill.path
-        lines.append("Enter: next card · s: suspend this card", style="dim")
+        next_key, suspend = (keys_for(self.app, self, id_, first=True) for id_ in ("study-next", "study-suspend"))
+        lines.append(f"{next_key}: next card · {suspend}: suspend this card", style="dim")
         self.answer.update(lines)
         self.refresh_bindings()
 

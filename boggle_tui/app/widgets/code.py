@@ -6,13 +6,15 @@ from textual.widgets import Static
 
 
 class CodeLine(Static):
-    """The code if the line has room for all of it; else where to copy it from."""
+    """The code with its prefix if the line has room for all of it, else the code alone, else where to copy it
+    from. `copy_key` names the key in force that copies it (the screen reads it from the keymap)."""
 
-    def __init__(self, code: str, *, prefix: str = "Code ", copy_key: str = "ctrl+y", id: str | None = None) -> None:
+    def __init__(self, code: str, copy_key: str, *, prefix: str = "Code ", id: str | None = None) -> None:
         super().__init__(id=id)
         self.code = code
         self.whole = f"{prefix}{code}"
         self.instead = f"{prefix.strip()}: {copy_key} copies it"
 
     def render(self) -> str:
-        return self.whole if self.size.width >= len(self.whole) else self.instead
+        width = self.size.width
+        return next((line for line in (self.whole, self.code) if len(line) <= width), self.instead)

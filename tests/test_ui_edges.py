@@ -1,0 +1,84 @@
+"""The edges of the round's screen (issue 18): what is drawn is whole, names the keys in force, and fits."""
+
+from __future__ import annotations
+
+from support import drawn, make_app, shown, until
+from textual.widgets import Markdown
+
+from boggle_tui.app.app import BoggleApp
+from boggle_tui.app.commands import commands
+from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import Roll
+
+
+async def test_the_score_line_grows_with_the_score_and_keeps_the_score_to_beat(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, to_beat=1234)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.pause()
+        screen.score.score, screen.score.words = 11, 6
+        await pilot.pause()
+        assert drawn(screen.score) == "Score 11 · 6 words · to beat 1,234"
+
+
+def palette(app: BoggleApp) -> dict[str, str]:
+    """The command palette's commands on the current screen: title -> what it says of itself."""
+    return {command.title: command.help for command in commands(app, app.screen)}
+
+
+async def test_a_remapped_pause_key_is_named_by_the_notice_and_the_palette(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, preferences=Preferences(keys={"pause": "f9", "copy-code": "f11"}))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        assert palette(app)["Pause"].endswith("(F9)") and palette(app)["Copy the board code"].endswith("(F11)")
+        await pilot.press("f9")
+        await until(pilot, lambda: screen.session.hidden, "the pause")
+        await pilot.pause()
+        assert "Press F9 to play on." in drawn(screen.hidden_notice)
+        assert "Ctrl+P" not in drawn(screen.hidden_notice)
+
+
+async def test_remapped_hint_keys_are_named_by_the_hints_panel_and_the_palette(enable1, popular) -> None:
+    keys = {"hint-lengths": "f10", "reveal": "ctrl+u"}
+    app, _ = make_app(enable1, popular, practice=True, preferences=Preferences(keys=keys))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.pause()
+        hints = drawn(screen.hints)
+        assert "F10 lengths" in hints and "^U reveal" in hints and "^L" not in hints and "^O" not in hints
+        assert palette(app)["Hint: words left by length"].endswith("(F10)")
+        assert palette(app)["Reveal a word"].endswith("(Ctrl+U)")
+
+
+async def test_the_code_line_names_the_copy_key_in_force(enable1, popular) -> None:
+    keys = {"copy-code": "f11"}
+    app, _ = make_app(enable1, popular, Roll("superbig", 4), preferences=Preferences(keys=keys))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.pause()
+        assert drawn(screen.query_one("#code")) == "Code: F11 copies it"
+
+
+async def help_keys(pilot) -> str:
+    await pilot.press("f1")
+    help_screen = await shown(pilot, HelpScreen)
+    text = help_screen.query_one(Markdown).source
+    return text[text.index("# Keys") :]
+
+
+async def test_help_in_a_timed_round_lists_only_the_keys_that_work_there(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, RoundScreen)
+        keys = await help_keys(pilot)
+    assert "practice" not in keys and "Ctrl+O" not in keys and "Ctrl+L" not in keys
+    assert "| Ctrl+P | pause" in keys and "| Ctrl+G | end the round (it asks first) |" in keys
+    assert "Press Escape or F1 or q to go back." in keys
+    practice, _ = make_app(enable1, popular, practice=True)
+    async with practice.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, RoundScreen)
+        keys = await help_keys(pilot)
+    assert "| Ctrl+O or F8 | practice: reveal a word (it scores nothing) |" in keys
+    assert "| Ctrl+G | practice: give up |" in keys and "end the round" not in keys
