@@ -92,3 +92,12 @@ def test_a_rooms_file_that_is_a_fifo_holds_no_tokens_and_is_not_waited_on(tmp_pa
     assert without_waiting(lambda: token_for("host:1", "room", tmp_path), [fifo]) is None
     without_waiting(lambda: remember_token("host:1", "room", "t" * 20, tmp_path), [fifo])
     assert fifo.is_file() and token_for("host:1", "room", tmp_path) == "t" * 20
+
+
+def test_pause_on_focus_loss_is_remembered_and_checked(tmp_path: Path) -> None:
+    assert Preferences().pause_on_focus_loss
+    assert save_preferences(Preferences(pause_on_focus_loss=False), tmp_path)
+    assert load_preferences(tmp_path) == (Preferences(pause_on_focus_loss=False), [])
+    write(tmp_path, '{"pause_on_focus_loss": "no", "bell": false}')
+    preferences, notices = load_preferences(tmp_path)
+    assert preferences == Preferences(bell=False) and len(notices) == 1 and "pause_on_focus_loss" in notices[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from support import drawn, make_app, shown, until
+from textual.events import AppBlur, AppFocus
 from textual.widgets import Markdown
 
 from boggle_tui.app.app import BoggleApp
@@ -82,3 +83,32 @@ async def test_help_in_a_timed_round_lists_only_the_keys_that_work_there(enable1
         keys = await help_keys(pilot)
     assert "| Ctrl+O or F8 | practice: reveal a word (it scores nothing) |" in keys
     assert "| Ctrl+G | practice: give up |" in keys and "end the round" not in keys
+
+
+async def test_a_timed_round_pauses_while_the_terminal_has_lost_focus(enable1, popular) -> None:
+    app, time_ = make_app(enable1, popular, seconds=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        app.post_message(AppBlur())
+        await until(pilot, lambda: screen.session.hidden, "the round held")
+        await pilot.pause()
+        assert "the board is hidden" in drawn(screen.hidden_notice) and not screen.board_view.display
+        time_.now += 30
+        screen.tick()
+        assert screen.session.remaining == 60  # the clock stood still while the player was away
+        app.post_message(AppFocus())
+        await until(pilot, lambda: not screen.session.hidden, "the round back")
+        time_.now += 5
+        screen.tick()
+        assert screen.session.remaining == 55
+
+
+async def test_focus_loss_leaves_the_round_alone_when_turned_off_or_without_a_clock(enable1, popular) -> None:
+    for preferences, rules in ((Preferences(pause_on_focus_loss=False), {"seconds": 60}), (Preferences(), {})):
+        app, _ = make_app(enable1, popular, preferences=preferences, practice=not rules, **rules)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await shown(pilot, RoundScreen)
+            app.post_message(AppBlur())
+            await until(pilot, lambda: not pilot.app.app_focus, "the blur")
+            await pilot.pause()
+            assert not screen.session.hidden and screen.board_view.display

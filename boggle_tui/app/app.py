@@ -266,7 +266,7 @@ class BoggleApp(App[int]):
         if dictionary is not None:
             self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
-        self.show(RoundScreen(session, definitions.describe))
+        self.show(RoundScreen(session, definitions.describe, pause_when_away=self.preferences.pause_on_focus_loss))
         self._read_while_playing()
 
     def _read_while_playing(self) -> None:

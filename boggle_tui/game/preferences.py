@@ -29,6 +29,7 @@ class Preferences:
     new_cards_per_day: int = DEFAULT_NEW_PER_DAY  # study: new cards met per day, at most
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, as Textual's keymap takes them
     bell: bool = True  # online: the terminal's bell when a room's countdown starts (a player in another window)
+    pause_on_focus_loss: bool = True  # a timed solo round pauses while the terminal is not the window in use
 
     def request(self, today: dt.date) -> RoundRequest:
         """The round the start screen's Play button deals."""

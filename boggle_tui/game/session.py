@@ -41,6 +41,7 @@ class Hold(Enum):
     DIALOG = "a question is asked"
     TOO_SMALL = "the terminal is too small"
     COVERED = "another screen is over the round"
+    AWAY = "the terminal lost focus"
 
 
 @dataclass(frozen=True)

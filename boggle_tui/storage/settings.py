@@ -135,6 +135,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "new_cards_per_day": _new_cards_per_day,
     "keys": _keys,
     "bell": _flag,
+    "pause_on_focus_loss": _flag,
 }
 
 
@@ -149,6 +150,7 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "new_cards_per_day": preferences.new_cards_per_day,
         "keys": preferences.keys,
         "bell": preferences.bell,
+        "pause_on_focus_loss": preferences.pause_on_focus_loss,
     }
     try:
         write_text_atomic(settings_path(folder), json.dumps(data, indent=2) + "\n")

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
+from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
@@ -34,7 +35,6 @@ LISTS_WIDTH = 40
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
 GUARD_SECONDS = 1.5
 GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again"}
-NBSP = "\u00a0"
 
 
 class ResultsScreen(Screen[None]):
@@ -173,11 +173,11 @@ class ResultsScreen(Screen[None]):
         if focused is not None and focused.option_count:
             focused.highlighted = 0
         if self.through is None:
-            common = f" · ★{NBSP}common" if self.is_common is not None else ""
-            text = f"↑↓{NBSP}a{NBSP}word's{NBSP}path · click{NBSP}a{NBSP}die:{NBSP}its{NBSP}words{common}"
+            common = ("★ common",) if self.is_common is not None else ()
+            text = Phrases.of("↑↓ a word's path", "click a die: its words", *common)
         else:
             row, column = self.results.solution.board.position(self.through)
-            text = f"Words through row {row + 1}, column {column + 1} · click{NBSP}it{NBSP}again{NBSP}for{NBSP}all"
+            text = Phrases.of(f"Words through row {row + 1}, column {column + 1}", "click it again for all")
         self.query_one("#filter", Label).update(text)
 
     def _fill(self, selector: str, words: list[str], title: str) -> None:

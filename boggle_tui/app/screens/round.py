@@ -71,11 +71,16 @@ class RoundScreen(Screen[None]):
 
     hint: reactive[str | None] = reactive(None, init=False)
 
-    def __init__(self, session: RoundSession, describe: Callable[[str], str] = lambda _: "") -> None:
-        """`describe` defines a revealed word."""
+    def __init__(
+        self, session: RoundSession, describe: Callable[[str], str] = lambda _: "", *, pause_when_away: bool = False
+    ) -> None:
+        """`describe` defines a revealed word; `pause_when_away` holds a timed solo round while the terminal
+        has lost focus (where the terminal reports it), so a player called away loses no time."""
         super().__init__(classes="-practice" if session.practice else "")
         self.session = session
         self.describe = describe
+        self.pause_when_away = pause_when_away
+        self.away = False  # the round is held because the terminal lost focus
         self.path: Path = ()  # the word being built, typed or clicked
         self.covered_by: Hold | None = None
         # The widgets the round updates, kept rather than queried: keys and ticks may come
@@ -117,6 +122,7 @@ class RoundScreen(Screen[None]):
         self.session.start()
         self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
+        self.watch(self.app, "app_focus", self.focus_changed, init=False)
         if self.session.practice:
             self.hints.keys = tuple(f"{short_key_for(self.app, self, id_)} {what}" for id_, what in HINT_KEYS)
         self.show_session()
@@ -170,6 +176,8 @@ class RoundScreen(Screen[None]):
         hidden = session.hidden
         if hidden != self.has_class("-hidden"):
             self._hide_board(hidden)
+        if hidden:
+            self.hidden_notice.update(self._hidden_why())
         if session.over:
             self.entry.disabled = True  # the results are on their way
 
@@ -204,7 +212,6 @@ class RoundScreen(Screen[None]):
         if hidden:  # the notice takes the board's place and size
             width, height = self.board_view.outer_size
             self.hidden_notice.styles.width, self.hidden_notice.styles.height = max(width, 28), max(height, 5)
-            self.hidden_notice.update(self._hidden_why())
         self.set_class(hidden, "-hidden")
         self.entry.disabled = hidden
         if not hidden:
@@ -217,6 +224,8 @@ class RoundScreen(Screen[None]):
             return "Covered: the board is hidden.\nThe room's clock runs on: come back soon."
         if self.covered_by is not None:
             return "The clock is stopped: the board is hidden.\nIt runs again when you come back."
+        if self.away:
+            return "Away: the board is hidden.\nThe clock runs again when you come back."
         return f"Paused: the board is hidden.\nPress {keys_for(self.app, self, 'pause')} to play on."
 
     # Typing and clicking
@@ -283,6 +292,19 @@ class RoundScreen(Screen[None]):
         if self.covered_by is not None:
             self.session.release(self.covered_by)
             self.covered_by = None
+        self.show_session()
+
+    def focus_changed(self, focused: bool) -> None:
+        """The terminal lost or regained focus: a timed solo round holds its clock while it is away. A shared
+        clock never stops (the room plays on), and a round without a clock has no time to lose."""
+        session = self.session
+        if not self.pause_when_away or session.shared_clock or session.duration is None:
+            return
+        self.away = not focused and not session.over
+        if self.away:
+            session.hold(Hold.AWAY)
+        else:
+            session.release(Hold.AWAY)
         self.show_session()
 
     # Keys
