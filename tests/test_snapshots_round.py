@@ -46,3 +46,9 @@ def test_the_colour_blind_theme(snap_compare, enable1, popular) -> None:
     app = still_app(enable1, popular, preferences=Preferences(theme="okabe-ito"))
     keys = [*"howl", "enter", *"wol", "enter", *"hot"]
     assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=steady)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (100, 32), (200, 60)], ids=["60x20", "100x32", "200x60"])
+def test_the_round_fills_the_terminal_at_every_size(snap_compare, enable1, popular, size) -> None:
+    keys = [*"howl", "enter", *"wol", "enter", *"hot"]
+    assert snap_compare(still_app(enable1, popular), press=keys, terminal_size=size, run_before=steady)

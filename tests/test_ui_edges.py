@@ -9,9 +9,14 @@ from textual.widgets import Markdown
 from boggle_tui.app.app import BoggleApp
 from boggle_tui.app.commands import commands
 from boggle_tui.app.screens.help import HelpScreen
-from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.round import SIDE_WIDTH, RoundScreen
+from boggle_tui.app.widgets.board import DICE_SIZES, Die
+from boggle_tui.app.widgets.letters import big_text, glyph_size
+from boggle_tui.engine.board import DIE_FACES, display_face
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Roll
+from boggle_tui.game.round import EndReason
 
 
 async def test_the_score_line_grows_with_the_score_and_keeps_the_score_to_beat(enable1, popular) -> None:
@@ -112,3 +117,44 @@ async def test_focus_loss_leaves_the_round_alone_when_turned_off_or_without_a_cl
             await until(pilot, lambda: not pilot.app.app_focus, "the blur")
             await pilot.pause()
             assert not screen.session.hidden and screen.board_view.display
+
+
+def test_every_face_fits_inside_every_die_that_draws_it_large() -> None:
+    for size in DICE_SIZES:
+        for face in DIE_FACES:
+            shown = display_face(face)
+            columns, rows = glyph_size(shown, size.scale) if size.scale else (len(shown), 1)
+            assert columns <= size.width - 2 and rows <= size.height - 2, (size, face)
+            if size.scale:
+                lines = big_text(shown, size.scale).split("\n")
+                assert len(lines) == rows and {len(line) for line in lines} == {columns}
+    assert len({big_text(display_face(face), 1) for face in DIE_FACES}) == len(DIE_FACES)  # no two alike
+
+
+async def test_the_board_grows_with_the_terminal_and_a_4x4_round_fits_60x20(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await shown(pilot, RoundScreen)  # not the notice that the terminal is too small
+        assert screen.board_view.dice_size == DICE_SIZES[-1]
+        sizes = {}
+        for width, height in ((100, 32), (160, 45), (200, 60)):
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda w=width: screen.size.width == w, "the resize")
+            await pilot.pause()
+            board = screen.board_view
+            sizes[width] = board.dice_size
+            # The board takes the room the side panel leaves, and the side panel keeps its minimum.
+            assert board.outer_size.width <= width - SIDE_WIDTH - 2 and board.outer_size.height <= height - 6
+        assert sizes[100].scale == 0 and sizes[160].scale == 1 and sizes[200].scale == 2
+        assert sizes[100].width < sizes[160].width < sizes[200].width
+        assert "██" in drawn(screen.board_view.query(Die).first())  # the letters grew too
+
+
+async def test_a_6x6_results_header_at_100x32_shows_the_code(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, Roll("superbig", 4))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        screen.session.end(EndReason.ENDED)
+        results = await shown(pilot, ResultsScreen)
+        await pilot.pause()
+        assert screen.session.code in drawn(results.query_one("#code"))

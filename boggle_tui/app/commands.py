@@ -9,6 +9,7 @@ round is running.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -60,7 +61,7 @@ def _on(node: DOMNode, action: str) -> Callable[[], object]:
     return lambda: node.run_action(action)
 
 
-def keys_named(app: App[int], screen: Screen[object], action: str) -> str:
+def keys_named(app: App[Any], screen: Screen[Any], action: str) -> str:
     """` (F5)`: the keys in force on `screen` for `action` (its own or the app's), or nothing where no key does it."""
     for owner in (screen, app):
         for binding in owner.BINDINGS:
@@ -70,13 +71,13 @@ def keys_named(app: App[int], screen: Screen[object], action: str) -> str:
 
 
 def _each(
-    app: App[int], screen: Screen[object], node: DOMNode, table: tuple[tuple[str, str, str], ...]
+    app: App[Any], screen: Screen[Any], node: DOMNode, table: tuple[tuple[str, str, str], ...]
 ) -> Iterator[SystemCommand]:
     for title, what, action in table:
         yield SystemCommand(title, what + keys_named(app, screen, action), _on(node, action))
 
 
-def commands(app: App[int], screen: Screen[object]) -> Iterator[SystemCommand]:
+def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The app's actions named here are BoggleApp's (new_round, open_code, study, stats, help, request_quit)."""
     in_round = isinstance(screen, RoundScreen) and not screen.session.over
     if isinstance(screen, RoundScreen) and in_round:

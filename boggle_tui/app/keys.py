@@ -8,6 +8,7 @@ a button) would go stale the moment a key is remapped.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -28,7 +29,7 @@ def short_key_name(key: str) -> str:
     return "^" + name.removeprefix("Ctrl+") if name.startswith("Ctrl+") and "+" not in name[5:] else name
 
 
-def binding_keys(app: App[object], binding: Binding) -> list[str]:
+def binding_keys(app: App[Any], binding: Binding) -> list[str]:
     """The names of the keys that trigger `binding` now: the player's keymap first, else its own keys."""
     keymap: dict[str, str] = getattr(app, "keymap", {})
     keys = keymap.get(binding.id or "", binding.key)
@@ -48,13 +49,13 @@ def find_binding(owner: type[DOMNode] | DOMNode, binding_id: str) -> Binding:
     raise LookupError(f"{getattr(owner, '__name__', type(owner).__name__)} has no binding {binding_id!r}")
 
 
-def keys_for(app: App[object], owner: type[DOMNode] | DOMNode, binding_id: str, *, first: bool = False) -> str:
+def keys_for(app: App[Any], owner: type[DOMNode] | DOMNode, binding_id: str, *, first: bool = False) -> str:
     """The keys in force for a binding, as a phrase: `Ctrl+P or F9`; `first` names only the first key."""
     named = binding_keys(app, find_binding(owner, binding_id))
     return named[0] if first else " or ".join(named)
 
 
-def short_key_for(app: App[object], owner: type[DOMNode] | DOMNode, binding_id: str) -> str:
+def short_key_for(app: App[Any], owner: type[DOMNode] | DOMNode, binding_id: str) -> str:
     """The first key in force for a binding, named short (`^L`, `F5`), for a line with little room."""
     keymap: dict[str, str] = getattr(app, "keymap", {})
     binding = find_binding(owner, binding_id)

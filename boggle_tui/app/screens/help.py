@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.actions import parse
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
@@ -24,7 +24,7 @@ def keys_in_force(app: App[object], screen: Screen[object] | None) -> list[tuple
     A binding's tooltip says what it does for the help; one without is left out, and so is one whose
     action the screen turns off (a practice hint in a timed round): the help lists what works there.
     """
-    owned = [(screen, b) for b in (screen.BINDINGS if screen is not None else [])]
+    owned: list[tuple[DOMNode | None, BindingType]] = [(screen, b) for b in (screen.BINDINGS if screen else [])]
     owned += [(app, b) for b in app.BINDINGS]
     rows: dict[str, list[str]] = {}  # what it does -> keys, so that one line names every key for it
     for owner, binding in owned:

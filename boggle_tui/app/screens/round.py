@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, Label, Static
 from boggle_tui.app.keys import keys_for, short_key_for
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
-from boggle_tui.app.widgets.board import DICE_SIZES, BoardView
+from boggle_tui.app.widgets.board import SMALLEST, BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.entry import WordEntry
@@ -37,8 +37,7 @@ from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
 
 TICK_SECONDS = 0.2
-SIDE_WIDTH = 32
-SMALL_DIE = DICE_SIZES["s"]
+SIDE_WIDTH = 30  # #side's min-width in boggle.tcss: a 4x4 board of the smallest dice fits at 60 columns
 
 
 class RoundScreen(Screen[None]):
@@ -142,7 +141,7 @@ class RoundScreen(Screen[None]):
         rows, columns = self.session.board.shape
         if self.board_view.rotation % 2:
             rows, columns = columns, rows
-        return columns * SMALL_DIE[0] + SIDE_WIDTH + 3, rows * SMALL_DIE[1] + 6
+        return columns * SMALLEST.width + SIDE_WIDTH + 2, rows * SMALLEST.height + 6
 
     def on_resize(self) -> None:
         # Room left for the board: the side panel, the title, the entry and the footer take the rest.

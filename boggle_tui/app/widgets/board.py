@@ -12,15 +12,23 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from boggle_tui.app.widgets.letters import big_text
 from boggle_tui.engine.board import BLANK, Board, Cell, display_face
 
 
 class Die(Static):
     """One die. Its state is shown through CSS classes: -lit, -start, -chosen, -blank, -heat-N."""
 
-    def __init__(self, cell: Cell, face: str) -> None:
-        super().__init__(display_face(face), classes="die -blank" if face == BLANK else "die")
+    def __init__(self, cell: Cell, face: str, size: DiceSize) -> None:
+        super().__init__(classes="die -blank" if face == BLANK else "die")
         self.cell = cell
+        self.shown = display_face(face)
+        self.resize_to(size)
+
+    def resize_to(self, size: DiceSize) -> None:
+        """Take the size's width and height, and draw the face at its scale (plain text at scale 0)."""
+        self.styles.width, self.styles.height = size.width, size.height
+        self.update(big_text(self.shown, size.scale) if size.scale else self.shown)
 
     @on(Click)
     def clicked(self) -> None:
@@ -42,6 +50,7 @@ class BoardView(Grid):
     def __init__(self, board: Board, *, id: str | None = None) -> None:
         super().__init__(id=id, classes=f"board -size-{max(board.height, board.width)}")
         self.board = board
+        self.dice_size = SMALLEST  # until the screen says how much room there is
 
     def compose(self) -> ComposeResult:
         height, width = self.board.height, self.board.width
@@ -49,7 +58,7 @@ class BoardView(Grid):
         self.styles.grid_size_columns = height if turned else width
         self.styles.grid_size_rows = width if turned else height
         for cell in self._display_order():
-            yield Die(cell, self.board.faces[cell])
+            yield Die(cell, self.board.faces[cell], self.dice_size)
 
     def _display_order(self) -> list[Cell]:
         """Board cells in the order they are drawn, row by row, after the rotation."""
@@ -59,11 +68,15 @@ class BoardView(Grid):
         return [cell for row in cells for cell in row]
 
     def fit(self, width: int, height: int) -> None:
-        """Choose the largest dice for which the board fits in width x height cells."""
+        """Choose the largest dice for which the board fits in width x height cells (the smallest if none does)."""
         rows, columns = (self.board.width, self.board.height) if self.rotation % 2 else self.board.shape
-        size = next((name for name, (w, h) in DICE_SIZES.items() if columns * w <= width and rows * h <= height), "s")
-        for name in DICE_SIZES:
-            self.set_class(name == size, f"-dice-{name}")
+        fits = [size for size in DICE_SIZES if columns * size.width <= width and rows * size.height <= height]
+        size = fits[0] if fits else SMALLEST
+        if size != self.dice_size:
+            self.dice_size = size
+            self.styles.grid_columns, self.styles.grid_rows = str(size.width), str(size.height)
+            for die in self.query(Die):
+                die.resize_to(size)
 
     def rotate(self) -> None:
         self.rotation = (self.rotation + 1) % 4
@@ -103,8 +116,27 @@ class BoardView(Grid):
         self._refresh_dice()
 
 
-# Die sizes (width, height), largest first: the board uses the largest that fits.
-DICE_SIZES = {"l": (11, 5), "m": (9, 3), "s": (7, 3)}
+@dataclass(frozen=True)
+class DiceSize:
+    """A die's width and height in cells (its border included), and the scale its letter is drawn at:
+    0 is the face as text, 1 and more are large letters (letters.py) that fit inside the border."""
+
+    width: int
+    height: int
+    scale: int = 0
+
+
+# Die sizes, largest first: the board uses the largest that fits. About twice as wide as tall, as a
+# terminal cell is about half as wide as tall: the dice stay square as they grow.
+DICE_SIZES = (
+    DiceSize(24, 11, scale=2),
+    DiceSize(19, 9, scale=1),
+    DiceSize(15, 7, scale=1),
+    DiceSize(11, 5),
+    DiceSize(9, 3),
+    DiceSize(7, 3),
+)
+SMALLEST = DICE_SIZES[-1]
 
 
 def _heat_level(count: int) -> int:
