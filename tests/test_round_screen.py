@@ -302,7 +302,8 @@ async def test_a_terminal_too_small_at_launch_holds_the_round_from_the_start(ena
     app, time_ = make_app(enable1, popular, Roll("superbig", 4))
     async with app.run_test(size=(70, 24)) as pilot:
         notice = await shown(pilot, TooSmallScreen)
-        assert "74x24" in str(notice.query_one("#too-small", Label).render())  # six dice of 7 columns, the side panel (30), margins (2)
+        # Six dice of 7 columns, the side panel (30) and the margins (2).
+        assert "74x24" in str(notice.query_one("#too-small", Label).render())
         time_.now += 30
         await pilot.resize_terminal(80, 24)
         screen = await shown(pilot, RoundScreen)
