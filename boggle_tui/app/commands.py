@@ -12,11 +12,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from boggle_tui.app.keys import binding_keys
+from boggle_tui.app.keys import all_bindings, binding_keys
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 
@@ -64,8 +63,8 @@ def _on(node: DOMNode, action: str) -> Callable[[], object]:
 def keys_named(app: App[Any], screen: Screen[Any], action: str) -> str:
     """` (F5)`: the keys in force on `screen` for `action` (its own or the app's), or nothing where no key does it."""
     for owner in (screen, app):
-        for binding in owner.BINDINGS:
-            if isinstance(binding, Binding) and binding.action.removeprefix("app.") == action:
+        for binding in all_bindings(owner):
+            if binding.action.removeprefix("app.") == action:
                 return f" ({' or '.join(binding_keys(app, binding))})"
     return ""
 

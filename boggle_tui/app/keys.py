@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.dom import DOMNode
 
 
@@ -40,11 +40,21 @@ def binding_keys(app: App[Any], binding: Binding) -> list[str]:
     return named
 
 
+def all_bindings(owner: type[DOMNode] | DOMNode) -> list[Binding]:
+    """`owner`'s bindings as Textual merges them: its own class's first, then those it inherits."""
+    cls = owner if isinstance(owner, type) else type(owner)
+    found: list[Binding] = []
+    for klass in cls.__mro__:
+        found += [b for b in klass.__dict__.get("BINDINGS", []) if isinstance(b, Binding)]
+        if not klass.__dict__.get("_inherit_bindings", True):
+            break
+    return found
+
+
 def find_binding(owner: type[DOMNode] | DOMNode, binding_id: str) -> Binding:
-    """The binding called `binding_id` among `owner`'s BINDINGS (a screen, a widget or the app)."""
-    bindings: list[BindingType] = list(owner.BINDINGS)
-    for binding in bindings:
-        if isinstance(binding, Binding) and binding.id == binding_id:
+    """The binding called `binding_id` among `owner`'s bindings (a screen, a widget or the app)."""
+    for binding in all_bindings(owner):
+        if binding.id == binding_id:
             return binding
     raise LookupError(f"{getattr(owner, '__name__', type(owner).__name__)} has no binding {binding_id!r}")
 
