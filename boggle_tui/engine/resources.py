@@ -14,7 +14,7 @@ _PLACES = (_PACKAGE / "data", _PACKAGE.parent)  # installed first, then a checko
 
 
 def data_dir(name: str) -> Path:
-    """The shipped folder `name` ("dice", "dictionaries" or "definitions")."""
+    """The shipped folder `name` ("dice", "dictionaries", "definitions" or "frequency")."""
     for place in _PLACES:
         if (place / name).is_dir():
             return place / name
