@@ -40,17 +40,22 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.study import StudyScreen
+from boggle_tui.app.screens.table import TableScreen
+from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.app.themes import THEMES
-from boggle_tui.engine import definitions
+from boggle_tui.engine import definitions, frequency
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.deal import RICH_TRIES, Deal
 from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
+from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.game.study import Card, Review, Source, StudySession
+from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.game.wording import plural
 from boggle_tui.net.address import default_name
 from boggle_tui.net.session import OnlineSession
@@ -60,6 +65,7 @@ from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
 
 MIN_SIZE = (60, 20)
+FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own
 READ_AFTER = 1.0  # seconds after a board is shown: the round's first second is the player's
 LOADING_DELAY = 0.15  # a word list from the cache loads faster than this: no loading screen flashes by
 
@@ -106,6 +112,7 @@ class BoggleApp(App[int]):
         online: OnlineTarget | None = None,
         invite: str | None = None,
         web_url: str | None = None,
+        table: TableRules | None = None,
     ) -> None:
         """`request` starts that round at once; else the start screen opens on `preferences`.
 
@@ -113,7 +120,8 @@ class BoggleApp(App[int]):
         with; `rng` shuffles the study drills and spreads their due dates: tests pass their own.
         `open_study` opens today's study over the start screen; `online` joins (or hosts) a room;
         `invite` opens "Play with friends" for that room's address (a `boggle web` link); `web_url` is the
-        page this game is served on, if any, so that a lobby can show a link into its room.
+        page this game is served on, if any, so that a lobby can show a link into its room. `table` plays the
+        rounds against computer opponents (boggle play --bots).
         """
         super().__init__()
         self.preferences = preferences or Preferences()
@@ -132,6 +140,9 @@ class BoggleApp(App[int]):
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
+        self.table = table  # rounds against the table while set
+        self.table_choice = table or TableRules()  # what the table screen offers first
+        self._fitted_from: list[RoundRecord] = []  # "matched": the history read for the next table's fit
 
     def on_mount(self) -> None:
         for theme in THEMES:
@@ -219,7 +230,9 @@ class BoggleApp(App[int]):
     def start_round(self, request: RoundRequest) -> None:
         self.request = request
         dictionary = self.dictionaries.get(request.dictionary)
-        if dictionary is not None and not request.slow:
+        if self.table is not None and self.table.level == MATCHED:
+            self._fitted_from = self.history.rounds(limit=FIT_READS)  # read here: the database is this thread's
+        if dictionary is not None and not request.slow and self.table is None:
             self.play(self._session(request, dictionary), dictionary)
             return
         if request.slow:
@@ -244,7 +257,18 @@ class BoggleApp(App[int]):
         return any(worker.group == "deal" and not worker.is_finished for worker in self.workers)
 
     def _session(self, request: RoundRequest, dictionary: Dictionary) -> SoloSession:
+        if self.table is not None:
+            return self._table_session(request, dictionary, self.table)
         return SoloSession(request, dictionary.trie, now=self.now)
+
+    def _table_session(self, request: RoundRequest, dictionary: Dictionary, rules: TableRules) -> TableSession:
+        """A round against the table; "matched" is fitted here, off the screen's thread, to the rounds read."""
+        fit = matched_fit(self._fitted_from, request.dictionary, frequency.rank) if rules.level == MATCHED else None
+        if fit is not None:
+            rules = replace(rules, matched=fit.theta)
+        session = TableSession(request, dictionary.trie, rules, frequency.rank, now=self.now, name=default_name())
+        session.fit = fit
+        return session
 
     @work(thread=True, exclusive=True, group="deal")
     def deal_off_screen(self, request: RoundRequest) -> None:
@@ -268,6 +292,13 @@ class BoggleApp(App[int]):
         session.on_end(self._ended)
         self.show(RoundScreen(session, definitions.describe, pause_when_away=self.preferences.pause_on_focus_loss))
         self._read_while_playing()
+        if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
+            self.notify(
+                f"Matched needs {MIN_ROUNDS} timed rounds on this word list to learn your level "
+                f"({session.fit.rounds} so far): the table plays at {DEFAULT_LEVEL} meanwhile.",
+                title="Against the table",
+                timeout=8,
+            )
 
     def _read_while_playing(self) -> None:
         """What the results need (the common words, the definitions), read while the round is played:
@@ -293,6 +324,8 @@ class BoggleApp(App[int]):
         marks = None if session.request.dictionary == COMMON_WORDS else self.is_common
         if isinstance(session, OnlineSession):
             self.show(OnlineResultsScreen(session, marks, definitions.describe))
+        elif isinstance(session, TableSession):
+            self.show(TableResultsScreen(session, marks, definitions.describe))
         else:
             self.show(ResultsScreen(session, marks, definitions.describe))
         if record is not None and self.history.enabled:
@@ -309,9 +342,24 @@ class BoggleApp(App[int]):
 
     @on(StartScreen.Play)
     def play_chosen(self, event: StartScreen.Play) -> None:
+        self.table = None
         self.preferences = replace(event.preferences, theme=self.theme)
         save_preferences(self.preferences, self.settings_folder)
         self.start_round(self.preferences.request(self.today()))
+
+    @on(StartScreen.Table)
+    def table_chosen(self, event: StartScreen.Table) -> None:
+        """Play against the table: its choices asked, then a round with the start screen's dice, length and list."""
+
+        def chosen(rules: TableRules | None) -> None:
+            if rules is None:
+                return
+            self.table = self.table_choice = rules
+            self.preferences = replace(event.preferences, theme=self.theme)
+            save_preferences(self.preferences, self.settings_folder)
+            self.start_round(self.preferences.request(self.today()))
+
+        self.push_screen(TableScreen(self.table_choice), chosen)
 
     @on(ResultsScreen.Again)
     def play_again(self, event: ResultsScreen.Again) -> None:
@@ -511,7 +559,7 @@ def binding_ids() -> set[str]:
     """Every binding id the settings file's keymap may name."""
     screens = (
         BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen,
-        LobbyScreen, OnlineResultsScreen, FriendsScreen,
+        LobbyScreen, OnlineResultsScreen, FriendsScreen, TableScreen,
     )  # fmt: skip
     return {
         binding.id for screen in screens for binding in screen.BINDINGS if isinstance(binding, Binding) and binding.id

@@ -181,5 +181,5 @@ def record_json(r: RoundRecord) -> dict[str, object]:
         "words_total": r.words_total,
         "replay": r.replay,
         "found": [{"word": w, "score": p} for w, p in sorted(r.found.items())],
-        **({"players": list(r.players)} if r.mode == "online" else {}),
+        **({"players": list(r.players)} if r.mode in ("online", "bots") else {}),
     }

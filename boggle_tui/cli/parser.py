@@ -8,8 +8,10 @@ from typing import Any
 
 from boggle_tui import __version__
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
+from boggle_tui.game.table import SCORINGS
 from boggle_tui.net.address import check_host
 from boggle_tui.net.protocol import TARGETS, Limits
 
@@ -135,6 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--plain", action="store_true", help="play line by line with no screen drawing (screen readers, pipes, ssh)"
+    )
+    play.add_argument(
+        "--bots",
+        type=_count(1, MAX_BOTS),
+        metavar="N",
+        help=f"play against the table: N computer opponents (1-{MAX_BOTS})",
+    )
+    play.add_argument(
+        "--level", choices=(*LEVELS, MATCHED), help="the opponents' level (default matched: fitted to your history)"
+    )
+    play.add_argument(
+        "--scoring", choices=SCORINGS, help="against the table: unique (default: shared words score 0) or all"
     )
 
     solve = commands.add_parser("solve", help="list every word on a board")

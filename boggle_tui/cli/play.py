@@ -19,17 +19,21 @@ from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.bots import MATCHED
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.share import parse_challenge
+from boggle_tui.game.table import TableRules
 
 if TYPE_CHECKING:  # the app is imported only when it runs
     from boggle_tui.app.online import OnlineTarget
 
 # Any of these flags says what to play, so the round starts at once.
-_STARTS_AT_ONCE = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "challenge")
+_STARTS_AT_ONCE = (
+    "seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "challenge", "bots",
+)  # fmt: skip
 # A challenge names its board and every rule: no other flag may change them.
 _CHALLENGE_FIXES = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "dictionary")
 
@@ -49,6 +53,8 @@ _CONFLICTS = [
     (("code", "seed"), "a code names its board: it takes no --seed"),
     (("board", "seed"), "a given board is not rolled: it takes no --seed"),
     (("practice", "time"), "practice has no clock: it takes no --time"),
+    (("bots", "practice"), "--bots plays against the clock: it takes no --practice"),
+    (("bots", "challenge"), "--challenge is your friend's round: it takes no --bots"),
 ]
 
 
@@ -56,6 +62,7 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     """The round the flags ask for, or None to open the start screen. Bad flags raise BoggleError."""
     given = given_flags(args, _STARTS_AT_ONCE)
     refuse_conflicts(given, _CONFLICTS)
+    table_rules(args)
     if args.challenge is not None:
         clash = sorted(given_flags(args, _CHALLENGE_FIXES))
         if clash:
@@ -76,6 +83,20 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     practice = args.practice or (not names_board and preferences.mode is Mode.PRACTICE)
     seconds = preferences.seconds if args.time is None else args.time or None  # --time 0: no clock
     return RoundRequest(board, dictionary, None if practice else seconds, practice, args.min_length)
+
+
+def table_rules(args: argparse.Namespace) -> TableRules | None:
+    """Play against the table (--bots N, with --level and --scoring), or None; a lone --level or --scoring,
+    or a round with no clock, is refused with the reason."""
+    bots = getattr(args, "bots", None)
+    if bots is None:
+        lone = next((flag for flag in ("level", "scoring") if getattr(args, flag, None) is not None), None)
+        if lone:
+            raise BoggleError(f"--{lone} is for a round against the table: give --bots N too")
+        return None
+    if args.time == 0:
+        raise BoggleError("--bots plays against the clock: it takes no --time 0")
+    return TableRules(bots, args.level or MATCHED, args.scoring or "unique")
 
 
 def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
@@ -103,7 +124,7 @@ def run_play(args: argparse.Namespace) -> int:
     request = round_request(args, preferences, utc_now().date())
     if request is None and args.dictionary:
         preferences = replace(preferences, dictionary=args.dictionary)
-    return run_app(preferences, notices, request=request)
+    return run_app(preferences, notices, request=request, table=table_rules(args))
 
 
 def _run_plain(args: argparse.Namespace) -> int:
@@ -136,6 +157,7 @@ def run_app(
     request: RoundRequest | None = None,
     open_study: bool = False,
     online: OnlineTarget | None = None,
+    table: TableRules | None = None,
 ) -> int:
     from boggle_tui.app.app import BoggleApp
     from boggle_tui.storage.history import History
@@ -152,7 +174,7 @@ def run_app(
         notices = [*notices, "This tab keeps its own history and study cards for as long as it is open."]
     app = BoggleApp(
         preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online,
-        invite=invited_address(os.environ.get(JOIN_VARIABLE)), web_url=os.environ.get(WEB_URL_VARIABLE),
+        invite=invited_address(os.environ.get(JOIN_VARIABLE)), web_url=os.environ.get(WEB_URL_VARIABLE), table=table,
     )  # fmt: skip
     app.run()
     return app.return_code or 0

@@ -23,8 +23,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from boggle_tui.engine.board import BLANK, Board, Cell
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
+from boggle_tui.game.codes import parse_code
+from boggle_tui.game.record import RoundRecord
 
 # The weight of each cue in the chance of seeing a word (in logits, per unit of the cue).
 WEIGHTS = {
@@ -60,6 +63,9 @@ MAX_BOTS = len(NAMES)
 RECENT_ROUNDS = 20  # "matched" fits the player's last rounds of this many
 MIN_ROUNDS = 3  # and needs at least this many
 THETA_RANGE = (-8.0, 12.0)
+FITTED_MODES = ("timed", "online", "bots")
+
+Rank = Callable[[str], int]
 
 
 @dataclass(frozen=True)
@@ -94,9 +100,9 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x)) if x > -500 else 0.0
 
 
-def cues(solution: Solution, rank: Callable[[str], int]) -> list[Cue]:
-    """The cues of every word on the board, shortest first (a stem always comes before its words)."""
-    board, words = solution.board, solution.paths
+def cues(board: Board, words: Iterable[str], rank: Callable[[str], int]) -> list[Cue]:
+    """The cues of every word of the board, shortest first (a stem always comes before its words)."""
+    listed = set(words)
     return sorted(
         (
             Cue(
@@ -105,15 +111,15 @@ def cues(solution: Solution, rank: Callable[[str], int]) -> list[Cue]:
                 len(word),
                 score(word),
                 math.log2(count_paths(board, word)),
-                stem_of(word, words),
+                stem_of(word, listed),
             )
-            for word in words
+            for word in listed
         ),
         key=lambda c: (c.length, c.word),
     )
 
 
-def stem_of(word: str, words: Iterable[str] | dict[str, object]) -> str | None:
+def stem_of(word: str, words: set[str]) -> str | None:
     """The word this one is made from by an ending (CATS from CAT, MAKING from MAKE), if it is among `words`."""
     for suffix in SUFFIXES:
         if word.endswith(suffix) and len(word) > len(suffix) + 2:
@@ -259,7 +265,7 @@ def seat_bots(
     matched: float | None = None,
 ) -> list[Bot]:
     """A table of bots, one per level given, named by seat."""
-    board_cues = cues(solution, rank)
+    board_cues = cues(solution.board, solution.paths, rank)
     bots = []
     for name, level in zip(NAMES, levels, strict=False):
         theta, wrong = level_theta(level, matched)
@@ -283,10 +289,49 @@ class Seen:
         return self.cue.chance(theta, self.stem_found, self.seconds)
 
 
-def observations(solution: Solution, found: Iterable[str], seconds: float, rank: Callable[[str], int]) -> list[Seen]:
-    """Every word of a played round, as a find or a miss."""
+def observations(board: Board, words: Iterable[str], found: Iterable[str], seconds: float, rank: Rank) -> list[Seen]:
+    """Every word of a played round (`words`, the board's solution), as a find or a miss."""
     got = set(found)
-    return [Seen(c, c.stem in got if c.stem else False, c.word in got, seconds) for c in cues(solution, rank)]
+    return [Seen(c, c.stem in got if c.stem else False, c.word in got, seconds) for c in cues(board, words, rank)]
+
+
+def fitting_rounds(records: Iterable[RoundRecord], dictionary: str) -> list[RoundRecord]:
+    """The rounds a fit reads: the most recent timed ones on this word list (solo, online or against the table),
+    replays and practice left out, newest first."""
+    return [
+        r
+        for r in records
+        if r.mode in FITTED_MODES and r.seconds and not r.replay and r.dictionary == dictionary and r.words_total
+    ][:RECENT_ROUNDS]
+
+
+def history_observations(records: Iterable[RoundRecord], rank: Rank) -> list[Seen]:
+    """Every word of the rounds given, as the player found or missed it; a round whose code cannot be read is
+    left out (the history keeps what it was given)."""
+    seen: list[Seen] = []
+    for r in records:
+        try:
+            board = parse_code(r.code).board
+        except BoggleError:
+            continue
+        seen += observations(board, [*r.found, *r.missed], r.found, float(r.seconds or STANDARD_SECONDS), rank)
+    return seen
+
+
+@dataclass(frozen=True)
+class Fit:
+    theta: float | None  # None: too few rounds to fit
+    rounds: int
+    words: int
+
+
+def matched_fit(records: Iterable[RoundRecord], dictionary: str, rank: Rank) -> Fit:
+    """θ fitted to the player's recent rounds on this word list; None with fewer than MIN_ROUNDS of them."""
+    rounds = fitting_rounds(records, dictionary)
+    if len(rounds) < MIN_ROUNDS:
+        return Fit(None, len(rounds), 0)
+    seen = history_observations(rounds, rank)
+    return Fit(fit_theta(seen), len(rounds), len(seen))
 
 
 def log_likelihood_slope(seen: Sequence[Seen], theta: float) -> float:

@@ -109,6 +109,8 @@ def rivals(rounds: list[RoundRecord]) -> list[Rival]:
     are the round's own; a round where neither finds the player is left out."""
     tally: dict[str, list[int]] = {}
     for r in rounds:
+        if r.mode != "online":
+            continue  # the bots of a round against the table are not friends
         players = [p for p in r.players if isinstance(p.get("name"), str) and isinstance(p.get("score"), int)]
         me = next((p for p in players if p.get("me") is True), None) or next(
             (p for p in players if p.get("words") == r.found and p.get("score") == r.score), None
@@ -150,7 +152,7 @@ def dice_of(r: RoundRecord) -> str:
 
 
 def mode_of(r: RoundRecord) -> str:
-    if r.mode in ("practice", "online"):  # online rounds are their own kind, never mixed with solo ones
+    if r.mode in ("practice", "online", "bots"):  # online rounds and rounds against bots are their own kinds
         return r.mode
     return "timed" if r.seconds else "untimed"
 

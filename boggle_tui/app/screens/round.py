@@ -107,7 +107,7 @@ class RoundScreen(Screen[None]):
             with Vertical(id="side"):
                 yield self.clock_view
                 yield self.score
-                if self.session.shared_clock:
+                if self.session.shared_clock or self.session.standings:  # online, or at the table
                     yield self.standings
                 yield CodeLine(self.session.code, keys_for(self.app, self, "copy-code", first=True), id="code")
                 yield self.hints
@@ -167,7 +167,7 @@ class RoundScreen(Screen[None]):
         self.found.found = tuple(session.found.items())
         self.found.revealed = tuple(session.revealed)
         self.log_view.entries = tuple(session.entries)
-        if session.shared_clock:
+        if session.shared_clock or session.standings:
             self._show_standings(session.standings)
         if session.practice:
             self.hints.remaining = tuple(session.remaining_words())
@@ -187,7 +187,8 @@ class RoundScreen(Screen[None]):
             self.entry.value = ""
 
     def changed_elsewhere(self) -> None:
-        """An online round: the newest verdict (judged by the server) and everyone's progress."""
+        """An online round: the newest verdict (judged by the server) and everyone's progress; at the table, a
+        bot's find."""
         entries = self.session.entries
         if len(entries) > self._verdicts_shown:
             self.verdict.entry = entries[-1]

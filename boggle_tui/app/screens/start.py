@@ -103,6 +103,7 @@ class StartScreen(Screen[None]):
                 yield Button("Play", variant="success", id="go")
                 yield Button(_study_label(self.cards_due), id="study-button")
                 yield Button("Play with friends", id="friends-button")
+                yield Button("Play against the table", id="table-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -132,6 +133,16 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#go")
     def play(self) -> None:
         self.post_message(self.Play(self.preferences))
+
+    @dataclass
+    class Table(Message):
+        """Play against computer opponents, with the choices made here (dice, length, word list)."""
+
+        preferences: Preferences
+
+    @on(Button.Pressed, "#table-button")
+    def table(self) -> None:
+        self.post_message(self.Table(self.preferences))
 
     @on(Button.Pressed, "#friends-button")
     async def friends(self) -> None:

@@ -1,0 +1,56 @@
+"""Every player's words side by side, as a table: the results of a round played against others.
+
+The same table as the online results' (app/screens/online_results.py), over anything that has players, shared
+words, a scoring rule and who found what: a round at the table (game/table.py) uses it today.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from rich.table import Table
+from rich.text import Text
+
+MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
+
+
+class PlayerWords(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def words(self) -> dict[str, int]: ...
+    @property
+    def me(self) -> bool: ...
+
+
+def players_table(
+    players: Sequence[PlayerWords], shared: Sequence[str], scoring: str, found_by: Callable[[str, str], list[str]]
+) -> Table:
+    """Each player's score and words, best first; a word two or more found is marked = with who else found it,
+    and scores 0 unless every word scores. Names are Text: shown literally, never read as markup."""
+    table = Table(box=None, padding=(0, 2), header_style="bold")
+    ranked = sorted(players, key=lambda p: (-p.score, p.name))
+    struck = set(shared)
+    for p in ranked:
+        table.add_column(Text.assemble((p.name, "bold"), f" {p.score}", (" (you)" if p.me else "", "italic")))
+    columns = []
+    for p in ranked:
+        words = sorted(p.words, key=lambda w: (-len(w), w))
+        cells = [_cell(w, p.words[w], found_by(w, p.name) if w in struck else None) for w in words[:MAX_ROWS]]
+        if len(words) > MAX_ROWS:
+            cells.append(Text(f"… {len(words) - MAX_ROWS} more", style="dim"))
+        columns.append(cells)
+    for row in range(max((len(c) for c in columns), default=0)):
+        table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
+    rule = "= shared (with whom): 0 for all" if scoring == "unique" else "every word scores"
+    table.caption = Text(rule, style="dim")
+    return table
+
+
+def _cell(word: str, points: int, others: list[str] | None) -> Text:
+    if others is None:
+        return Text(f"{word.upper()} {points}")
+    return Text.assemble(f"= {word.upper()} {points} ", (f"({', '.join(others)})", "dim"))
