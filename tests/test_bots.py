@@ -1,0 +1,202 @@
+"""Opponents with a human vocabulary: the model, the fit, and a round against the table through the app."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.table_results import TableResultsScreen
+from boggle_tui.engine import frequency
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.engine.dictionary import Dictionary
+from boggle_tui.engine.solver import Solution, solve
+from boggle_tui.game import bots
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.request import Given, RoundRequest
+from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.storage.history import History
+from tests.support import FakeTime, make_app, record, shown
+
+
+def rolled(enable1: Dictionary, seeds: range) -> list[Solution]:
+    dice = load_dice_set("new")
+    return [s for s in (solve(dice.roll(seed), enable1.trie, 3) for seed in seeds) if s.paths]
+
+
+def play_as(theta: float, solution: Solution, rng: random.Random) -> set[str]:
+    """A synthetic player of skill θ: each word found with the model's chance, stems decided first."""
+    found: set[str] = set()
+    for cue in bots.cues(solution.board, solution.paths, frequency.rank):
+        if rng.random() < cue.chance(theta, cue.stem in found if cue.stem else False):
+            found.add(cue.word)
+    return found
+
+
+# The model
+
+
+def test_the_cues_say_what_makes_a_word_easy(enable1: Dictionary) -> None:
+    common, rare = bots.Cue("cat", 3.2, 3, 1, 0.0, None), bots.Cue("qat", 4.8, 3, 1, 0.0, None)
+    assert common.chance(2.0, False) > rare.chance(2.0, False)
+    assert common.chance(2.0, True) > common.chance(2.0, False)  # its stem found
+    assert common.chance(3.0, False) > common.chance(2.0, False)  # a stronger player
+    assert common.chance(2.0, False, seconds=60) < common.chance(2.0, False) < common.chance(2.0, False, 300)
+    assert bots.stem_of("cats", {"cat", "cats"}) == "cat"
+    assert bots.stem_of("making", {"make", "making"}) == "make"
+    assert bots.stem_of("cat", {"ca", "cat"}) is None
+
+
+def test_count_paths_counts_every_way_the_dice_spell_a_word(enable1: Dictionary) -> None:
+    from tests.support import every_path
+
+    for solution in rolled(enable1, range(3)):
+        for word in list(solution.paths)[:40]:
+            assert bots.count_paths(solution.board, word) == min(len(list(every_path(solution.board, word))), 64)
+
+
+def test_a_bot_finds_only_words_of_the_board_and_tries_only_non_words(enable1: Dictionary) -> None:
+    rng = random.Random(7)
+    for solution in rolled(enable1, range(30)):
+        for level in bots.LEVELS:
+            (bot,) = bots.seat_bots(solution, frequency.rank, [level], 180, rng)
+            assert all(t.word in solution for t in bot.plan if t.found)
+            assert all(t.word not in solution for t in bot.plan if not t.found)
+            assert len({t.word for t in bot.plan if t.found}) == sum(1 for t in bot.plan if t.found)
+
+
+def test_a_bot_is_never_faster_than_its_model(enable1: Dictionary) -> None:
+    """Nothing before the board is read and the word typed; no word typed while another is; none after the end;
+    and what has been found at a moment is exactly what the plan reached by then."""
+    rng = random.Random(11)
+    for solution in rolled(enable1, range(30)):
+        (bot,) = bots.seat_bots(solution, frequency.rank, ["expert"], 120, rng)
+        ready = bots.READING_SECONDS
+        for t in bot.plan:
+            assert t.at >= ready + bots.typing_seconds(t.word) - 1e-9
+            assert t.at < 120
+            ready = t.at
+        for moment in (0.0, bots.READING_SECONDS, 30.0, 60.0, 119.9):
+            assert bot.found_by(moment) == [t.word for t in bot.plan if t.found and t.at <= moment]
+        assert bot.found_by(bots.READING_SECONDS) == []
+
+
+def test_the_levels_are_ordered(enable1: Dictionary) -> None:
+    rng = random.Random(3)
+    solutions = rolled(enable1, range(40))
+    shares = []
+    for level in bots.LEVELS:
+        points = 0
+        for solution in solutions:
+            (bot,) = bots.seat_bots(solution, frequency.rank, [level], 180, rng)
+            points += sum(bots.score(w) for w in bot.found_by(180))
+        shares.append(points / sum(s.total_score for s in solutions))
+    assert shares == sorted(shares) and shares[0] < 0.2 < shares[-1]
+
+
+# The fit
+
+
+@pytest.mark.parametrize("theta", [1.0, 2.5, 4.0])
+def test_the_fit_recovers_a_known_theta(enable1: Dictionary, theta: float) -> None:
+    rng = random.Random(int(theta * 10))
+    seen = []
+    for solution in rolled(enable1, range(60)):
+        found = play_as(theta, solution, rng)
+        seen += bots.observations(solution.board, solution.paths, found, 180, frequency.rank)
+    assert bots.fit_theta(seen) == pytest.approx(theta, abs=0.25)
+
+
+def test_matched_fits_the_recent_rounds_of_the_history(enable1: Dictionary) -> None:
+    """Records as the history keeps them (code, found, missed, seconds) are enough to fit θ; rounds on another
+    list, replays and practice are left out; fewer than three rounds fit nothing."""
+    rng = random.Random(5)
+    records = []
+    for n, solution in enumerate(rolled(enable1, range(25))):
+        found = play_as(3.0, solution, rng)
+        missed = tuple(w for w in solution.paths if w not in found)
+        code = board_code(solution.board, "new")
+        points = {w: bots.score(w) for w in found}
+        records.append(record(n, code=code, found=points, missed=missed, seconds=180, mode="timed"))
+    others = [record(90 + i, mode=mode, **extra) for i, (mode, extra) in enumerate(
+        [("practice", {}), ("timed", {"dictionary": "popular"}), ("timed", {"replay": True})]
+    )]  # fmt: skip
+    fit = bots.matched_fit(others + records, "enable1", frequency.rank)
+    assert fit.rounds == bots.RECENT_ROUNDS
+    assert fit.theta == pytest.approx(3.0, abs=0.4)
+    assert bots.matched_fit(records[:2], "enable1", frequency.rank).theta is None
+
+
+def test_calibration_and_log_loss_are_honest(enable1: Dictionary) -> None:
+    rng = random.Random(9)
+    seen = []
+    for solution in rolled(enable1, range(40)):
+        seen += bots.observations(solution.board, solution.paths, play_as(2.5, solution, rng), 180, frequency.rank)
+    buckets = bots.calibration(seen, 2.5)
+    assert sum(b.words for b in buckets) == len(seen)
+    for b in buckets:
+        if b.words > 200:
+            assert b.found == pytest.approx(b.predicted, abs=0.06)
+    assert bots.log_loss(seen, 2.5) < bots.log_loss(seen, 0.0)
+
+
+# A round at the table
+
+
+def test_the_shared_word_rule_strikes_words_two_players_found(enable1: Dictionary) -> None:
+    time_ = FakeTime()
+    dice = load_dice_set("new")
+    request = RoundRequest(Given(dice.roll(42), "new", 42), seconds=180)
+    for scoring in ("unique", "all"):
+        session = TableSession(
+            request, enable1.trie, TableRules(3, "expert", scoring), frequency.rank, now=time_, rng=random.Random(1)
+        )
+        session.start()
+        time_.now += 200
+        session.tick()
+        assert session.over
+        found = [set(p.words) for p in session.players]
+        shared = {w for i, a in enumerate(found) for b in found[i + 1 :] for w in a & b}
+        assert set(session.shared) == shared and shared
+        for p in session.players:
+            assert all(
+                points == (0 if w in shared and scoring == "unique" else bots.score(w)) for w, points in p.words.items()
+            )
+            assert p.score == sum(p.words.values())
+        time_.now -= 200
+
+
+async def test_a_round_against_bots_through_the_app(enable1: Dictionary, popular: Dictionary, tmp_path: Path) -> None:
+    """Bots' finds arrive as the fake clock moves, only their counts show; the results compare every player's
+    words under the shared-word rule; the round is saved as its own mode with the bots' results."""
+    history = History.open(tmp_path)
+    app, time_ = make_app(enable1, popular, history=history, seconds=120)
+    app.table = TableRules(2, "expert")
+    async with app.run_test(size=(130, 40)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        session = screen.session
+        assert isinstance(session, TableSession)
+        assert [s.words for s in session.standings] == [0, 0, 0]
+        counts = []
+        for _ in range(12):
+            time_.now += 10
+            await pilot.pause(0.25)  # the screen's tick moves the bots
+            counts.append(sum(s.words for s in session.standings[1:]))
+            if len(counts) == 3:
+                await pilot.press(*"tinr", "enter")  # any word: the player's entry is judged as solo
+        assert counts == sorted(counts) and counts[0] < counts[-1]
+        progress = str(screen.standings.render())
+        assert "Ada" in progress and "Basil" in progress
+        results = await shown(pilot, TableResultsScreen)
+        assert results.table.winners and results.table.shared  # two experts share words on this board
+    (saved,) = history.rounds()
+    assert saved.mode == "bots"
+    assert [p["name"] for p in saved.players][1:] == ["Ada", "Basil"]
+    assert all(p.get("level") == "expert" for p in saved.players[1:])
+    words = [set(p["words"]) for p in saved.players]
+    for p in saved.players:
+        for word, points in p["words"].items():
+            assert points == (0 if sum(word in w for w in words) > 1 else bots.score(word))
+    assert saved.score == sum(saved.players[0]["words"].values())
