@@ -18,7 +18,7 @@ from boggle_tui.game.codes import board_code
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.storage.history import History
-from tests.support import FakeTime, make_app, record, shown
+from tests.support import FakeTime, make_app, record, shown, until
 
 
 def rolled(enable1: Dictionary, seeds: range) -> list[Solution]:
@@ -200,3 +200,51 @@ async def test_a_round_against_bots_through_the_app(enable1: Dictionary, popular
         for word, points in p["words"].items():
             assert points == (0 if sum(word in w for w in words) > 1 else bots.score(word))
     assert saved.score == sum(saved.players[0]["words"].values())
+
+
+# Asking for a table
+
+
+def test_play_flags_for_a_table() -> None:
+    from boggle_tui.cli.parser import build_parser
+    from boggle_tui.cli.play import round_request, table_rules
+    from boggle_tui.engine.errors import BoggleError
+    from boggle_tui.game.preferences import Preferences
+    from tests.support import TODAY
+
+    def parse(*flags: str):  # type: ignore[no-untyped-def]
+        return build_parser().parse_args(["play", *flags])
+
+    args = parse("--bots", "3", "--level", "strong", "--scoring", "all")
+    assert table_rules(args) == TableRules(3, "strong", "all")
+    assert round_request(args, Preferences(), TODAY.date()) is not None  # the round starts at once
+    assert table_rules(parse("--bots", "1")) == TableRules(1, "matched", "unique")
+    assert table_rules(parse()) is None
+    for flags, why in [
+        (("--level", "strong"), "give --bots N too"),
+        (("--scoring", "all"), "give --bots N too"),
+        (("--bots", "2", "--practice"), "no --practice"),
+        (("--bots", "2", "--time", "0"), "no --time 0"),
+    ]:
+        with pytest.raises(BoggleError, match=why):
+            round_request(parse(*flags), Preferences(), TODAY.date())
+
+
+async def test_play_against_the_table_from_the_start_screen(enable1: Dictionary, popular: Dictionary) -> None:
+    from boggle_tui.app.screens.start import StartScreen
+    from boggle_tui.app.screens.table import TableScreen
+
+    app, _ = make_app(enable1, popular, board=None)
+    async with app.run_test(size=(130, 40)) as pilot:
+        start = await shown(pilot, StartScreen)
+        start.query_one("#table-button").press()
+        table = await shown(pilot, TableScreen)
+        table.query_one("#table-level").value = "beginner"
+        table.query_one("#table-bots").value = 3
+        await pilot.pause()
+        await pilot.press("enter")  # Play has the focus
+        screen = await shown(pilot, RoundScreen)
+        await until(pilot, lambda: screen.session.standings, "the standings")
+        assert isinstance(screen.session, TableSession)
+        assert [b.level for b in screen.session.bots] == ["beginner"] * 3
+        assert [s.name for s in screen.session.standings[1:]] == ["Ada", "Basil", "Cleo"]

@@ -103,6 +103,7 @@ class StartScreen(Screen[None]):
                 yield Button("Play", variant="success", id="go")
                 yield Button(_study_label(self.cards_due), id="study-button")
                 yield Button("Play with friends", id="friends-button")
+            with Horizontal(id="start-buttons-table"):
                 yield Button("Play against the table", id="table-button")
         yield Footer()
 
