@@ -96,6 +96,8 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
         return None
     if args.time == 0:
         raise BoggleError("--bots plays against the clock: it takes no --time 0")
+    if getattr(args, "plain", False):
+        raise BoggleError("--bots shows the table's progress on the game's screen: it takes no --plain")
     return TableRules(bots, args.level or MATCHED, args.scoring or "unique")
 
 
