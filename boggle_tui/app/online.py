@@ -310,10 +310,10 @@ class OnlinePlay:
         )
 
     def others_here(self) -> int:
-        """Other players connected to the room: whom the host's leaving would leave behind."""
+        """Other players connected to the room: whom the host's leaving would leave behind (bots are not)."""
         if self.lobby is None or self.welcome is None:
             return 0
-        return sum(1 for p in self.lobby.players if p.connected and p.id != self.welcome.player)
+        return sum(1 for p in self.lobby.players if p.connected and not p.bot and p.id != self.welcome.player)
 
 
 def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTarget:

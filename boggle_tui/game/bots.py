@@ -249,6 +249,14 @@ def wrong_word(board: Board, solution: set[str], rng: random.Random) -> str | No
     return None
 
 
+def plan_for(
+    board_cues: Sequence[Cue], board: Board, level: str, seconds: float, rng: random.Random
+) -> tuple[Try, ...]:
+    """One bot's plan at a named level (an online room's bots: no history there to match)."""
+    theta, wrong = level_theta(level)
+    return plan_round(board_cues, board, theta, wrong, seconds, rng)
+
+
 def level_theta(level: str, matched: float | None = None) -> tuple[float, float]:
     """(θ, wrong tries per find) of a named level; "matched" is the fitted θ (or the default level's)."""
     if level == MATCHED:

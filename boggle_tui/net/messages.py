@@ -113,7 +113,7 @@ class Say:
     text: str = text(MAX_CHAT, required=True)
 
 
-HostAction = Literal["start", "remove", "promote", "lock", "unlock"]
+HostAction = Literal["start", "remove", "promote", "lock", "unlock", "bot"]
 
 
 @message
@@ -123,6 +123,7 @@ class HostCommand:
     KIND: ClassVar[str] = "host"
     action: HostAction
     player: int | None = number(0, MAX_ID, None)
+    level: str = text(16)  # "bot": the bot's level (game/bots.py LEVELS); "" is regular
 
 
 ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand
@@ -178,6 +179,7 @@ class Seat:
     connected: bool = True
     words: int = number(0, MAX_WORDS, 0)
     voted_end: bool = False
+    bot: bool = False  # a computer opponent the host seated (docs/bots.md)
 
 
 @message

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from boggle_tui.engine import frequency
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.scoring import score, shortest_word
 from boggle_tui.engine.solver import Solution, solve
+from boggle_tui.game.bots import DEFAULT_LEVEL, LEVELS, NAMES, Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.round import Entry, Round, Verdict
@@ -93,11 +95,13 @@ class Player:
     round: Round | None = None
     bucket: Bucket = field(default_factory=Bucket)
     chat: Bucket = field(default_factory=lambda: Bucket(CHAT_PER_SECOND, CHAT_BURST))
+    level: str = ""  # a bot's level (a seat the host filled with a computer opponent); "" for a person
+    plan: tuple[Try, ...] = ()  # a bot's words and their moments in the round under way
 
     def seat(self) -> m.Seat:
         words = len(self.round.found) if self.round else 0
         return m.Seat(id=self.id, name=self.name, host=self.host, ready=self.ready, connected=self.connected,
-                      words=words, voted_end=self.voted_end)  # fmt: skip
+                      words=words, voted_end=self.voted_end, bot=bool(self.level))  # fmt: skip
 
     def count(self) -> m.Count:
         words = len(self.round.found) if self.round else 0
@@ -165,7 +169,8 @@ class Room:
 
     @property
     def connected(self) -> list[Player]:
-        return [p for p in self.players.values() if p.connected]
+        """The people here: a bot is always there, and never keeps a room open, readies or hosts it."""
+        return [p for p in self.players.values() if p.connected and not p.level]
 
     @property
     def empty(self) -> bool:
@@ -291,7 +296,7 @@ class Room:
             return [refusal(player.id, "settings change between rounds")]
         self.settings = settings
         for p in self.players.values():
-            p.ready = False
+            p.ready = bool(p.level)  # a bot is always ready
         self.state = State.LOBBY
         return [self._lobby()]
 
@@ -306,7 +311,9 @@ class Room:
             return [refusal(player.id, "too many lines: wait a moment")]
         return [send(None, m.Said(player=player.id, name=player.name, text=line))]
 
-    def command(self, player: Player, action: str, target_id: int | None) -> tuple[list[Send], Player | None]:
+    def command(
+        self, player: Player, action: str, target_id: int | None, level: str = ""
+    ) -> tuple[list[Send], Player | None]:
         """The host's controls; the player removed, if any, for the server to disconnect."""
         if not player.host:
             return [refusal(player.id, "only the host can do that")], None
@@ -318,6 +325,8 @@ class Room:
         if action == "lock" or action == "unlock":
             self.locked = action == "lock"
             return [self._lobby()], None
+        if action == "bot":
+            return self._add_bot(player, level or DEFAULT_LEVEL), None
         if target is None or target is player:
             return [refusal(player.id, "choose another player in the room")], None
         if action == "promote":
@@ -333,6 +342,34 @@ class Room:
         if self.state is State.PLAYING:
             sends += [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
         return sends, target
+
+    def _add_bot(self, host: Player, level: str) -> list[Send]:
+        """A computer opponent in a free seat (game/bots.py), between rounds; the host removes it as anyone."""
+        if self.state is State.PLAYING:
+            return [refusal(host.id, "bots join between rounds")]
+        if level not in LEVELS:
+            return [refusal(host.id, f"no bot level is called {level!r}")]
+        if len(self.players) >= self.max_players:
+            return [refusal(host.id, f"the room is full ({self.max_players} players)")]
+        seated = sum(1 for p in self.players.values() if p.level)
+        name = self._unique(f"{NAMES[seated % len(NAMES)]} (bot)")
+        bot = Player(self._next_id, name, secrets.token_urlsafe(16), "bot", ready=True, level=level)
+        self._next_id += 1
+        self.players[bot.id] = bot
+        return [self._lobby()]
+
+    def _bots_play(self) -> list[Send]:
+        """Each bot enters the words its plan has reached on the room's clock (the server ticks several times
+        a second); everyone sees the new counts, never the words."""
+        assert self.clock is not None
+        elapsed = self.clock.elapsed
+        moved = False
+        for bot in (p for p in self.players.values() if p.level and p.round is not None):
+            for t in bot.plan:
+                if t.at <= elapsed and t.found and t.word not in bot.round.found:  # type: ignore[union-attr]
+                    bot.round.submit(t.word)  # type: ignore[union-attr]
+                    moved = True
+        return [send(None, m.Progress(players=self._progress()))] if moved else []
 
     def _lobby(self) -> Send:
         digest = self.dictionary_for(self.settings.dictionary).digest  # a client compares its own copy's
@@ -355,11 +392,13 @@ class Room:
         if self.state is State.COUNTDOWN and now >= self.countdown_until:
             return self._start()
         if self.state is State.PLAYING:
+            sends = self._bots_play()
             if now >= self.deadline + GRACE:
-                return self._end("time_up")
+                return [*sends, *self._end("time_up")]
             if now - self._told >= 1.0:
                 self._told = now
-                return [send(None, m.Tick(remaining=round(max(0.0, self.deadline - now), 2)))]
+                sends.append(send(None, m.Tick(remaining=round(max(0.0, self.deadline - now), 2))))
+            return sends
         return []
 
     def _start(self) -> list[Send]:
@@ -379,6 +418,10 @@ class Room:
             player.voted_end = False
             player.last_id = -1
             player.round = self._round_for() if player.connected else None
+        bots = [p for p in self.players.values() if p.level]
+        board_cues = cues(board, self.solution.paths, frequency.rank) if bots else []
+        for bot in bots:
+            bot.plan = plan_for(board_cues, board, bot.level, s.seconds, self.rng)
         return [send(None, self._start_message()), self._lobby()]
 
     def _round_for(self) -> Round:
@@ -433,7 +476,7 @@ class Room:
         return [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
 
     def _maybe_end_by_vote(self) -> list[Send]:
-        voters = [p for p in self.players.values() if p.connected and p.round is not None]
+        voters = [p for p in self.players.values() if p.connected and not p.level and p.round is not None]
         if voters and all(p.voted_end for p in voters):
             return self._end("ended")
         return []
@@ -463,7 +506,7 @@ class Room:
                 kept = [start, send(None, m.Entries(entries=entries, last_id=p.last_id)), ended]
                 self.gone[p.token] = Gone(p, self.now(), kept)
                 del self.players[p.id]
-            p.ready = False
+            p.ready = bool(p.level)
             p.round = None
         while len(self.gone) > REMEMBERED:
             del self.gone[next(iter(self.gone))]

@@ -77,6 +77,7 @@ class LobbyScreen(Screen[None]):
         Binding("f6", "pick('remove')", "Remove", id="lobby-remove", tooltip="host: remove a player"),
         Binding("f7", "pick('promote')", "Hand on", id="lobby-promote", tooltip="host: make another the host"),
         Binding("f8", "lock", "Lock", id="lobby-lock", tooltip="host: close the room to newcomers, or open it"),
+        Binding("f9", "bot", "Add a bot", id="lobby-bot", tooltip="host: a computer opponent (regular) in a free seat"),
         Binding("escape", "leave", "Leave", id="lobby-leave", tooltip="online: leave the room"),
     ]
 
@@ -236,7 +237,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-status", Label).update(status)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("host", "pick", "lock"):
+        if action in ("host", "pick", "lock", "bot"):
             return self.host
         return True
 
@@ -268,6 +269,9 @@ class LobbyScreen(Screen[None]):
 
     def action_host(self, action: str) -> None:
         self.post_message(self.Outgoing(m.HostCommand(action=action)))  # type: ignore[arg-type]
+
+    def action_bot(self) -> None:
+        self.post_message(self.Outgoing(m.HostCommand(action="bot")))
 
     def action_lock(self) -> None:
         self.post_message(self.Outgoing(m.HostCommand(action="unlock" if self.lobby.locked else "lock")))
