@@ -249,3 +249,35 @@ async def test_play_against_the_table_from_the_start_screen(enable1: Dictionary,
         assert isinstance(screen.session, TableSession)
         assert [b.level for b in screen.session.bots] == ["beginner"] * 3
         assert [s.name for s in screen.session.standings[1:]] == ["Ada", "Basil", "Cleo"]
+
+
+async def test_matched_is_fitted_to_the_history_when_the_round_starts(
+    enable1: Dictionary, popular: Dictionary, tmp_path: Path
+) -> None:
+    """With three rounds or more on the word list, the matched bots play at the θ fitted to them; with fewer,
+    at the default level, and the player is told why."""
+    history = History.open(tmp_path)
+    rng = random.Random(2)
+    for n, solution in enumerate(rolled(enable1, range(100, 104))):
+        found = play_as(3.5, solution, rng)
+        history.record(
+            record(
+                n,
+                code=board_code(solution.board, "new"),
+                found={w: bots.score(w) for w in found},
+                missed=tuple(w for w in solution.paths if w not in found),
+            )
+        )
+    expected = bots.matched_fit(history.rounds(), "enable1", frequency.rank).theta
+    assert expected is not None
+    app, _ = make_app(enable1, popular, history=history)
+    app.table = TableRules(2, "matched")
+    async with app.run_test(size=(130, 40)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        assert [b.theta for b in screen.session.bots] == [pytest.approx(expected)] * 2
+    app, _ = make_app(enable1, popular, history=History.open(tmp_path / "fresh"))
+    app.table = TableRules(1, "matched")
+    async with app.run_test(size=(130, 40)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        assert screen.session.bots[0].theta == bots.LEVELS[bots.DEFAULT_LEVEL][0]
+        await until(pilot, lambda: any("Matched needs 3" in str(n.message) for n in app._notifications), "notice")
