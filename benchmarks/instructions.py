@@ -1,6 +1,7 @@
-"""The Python engine's cost per board in machine instructions, counted by valgrind: a figure load does not move.
+"""An engine's cost per board in machine instructions, counted by valgrind: a figure load does not move.
 
-Run: python benchmarks/instructions.py [CHECKOUT ...] [--dice new] [--calls solve_json,solve,board_totals]. For each
+Run: python benchmarks/instructions.py [CHECKOUT ...] [--dice new] [--calls solve_json,solve,board_totals]
+[--engine python|c]. For each
 checkout (default: this one) and each call, a process loads enable1 and makes the call on 20 boards, another on 200;
 callgrind counts both, and the difference over 180 boards is printed, side by side across checkouts (e.g. a
 `git worktree` of the commit before a change, and this one). Wall-clock figures on the project's shared 2-core machine
@@ -19,7 +20,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FEW, MANY = 20, 200
-# What each counted process runs: the engine of the checkout on sys.path[0], on the Python engine.
+# What each counted process runs: the engine of the checkout on sys.path[0] (the Python engine unless --engine c).
 CHILD = """
 import sys
 from boggle_tui.engine import solver
@@ -48,18 +49,22 @@ def main() -> None:
     parser.add_argument("checkouts", nargs="*", type=Path, default=[HERE.parent])
     parser.add_argument("--dice", default="new")
     parser.add_argument("--calls", default="solve_json,solve,board_totals")
+    parser.add_argument("--engine", choices=["python", "c"], default="python")
     args = parser.parse_args()
     cache = tempfile.mkdtemp(prefix="boggle-instructions-")
     calls = args.calls.split(",")
     per_board: dict[tuple[str, Path], float] = {}
     for checkout in args.checkouts:
-        env = {**os.environ, "BOGGLE_PURE_PYTHON": "1", "BOGGLE_CACHE_DIR": cache, "PYTHONPATH": str(checkout)}
+        pure = "1" if args.engine == "python" else "0"
+        env = {**os.environ, "BOGGLE_PURE_PYTHON": pure, "BOGGLE_CACHE_DIR": cache, "PYTHONPATH": str(checkout)}
+        env["PYTHONHASHSEED"] = "0"  # sets and dicts of words cost the same in every process
         warm = [sys.executable, "-c", CHILD, "board_totals", args.dice, "1"]  # the trie's cache, built uncounted
         subprocess.run(warm, cwd=checkout, env=env, check=True)
         for call in calls:
             few, many = (instructions(checkout, call, args.dice, count, env) for count in (FEW, MANY))
             per_board[call, checkout] = (many - few) / (MANY - FEW)
-    print(f"Python engine, enable1, {args.dice} dice: instructions per board (callgrind, {MANY} boards less {FEW})")
+    engine = "Python engine" if args.engine == "python" else "C core"
+    print(f"{engine}, enable1, {args.dice} dice: instructions per board (callgrind, {MANY} boards less {FEW})")
     names = [checkout.name or str(checkout) for checkout in args.checkouts]
     print(f"{'call':<14}" + "".join(f"{name:>16}" for name in names) + ("   last/first" if len(names) > 1 else ""))
     for call in calls:

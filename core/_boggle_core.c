@@ -5,21 +5,28 @@
  * Qu An Er He In Th), and last a bitmask of the faces with an entry. An entry is
  * `child_offset << 1 | child_ends_a_word`, 0 where no word continues.
  *
+ * The table is read in place, never copied: the Core holds Python's buffer (an array cannot be
+ * resized while it is held), and the table is not changed once built. A table changed anyway
+ * can give wrong words, but the walk never reads outside it (`worth_visiting` bounds every row
+ * it enters).
+ *
  * A DAWG shares the ends of words, so one node can end many words and cannot say
  * which word was found. Words are numbered instead: every word's rank in alphabetical
- * order is the sum of an offset per step (`rank` below, as large as the table), and a
- * word is new on this board when its stamp is not this board's generation. So a board
- * is solved without building a string per step, and each word is counted once.
+ * order is the sum of an offset per step, and a word is new on this board when its stamp
+ * is not this board's generation. So a board is solved without building a string per step,
+ * and each word is counted once. The offsets are kept only for the entries that exist, row
+ * by row (`first`, `rank`): an entry's place in its row is the count of faces before its
+ * column in the row's bitmask, so the rank table is a tenth of the table's size.
  *
  * A word keeps the first path found, and the search takes paths in the canonical order that
  * solver.py defines (the least path, die by die by cell number): starts in row-major order,
  * each die's neighbours in row-major order (`around`, built so in `prepare`), depth first, a
  * word noted as soon as it is reached (`visit`). Both engines so give every word the same path.
  *
- * Everything that comes from Python is checked: the table's shape, every child offset
- * and the rows' order (once, when a Core is made: `number_words`), the board's size and
- * every face column (on every call). The Python engine in solver.py is the reference:
- * both must agree.
+ * Everything that comes from Python is checked: the table's shape and alignment, every child
+ * offset, each row's bitmask and the rows' order (once, when a Core is made: `number_words`),
+ * the board's size and every face column (on every call). The Python engine in solver.py is
+ * the reference: both must agree.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,7 +41,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 3
+#define INTERFACE 4
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
@@ -46,12 +53,31 @@ static const char *FACE_TEXT[FACES] = {
     "r", "s", "t", "u", "v", "w", "x", "y", "z", "qu", "an", "er", "he", "in", "th",
 };
 
+/* How many bits are set: an entry's place among its row's entries, from the row's bitmask. */
+#if defined(__POPCNT__)
+#define count_bits(x) ((uint32_t)__builtin_popcount(x))
+#else
+static uint32_t count_bits(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+#endif
+
+/* The entries of a row's bitmask before `column`: where that column's entry is among the row's. */
+static inline uint32_t place(uint32_t faces, int column) {
+    return count_bits(faces & (((uint32_t)1 << column) - 1));
+}
+
 typedef struct {
     PyObject_HEAD
-    uint32_t *table;
-    uint32_t *rank;     /* per entry: what a step through it adds to a word's rank */
-    uint32_t *stamps;   /* per word: the generation of the last board it was found on */
-    Py_ssize_t entries; /* the table's length */
+    Py_buffer view;         /* Python's table, held while the Core reads it (view.obj is NULL when none) */
+    const uint32_t *table;  /* view.buf: read in place */
+    uint32_t *first;        /* per row: where its entries' rank offsets start in `rank` */
+    uint32_t *rank;         /* per entry that exists, row by row: what a step through it adds to a word's rank */
+    uint32_t *stamps;       /* per word: the generation of the last board it was found on */
+    Py_ssize_t entries;     /* the table's length */
+    uint32_t last_row;      /* the offset of the last row: the walk enters no row past it */
     uint32_t words;
     uint32_t generation;
     int points[64]; /* points by word length; the last applies to every longer word */
@@ -74,6 +100,7 @@ typedef struct {
     int around[MAX_CELLS][MAX_NEIGHBOURS]; /* usable neighbours of each cell */
     int around_count[MAX_CELLS];
     uint32_t around_faces[MAX_CELLS]; /* faces next to each cell, as a bitmask */
+    uint32_t before[MAX_CELLS];       /* the faces before each cell's face's column, as a bitmask */
     unsigned char used[MAX_CELLS];
     int path[MAX_CELLS];
     char word[2 * MAX_CELLS + 1];
@@ -89,11 +116,27 @@ typedef struct {
     Py_ssize_t cells_used, cells_size;
 } Walk;
 
-static void Core_dealloc(Core *self) {
-    PyMem_Free(self->table);
+/* Back to a Core without a table: every buffer freed, Python's table let go. */
+static void forget_table(Core *self) {
+    PyMem_Free(self->first);
     PyMem_Free(self->rank);
     PyMem_Free(self->stamps);
+    self->first = self->rank = self->stamps = NULL;
+    self->table = NULL;
+    if (self->view.obj) PyBuffer_Release(&self->view);
+    self->view.obj = NULL;
+}
+
+static void Core_dealloc(Core *self) {
+    forget_table(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The rank offset of the entry at `column` of the row at `base`: 0 where the row has no entry there. */
+static uint32_t rank_at(const Core *self, Py_ssize_t base, int column) {
+    const uint32_t *row = self->table + base;
+    if (!row[column]) return 0;
+    return self->rank[self->first[base / STRIDE] + place(row[FACES], column)];
 }
 
 /* Check every entry and number the words, in one pass over the rows, children first: every
@@ -102,22 +145,40 @@ static void Core_dealloc(Core *self) {
  * count of words below it is known when its parents are reached, and no word continues
  * forever. An entry's rank offset is what the words in earlier columns of its row add; a
  * two-letter face's is its first letter's, that letter's own word, and the second letter's
- * below it. A table that breaks the order, or points outside itself, is refused. */
+ * below it. A row's bitmask must name exactly its entries: the search skips a row by it, and
+ * an entry's rank is found by it. A table that breaks the order, points outside itself or has
+ * a bitmask that lies is refused. */
 static int number_words(Core *self) {
     Py_ssize_t rows = self->entries / STRIDE;
+    const uint32_t *table = self->table;
     uint32_t *below = PyMem_Calloc((size_t)rows, sizeof(uint32_t));
-    if (!below) {
+    self->first = PyMem_Malloc((size_t)rows * sizeof(uint32_t));
+    if (!below || !self->first) {
+        PyMem_Free(below);
         PyErr_NoMemory();
         return 0;
     }
-    const uint32_t *table = self->table;
-    uint32_t *rank = self->rank;
+    uint32_t count = 0; /* at most 32 a row: no overflow, as rows <= UINT32_MAX / 2 / STRIDE */
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        self->first[row] = count;
+        count += count_bits(table[row * STRIDE + FACES]);
+    }
+    /* FACES spare entries at the end: a row whose bitmask undercounts its entries (refused below,
+     * or changed after this check) never takes `visit` or this pass past the end. */
+    self->rank = PyMem_Calloc((size_t)count + FACES, sizeof(uint32_t));
+    if (!self->rank) {
+        PyMem_Free(below);
+        PyErr_NoMemory();
+        return 0;
+    }
     int ok = 1;
     for (Py_ssize_t n = 1; ok && n <= rows; n++) {
         Py_ssize_t row = n % rows; /* rows 1, 2, ... and the root, row 0, last */
         Py_ssize_t end = row ? row : rows; /* children lie before this row */
         const uint32_t *entries = table + row * STRIDE;
+        uint32_t *ranks = self->rank + self->first[row];
         uint64_t sum = 0;
+        uint32_t faces = 0;
         for (int c = 0; c < FACES; c++) {
             uint32_t e = entries[c];
             if (!e) continue;
@@ -129,9 +190,15 @@ static int number_words(Core *self) {
                 ok = 0;
                 break;
             }
-            if (c >= LETTERS) continue; /* two-letter faces: below, once the letters are done */
-            rank[row * STRIDE + c] = (uint32_t)sum;
-            sum += (e & 1) + below[child / STRIDE];
+            if (c < LETTERS) { /* two-letter faces: below, once the letters are done */
+                ranks[count_bits(faces)] = (uint32_t)sum;
+                sum += (e & 1) + below[child / STRIDE];
+            }
+            faces |= (uint32_t)1 << c;
+        }
+        if (ok && faces != entries[FACES]) {
+            PyErr_SetString(PyExc_ValueError, "not a trie table: a row's bitmask does not name its entries");
+            ok = 0;
         }
         if (ok && sum > UINT32_MAX - 1) {
             PyErr_SetString(PyExc_ValueError, "too many words");
@@ -143,7 +210,8 @@ static int number_words(Core *self) {
             const char *text = FACE_TEXT[c];
             uint32_t e1 = entries[text[0] - 'a'];
             if (!e1 || !entries[c]) continue;
-            rank[row * STRIDE + c] = rank[row * STRIDE + text[0] - 'a'] + (e1 & 1) + rank[(e1 >> 1) + text[1] - 'a'];
+            ranks[place(faces, c)] = rank_at(self, row * STRIDE, text[0] - 'a') + (e1 & 1) +
+                                     rank_at(self, (Py_ssize_t)(e1 >> 1), text[1] - 'a');
         }
     }
     if (ok) self->words = below[0];
@@ -156,61 +224,60 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     Py_buffer view;
     PyObject *points;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*O", kwlist, &view, &points)) return -1;
-    int ok = 0;
+    forget_table(self);
     if (view.len % (STRIDE * 4) != 0 || view.len == 0) {
         PyErr_SetString(PyExc_ValueError, "not a trie table: its size is not a whole number of rows");
-        goto done;
+        goto refused;
+    }
+    if ((uintptr_t)view.buf % sizeof(uint32_t) != 0) {
+        PyErr_SetString(PyExc_ValueError, "not a trie table: its buffer is not aligned to 4 bytes");
+        goto refused;
     }
     Py_ssize_t entries = view.len / 4;
     if (entries / STRIDE > (Py_ssize_t)(UINT32_MAX >> 1) / STRIDE) {
         PyErr_SetString(PyExc_ValueError, "not a trie table: too large");
-        goto done;
+        goto refused;
     }
     PyObject *seq = PySequence_Fast(points, "points must be a sequence of integers");
-    if (!seq) goto done;
+    if (!seq) goto refused;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n < 1 || n > 64) {
         PyErr_SetString(PyExc_ValueError, "points: 1 to 64 lengths");
         Py_DECREF(seq);
-        goto done;
+        goto refused;
     }
     for (Py_ssize_t i = 0; i < 64; i++) {
         long p = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i < n ? i : n - 1));
         if (p == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
-            goto done;
+            goto refused;
         }
         if (p < 0 || p > 1000000) {
             PyErr_SetString(PyExc_ValueError, "points out of range");
             Py_DECREF(seq);
-            goto done;
+            goto refused;
         }
         self->points[i] = (int)p;
     }
     Py_DECREF(seq);
-    PyMem_Free(self->table);
-    PyMem_Free(self->rank);
-    PyMem_Free(self->stamps);
-    self->stamps = NULL;
-    self->table = PyMem_Malloc((size_t)view.len);
-    self->rank = PyMem_Calloc((size_t)entries, sizeof(uint32_t));
-    if (!self->table || !self->rank) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    memcpy(self->table, view.buf, (size_t)view.len);
+    self->view = view; /* held from here: forget_table releases it */
+    self->table = view.buf;
     self->entries = entries;
-    if (!number_words(self)) goto done;
+    self->last_row = (uint32_t)(entries - STRIDE);
+    if (!number_words(self)) goto failed;
     self->stamps = PyMem_Calloc((size_t)self->words + 1, sizeof(uint32_t));
     if (!self->stamps) {
         PyErr_NoMemory();
-        goto done;
+        goto failed;
     }
     self->generation = 0;
-    ok = 1;
-done:
+    return 0;
+refused:
     PyBuffer_Release(&view);
-    return ok ? 0 : -1;
+    return -1;
+failed:
+    forget_table(self);
+    return -1;
 }
 
 /* A new generation of stamps: every word is unfound again. */
@@ -251,7 +318,16 @@ static void found(Walk *w, int depth, int length, uint32_t rank) {
     w->cells_used += depth + 1;
 }
 
-/* `entry` is the step onto `cell` (at `depth` in the path); `rank` the word's rank so far. */
+/* Whether a step onto a die is worth taking: it ends a word, or a face around the die goes on
+ * from it (`around`). A step outside the table, only in a table changed since it was checked,
+ * is never taken: so `visit` never reads outside the table. */
+static inline int worth_visiting(const Core *core, uint32_t step, uint32_t around) {
+    if (!step || (step >> 1) > core->last_row) return 0;
+    return (step & 1) || (core->table[(step >> 1) + FACES] & around);
+}
+
+/* `entry` is the step onto `cell` (at `depth` in the path), one worth taking; `rank` the word's
+ * rank so far. */
 static void visit(Walk *w, int cell, int depth, int length, uint32_t entry, uint32_t rank) {
     const char *text = FACE_TEXT[w->columns[cell]];
     int added = text[1] ? 2 : 1;
@@ -259,17 +335,20 @@ static void visit(Walk *w, int cell, int depth, int length, uint32_t entry, uint
     length += added;
     w->path[depth] = cell;
     if (entry & 1) found(w, depth, length, rank);
+    const Core *core = w->core;
     uint32_t child = entry >> 1;
-    const uint32_t *table = w->core->table;
-    if (!(table[child + FACES] & w->around_faces[cell])) return; /* no neighbour goes on */
+    const uint32_t *row = core->table + child;
+    uint32_t faces = row[FACES];
+    if (!(faces & w->around_faces[cell])) return; /* no neighbour goes on */
+    const uint32_t *ranks = core->rank + core->first[child / STRIDE];
     rank += entry & 1;
     w->used[cell] = 1;
     for (int i = 0; i < w->around_count[cell]; i++) {
         int next = w->around[cell][i];
         if (w->used[next]) continue;
-        int column = w->columns[next];
-        uint32_t step = table[child + column];
-        if (step) visit(w, next, depth + 1, length, step, rank + w->core->rank[child + column]);
+        uint32_t step = row[w->columns[next]];
+        if (worth_visiting(core, step, w->around_faces[next]))
+            visit(w, next, depth + 1, length, step, rank + ranks[count_bits(faces & w->before[next])]);
     }
     w->used[cell] = 0;
 }
@@ -311,6 +390,7 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
             return 0;
         }
         w->columns[i] = (int)c;
+        w->before[i] = c < 0 ? 0 : ((uint32_t)1 << c) - 1;
         w->used[i] = 0;
     }
     Py_DECREF(seq);
@@ -338,7 +418,7 @@ static void walk_board(Walk *w) {
         int column = w->columns[cell];
         if (column < 0) continue;
         uint32_t entry = w->core->table[column];
-        if (entry) visit(w, cell, 0, 0, entry, w->core->rank[column]);
+        if (worth_visiting(w->core, entry, w->around_faces[cell])) visit(w, cell, 0, 0, entry, rank_at(w->core, 0, column));
     }
 }
 
@@ -609,7 +689,8 @@ static PyGetSetDef Core_getset[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_boggle_core.Core",
-    .tp_doc = PyDoc_STR("Core(table, points): a trie table (a buffer of native uint32 rows, e.g. Trie.table) ready to solve boards."),
+    .tp_doc = PyDoc_STR("Core(table, points): a trie table (a buffer of native uint32 rows, e.g. Trie.table, read in place "
+                        "and held: it must not change) ready to solve boards."),
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

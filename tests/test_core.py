@@ -131,10 +131,49 @@ def test_the_core_checks_the_table_it_is_given() -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             _core.Core(table, POINTS)
+    lying = array("I", good)
+    lying[STRIDE - 1] |= 1 << 5  # the root's bitmask names an "f" it has no entry for
+    silent = array("I", good)
+    silent[STRIDE - 1] &= ~(1 << 2)  # ... or leaves out its "c"
+    for table, message in [(lying, "bitmask"), (silent, "bitmask")]:
+        with pytest.raises(ValueError, match=message):
+            _core.Core(table, POINTS)
     with pytest.raises(ValueError):
         _core.Core(good, [])
     with pytest.raises(ValueError):
         _core.Core(good, [-1])
+
+
+def test_the_core_reads_the_table_in_place_and_holds_it() -> None:
+    table = Trie.build(["cat", "cats", "dog"]).table
+    held = _core.Core(table, POINTS)
+    with pytest.raises(BufferError):  # while the core reads it, the table cannot move
+        table.append(0)
+    assert [word for word, _ in held.solve(columns_of(Board((("c", "a"), ("s", "t")))), 2, 2)] == ["cat", "cats"]
+    del held
+    table.append(0)  # let go with the core
+    assert _core.Core(Trie.build(["cat", "dog"]).table.tobytes(), POINTS).words == 2  # any buffer, read-only too
+    raw = Trie.build(["cat", "dog"]).table.tobytes()
+    shifted = memoryview(bytearray(len(raw) + 1))[1:]
+    shifted[:] = raw
+    with pytest.raises(ValueError, match="aligned"):  # 32-bit entries read where they lie must be aligned
+        _core.Core(shifted, POINTS)
+
+
+@settings(max_examples=50, deadline=None)
+@given(changes=st.lists(st.tuples(st.integers(0, 4 * STRIDE - 1), st.integers(0, 2**32 - 1)), min_size=1, max_size=40))
+def test_a_table_changed_after_the_check_gives_wrong_words_but_is_never_read_outside(changes) -> None:
+    """The table is not copied, so nothing stops Python from writing over it: the walk stays inside it whatever
+    it finds there (tools/sanitize runs this under AddressSanitizer)."""
+    table = Trie.build(sorted(["ab", "abc", "ba", "bad", "cab", "dab", "abba"])).table
+    held = _core.Core(table, POINTS)
+    for index, value in changes:
+        table[index % len(table)] = value
+    board = Board((("a", "b", "c"), ("d", "a", "b"), ("b", "a", "d")))
+    for min_length in (1, 3):
+        words = held.solve(columns_of(board), 3, 3, min_length)
+        assert all(len(path) <= 9 for _, path in words)
+        assert held.score(columns_of(board), 3, 3, min_length) >= 0
 
 
 def written_and_solved(board: Board, trie: Trie, min_length: int) -> tuple[tuple[list, int, int], list[dict]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import lzma
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_cli import run
 
-from boggle_tui.engine.definitions import NO_DEFINITION, define, describe
+from boggle_tui.engine.definitions import DEFINITIONS, NO_DEFINITION, decompress, define, describe
 from boggle_tui.engine.resources import data_dir
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -114,3 +115,19 @@ def test_the_bisection_finds_every_line_of_the_shipped_file_and_nothing_between(
         assert definitions._row(word) == rows[word]
     for word in ["", "a", "zzzz", *(word + "~" for word in words[::997]), *(word[:-1] for word in words[::991])]:
         assert definitions._row(word) == rows.get(word)
+
+
+def test_the_shipped_file_reads_with_a_small_decompressor() -> None:
+    """Compressed with a 1 MiB dictionary (tools/build_definitions.py): the decoder's buffer is that large, not the
+    64 MiB of xz -9, so reading it adds little to the game's peak (benchmarks/memory.py)."""
+    data = (data_dir("definitions") / DEFINITIONS).read_bytes()
+    text = lzma.LZMADecompressor(memlimit=2 << 20).decompress(data)
+    assert text.count(b"\n") > 100_000  # every line of the file
+    assert decompress(data) == text
+
+
+def test_a_damaged_or_cut_file_is_an_error_never_a_hang() -> None:
+    data = (data_dir("definitions") / DEFINITIONS).read_bytes()
+    for damaged in (data[: len(data) // 2], data[:20], b"", data[:100] + bytes(1000)):
+        with pytest.raises(lzma.LZMAError):
+            decompress(damaged)

@@ -121,6 +121,17 @@ def word_list(name: str) -> set[str]:
     return {line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
+# The decompressor fills a buffer as large as the dictionary (up to the text's size): 1 MiB, not preset 9's 64 MiB,
+# keeps the game's peak while it reads the file 4 MB lower, for 7% more file (1.26 MB, not 1.18).
+DICTIONARY_SIZE = 1 << 20
+
+
+def compress(text: bytes) -> bytes:
+    return lzma.compress(
+        text, filters=[{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": DICTIONARY_SIZE}]
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"), help="WordNet 3.0 dict folder")
@@ -132,7 +143,7 @@ def main() -> int:
     lines, defined = build(args.wordnet, set().union(*lists.values()))
     text = "\n".join(lines) + "\n"
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_bytes(lzma.compress(text.encode("utf-8"), preset=9 | lzma.PRESET_EXTREME))
+    OUTPUT.write_bytes(compress(text.encode("utf-8")))
     print(f"{OUTPUT.relative_to(ROOT)}: {len(lines):,} entries, {OUTPUT.stat().st_size / 1e6:.2f} MB")
     for name, words in lists.items():
         covered = len(words & defined)

@@ -6,7 +6,8 @@ nothing on the start-up path asks for it: the first `define()` loads it, once.
 
 It is kept as its decompressed bytes (5 MB), one line a word sorted by word, and a word is
 found by bisecting the bytes themselves: a dict of its 105,000 lines cost the game 31 MiB
-more (benchmarks/NOTES.md).
+more (benchmarks/NOTES.md). The bytes grow in place as they are decompressed, and the file is
+compressed with a small dictionary, so reading it costs little more than what it keeps.
 """
 
 from __future__ import annotations
@@ -44,17 +45,34 @@ def _senses(senses: tuple[Sense, ...]) -> str:
     return " · ".join(f"{tag}. {gloss}" for tag, gloss in senses)
 
 
+CHUNK = 1 << 16  # bytes decompressed at a time
+
 _lock = threading.Lock()  # the app loads from a worker thread while a screen may ask too
-_loaded: bytes | None = None
+_loaded: bytearray | None = None
 
 
-def _text() -> bytes:
+def _text() -> bytearray:
     """The file's lines, `word<TAB>n:gloss|v:gloss<TAB>n:lemma,v:lemma`, sorted by word. Read once."""
     global _loaded
     with _lock:
         if _loaded is None:
-            _loaded = lzma.decompress((data_dir("definitions") / DEFINITIONS).read_bytes())
+            _loaded = decompress((data_dir("definitions") / DEFINITIONS).read_bytes())
         return _loaded
+
+
+def decompress(data: bytes) -> bytearray:
+    """One xz stream's content, grown chunk by chunk in one buffer (never changed afterwards).
+
+    `lzma.decompress` holds the pieces of its output and their join at once: twice the text at the
+    peak. An LZMAError when the stream is damaged or ends early, as lzma.decompress says it.
+    """
+    decompressor = lzma.LZMADecompressor(lzma.FORMAT_XZ)
+    text = bytearray(decompressor.decompress(data, max_length=CHUNK))
+    while not decompressor.eof:
+        if decompressor.needs_input:
+            raise lzma.LZMAError("Compressed data ended before the end-of-stream marker was reached")
+        text += decompressor.decompress(b"", max_length=CHUNK)
+    return text
 
 
 def _row(word: str) -> str | None:
