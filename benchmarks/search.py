@@ -7,7 +7,7 @@ Run: python benchmarks/search.py --seconds 600 --seeds 1 2 3 [--size 4] [--min-l
 Prints a timeline per seed; asserts nothing. Runs are timed, so a slower machine sees
 fewer boards; `--solved` stops once that many boards were solved instead (boards seen
 before cost nothing), which repeats exactly on any machine: the fair way to compare
-two versions of the walk.
+two versions of the walk. The climb (`--method climb`) is benchmarks/climb.py.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import random
 from dataclasses import dataclass, field
+
+from climb import POOL, climb
 
 import boggle_tui.engine.search
 from boggle_tui.engine.dice import load_dice_set
@@ -25,7 +27,6 @@ from boggle_tui.engine.search import (
     RollableFaces,
     Scorer,
     board_of,
-    climb,
     letter_weights,
     search,
 )
@@ -63,7 +64,7 @@ def main() -> None:
     parser.add_argument("--until", type=int, help="stop a seed's search once its best board scores this")
     parser.add_argument("--solved", type=int, help="stop a seed's search after solving this many boards, not seconds")
     parser.add_argument("--method", choices=["walk", "climb"], default="walk", help="Metropolis walk or pool climb")
-    parser.add_argument("--pool", type=int, default=boggle_tui.engine.search.POOL, help="boards kept by the climb")
+    parser.add_argument("--pool", type=int, default=POOL, help="boards kept by the climb")
     # The walk's settings, to try others against them:
     parser.add_argument("--temperature", type=float, default=boggle_tui.engine.search.TEMPERATURE_PER_CELL)
     parser.add_argument("--patience", type=int, default=boggle_tui.engine.search.PATIENCE)

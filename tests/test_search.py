@@ -18,10 +18,8 @@ from boggle_tui.engine.search import (
     RollableFaces,
     Scorer,
     board_of,
-    climb,
     letter_weights,
     search,
-    symmetries,
 )
 from boggle_tui.engine.solver import solve
 
@@ -171,14 +169,6 @@ def test_the_records_score_what_they_say(enable1, popular) -> None:
     for (height, width, name, min_length), (text, points) in RECORDS.items():
         assert solve(parse_board(text), lists[name].trie, min_length).total_score == points
         assert (height, width) == parse_board(text).shape
-
-
-def test_the_pool_climb_scores_what_it_reports(popular) -> None:
-    scorer = Scorer(popular.trie, 3, 3, 3)
-    result = climb(scorer, AnyLetters(9, letter_weights(popular.trie)), 0.5, random.Random(3), pool_size=4)
-    assert result.best_score == solve(board_of(result.best, 3, 3), popular.trie, 3).total_score > 0
-    assert len({tuple(order) for order in symmetries(4, 4)}) == 8 and len(symmetries(3, 4)) == 4
-    assert all(sorted(order) == list(range(12)) for order in symmetries(3, 4))
 
 
 def test_a_shift_moves_a_whole_row_or_column_round_by_one() -> None:

@@ -42,14 +42,6 @@ class Scorer:
             points = self.known[key] = self.solve(columns)
         return points
 
-    def many(self, boards: list[list[int]]) -> list[int]:
-        """Scores of many boards at once (one call into the compiled core), none remembered."""
-        self.solved += len(boards)
-        core = self.trie.core()
-        if core is not None:
-            return core.score_many(boards, self.height, self.width, self.min_length)
-        return [board_score(self.trie, b, self.height, self.width, self.min_length) for b in boards]
-
     def solve(self, columns: list[int]) -> int:
         if len(self.known) * len(columns) >= KNOWN_CELLS:
             self.known.clear()  # memory stays bounded; recent boards come back soon enough
@@ -74,7 +66,6 @@ class Space(Protocol):
     def start(self, rng: random.Random) -> Any: ...
     def step(self, state: Any, rng: random.Random) -> Any: ...
     def columns(self, state: Any) -> list[int]: ...
-    def neighbours(self, state: Any) -> list[list[int]]: ...
 
 
 class AnyLetters:
@@ -103,20 +94,6 @@ class AnyLetters:
 
     def columns(self, state: list[int]) -> list[int]:
         return state
-
-    def neighbours(self, state: list[int]) -> list[list[int]]:
-        """Every board one face change or one swap of two different faces away."""
-        out: list[list[int]] = []
-        for i, face in enumerate(state):
-            for letter in self.letters:
-                if letter != face:
-                    out.append([*state[:i], letter, *state[i + 1 :]])
-            for j in range(i + 1, len(state)):
-                if state[j] != face:
-                    swapped = list(state)
-                    swapped[i], swapped[j] = state[j], face
-                    out.append(swapped)
-        return out
 
 
 class RollableFaces:
@@ -152,9 +129,6 @@ class RollableFaces:
 
     def columns(self, state: list[int]) -> list[int]:
         return state
-
-    def neighbours(self, state: list[int]) -> list[list[int]]:
-        return [board for board in self.letters.neighbours(state) if self.rollable(board)]
 
     def rollable(self, columns: list[int]) -> bool:
         key = tuple(sorted(columns))
@@ -276,86 +250,6 @@ def _clock(start: float, seconds: float, should_stop: Callable[[], bool]) -> Ite
         if elapsed >= seconds:
             return
         yield elapsed
-
-
-POOL = 100  # boards kept each round of the climb
-
-
-def climb(
-    scorer: Scorer,
-    space: Space,
-    seconds: float,
-    rng: random.Random,
-    report: Callable[[Progress], None] | None = None,
-    should_stop: Callable[[], bool] = lambda: False,
-    pool_size: int = POOL,
-) -> Progress:
-    """Search for `seconds` by hill climbing with a pool, as the best known boards were found.
-
-    Each round scores every board one face change or one swap away from each board of the
-    pool, and keeps the best `pool_size` boards, a board and its turns and mirror images
-    counted once. When a round brings nothing new into the pool, it starts afresh from
-    random boards. The walk of `search` did better at the budgets measured, so it is the
-    one `boggle best` runs (benchmarks/NOTES.md).
-    """
-    start = time.perf_counter()
-    same = symmetries(scorer.height, scorer.width)
-    known: dict[tuple[int, ...], int] = {}
-    best: list[int] = []
-    best_score, evaluations = -1, 0
-    clock = _clock(start, seconds, should_stop)
-
-    def score_new(boards: list[list[int]]) -> list[tuple[int, list[int]]]:
-        nonlocal evaluations, best, best_score
-        fresh: dict[tuple[int, ...], list[int]] = {}
-        for board in boards:
-            key = min(tuple(board[i] for i in order) for order in same)
-            if key not in known and key not in fresh:
-                fresh[key] = board
-        if len(known) * scorer.height * scorer.width >= KNOWN_CELLS:
-            known.clear()
-        scored = list(zip(scorer.many(list(fresh.values())), fresh.values(), strict=True))
-        for (points, board), key in zip(scored, fresh, strict=True):
-            known[key] = points
-            if points > best_score:
-                best, best_score = board, points
-                if report:
-                    report(Progress(best, best_score, evaluations + len(fresh), time.perf_counter() - start))
-        evaluations += len(fresh)
-        return scored
-
-    while next(clock, None) is not None:
-        seeds = [space.start(rng) for _ in range(pool_size)]
-        pool = sorted(score_new(seeds), key=lambda pair: -pair[0])[:pool_size]
-        while (elapsed := next(clock, None)) is not None:
-            grown: list[tuple[int, list[int]]] = []
-            for _, board in pool:
-                grown += score_new(space.neighbours(board))
-                if time.perf_counter() - start >= seconds or should_stop():
-                    break
-            if not grown:
-                break  # every neighbour was scored before: this pool is spent
-            better = sorted(pool + grown, key=lambda pair: -pair[0])[:pool_size]
-            if [points for points, _ in better] == [points for points, _ in pool]:
-                break  # nothing new came in: this pool is spent
-            pool = better
-            if report:
-                report(Progress(best, best_score, evaluations, elapsed))
-    return Progress(best, best_score, evaluations, time.perf_counter() - start)
-
-
-def symmetries(height: int, width: int) -> list[list[int]]:
-    """The cell orders that turn or mirror a board into an equal one (8 for a square, 4 otherwise)."""
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    flips = [
-        lambda r, c: (r, c),
-        lambda r, c: (r, width - 1 - c),
-        lambda r, c: (height - 1 - r, c),
-        lambda r, c: (height - 1 - r, width - 1 - c),
-    ]
-    if height == width:
-        flips += [lambda r, c, f=f: f(c, r) for f in list(flips)]
-    return [[row * width + column for row, column in (flip(r, c) for r, c in cells)] for flip in flips]
 
 
 # The best boards known (shared/records.md: found by danvk's hill climbing, the 4x4 one proved

@@ -1,0 +1,158 @@
+"""The pool climb, a board search measured against the walk that `boggle best` runs (lab code, not the product's).
+
+After danvk's hybrid-boggle: every board one face change or one swap away from each board of a pool is scored, and
+the best `pool_size` boards are kept, a board and its turns and mirror images counted once. At the budgets measured it
+did worse than the walk of boggle_tui/engine/search.py (benchmarks/NOTES.md), so it lives here, for
+`benchmarks/search.py --method climb`.
+
+Run: python benchmarks/climb.py checks it: a short climb on a 3x3 board must score what it reports, and the board's
+symmetries must be orders of its cells (8 for a square, 4 otherwise). Exits 1 when a check fails.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.search import (
+    KNOWN_CELLS,
+    AnyLetters,
+    Progress,
+    RollableFaces,
+    Scorer,
+    Space,
+    board_of,
+    letter_weights,
+)
+from boggle_tui.engine.solver import board_score, solve
+
+POOL = 100  # boards kept each round of the climb
+
+
+def score_many(scorer: Scorer, boards: list[list[int]]) -> list[int]:
+    """Scores of many boards at once (one call into the compiled core), none remembered."""
+    scorer.solved += len(boards)
+    core = scorer.trie.core()
+    if core is not None:
+        return core.score_many(boards, scorer.height, scorer.width, scorer.min_length)
+    return [board_score(scorer.trie, b, scorer.height, scorer.width, scorer.min_length) for b in boards]
+
+
+def neighbours(space: Space, state: list[int]) -> list[list[int]]:
+    """Every board one face change or one swap of two different faces away (that the dice can show, for dice)."""
+    if isinstance(space, RollableFaces):
+        return [board for board in neighbours(space.letters, state) if space.rollable(board)]
+    assert isinstance(space, AnyLetters)
+    out: list[list[int]] = []
+    for i, face in enumerate(state):
+        for letter in space.letters:
+            if letter != face:
+                out.append([*state[:i], letter, *state[i + 1 :]])
+        for j in range(i + 1, len(state)):
+            if state[j] != face:
+                swapped = list(state)
+                swapped[i], swapped[j] = state[j], face
+                out.append(swapped)
+    return out
+
+
+def symmetries(height: int, width: int) -> list[list[int]]:
+    """The cell orders that turn or mirror a board into an equal one (8 for a square, 4 otherwise)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    flips = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, width - 1 - c),
+        lambda r, c: (height - 1 - r, c),
+        lambda r, c: (height - 1 - r, width - 1 - c),
+    ]
+    if height == width:
+        flips += [lambda r, c, f=f: f(c, r) for f in list(flips)]
+    return [[row * width + column for row, column in (flip(r, c) for r, c in cells)] for flip in flips]
+
+
+def climb(
+    scorer: Scorer,
+    space: Space,
+    seconds: float,
+    rng: random.Random,
+    report: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] = lambda: False,
+    pool_size: int = POOL,
+) -> Progress:
+    """Search for `seconds` by hill climbing with a pool, as the best known boards were found.
+
+    Each round scores every board one face change or one swap away from each board of the
+    pool, and keeps the best `pool_size` boards, a board and its turns and mirror images
+    counted once. When a round brings nothing new into the pool, it starts afresh from
+    random boards.
+    """
+    start = time.perf_counter()
+    same = symmetries(scorer.height, scorer.width)
+    known: dict[tuple[int, ...], int] = {}
+    best: list[int] = []
+    best_score, evaluations = -1, 0
+
+    def out_of_time() -> bool:
+        return time.perf_counter() - start >= seconds or should_stop()
+
+    def score_new(boards: list[list[int]]) -> list[tuple[int, list[int]]]:
+        nonlocal evaluations, best, best_score
+        fresh: dict[tuple[int, ...], list[int]] = {}
+        for board in boards:
+            key = min(tuple(board[i] for i in order) for order in same)
+            if key not in known and key not in fresh:
+                fresh[key] = board
+        if len(known) * scorer.height * scorer.width >= KNOWN_CELLS:
+            known.clear()
+        scored = list(zip(score_many(scorer, list(fresh.values())), fresh.values(), strict=True))
+        for (points, board), key in zip(scored, fresh, strict=True):
+            known[key] = points
+            if points > best_score:
+                best, best_score = board, points
+                if report:
+                    report(Progress(best, best_score, evaluations + len(fresh), time.perf_counter() - start))
+        evaluations += len(fresh)
+        return scored
+
+    while not out_of_time():
+        seeds = [space.start(rng) for _ in range(pool_size)]
+        pool = sorted(score_new(seeds), key=lambda pair: -pair[0])[:pool_size]
+        while not out_of_time():
+            grown: list[tuple[int, list[int]]] = []
+            for _, board in pool:
+                grown += score_new(neighbours(space, board))
+                if out_of_time():
+                    break
+            if not grown:
+                break  # every neighbour was scored before: this pool is spent
+            better = sorted(pool + grown, key=lambda pair: -pair[0])[:pool_size]
+            if [points for points, _ in better] == [points for points, _ in pool]:
+                break  # nothing new came in: this pool is spent
+            pool = better
+            if report:
+                report(Progress(best, best_score, evaluations, time.perf_counter() - start))
+    return Progress(best, best_score, evaluations, time.perf_counter() - start)
+
+
+def check() -> list[str]:
+    """What is wrong with the climb and the symmetries: nothing, when they work."""
+    popular = load_dictionary("popular").trie
+    scorer = Scorer(popular, 3, 3, 3)
+    result = climb(scorer, AnyLetters(9, letter_weights(popular)), 0.5, random.Random(3), pool_size=4)
+    solved = solve(board_of(result.best, 3, 3), popular, 3).total_score
+    problems = [] if result.best_score == solved > 0 else [f"the climb reported {result.best_score}, solved {solved}"]
+    if len({tuple(order) for order in symmetries(4, 4)}) != 8 or len(symmetries(3, 4)) != 4:
+        problems.append("a square board has 8 symmetries, another 4")
+    if not all(sorted(order) == list(range(12)) for order in symmetries(3, 4)):
+        problems.append("a symmetry is not an order of the board's cells")
+    print(f"climb, popular, 3x3, 0.5 s: best {result.best_score} after {result.evaluations:,} boards")
+    return problems
+
+
+if __name__ == "__main__":
+    found = check()
+    print("\n".join(found) or "climb: checks passed")
+    sys.exit(1 if found else 0)
