@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -13,13 +14,36 @@ from boggle_tui.engine.wordlist import read_word_list
 ALGS4 = Path(__file__).parent / "data" / "algs4.txt"
 
 
-def test_every_structure_and_both_engines_agree_and_report_figures() -> None:
+def test_every_structure_and_both_engines_agree_and_report_figures(monkeypatch) -> None:
+    """Each figure is its own structure's time: the n-th structure takes n * 10 ms to build and n, 5n, 2n ms on the
+    three boards (by a clock that moves only when they work), so its median is 2n ms."""
     words = read_word_list(ALGS4).words
     boards = [load_dice_set("new").roll(seed) for seed in range(3)]
-    (results,) = [done for _, done in bench.run(words, boards, 3, bench.structures()) if done]
+    now = [0.0]
+
+    def taking(n: int, structure: bench.Structure) -> bench.Structure:
+        def build(words: list[str]) -> object:
+            now[0] += n * 0.010
+            return structure.build(words)
+
+        solved: list[int] = []
+
+        def solve(board, lexicon, min_length: int) -> set[str]:
+            now[0] += n * (1, 5, 2)[len(solved)] / 1000
+            solved.append(1)
+            return structure.solve(board, lexicon, min_length)
+
+        return dataclasses.replace(structure, build=build, solve=solve)
+
+    monkeypatch.setattr(bench, "UNSORTED_SECONDS", 3600.0)  # its budget is real time: never spent here
+    chosen = tuple(taking(n, s) for n, s in enumerate(bench.structures(), start=1))
+    (results,) = [done for _, done in bench.run(words, boards, 3, chosen, clock=lambda: now[0]) if done]
     names = ["unsorted list", "sorted list", "trie (textbook search)", "engine, Python"]
     assert [r.structure for r in results] == names + (["engine, C"] if core.is_built() else [])
-    assert all(r.boards == 3 and r.median_ms and r.median_ms > 0 and r.build_ms >= 0 for r in results)
+    for n, result in enumerate(results, start=1):
+        assert (result.boards, result.note) == (3, "")
+        assert result.build_ms == pytest.approx(n * 10) and result.median_ms == pytest.approx(2 * n)
+        assert result.boards_per_second == pytest.approx(1000 / (2 * n))
 
 
 def test_boards_are_rolled_as_they_are_solved_and_the_slow_list_keeps_to_its_budget(monkeypatch) -> None:
