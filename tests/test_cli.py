@@ -113,6 +113,8 @@ def test_solve_by_code_is_the_same_board(capsys, enable1) -> None:
         (["solve", "--seed", "x"], "'x' is not a whole number"),
         (["solve", "--min-length", "0"], "not between 1 and"),
         (["bench", "--boards", "0"], "not between 1 and"),
+        (["bench", "--boards", str(10**9)], "1000000000 is not between 1 and 100,000"),
+        (["bench", "--boards", "100001"], "not between 1 and 100,000"),
         (["server", "--host", "a" * 5000], "not a host name or an address"),
         (["server", "--host", "a" * 64 + ".example"], "a part of a host name is at most 63 characters"),
         (["server", "--host", "two words"], "not a host name or an address"),

@@ -22,6 +22,7 @@ from boggle_tui.engine.search import (
     search,
 )
 from boggle_tui.engine.solver import solve
+from boggle_tui.game.wording import plural
 
 ALGS4 = str(Path(__file__).parent / "data" / "algs4.txt")
 
@@ -165,7 +166,19 @@ def test_best_runs_several_searches_and_names_the_known_record(capsys, enable1) 
     assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3x4"]) == 0
     assert "best known" not in capsys.readouterr().out  # no record is known for 3x4 under enable1
     assert main(["best", "--seconds", "0.3", "--jobs", "1"]) == 0
-    assert "The best known board for this size and word list: plsteaiertnrsges" in capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps at the terminal width
+    assert "The best known board for this size and word list: plsteaiertnrsges" in out and "by 1 search:" in out
+    assert main(["best", "--seconds", "0.3", "--jobs", "2", "--size", "3"]) == 0
+    assert "by 2 searches:" in " ".join(capsys.readouterr().out.split())  # it said "2 searchs"
+
+
+@pytest.mark.parametrize(
+    ("count", "noun", "said"),
+    [(1, "search", "1 search"), (2, "search", "2 searches"), (0, "box", "0 boxes"), (3, "word", "3 words"),
+     (1_044, "point", "1,044 points"), (2, "wish", "2 wishes"), (2, "day", "2 days")],
+)  # fmt: skip
+def test_plurals(count: int, noun: str, said: str) -> None:
+    assert plural(count, noun) == said
 
 
 def test_the_records_score_what_they_say(enable1, popular) -> None:

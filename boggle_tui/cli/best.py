@@ -8,6 +8,9 @@ import multiprocessing
 import os
 import queue
 import signal
+from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from rich.console import Console, Group
 from rich.live import Live
@@ -16,8 +19,8 @@ from rich.text import Text
 from boggle_tui.cli.output import print_json
 from boggle_tui.cli.render import board_table, solution_view
 from boggle_tui.cli.solve import json_line
-from boggle_tui.engine.dice import load_dice_set, random_seed
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, load_dictionary
+from boggle_tui.engine.dice import DiceSet, load_dice_set, random_seed
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
@@ -26,7 +29,42 @@ from boggle_tui.game.deal import Deal
 from boggle_tui.game.wording import plural
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What `boggle best` searches, read from its flags."""
+
+    dice: DiceSet | None
+    height: int
+    width: int
+    min_length: int
+    dictionary: Dictionary
+    seed: int
+    seconds: float
+    jobs: tuple[Job, ...]
+    record: tuple[str, int] | None  # the best known board of this shape and list, and its points
+    proven: bool  # boggle prove found no better board than the record
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the searches found: the best board; boards looked at and solved by all; the longest search's time."""
+
+    best: Progress
+    solved: int
+    stopped: bool  # Ctrl+C ended it before its time
+
+
 def run_best(args: argparse.Namespace) -> int:
+    plan = plan_of(args)
+    outcome = search_boards(plan, Console(stderr=True))
+    if args.json:
+        print_json(_json_of(plan, outcome))
+    else:
+        _print(plan, outcome, Console())
+    return 0
+
+
+def plan_of(args: argparse.Namespace) -> Plan:
     dice = load_dice_set(args.dice) if args.dice else None
     if dice and args.size and args.size != (dice.height, dice.width):
         raise BoggleError(
@@ -37,42 +75,29 @@ def run_best(args: argparse.Namespace) -> int:
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
     dictionary = load_dictionary(dictionary_name)  # here, so that a bad list is one error, not one per search
     seed = random_seed() if args.seed is None else args.seed
-    record = RECORDS.get((height, width, dictionary_name, min_length))
-    proven = (height, width, dictionary_name, min_length) in PROVEN
-    jobs = [
+    jobs = tuple(
         Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n))
         for n in range(args.jobs or os.cpu_count() or 1)
-    ]
-    console = Console(stderr=True)
+    )
+    record = RECORDS.get((height, width, dictionary_name, min_length))
+    proven = (height, width, dictionary_name, min_length) in PROVEN
+    return Plan(dice, height, width, min_length, dictionary, seed, args.seconds, jobs, record, proven)
+
+
+def search_boards(plan: Plan, console: Console) -> Outcome:
+    """Run the plan's searches side by side, one process each, showing the best board so far on `console`."""
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     progress_queue, stop = context.Queue(), context.Event()
-    workers = [context.Process(target=run_job, args=(job, progress_queue, stop), daemon=True) for job in jobs]
+    workers = [context.Process(target=run_job, args=(job, progress_queue, stop), daemon=True) for job in plan.jobs]
 
     def interrupted(*_: object) -> None:
         stop.set()  # each search finishes its step; the best board so far is printed
 
     previous = signal.signal(signal.SIGINT, interrupted)
-    best: Progress | None = None
-    finished: list[tuple[Progress, int]] = []
     try:
         for worker in workers:
             worker.start()
-        with Live(console=console, transient=True, refresh_per_second=8) as live:
-            while len(finished) < len(workers):
-                # Looked at before waiting: a search that has ended has put all it said in the pipe.
-                ended = not any(worker.is_alive() for worker in workers)
-                try:
-                    message = progress_queue.get(timeout=0.25)
-                except queue.Empty:
-                    if ended:
-                        break  # a search that died says nothing more: keep what the others found
-                    continue
-                if isinstance(message, tuple):
-                    finished.append(message)
-                    message = message[0]
-                if best is None or message.best_score > best.best_score:
-                    best = message
-                live.update(_live_view(best, height, width, args.seconds, record, len(workers)))
+        best, finished = _follow(workers, progress_queue, plan, console)
     finally:
         signal.signal(signal.SIGINT, previous)
         stop.set()
@@ -81,51 +106,73 @@ def run_best(args: argparse.Namespace) -> int:
     if best is None:
         raise BoggleError("the search stopped before it scored a board")
     evaluations = sum(result.evaluations for result, _ in finished)
-    solved = sum(count for _, count in finished)
     seconds = max((result.seconds for result, _ in finished), default=best.seconds)
-    result = Progress(best.best, best.best_score, evaluations, seconds)
-    board = board_of(result.best, height, width)
-    solution = solve(board, dictionary.trie, min_length)
-    rate = result.evaluations / result.seconds if result.seconds else 0.0
-    stopped = stop.is_set() and result.seconds < args.seconds - 0.5
-    if args.json:
-        dealt = Deal(board, args.dice, None)
-        print_json(
-            json.loads(json_line(dealt, dictionary, min_length))
-            | {
-                "seed": seed,
-                "seconds": round(result.seconds, 3),
-                "evaluations": result.evaluations,
-                "solved": solved,  # evaluations less the boards whose score was remembered
-                "jobs": len(workers),
-                "record": {"board": record[0], "points": record[1], "proven": proven} if record else None,
-            }
-        )
-    else:
-        out = Console()
-        out.print(solution_view(solution))
-        note = " (stopped early)" if stopped else ""
-        out.print(
-            f"Best of {result.evaluations:,} boards ({solved:,} solved, the rest seen before) "
-            f"in {result.seconds:.1f} s{note} by {plural(len(workers), 'search')}: {rate:,.0f} evaluations/s, "
-            f"seed {seed}" + (f", only boards the {dice.name} dice can roll" if dice else "")
-        )
-        if record:
-            out.print(_record_line(record, result.best_score, proven))
-    return 0
+    solved = sum(count for _, count in finished)
+    stopped = stop.is_set() and seconds < plan.seconds - 0.5
+    return Outcome(Progress(best.best, best.best_score, evaluations, seconds), solved, stopped)
 
 
-def _live_view(
-    progress: Progress, height: int, width: int, seconds: float, record: tuple[str, int] | None, jobs: int
-) -> Group:
-    board = board_of(progress.best, height, width)
+def _follow(
+    workers: list[BaseProcess], progress_queue: Any, plan: Plan, console: Console
+) -> tuple[Progress | None, list[tuple[Progress, int]]]:
+    """The best board the searches report, shown live until each has ended, and what each ended with."""
+    best: Progress | None = None
+    finished: list[tuple[Progress, int]] = []
+    with Live(console=console, transient=True, refresh_per_second=8) as live:
+        while len(finished) < len(workers):
+            # Looked at before waiting: a search that has ended has put all it said in the pipe.
+            ended = not any(worker.is_alive() for worker in workers)
+            try:
+                message = progress_queue.get(timeout=0.25)
+            except queue.Empty:
+                if ended:
+                    break  # a search that died says nothing more: keep what the others found
+                continue
+            if isinstance(message, tuple):
+                finished.append(message)
+                message = message[0]
+            if best is None or message.best_score > best.best_score:
+                best = message
+            live.update(_live_view(best, plan))
+    return best, finished
+
+
+def _json_of(plan: Plan, outcome: Outcome) -> dict[str, object]:
+    best = outcome.best
+    dealt = Deal(board_of(best.best, plan.height, plan.width), plan.dice.key if plan.dice else None, None)
+    return json.loads(json_line(dealt, plan.dictionary, plan.min_length)) | {
+        "seed": plan.seed,
+        "seconds": round(best.seconds, 3),
+        "evaluations": best.evaluations,
+        "solved": outcome.solved,  # evaluations less the boards whose score was remembered
+        "jobs": len(plan.jobs),
+        "record": {"board": plan.record[0], "points": plan.record[1], "proven": plan.proven} if plan.record else None,
+    }
+
+
+def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
+    best = outcome.best
+    out.print(solution_view(solve(board_of(best.best, plan.height, plan.width), plan.dictionary.trie, plan.min_length)))
+    rate = best.evaluations / best.seconds if best.seconds else 0.0
+    note = " (stopped early)" if outcome.stopped else ""
+    out.print(
+        f"Best of {best.evaluations:,} boards ({outcome.solved:,} solved, the rest seen before) "
+        f"in {best.seconds:.1f} s{note} by {plural(len(plan.jobs), 'search')}: {rate:,.0f} evaluations/s, "
+        f"seed {plan.seed}" + (f", only boards the {plan.dice.name} dice can roll" if plan.dice else "")
+    )
+    if plan.record:
+        out.print(_record_line(plan.record, best.best_score, plan.proven))
+
+
+def _live_view(progress: Progress, plan: Plan) -> Group:
+    board = board_of(progress.best, plan.height, plan.width)
     status = Text.assemble(
         ("best ", "dim"), (f"{progress.best_score:,}", "bold green"), (" points · ", "dim"),
-        f"{plural(jobs, 'search')} · {progress.seconds:.0f} of {seconds:.0f} s · Ctrl+C stops",
+        f"{plural(len(plan.jobs), 'search')} · {progress.seconds:.0f} of {plan.seconds:.0f} s · Ctrl+C stops",
     )  # fmt: skip
     parts = [board_table(board), Text(board.text(), style="dim"), status]
-    if record:
-        parts.append(Text(_record_line(record, progress.best_score), style="dim"))
+    if plan.record:
+        parts.append(Text(_record_line(plan.record, progress.best_score), style="dim"))
     return Group(*parts)
 
 
