@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual.app import App, SystemCommand
-from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.widget import Widget
 
 from boggle_tui.app.keys import all_bindings, binding_keys
 from boggle_tui.app.screens.results import ResultsScreen
@@ -56,7 +56,7 @@ APP_COMMANDS = (
 )
 
 
-def _on(node: DOMNode, action: str) -> Callable[[], object]:
+def _on(node: App[int] | Widget, action: str) -> Callable[[], object]:
     return lambda: node.run_action(action)
 
 

@@ -152,9 +152,10 @@ class OnlinePlay:
 
     async def _serve_here(self) -> int:
         assert self.target.serve is not None
+        host = self.target.serve[0]
         limits = Limits(only_room=self.target.room)
-        self.server = RoomServer(dictionaries=self.target.dictionaries, now=self.now, limits=limits)
-        return await self._listen(lambda port: self.server.start(self.target.serve[0], port))  # type: ignore[union-attr]
+        server = self.server = RoomServer(dictionaries=self.target.dictionaries, now=self.now, limits=limits)
+        return await self._listen(lambda port: server.start(host, port))
 
     async def _serve_detached(self) -> int:
         """Start `boggle server` as a process of its own for this one room; the port it bound."""

@@ -8,11 +8,12 @@ import multiprocessing
 import os
 import queue
 import signal
+from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.text import Text
 
@@ -86,7 +87,8 @@ def plan_of(args: argparse.Namespace) -> Plan:
 
 def search_boards(plan: Plan, console: Console) -> Outcome:
     """Run the plan's searches side by side, one process each, showing the best board so far on `console`."""
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork") if forks else multiprocessing.get_context("spawn")
     progress_queue, stop = context.Queue(), context.Event()
     workers = [context.Process(target=run_job, args=(job, progress_queue, stop), daemon=True) for job in plan.jobs]
 
@@ -113,7 +115,7 @@ def search_boards(plan: Plan, console: Console) -> Outcome:
 
 
 def _follow(
-    workers: list[BaseProcess], progress_queue: Any, plan: Plan, console: Console
+    workers: Sequence[BaseProcess], progress_queue: Any, plan: Plan, console: Console
 ) -> tuple[Progress | None, list[tuple[Progress, int]]]:
     """The best board the searches report, shown live until each has ended, and what each ended with."""
     best: Progress | None = None
@@ -170,7 +172,7 @@ def _live_view(progress: Progress, plan: Plan) -> Group:
         ("best ", "dim"), (f"{progress.best_score:,}", "bold green"), (" points · ", "dim"),
         f"{plural(len(plan.jobs), 'search')} · {progress.seconds:.0f} of {plan.seconds:.0f} s · Ctrl+C stops",
     )  # fmt: skip
-    parts = [board_table(board), Text(board.text(), style="dim"), status]
+    parts: list[RenderableType] = [board_table(board), Text(board.text(), style="dim"), status]
     if plan.record:
         parts.append(Text(_record_line(plan.record, progress.best_score), style="dim"))
     return Group(*parts)

@@ -69,7 +69,7 @@ def run_web(args: argparse.Namespace) -> int:
     if strangers:
         os.environ[TAB_DATA_VARIABLE] = "1"
 
-    class BoggleServer(Server):  # type: ignore[misc]
+    class BoggleServer(Server):
         """textual-serve's server with a cap on games, and a link into a room."""
 
         games = 0

@@ -7,8 +7,8 @@ import errno
 import os
 import stat
 import tempfile
+from io import BufferedReader
 from pathlib import Path
-from typing import BinaryIO
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # Windows has no FIFOs to wait on
 
@@ -17,7 +17,7 @@ class NotRegularFile(OSError):
     """A FIFO, a device, a socket or a folder where a file of the game's should be."""
 
 
-def open_regular(path: Path) -> BinaryIO:
+def open_regular(path: Path) -> BufferedReader:
     """The file at `path` open for reading, or NotRegularFile (an OSError) when it is not a regular file.
 
     Looked at before it is opened (a device is never opened), and again once open, without waiting: a FIFO

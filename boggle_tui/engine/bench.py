@@ -16,7 +16,7 @@ from typing import Any
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.lexicons import SortedList, TrieLexicon, UnsortedList, solve_with
+from boggle_tui.engine.lexicons import Lexicon, SortedList, TrieLexicon, UnsortedList, solve_with
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
 
@@ -72,26 +72,28 @@ def _engine(compiled: bool) -> Callable[[Board, Trie, int], set[str]]:
     return solve_on
 
 
-def _budgeted(lexicon_type: type, seconds: float) -> Callable[[list[str]], Any]:
+class _OnABudget:
     """A lexicon whose questions raise OutOfTime once `seconds` have passed since it was first asked."""
 
-    def build(words: list[str]) -> Any:
-        lexicon = lexicon_type(words)
-        deadline: list[float] = []
-        ask = lexicon.has_prefix
+    def __init__(self, lexicon: Lexicon, seconds: float) -> None:
+        self.lexicon, self.seconds = lexicon, seconds
+        self.deadline: float | None = None
 
-        def has_prefix(prefix: str) -> bool:
-            now = time.perf_counter()
-            if not deadline:
-                deadline.append(now + seconds)
-            elif now > deadline[0]:
-                raise OutOfTime
-            return ask(prefix)
+    def has_prefix(self, prefix: str) -> bool:
+        now = time.perf_counter()
+        if self.deadline is None:
+            self.deadline = now + self.seconds
+        elif now > self.deadline:
+            raise OutOfTime
+        return self.lexicon.has_prefix(prefix)
 
-        lexicon.has_prefix = has_prefix
-        return lexicon
+    def is_word(self, word: str) -> bool:
+        return self.lexicon.is_word(word)
 
-    return build
+
+def _budgeted(lexicon_type: Callable[[list[str]], Lexicon], seconds: float) -> Callable[[list[str]], Lexicon]:
+    """Builds the lexicon, on a budget of `seconds` from its first question."""
+    return lambda words: _OnABudget(lexicon_type(words), seconds)
 
 
 def structures(unsorted: bool = True) -> tuple[Structure, ...]:

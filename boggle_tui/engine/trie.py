@@ -24,11 +24,14 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 from io import BufferedIOBase
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import DIGRAPHS, FACE_INDEX, FACES
 from boggle_tui.engine.scoring import POINTS
+
+if TYPE_CHECKING:
+    import _boggle_core
 
 KIDS = len(FACES)  # the column of the bitmask of faces with an entry
 STRIDE = KIDS + 1
@@ -52,7 +55,7 @@ class CorruptTrie(ValueError):
     """Bytes that are not a trie of this format version."""
 
 
-Table = array
+Table: TypeAlias = "array[int]"  # rows of STRIDE unsigned 32-bit entries
 
 
 class Trie:
@@ -61,9 +64,9 @@ class Trie:
     def __init__(self, table: Table, word_count: int) -> None:
         self.table = table
         self.word_count = word_count
-        self._core: Any = None
+        self._core: _boggle_core.Core | None = None
 
-    def core(self) -> Any:
+    def core(self) -> _boggle_core.Core | None:
         """This trie in the compiled core (made once), or None when the Python engine is in use."""
         module = core.compiled()
         if module is None:
@@ -219,7 +222,7 @@ class _Builder:
         self.endings: dict[str, int] = {}
         self.small: dict[tuple[str, ...], int] = {}
 
-    def build(self) -> array:
+    def build(self) -> Table:
         if self.words:
             root = self.node(0, len(self.words), 0) * STRIDE
             self.table[:STRIDE] = self.table[root : root + STRIDE]

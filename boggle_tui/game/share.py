@@ -72,7 +72,10 @@ def parse_challenge(line: str) -> Challenge:
         )
     clock = match["clock"]
     seconds = None if clock == "no clock" else int(clock.split()[0]) * (60 if clock.endswith("min") else 1)
-    number = lambda name: int(match[name].replace(",", ""))  # noqa: E731
+
+    def number(name: str) -> int:
+        return int(match[name].replace(",", ""))
+
     return Challenge(match["code"], match["dictionary"], seconds, number("min"), number("score"), number("words"))
 
 

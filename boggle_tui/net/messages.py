@@ -17,7 +17,7 @@ import json
 import math
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union
 
@@ -42,7 +42,13 @@ MAX_POINTS = 10**7
 HASH = 64  # characters of a hash or a token
 
 
-message = dataclass(frozen=True, kw_only=True)  # every message and part: immutable, built by field name
+_Message = typing.TypeVar("_Message")
+
+
+@typing.dataclass_transform(frozen_default=True, kw_only_default=True)
+def message(cls: type[_Message]) -> type[_Message]:
+    """Every message and part: an immutable dataclass, built by field name (a type checker knows it as one)."""
+    return dataclass(frozen=True, kw_only=True)(cls)
 
 
 def text(limit: int = MAX_TEXT, *, required: bool = False) -> Any:
@@ -346,7 +352,7 @@ def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict
         raise ProtocolError("a message is a JSON object")
     kind = raw.get("type")
     cls = kinds.get(kind) if isinstance(kind, str) else None
-    if cls is None:
+    if cls is None or not isinstance(kind, str):
         raise ProtocolError(f"unknown message type {clean_text(str(kind), 20)!r}")
     return _object(cls, {k: v for k, v in raw.items() if k != "type"}, kind, strict)
 
@@ -463,7 +469,7 @@ def _number(hint: type, low: float, high: float, raw: Any, where: str) -> Any:
     return hint(raw)
 
 
-def _bounded(raw: Any, kind: type, limit: int, where: str) -> Any:
+def _bounded(raw: Any, kind: type[Sized], limit: int, where: str) -> Any:
     if not isinstance(raw, kind):
         raise ProtocolError(f"{where} must be a {'list' if kind is list else 'object'}")
     if len(raw) > limit:
@@ -480,9 +486,14 @@ def encode(message: ClientMessage | ServerMessage) -> str:
     return json.dumps({"type": message.KIND, **fields}, separators=(",", ":"), ensure_ascii=False)
 
 
-@functools.cache
+_NAMES: dict[type, tuple[str, ...]] = {}  # a message type's field names, read once
+
+
 def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _plain(value: Any) -> Any:

@@ -374,7 +374,7 @@ class Room:
     def _lobby(self) -> Send:
         digest = self.dictionary_for(self.settings.dictionary).digest  # a client compares its own copy's
         return send(None, m.Lobby(
-            room=self.name, state=self.state.value, settings=self.settings.to_json(),  # type: ignore[arg-type]
+            room=self.name, state=self.state.value, settings=self.settings.to_json(),
             description=self.settings.describe(), players=tuple(p.seat() for p in self.players.values()),
             dictionary_hash=digest, locked=self.locked, rounds=self.rounds, scoreboard=self._scoreboard(),
             champion=self.champion,

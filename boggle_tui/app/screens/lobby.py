@@ -39,7 +39,7 @@ TARGETS = [("None: play on", None), ("First to 50", 50), ("First to 100", 100), 
 CHAT_LINES = 6  # lines of chat kept on screen
 
 
-def _ordered(option: tuple[str, Any]) -> int:
+def _ordered(option: tuple[str | Text, Any]) -> int:
     """Options by value, "none" first."""
     return option[1] or 0
 
@@ -106,7 +106,10 @@ class LobbyScreen(Screen[None]):
         self._drawn = False
         self._drawn_at = 0.0  # a Select's change made before the last drawing is the drawing's, not the player's
         self.choices = self._choices()
-        self._options = {field: options for _, field, options in self.choices}
+        # A choice's label is plain text, or Text where it must never be read as markup (the host's own list).
+        self._options: dict[str, list[tuple[str | Text, Any]]] = {
+            field: list(options) for _, field, options in self.choices
+        }
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
@@ -247,9 +250,12 @@ class LobbyScreen(Screen[None]):
         settings = dict(self.lobby.settings)
         # Only the host's own choice is sent: a value the screen set from the server's lobby message, or one
         # a Select reports from before the screen last drew the room, is not a change.
-        if not self.host or event.time <= self._drawn_at or settings.get(field) == event.value:
+        value = event.value
+        if not isinstance(value, str | int):  # no setting is blank (allow_blank=False)
             return
-        settings[field] = event.value
+        if not self.host or event.time <= self._drawn_at or settings.get(field) == value:
+            return
+        settings[field] = value
         self.post_message(self.Outgoing(m.ChangeSettings(settings=settings)))
         self.set_focus(None)  # Enter means ready again, not "open this setting"
 

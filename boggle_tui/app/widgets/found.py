@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.columns import Columns
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -20,7 +21,7 @@ class FoundWords(VerticalScroll, can_focus=False):
         self.words = Static("", id="found")
         self.border_title = "Found"
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield self.words
 
     def watch_found(self) -> None:

@@ -1,0 +1,30 @@
+"""Types of the compiled core (core/_boggle_core.c), for mypy: the interface boggle_tui/engine/core.py checks by
+INTERFACE. `python -m mypy.stubtest _boggle_core` compares this stub with the built module (.ci/run)."""
+
+from collections.abc import Sequence
+from typing import Final, final
+
+from typing_extensions import Buffer
+
+INTERFACE: Final[int]
+MAX_CELLS: Final[int]
+SOURCE_SHA256: Final[str]
+
+@final  # Py_TPFLAGS_BASETYPE is not set
+class Core:
+    """A trie table (native uint32 rows, read in place and held: it must not change) ready to solve boards."""
+
+    def __init__(self, table: Buffer, points: Sequence[int]) -> None: ...
+    @property
+    def words(self) -> int: ...
+    def solve(
+        self, columns: Sequence[int], height: int, width: int, min_length: int = 1
+    ) -> list[tuple[str, tuple[int, ...]]]: ...
+    def solve_json(
+        self, columns: Sequence[int], height: int, width: int, min_length: int = 1
+    ) -> tuple[str, int, int]: ...
+    def score(self, columns: Sequence[int], height: int, width: int, min_length: int = 1) -> int: ...
+    def totals(self, columns: Sequence[int], height: int, width: int, min_length: int = 1) -> tuple[int, int]: ...
+    def score_many(
+        self, boards: Sequence[Sequence[int]], height: int, width: int, min_length: int = 1
+    ) -> list[int]: ...
