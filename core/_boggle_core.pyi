@@ -2,7 +2,7 @@
 INTERFACE. `python -m mypy.stubtest _boggle_core` compares this stub with the built module (.ci/run)."""
 
 from collections.abc import Sequence
-from typing import Final, final
+from typing import Any, Final, final
 
 from typing_extensions import Buffer
 
@@ -28,3 +28,20 @@ class Core:
     def score_many(
         self, boards: Sequence[Sequence[int]], height: int, width: int, min_length: int = 1
     ) -> list[int]: ...
+
+@final  # core/prove.c
+class Prover:
+    """Proves classes of boards against a trie table (engine/prove.py)."""
+
+    def __init__(self, table: Buffer, points: Sequence[int]) -> None: ...
+    def prove(
+        self,
+        letters: Sequence[Sequence[int]],
+        height: int,
+        width: int,
+        order: Sequence[int],
+        threshold: int,
+        switchover: int,
+        searched: int,
+        min_length: int,
+    ) -> dict[str, Any]: ...

@@ -20,6 +20,7 @@ from boggle_tui.engine.search import (
     board_of,
     letter_weights,
     search,
+    symmetries,
 )
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.wording import plural
@@ -186,6 +187,13 @@ def test_the_records_score_what_they_say(enable1, popular) -> None:
     for (height, width, name, min_length), (text, points) in RECORDS.items():
         assert solve(parse_board(text), lists[name].trie, min_length).total_score == points
         assert (height, width) == parse_board(text).shape
+
+
+def test_a_board_has_eight_symmetries_when_square_else_four() -> None:
+    assert len({tuple(order) for order in symmetries(4, 4)}) == 8 and len(symmetries(3, 4)) == 4
+    assert all(sorted(order) == list(range(12)) for order in symmetries(3, 4))
+    turned = symmetries(3, 3)  # every image of a 3x3 board, the board itself first
+    assert turned[0] == list(range(9)) and [2, 5, 8, 1, 4, 7, 0, 3, 6] in turned  # a quarter turn
 
 
 def test_a_shift_moves_a_whole_row_or_column_round_by_one() -> None:

@@ -56,7 +56,7 @@ APP_COMMANDS = (
 )
 
 
-def _on(node: App[int] | Widget, action: str) -> Callable[[], object]:
+def _on(node: App[Any] | Widget, action: str) -> Callable[[], object]:
     return lambda: node.run_action(action)
 
 
@@ -70,7 +70,7 @@ def keys_named(app: App[Any], screen: Screen[Any], action: str) -> str:
 
 
 def _each(
-    app: App[Any], screen: Screen[Any], node: DOMNode, table: tuple[tuple[str, str, str], ...]
+    app: App[Any], screen: Screen[Any], node: App[Any] | Widget, table: tuple[tuple[str, str, str], ...]
 ) -> Iterator[SystemCommand]:
     for title, what, action in table:
         yield SystemCommand(title, what + keys_named(app, screen, action), _on(node, action))

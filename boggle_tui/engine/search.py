@@ -252,6 +252,24 @@ def _clock(start: float, seconds: float, should_stop: Callable[[], bool]) -> Ite
         yield elapsed
 
 
+def symmetries(height: int, width: int) -> list[list[int]]:
+    """The cell orders that turn or mirror a board into an equal one (8 for a square, 4 otherwise)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    flips: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, width - 1 - c),
+        lambda r, c: (height - 1 - r, c),
+        lambda r, c: (height - 1 - r, width - 1 - c),
+    ]
+    if height == width:
+        flips += [_transposed(flip) for flip in flips]
+    return [[row * width + column for row, column in (flip(r, c) for r, c in cells)] for flip in flips]
+
+
+def _transposed(flip: Callable[[int, int], tuple[int, int]]) -> Callable[[int, int], tuple[int, int]]:
+    return lambda r, c: flip(c, r)
+
+
 # The best boards known (shared/records.md: found by danvk's hill climbing, the 4x4 one proved
 # best), scored with our lists: (height, width, word list, shortest word) -> (board, points).
 RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {

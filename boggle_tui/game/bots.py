@@ -93,7 +93,7 @@ class Cue:
         """The chance of finding the word within `seconds`: the model's chance within 3 minutes, carried to
         another round length by the exponential time model (a rate that gives that chance by 3 minutes)."""
         p = _sigmoid(self.logit(theta, stem_found))
-        return 1.0 - (1.0 - p) ** (seconds / STANDARD_SECONDS)
+        return 1.0 - math.pow(1.0 - p, seconds / STANDARD_SECONDS)
 
 
 def _sigmoid(x: float) -> float:
@@ -392,9 +392,9 @@ class Bucket:
 
 def calibration(
     seen: Sequence[Seen], theta: float, edges: Sequence[float] = (0, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0001)
-):
+) -> list[Bucket]:
     """The calibration table: words grouped by predicted chance, with the share of each group actually found."""
-    buckets = []
+    buckets: list[Bucket] = []
     chances = [(s.chance(theta), s.found) for s in seen]
     for low, high in itertools.pairwise(edges):
         group = [(c, f) for c, f in chances if low <= c < high]
