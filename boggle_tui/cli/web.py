@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import os
 import re
 import shlex
@@ -83,7 +84,8 @@ def run_web(args: argparse.Namespace) -> int:
         async def handle_index(self, request: web.Request) -> Any:
             if self.games >= args.max_games:
                 raise web.HTTPServiceUnavailable(text=FULL_PAGE.format(games=args.max_games), content_type="text/html")
-            context = await Server.handle_index.__wrapped__(self, request)  # textual-serve's page, undecorated
+            page = inspect.unwrap(Server.handle_index)  # textual-serve's page, without its template decorator
+            context = await page(self, request)
             room = invited_address(request.query.get("join"))
             if room:  # the page's websocket asks for the room in its path (the page adds its own query)
                 context["app_websocket_url"] += f"/join/{quote(room, safe='')}"
