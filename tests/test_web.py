@@ -91,7 +91,7 @@ def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_pat
             for tab in tabs:
                 tab.goto(f"http://127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}/tabs")
             for name, tab in zip(("tabone", "tabtwo"), tabs, strict=True):
-                for _ in range(6):  # the game starts with "Play with friends" open and the name field focused
+                for _ in range(18):  # the game starts with "Play with friends" open and the name field focused
                     tab.wait_for_timeout(5000)  # a game process starting on a busy machine takes a while
                     tab.mouse.click(5, 5)
                     tab.keyboard.press("Control+a")
@@ -99,7 +99,7 @@ def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_pat
                     tab.keyboard.press("Enter")
                     if f"'{name}' joined" in log.read_text():
                         break
-                wait_for(lambda name=name: f"'{name}' joined" in log.read_text(), f"{name} in the room")
+                wait_for(lambda name=name: f"'{name}' joined" in log.read_text(), f"{name} in the room", 60)
             browser.close()
     finally:
         web.terminate()
