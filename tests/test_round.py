@@ -8,7 +8,7 @@ import pytest
 from boggle_tui.engine.board import parse_board
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import Clock, format_seconds
-from boggle_tui.game.round import EndReason, Round, Verdict
+from boggle_tui.game.round import EndReason, Entry, Round, Verdict
 
 
 class FakeTime:
@@ -54,9 +54,9 @@ def test_each_entry_gets_the_verdict_that_teaches_the_rule(round_: Round) -> Non
 
 def test_points_and_score_follow_the_length(round_: Round) -> None:
     assert round_.submit("teas").points == 1
-    assert round_.submit("east").describe() == "EAST +1"
+    assert round_.submit("east") == Entry("east", Verdict.ACCEPTED, 1)
     assert round_.score == 2 and list(round_.found) == ["teas", "east"]
-    assert round_.submit("tse").describe() == "TSE: not a word"
+    assert round_.submit("tse") == Entry("tse", Verdict.NOT_A_WORD, 0)
 
 
 def test_pausing_stops_the_clock(round_: Round, time_: FakeTime) -> None:

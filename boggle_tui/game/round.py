@@ -55,11 +55,6 @@ class Entry:
     points: int = 0
     provisional: bool = False  # online: judged here at once; the room's verdict follows and stands
 
-    def describe(self) -> str:
-        if self.verdict.accepted:
-            return f"{self.word.upper()} +{self.points}"
-        return f"{self.word.upper()}: {self.verdict.value}"
-
 
 @dataclass
 class Round:

@@ -116,8 +116,7 @@ LEFT_OUT_NAMES = {
 class History:
     """The round history; use `History.open()`, which never raises."""
 
-    def __init__(self, path: Path | None, connection: sqlite3.Connection | None, notice: str | None) -> None:
-        self.path = path
+    def __init__(self, connection: sqlite3.Connection | None, notice: str | None) -> None:
         self._db = connection
         self.notice = notice  # one line for the player when something was not as expected
         self._left_out: dict[str, int] = {}  # rows the last read of each kind could not use, by kind
@@ -142,7 +141,7 @@ class History:
 
     @classmethod
     def disabled(cls) -> History:
-        return cls(None, None, None)
+        return cls(None, None)
 
     @classmethod
     def open(cls, folder: Path | None = None) -> History:
@@ -154,7 +153,7 @@ class History:
             with _repair_lock(folder):  # two instances never both move the same damaged file aside
                 return cls._open_or_repair(path)
         except OSError as error:
-            return cls(path, None, f"History is off: {folder} cannot be used ({error.strerror or error}).")
+            return cls(None, f"History is off: {folder} cannot be used ({error.strerror or error}).")
 
     @classmethod
     def open_to_read(cls, folder: Path | None = None) -> History:
@@ -174,9 +173,9 @@ class History:
                 return cls.open(folder)
             if version > SCHEMA_VERSION:
                 db.close()
-                return cls(path, None, f"History is off: {path} was written by a newer boggle-tui.")
+                return cls(None, f"History is off: {path} was written by a newer boggle-tui.")
             _check_schema(db)
-            return cls(path, db, None)
+            return cls(db, None)
         except sqlite3.Error as error:
             notice = f"History cannot be read: {path} ({error})."
             if isinstance(error, sqlite3.DatabaseError) and _damaged(error):  # what the next game will do
@@ -184,25 +183,25 @@ class History:
                     f" The next game moves it aside in {path.parent} (as {path.name}.corrupt-TIME) and starts"
                     " a fresh one; `boggle history --repair` does so now."
                 )
-            return cls(path, None, notice)
+            return cls(None, notice)
 
     @classmethod
     def _open_or_repair(cls, path: Path) -> History:
         try:
-            return cls(path, _connect(path), None)
+            return cls(_connect(path), None)
         except NewerDatabase:
-            return cls(path, None, f"History is off: {path} was written by a newer boggle-tui.")
+            return cls(None, f"History is off: {path} was written by a newer boggle-tui.")
         except sqlite3.DatabaseError as error:
             if not _damaged(error):  # locked by a stuck process, unwritable folder...: leave the file alone
-                return cls(path, None, f"History is off: {path} cannot be used ({error}).")
+                return cls(None, f"History is off: {path} cannot be used ({error}).")
             # Microseconds and a random tail: a second repair never lands on the first one's file.
             stamp = f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(3)}"
             aside = path.with_name(f"{path.name}.corrupt-{stamp}")
             try:
                 _move_aside(path, aside)
-                return cls(path, _connect(path), f"The history database was damaged: moved to {aside.name}.")
+                return cls(_connect(path), f"The history database was damaged: moved to {aside.name}.")
             except (OSError, sqlite3.Error) as again:
-                return cls(path, None, f"History is off: {path} is damaged and cannot be replaced ({again}).")
+                return cls(None, f"History is off: {path} is damaged and cannot be replaced ({again}).")
 
     def close(self) -> None:
         if self._db is not None:
