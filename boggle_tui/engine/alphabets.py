@@ -1,0 +1,143 @@
+"""Each language's letters, one table: which letters its dice show and how its words are spelt for Boggle.
+
+Every language follows its own Scrabble convention (issue 19): a letter it keeps is a letter of
+its own (Spanish Ñ, German Ä Ö Ü, Polish Ą Ć Ę Ł Ń Ó Ś Ź Ż, Portuguese Ç); any other accent or
+cedilla is dropped (Spanish á -> a, French ç -> c); a few letters are spelt otherwise (German
+ß -> ss, French œ -> oe). Dutch plays IJ as one die face and one letter, as in its Scrabble and
+crosswords: it is kept as the single character `ĳ` (U+0133) and shown as `IJ`.
+
+Inside the engine a letter is always one character, so a word's length in characters is its
+length in letters (Qu, a two-letter face, counts two), and sorting words as strings sorts them
+as the trie orders its columns: letters in code-point order, then the two-letter faces, which the
+trie derives from their letters (a face's entry skips both).
+
+An alphabet has at most 32 faces: the trie's rows have 32 face columns and a 32-bit mask of
+the faces present (trie.py, core/_boggle_core.c). Polish, with 32 letters, fills them exactly.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from boggle_tui.engine.errors import BoggleError
+
+MAX_FACES = 32
+ASCII = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    code: str  # ISO 639-1: "en", "es"
+    name: str  # the language's own name for itself
+    extra: str = ""  # letters beyond a-z that the language keeps as letters
+    dropped: str = ""  # letters of a-z its words never use (Polish has no Q, V, X)
+    spelled: tuple[tuple[str, str], ...] = ()  # spellings replaced before accents are dropped: ß -> ss
+    digraphs: tuple[str, ...] = ("qu",)  # two-letter faces, made of two of its letters
+    shown: tuple[tuple[str, str], ...] = ()  # upper-case letters shown otherwise: Ĳ -> IJ
+    min_length: int = 3  # the shortest word on a 4x4 board
+    _fold: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def letters(self) -> str:
+        """Its letters in code-point order: the trie's first columns, in the order words sort."""
+        return "".join(sorted(set(ASCII) - set(self.dropped) | set(self.extra)))
+
+    @cached_property
+    def faces(self) -> tuple[str, ...]:
+        """Every face column of the trie: the letters, then the two-letter faces."""
+        faces = (*self.letters, *self.digraphs)
+        assert len(faces) <= MAX_FACES, f"{self.code}: {len(faces)} faces, the trie has {MAX_FACES} columns"
+        return faces
+
+    @cached_property
+    def face_index(self) -> dict[str, int]:
+        """Each face's column in the trie's table."""
+        return {face: column for column, face in enumerate(self.faces)}
+
+    @cached_property
+    def letter_index(self) -> dict[str, int]:
+        """Each letter's column: the words of a list are spelt in these."""
+        return {letter: column for column, letter in enumerate(self.letters)}
+
+    @cached_property
+    def pairs(self) -> tuple[tuple[int, int, int], ...]:
+        """Each two-letter face as (its first letter's column, its second's, its own column)."""
+        index = self.face_index
+        return tuple((index[face[0]], index[face[1]], index[face]) for face in self.digraphs)
+
+    @cached_property
+    def bare(self) -> frozenset[str]:
+        """Letters no die shows alone: a Q is always Qu."""
+        return frozenset(face[0] for face in self.digraphs if face == "qu")
+
+    def fold(self, text: str) -> str:
+        """Text as this language spells it for Boggle: lower case, its own letters kept, other accents dropped.
+
+        Characters that are not letters stay as they are (a word list's reader judges them). One
+        `str.translate` over the whole text: a list of 500,000 words folds in a fraction of a second."""
+        text = text.lower()
+        for written, spelt in self.spelled:
+            text = text.replace(written, spelt)
+        if text.isascii():
+            return text
+        table = {ord(char): self._fold_char(char) for char in set(text) if not char.isascii()}
+        return text.translate(table)
+
+    def _fold_char(self, char: str) -> str:
+        folded = self._fold.get(char)
+        if folded is None:
+            if char in self.extra or char.isascii():
+                folded = char
+            else:
+                bare = "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
+                folded = unicodedata.normalize("NFC", bare) or char
+            self._fold[char] = folded
+        return folded
+
+    def is_word(self, word: str) -> bool:
+        """Whether a folded word is made only of this language's letters."""
+        return bool(word) and all(char in self._letter_set for char in word)
+
+    @cached_property
+    def _letter_set(self) -> frozenset[str]:
+        return frozenset(self.letters)
+
+    def upper(self, text: str) -> str:
+        """A word or face as the language writes it in capitals: `ñandú` -> `ÑANDÚ`, `ĳs` -> `IJS`."""
+        text = text.upper()
+        for letter, written in self.shown:
+            text = text.replace(letter, written)
+        return text
+
+    def capitalize(self, face: str) -> str:
+        """A die's face as printed on it: `A`, `Qu`, `Ñ`, `IJ`."""
+        upper = self.upper(face[:1])
+        return upper + face[1:] if len(upper) == 1 else upper
+
+
+ENGLISH = Alphabet("en", "English", digraphs=("qu", "an", "er", "he", "in", "th"))
+
+# One row per language: the letters it keeps, those it spells otherwise, its two-letter faces.
+ALPHABETS: dict[str, Alphabet] = {
+    alphabet.code: alphabet
+    for alphabet in (
+        ENGLISH,
+        Alphabet("es", "Español", extra="ñ"),
+        Alphabet("de", "Deutsch", extra="äöü", spelled=(("ß", "ss"),)),
+        Alphabet("fr", "Français", spelled=(("œ", "oe"), ("æ", "ae"))),
+        Alphabet("nl", "Nederlands", extra="ĳ", spelled=(("ij", "ĳ"),), shown=(("Ĳ", "IJ"),)),
+        Alphabet("pt", "Português", extra="ç"),
+        Alphabet("pl", "Polski", extra="ąćęłńóśźż", dropped="qvx", digraphs=()),
+    )
+}
+DEFAULT_LANGUAGE = "en"
+
+
+def alphabet_for(code: str) -> Alphabet:
+    """The alphabet of a language by its code; a BoggleError names the languages there are."""
+    alphabet = ALPHABETS.get(code.lower())
+    if alphabet is None:
+        raise BoggleError(f"unknown language {code!r} (choose from {', '.join(ALPHABETS)})")
+    return alphabet
