@@ -1,9 +1,12 @@
 /* The engine's hot paths in C: solve a board, score boards for the search.
  *
  * It reads the same DAWG table as the Python engine (boggle_tui/engine/trie.py):
- * rows of STRIDE unsigned 32-bit entries, one column per face (26 letters, then
+ * rows of STRIDE unsigned 32-bit entries, one column per face of the list's language
+ * (its letters in code-point order, then its two-letter faces; English: 26 letters, then
  * Qu An Er He In Th), and last a bitmask of the faces with an entry. An entry is
- * `child_offset << 1 | child_ends_a_word`, 0 where no word continues.
+ * `child_offset << 1 | child_ends_a_word`, 0 where no word continues. The faces' texts
+ * come with the table (`Core(table, points, faces)`), UTF-8, one letter a character: a
+ * face of two letters is a two-letter face, whose entry the builder derived from its letters.
  *
  * The table is read in place, never copied: the Core holds Python's buffer (an array cannot be
  * resized while it is held), and the table is not changed once built. A table changed anyway
@@ -35,20 +38,21 @@
 
 #define FACES 32      /* columns of faces; the next column is the bitmask */
 #define STRIDE 33
-#define LETTERS 26
+#define FACE_BYTES 8  /* the most UTF-8 bytes of a face's text, with its terminating zero */
 #define MAX_CELLS 1024 /* must match board.MAX_CELLS */
 #define MAX_NEIGHBOURS 8
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 4
+#define INTERFACE 5
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
 #define SOURCE_SHA256 ""
 #endif
 
-static const char *FACE_TEXT[FACES] = {
+/* English's faces: the faces when none are given. */
+static const char *ENGLISH[FACES] = {
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q",
     "r", "s", "t", "u", "v", "w", "x", "y", "z", "qu", "an", "er", "he", "in", "th",
 };
@@ -81,6 +85,10 @@ typedef struct {
     uint32_t words;
     uint32_t generation;
     int points[64]; /* points by word length; the last applies to every longer word */
+    char text[FACES][FACE_BYTES]; /* each face's letters, UTF-8; "" for a column the language leaves empty */
+    unsigned char bytes[FACES];   /* the length of each face's text in bytes */
+    unsigned char letters[FACES]; /* ... and in letters: what it adds to a word's length */
+    signed char pair_first[FACES], pair_second[FACES]; /* a two-letter face's letters' columns; -1 for a letter */
 } Core;
 
 /* A word found: its rank (alphabetical order) and where its text and path are kept. */
@@ -103,7 +111,6 @@ typedef struct {
     uint32_t before[MAX_CELLS];       /* the faces before each cell's face's column, as a bitmask */
     unsigned char used[MAX_CELLS];
     int path[MAX_CELLS];
-    char word[2 * MAX_CELLS + 1];
     int min_length;
     /* What is found: always the total; each word and its path when `keep` is set. */
     long total;
@@ -190,7 +197,7 @@ static int number_words(Core *self) {
                 ok = 0;
                 break;
             }
-            if (c < LETTERS) { /* two-letter faces: below, once the letters are done */
+            if (self->pair_first[c] < 0) { /* two-letter faces: below, once the letters are done */
                 ranks[count_bits(faces)] = (uint32_t)sum;
                 sum += (e & 1) + below[child / STRIDE];
             }
@@ -206,12 +213,12 @@ static int number_words(Core *self) {
         }
         if (!ok) break;
         below[row] = (uint32_t)sum;
-        for (int c = LETTERS; c < FACES; c++) {
-            const char *text = FACE_TEXT[c];
-            uint32_t e1 = entries[text[0] - 'a'];
+        for (int c = 0; c < FACES; c++) {
+            int a = self->pair_first[c], b = self->pair_second[c];
+            if (a < 0) continue;
+            uint32_t e1 = entries[a];
             if (!e1 || !entries[c]) continue;
-            ranks[place(faces, c)] = rank_at(self, row * STRIDE, text[0] - 'a') + (e1 & 1) +
-                                     rank_at(self, (Py_ssize_t)(e1 >> 1), text[1] - 'a');
+            ranks[place(faces, c)] = rank_at(self, row * STRIDE, a) + (e1 & 1) + rank_at(self, (Py_ssize_t)(e1 >> 1), b);
         }
     }
     if (ok) self->words = below[0];
@@ -219,12 +226,81 @@ static int number_words(Core *self) {
     return ok;
 }
 
+/* One face's text: a letter (one character) or a two-letter face (two); count its bytes and letters. */
+static int set_face(Core *self, int c, const char *text, Py_ssize_t size) {
+    if (size < 0 || size >= FACE_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "faces: a face is at most two letters");
+        return 0;
+    }
+    memcpy(self->text[c], text, (size_t)size);
+    self->text[c][size] = 0;
+    self->bytes[c] = (unsigned char)size;
+    int letters = 0;
+    for (Py_ssize_t i = 0; i < size; i++) letters += ((unsigned char)text[i] & 0xC0) != 0x80;
+    if (letters > 2) {
+        PyErr_SetString(PyExc_ValueError, "faces: a face is at most two letters");
+        return 0;
+    }
+    self->letters[c] = (unsigned char)letters;
+    self->pair_first[c] = self->pair_second[c] = -1;
+    return 1;
+}
+
+/* A two-letter face's letters: the columns whose texts are its first and second letter. */
+static int pair_faces(Core *self) {
+    for (int c = 0; c < FACES; c++) {
+        if (self->letters[c] != 2) continue;
+        const char *text = self->text[c];
+        int split = 1;
+        while (((unsigned char)text[split] & 0xC0) == 0x80) split++;
+        for (int l = 0; l < FACES; l++) {
+            if (self->letters[l] != 1) continue;
+            if (self->bytes[l] == split && !memcmp(self->text[l], text, (size_t)split)) self->pair_first[c] = (signed char)l;
+            if (self->bytes[l] == self->bytes[c] - split && !strcmp(self->text[l], text + split))
+                self->pair_second[c] = (signed char)l;
+        }
+        if (self->pair_first[c] < 0 || self->pair_second[c] < 0) {
+            PyErr_SetString(PyExc_ValueError, "faces: a two-letter face's letters must be faces too");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The faces' texts from Python (a sequence of at most FACES strings), or English's. */
+static int read_faces(Core *self, PyObject *faces) {
+    memset(self->text, 0, sizeof self->text);
+    memset(self->bytes, 0, sizeof self->bytes);
+    memset(self->letters, 0, sizeof self->letters);
+    memset(self->pair_first, -1, sizeof self->pair_first);
+    memset(self->pair_second, -1, sizeof self->pair_second);
+    if (faces == NULL || faces == Py_None) {
+        for (int c = 0; c < FACES; c++)
+            if (!set_face(self, c, ENGLISH[c], (Py_ssize_t)strlen(ENGLISH[c]))) return 0;
+        return pair_faces(self);
+    }
+    PyObject *seq = PySequence_Fast(faces, "faces must be a sequence of strings");
+    if (!seq) return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = n >= 1 && n <= FACES;
+    if (!ok) PyErr_Format(PyExc_ValueError, "faces: 1 to %d faces", FACES);
+    for (Py_ssize_t c = 0; ok && c < n; c++) {
+        Py_ssize_t size;
+        const char *text = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(seq, c), &size);
+        ok = text != NULL && size > 0 && set_face(self, (int)c, text, size);
+        if (text && size == 0) PyErr_SetString(PyExc_ValueError, "faces: a face has a letter");
+    }
+    Py_DECREF(seq);
+    return ok && pair_faces(self);
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"table", "points", NULL};
+    static char *kwlist[] = {"table", "points", "faces", NULL};
     Py_buffer view;
-    PyObject *points;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*O", kwlist, &view, &points)) return -1;
+    PyObject *points, *faces = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*O|O", kwlist, &view, &points, &faces)) return -1;
     forget_table(self);
+    if (!read_faces(self, faces)) goto refused;
     if (view.len % (STRIDE * 4) != 0 || view.len == 0) {
         PyErr_SetString(PyExc_ValueError, "not a trie table: its size is not a whole number of rows");
         goto refused;
@@ -329,10 +405,7 @@ static inline int worth_visiting(const Core *core, uint32_t step, uint32_t aroun
 /* `entry` is the step onto `cell` (at `depth` in the path), one worth taking; `rank` the word's
  * rank so far. */
 static void visit(Walk *w, int cell, int depth, int length, uint32_t entry, uint32_t rank) {
-    const char *text = FACE_TEXT[w->columns[cell]];
-    int added = text[1] ? 2 : 1;
-    memcpy(w->word + length, text, (size_t)added);
-    length += added;
+    length += w->core->letters[w->columns[cell]];
     w->path[depth] = cell;
     if (entry & 1) found(w, depth, length, rank);
     const Core *core = w->core;
@@ -468,13 +541,14 @@ static int write_number(char *at, long value) {
     return n;
 }
 
-/* A found word's letters, spelled from the faces on its path. */
+/* A found word's letters, spelled from the faces on its path, in UTF-8: its length in bytes. */
 static int spell(Walk *w, const Found *f, char *out) {
     int length = 0;
+    const Core *core = w->core;
     for (int i = 0; i < f->dice; i++) {
-        const char *text = FACE_TEXT[w->columns[w->cells[f->path + i]]];
-        out[length++] = text[0];
-        if (text[1]) out[length++] = text[1];
+        int column = w->columns[w->cells[f->path + i]];
+        memcpy(out + length, core->text[column], core->bytes[column]);
+        length += core->bytes[column];
     }
     return length;
 }
@@ -508,7 +582,7 @@ static PyObject *Core_solve(Core *self, PyObject *args, PyObject *kwds) {
     Walk *w = walk_from_args(self, args, kwds, 1);
     if (!w) return NULL;
     PyObject *result = PyList_New(w->count);
-    char text[2 * MAX_CELLS + 1];
+    char text[FACE_BYTES * MAX_CELLS + 1];
     for (Py_ssize_t i = 0; result && i < w->count; i++) {
         const Found *f = &w->words[i];
         PyObject *path = PyTuple_New(f->dice);
@@ -581,7 +655,7 @@ static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
             const Found *f = &w->words[i];
             int n = write_number(points, self->points[f->length < 64 ? f->length : 63]);
             /* Room for the whole entry at once, then plain copies. */
-            size_t most = 64 + (size_t)f->length + (size_t)f->dice * 25;
+            size_t most = 64 + (size_t)f->dice * (FACE_BYTES + 25);
             if (!(ok = reserve(&out, most))) break;
             char *at = out.text + out.used;
             if (i) *at++ = ',';

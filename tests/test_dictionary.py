@@ -8,7 +8,7 @@ import pytest
 from support import without_waiting
 
 from boggle_tui.engine import core, trie, wordlist
-from boggle_tui.engine.board import parse_board
+from boggle_tui.engine.board import FACE_INDEX, parse_board
 from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
@@ -154,7 +154,7 @@ def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: 
     path = word_file("apple\nbanana\ncherry\n")
     load_dictionary(str(path))
     (cached,) = own_cache.glob("*.trie")
-    a = trie.FACE_INDEX["a"]
+    a = FACE_INDEX["a"]
     for entry in (5 << 1, 0):  # a child between rows; a child that is the root again (a word going on forever)
         with_entry(cached, a, entry | 1 if entry else 1)
         with core.forced(compiled=True):

@@ -1,7 +1,8 @@
 """A Boggle board: a grid of faces, how to write it as text, and which dice touch.
 
 Faces are stored lower case: single letters, `qu`, the Super Big Boggle
-two-letter faces, and `#` for a blank that no word may cross.
+two-letter faces, and `#` for a blank that no word may cross. A board belongs to a
+language (engine/alphabets.py), whose letters its dice show: English unless it says.
 """
 
 from __future__ import annotations
@@ -11,17 +12,25 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, ENGLISH, Alphabet, alphabet_for
 from boggle_tui.engine.errors import BoggleError, cut_short
 
 BLANK = "#"
 BLANK_SHOWN = "■"  # how a blank face is printed: never read as a letter
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-DIGRAPHS = ("qu", "an", "er", "he", "in", "th")
-# Every face a die can show, in the column order of the trie's table.
-FACES: tuple[str, ...] = (*LETTERS, *DIGRAPHS)
-FACE_INDEX: dict[str, int] = {face: i for i, face in enumerate(FACES)}
-# What a die can show: a Q is always Qu, and a blank is a face too.
-DIE_FACES = frozenset(FACES) - {"q"} | {BLANK}
+# English's faces, in the column order of the trie's table (every language's are in alphabets.py).
+LETTERS = ENGLISH.letters
+DIGRAPHS = ENGLISH.digraphs
+FACES: tuple[str, ...] = ENGLISH.faces
+FACE_INDEX: dict[str, int] = ENGLISH.face_index
+
+
+@cache
+def die_faces(alphabet: Alphabet) -> frozenset[str]:
+    """What a die of this language can show: its faces, a blank, but never a bare Q (always Qu)."""
+    return frozenset(alphabet.faces) - alphabet.bare | {BLANK}
+
+
+DIE_FACES = die_faces(ENGLISH)
 
 Cell = int  # row * columns + column
 
@@ -34,6 +43,7 @@ _MAX_TEXT = 8 * MAX_CELLS  # "qu, " is four characters a face: anything longer i
 @dataclass(frozen=True)
 class Board:
     rows: tuple[tuple[str, ...], ...]
+    language: str = DEFAULT_LANGUAGE  # whose letters the faces are (alphabets.ALPHABETS)
 
     def __post_init__(self) -> None:
         widths = {len(row) for row in self.rows}
@@ -43,10 +53,15 @@ class Board:
             raise BoggleError("every row of a board must have the same number of faces")
         if len(self.rows) * len(self.rows[0]) > MAX_CELLS:
             raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
+        faces = die_faces(self.alphabet)
         for row in self.rows:
             for face in row:
-                if face not in DIE_FACES:
-                    raise BoggleError(f"{face!r} is not a face a die can show")
+                if face not in faces:
+                    raise BoggleError(f"{face!r} is not a face a die can show in {self.alphabet.name}")
+
+    @property
+    def alphabet(self) -> Alphabet:
+        return alphabet_for(self.language)
 
     @property
     def height(self) -> int:
@@ -94,9 +109,9 @@ class Board:
         return self.text()
 
 
-def display_face(face: str, blank: str = BLANK_SHOWN) -> str:
-    """How a face is printed on a die: `A`, `Qu`, `Th`, and `blank` for a blank."""
-    return blank if face == BLANK else face.capitalize()
+def display_face(face: str, blank: str = BLANK_SHOWN, alphabet: Alphabet = ENGLISH) -> str:
+    """How a face is printed on a die: `A`, `Qu`, `Th`, `Ñ`, `IJ`, and `blank` for a blank."""
+    return blank if face == BLANK else alphabet.capitalize(face)
 
 
 @cache
@@ -117,8 +132,8 @@ def neighbours(height: int, width: int) -> tuple[tuple[Cell, ...], ...]:
 _TOKEN_SEPARATORS = re.compile(r"[\s,]+")
 
 
-def parse_board(text: str) -> Board:
-    """Read a board from text.
+def parse_board(text: str, language: str = DEFAULT_LANGUAGE) -> Board:
+    """Read a board of a language's dice from text, spelt by its convention (Dutch `ij` is one face).
 
     - A run of letters is read row-major into a square: `plsteaiertnrsges`.
       In a run, `q` or `qu` is one Qu face (so `quu` is Qu then U).
@@ -127,7 +142,8 @@ def parse_board(text: str) -> Board:
       faces: `an er he / in qu th`. If any row has tokens, every row is read as tokens
       (a one-face row may end with a comma: `an, / th,`).
     """
-    text = text.strip().lower()
+    alphabet = alphabet_for(language)
+    text = alphabet.fold(text.strip())
     if not text:
         raise BoggleError("the board is empty")
     if len(text) > _MAX_TEXT:
@@ -136,13 +152,13 @@ def parse_board(text: str) -> Board:
     if len(parts) > 1 and parts[-1] == "":
         parts.pop()
     as_tokens = any(_TOKEN_SEPARATORS.search(part) for part in parts)
-    rows = [_parse_tokens(part) if as_tokens else _parse_run(part) for part in parts]
+    rows = [_parse_tokens(part, alphabet) if as_tokens else _parse_run(part, alphabet) for part in parts]
     if any(not row for row in rows):
         raise BoggleError(f"board {cut_short(text, 40)!r} has an empty row")
     if sum(map(len, rows)) > MAX_CELLS:
         raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
     if len(rows) > 1 or text.endswith("/"):
-        return Board(tuple(rows))
+        return Board(tuple(rows), alphabet.code)
     faces = rows[0]
     side = math.isqrt(len(faces))
     if side * side != len(faces):
@@ -150,33 +166,34 @@ def parse_board(text: str) -> Board:
             f"board {cut_short(text, 40)!r} has {len(faces)} faces, which is not a square: "
             "separate its rows with '/' (e.g. abcd/efgh)"
         )
-    return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)))
+    return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)), alphabet.code)
 
 
-def _parse_tokens(text: str) -> tuple[str, ...]:
-    return tuple(_parse_token(token) for token in _TOKEN_SEPARATORS.split(text) if token)
+def _parse_tokens(text: str, alphabet: Alphabet) -> tuple[str, ...]:
+    return tuple(_parse_token(token, alphabet) for token in _TOKEN_SEPARATORS.split(text) if token)
 
 
-def _parse_token(token: str) -> str:
-    face = "qu" if token == "q" else token
-    if face not in DIE_FACES:
-        raise BoggleError(f"{token!r} is not a face a die can show (letters, qu, an, er, he, in, th or #)")
+def _parse_token(token: str, alphabet: Alphabet) -> str:
+    face = "qu" if token in alphabet.bare else token
+    if face not in die_faces(alphabet):
+        two = ", ".join(alphabet.digraphs)
+        raise BoggleError(f"{token!r} is not a face a die can show ({alphabet.name}: letters, {two} or #)")
     return face
 
 
-def _parse_run(run: str) -> tuple[str, ...]:
-    if run.isascii() and run.isalpha() and "q" not in run:  # the common case, fast for batches: a face per letter
+def _parse_run(run: str, alphabet: Alphabet) -> tuple[str, ...]:
+    if alphabet is ENGLISH and run.isascii() and run.isalpha() and "q" not in run:  # fast for batches
         return tuple(run)
     faces: list[str] = []
     i = 0
     while i < len(run):
         char = run[i]
-        if char == "q":
+        if char in alphabet.bare:
             faces.append("qu")
             i += 2 if run[i + 1 : i + 2] == "u" else 1
             continue
-        if char != BLANK and char not in LETTERS:
-            raise BoggleError(f"{char!r} in board {cut_short(run, 40)!r} is not a letter")
+        if char != BLANK and char not in alphabet.letter_index:
+            raise BoggleError(f"{char!r} in board {cut_short(run, 40)!r} is not a letter of {alphabet.name}")
         faces.append(char)
         i += 1
     return tuple(faces)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
+from boggle_tui.engine.alphabets import ALPHABETS, ENGLISH, Alphabet, alphabet_for
 from boggle_tui.engine.atomic import open_regular, write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
@@ -39,18 +40,44 @@ class Dictionary:
     def __contains__(self, word: object) -> bool:
         return word in self.trie
 
+    @property
+    def alphabet(self) -> Alphabet:
+        return self.trie.alphabet
+
     def __len__(self) -> int:
         return len(self.trie)
 
 
+# Shipped lists are plain text, or xz-compressed (the other languages': issue 19).
+_SHIPPED_SUFFIXES = (".txt", ".txt.xz")
+
+
+def _shipped() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for path in data_dir("dictionaries").iterdir():
+        for suffix in _SHIPPED_SUFFIXES:
+            if path.name.endswith(suffix):
+                found[path.name.removesuffix(suffix)] = path
+    return found
+
+
 def shipped_dictionaries() -> list[str]:
-    return sorted(path.stem for path in data_dir("dictionaries").glob("*.txt"))
+    return sorted(_shipped())
+
+
+def language_of(name_or_path: str, language: str | None = None) -> Alphabet:
+    """The language a list is read in: a shipped list named after a language is in it; any other
+    list is in `language`, English unless given."""
+    if name_or_path in ALPHABETS and name_or_path in _shipped():
+        return ALPHABETS[name_or_path]
+    return alphabet_for(language) if language else ENGLISH
 
 
 def resolve(name_or_path: str) -> Path:
-    """A shipped list's name (`enable1`, `popular`) or any file path."""
-    if name_or_path in shipped_dictionaries():
-        return data_dir("dictionaries") / f"{name_or_path}.txt"
+    """A shipped list's name (`enable1`, `popular`, `es`) or any file path."""
+    shipped = _shipped()
+    if name_or_path in shipped:
+        return shipped[name_or_path]
     path = Path(name_or_path).expanduser()
     try:
         exists = path.exists()
@@ -72,15 +99,19 @@ CACHE_KEEPS = 8
 _STALE_TEMPORARY = 3600  # seconds: a .tmp file this old was left by a write that was killed
 
 
-def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool = True) -> Dictionary:
+def load_dictionary(
+    name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool = True, language: str | None = None
+) -> Dictionary:
+    """A list by name or path, read in its language (`language_of`)."""
+    alphabet = language_of(name_or_path, language)
     path = resolve(name_or_path)
     data = read_list_bytes(path, name_or_path)
     digest = content_digest(data)  # hashed once: it names the cache and tells copies of a list apart
-    cached = _cache_path(digest) if use_cache else None
+    cached = _cache_path(digest, alphabet) if use_cache else None
     if cached is not None:
         try:
             with open_regular(cached) as file:  # a FIFO in its place is rebuilt over, never waited on
-                trie, skipped, unplayable = Trie.from_file(file)
+                trie, skipped, unplayable = Trie.from_file(file, alphabet)
             # The compiled core checks a table whole (every child a row inside it, no word going on forever)
             # where a checksum cannot (a crafted file has a valid one): made now, a table it refuses is rebuilt
             # here instead of failing every solve. It is the core the first solve would make anyway.
@@ -89,8 +120,8 @@ def load_dictionary(name_or_path: str = DEFAULT_DICTIONARY, *, use_cache: bool =
             return Dictionary(name_or_path, path, trie, skipped, unplayable, True, digest)
         except (OSError, ValueError):  # ValueError: CorruptTrie, or the core's refusal
             pass  # missing, damaged or refused: build it again below
-    words = parse_word_list(data, name_or_path)
-    trie = Trie.build(words.words)
+    words = parse_word_list(data, name_or_path, alphabet)
+    trie = Trie.build(words.words, alphabet)
     if cached is not None:
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
@@ -129,11 +160,14 @@ def is_cached(name_or_path: str) -> bool:
     """Whether the list loads from the cache (fast) rather than being compiled (about a second)."""
     try:
         path = resolve(name_or_path)
-        return path.is_file() and _cache_path(content_digest(read_list_bytes(path, name_or_path))).is_file()
+        digest = content_digest(read_list_bytes(path, name_or_path))
+        return path.is_file() and _cache_path(digest, language_of(name_or_path)).is_file()
     except (BoggleError, OSError):
         return False
 
 
-def _cache_path(digest: str) -> Path:
-    """The compiled list's file: named by the list's content and the trie format, so either change rebuilds it."""
-    return cache_dir() / f"{digest}-v{FORMAT_VERSION}.trie"
+def _cache_path(digest: str, alphabet: Alphabet = ENGLISH) -> Path:
+    """The compiled list's file: named by the list's content, its language (English's name is as it was)
+    and the trie format, so any change rebuilds it."""
+    language = "" if alphabet is ENGLISH else f"-{alphabet.code}"
+    return cache_dir() / f"{digest}{language}-v{FORMAT_VERSION}.trie"

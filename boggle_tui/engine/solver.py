@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from boggle_tui.engine.board import FACE_INDEX, FACES, MAX_CELLS, Board, Cell, neighbours
+from boggle_tui.engine.board import MAX_CELLS, Board, Cell, neighbours
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS, total_score
 from boggle_tui.engine.trie import KIDS, Table, Trie
 
@@ -60,13 +61,20 @@ class Solution:
 LONGEST = len(POINTS) - 1
 
 
-def columns_of(board: Board) -> list[int]:
-    """The board as the trie's face columns; -1 for a blank, which no word crosses."""
-    return [FACE_INDEX.get(face, -1) for face in board.faces]
+def columns_of(board: Board, trie: Trie | None = None) -> list[int]:
+    """The board as its language's face columns; -1 for a blank, which no word crosses.
+
+    A board is solved with a list of its own language (`trie`): another's columns mean other letters."""
+    if trie is not None and board.language != trie.alphabet.code:
+        raise BoggleError(
+            f"a board of {board.alphabet.name} dice cannot be solved with a word list in {trie.alphabet.name}"
+        )
+    index = board.alphabet.face_index
+    return [index.get(face, -1) for face in board.faces]
 
 
 def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
-    columns = columns_of(board)
+    columns = columns_of(board, trie)
     core = trie.core()
     if core is not None:
         found = core.solve(columns, board.height, board.width, min_length)
@@ -85,13 +93,13 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     """
     core = trie.core()
     if core is not None:
-        return core.solve_json(columns_of(board), board.height, board.width, min_length)
+        return core.solve_json(columns_of(board, trie), board.height, board.width, min_length)
     if board.height > _ONE_DIGIT or board.width > _ONE_DIGIT:  # JSON marks would not order as their cells do
         spots = _json_spots(*board.shape)
-        trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _CELL_MARKS)
+        trails = words_and_trails(trie, columns_of(board, trie), neighbours(*board.shape), _CELL_MARKS)
         trails = {word: trail.translate(spots) for word, trail in trails.items()}
     else:
-        trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _json_marks(*board.shape))
+        trails = words_and_trails(trie, columns_of(board, trie), neighbours(*board.shape), _json_marks(*board.shape))
     words = sorted([word for word in trails if len(word) >= min_length])
     entries = ",".join([
         f'{{"word":"{word}","score":{_WORTH_JSON[len(word)]},"path":[{trails[word][1:]}]}}' for word in words
@@ -129,8 +137,8 @@ def board_totals(board: Board, trie: Trie, min_length: int = 3) -> tuple[int, in
     """How many words the board holds, and their points: a solve without paths."""
     core = trie.core()
     if core is not None:
-        return core.totals(columns_of(board), board.height, board.width, min_length)
-    trails = words_and_trails(trie, columns_of(board), neighbours(*board.shape), _NO_MARKS)
+        return core.totals(columns_of(board, trie), board.height, board.width, min_length)
+    trails = words_and_trails(trie, columns_of(board, trie), neighbours(*board.shape), _NO_MARKS)
     words = [word for word in trails if len(word) >= min_length]
     return len(words), _points(words)
 
@@ -162,13 +170,14 @@ def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Mark
     other than Qu, from a path of fewer dice (`an` against `a`, `n`).
     """
     table = trie.table
-    moves, starts = _moves(table, columns, around, marks)
+    faces = trie.alphabet.faces
+    moves, starts = _moves(table, columns, around, marks, faces)
     found: dict[str, Trail] = {}
     stack: list[Step] = []
     for cell, entry, onward in starts:
         if entry & 1:  # last to first: the first die showing a one-face word is noted last
-            found[FACES[columns[cell]]] = marks[cell]
-        stack.append((cell, entry >> 1, 1 << cell, FACES[columns[cell]], marks[cell], onward))
+            found[faces[columns[cell]]] = marks[cell]
+        stack.append((cell, entry >> 1, 1 << cell, faces[columns[cell]], marks[cell], onward))
     pop, push = stack.pop, stack.append
     while stack:
         cell, base, used, word, trail, onward = pop()
@@ -193,7 +202,9 @@ def path_of(trail: Trail) -> Path:
     return tuple(map(ord, trail))
 
 
-def _moves(table: Table, columns: list[int], around: Around, marks: Marks) -> tuple[list[list[Move]], list[Start]]:
+def _moves(
+    table: Table, columns: list[int], around: Around, marks: Marks, faces: tuple[str, ...]
+) -> tuple[list[list[Move]], list[Start]]:
     """For each cell, its steps to usable neighbours; and the cells where a word can start; both
     last to first, for a stack to pop them first to last.
 
@@ -214,7 +225,7 @@ def _moves(table: Table, columns: list[int], around: Around, marks: Marks) -> tu
     # From cell onto n, a word goes on with a face around n other than cell's own (cell is used
     # by then), unless another die around n shows it too: fewer visits that lead nowhere.
     moves = [
-        [(bits[n], 1 << n, columns[n], n, FACES[columns[n]], faces_around[n] & ~(bits[cell] & ~repeated[n]), marks[n])
+        [(bits[n], 1 << n, columns[n], n, faces[columns[n]], faces_around[n] & ~(bits[cell] & ~repeated[n]), marks[n])
          for n in reversed(cells)]
         for cell, cells in enumerate(usable)
     ]  # fmt: skip

@@ -1,7 +1,9 @@
 """The word list as a minimal acyclic automaton (a DAWG) in one flat integer array.
 
-Each node is a row of `STRIDE` entries: one per face (26 letters, then the faces
-Qu An Er He In Th, whose entries skip straight past both letters), and last a
+Each node is a row of `STRIDE` entries: one per face of the list's language
+(engine/alphabets.py: its letters in code-point order, then its two-letter faces, whose
+entries skip straight past both letters; English: 26 letters, then Qu An Er He In Th;
+columns a language does not use stay 0), and last a
 bitmask of the faces that have an entry, so the solver can tell at once that no
 neighbouring die continues a word. An entry is `child_base << 1 | child_ends_a_word`,
 or 0 where no word continues. So a step of
@@ -27,16 +29,15 @@ from io import BufferedIOBase
 from typing import TYPE_CHECKING, TypeAlias
 
 from boggle_tui.engine import core
-from boggle_tui.engine.board import DIGRAPHS, FACE_INDEX, FACES
+from boggle_tui.engine.alphabets import ENGLISH, MAX_FACES, Alphabet
 from boggle_tui.engine.scoring import POINTS
 
 if TYPE_CHECKING:
     import _boggle_core
 
-KIDS = len(FACES)  # the column of the bitmask of faces with an entry
+KIDS = MAX_FACES  # the column of the bitmask of faces with an entry
 STRIDE = KIDS + 1
 _TYPECODE = "I"  # unsigned 32-bit: the bitmask uses all 32 bits
-_LETTER = {chr(97 + i): i for i in range(26)}
 
 _MAGIC = b"BOGTRIE\x00"
 FORMAT_VERSION = 2
@@ -59,11 +60,12 @@ Table: TypeAlias = "array[int]"  # rows of STRIDE unsigned 32-bit entries
 
 
 class Trie:
-    __slots__ = ("_core", "table", "word_count")
+    __slots__ = ("_core", "alphabet", "table", "word_count")
 
-    def __init__(self, table: Table, word_count: int) -> None:
+    def __init__(self, table: Table, word_count: int, alphabet: Alphabet = ENGLISH) -> None:
         self.table = table
         self.word_count = word_count
+        self.alphabet = alphabet  # whose faces the columns are
         self._core: _boggle_core.Core | None = None
 
     def core(self) -> _boggle_core.Core | None:
@@ -72,21 +74,22 @@ class Trie:
         if module is None:
             return None
         if self._core is None:
-            self._core = module.Core(self.table, POINTS)
+            self._core = module.Core(self.table, POINTS, self.alphabet.faces)
         return self._core
 
     @classmethod
-    def build(cls, sorted_words: Iterable[str]) -> Trie:
-        """Build from unique words in sorted order (a-z only)."""
+    def build(cls, sorted_words: Iterable[str], alphabet: Alphabet = ENGLISH) -> Trie:
+        """Build from unique words in sorted order, made of the alphabet's letters only."""
         words = list(sorted_words)
-        return cls(_Builder(words).build(), len(words))
+        return cls(_Builder(words, alphabet).build(), len(words), alphabet)
 
     def walk(self, letters: str) -> int:
         """The entry reached by spelling `letters` from the root: 0 if no word starts so."""
         table = self.table
         entry = 0
+        index_of = self.alphabet.letter_index
         for letter in letters:
-            index = _LETTER.get(letter)
+            index = index_of.get(letter)
             if index is None:
                 return 0
             entry = table[(entry >> 1) + index]
@@ -104,16 +107,17 @@ class Trie:
         return self.word_count
 
     def anagrams(self, letters: str) -> list[str]:
-        """Every word that uses exactly these letters (a-z), in order: a search of the trie, not of the list."""
+        """Every word that uses exactly these letters, in order: a search of the trie, not of the list."""
         table = self.table
-        left = {letter: letters.count(letter) for letter in sorted(set(letters)) if letter in _LETTER}
+        index_of = self.alphabet.letter_index
+        left = {letter: letters.count(letter) for letter in sorted(set(letters)) if letter in index_of}
         if sum(left.values()) != len(letters):
             return []
         found: list[str] = []
 
         def extend(base: int, prefix: str, remaining: int) -> None:
             for letter, count in left.items():
-                entry = table[base + _LETTER[letter]] if count else 0
+                entry = table[base + index_of[letter]] if count else 0
                 if not entry:
                     continue
                 if remaining == 1:
@@ -136,12 +140,13 @@ class Trie:
         """Every word, in order (for tests and tools; the solver never needs it)."""
         out: list[str] = []
         stack: list[tuple[int, str]] = [(0, "")]
+        letters = self.alphabet.letters
         while stack:
             base, prefix = stack.pop()
-            for index in range(25, -1, -1):
+            for index in range(len(letters) - 1, -1, -1):
                 entry = self.table[base + index]
                 if entry:
-                    word = prefix + FACES[index]
+                    word = prefix + letters[index]
                     if entry & 1:
                         out.append(word)
                     stack.append((entry >> 1, word))
@@ -159,12 +164,14 @@ class Trie:
         return body + _CRC.pack(zlib.crc32(body))
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> tuple[Trie, int, int]:
-        return cls.from_file(io.BytesIO(data))
+    def from_bytes(cls, data: bytes, alphabet: Alphabet = ENGLISH) -> tuple[Trie, int, int]:
+        return cls.from_file(io.BytesIO(data), alphabet)
 
     @classmethod
-    def from_file(cls, file: BufferedIOBase) -> tuple[Trie, int, int]:
+    def from_file(cls, file: BufferedIOBase, alphabet: Alphabet = ENGLISH) -> tuple[Trie, int, int]:
         """The trie, and the skipped and unplayable line counts stored with it.
+
+        The file does not name its alphabet: the cache names the file by its list and language.
 
         The table is read straight into its array: no second copy of its bytes (`array.fromfile` reads
         them into a bytes object first: 7 MB more at the peak for enable1).
@@ -191,7 +198,7 @@ class Trie:
             raise CorruptTrie("damaged")
         if sys.byteorder != "little":
             table.byteswap()
-        return cls(table, words), skipped, unplayable
+        return cls(table, words, alphabet), skipped, unplayable
 
 
 def _read_into(file: BufferedIOBase, view: memoryview) -> int:
@@ -214,8 +221,13 @@ class _Builder:
     remaining letters, so common endings (-ing, -ness) are found in one lookup.
     """
 
-    def __init__(self, words: list[str]) -> None:
+    def __init__(self, words: list[str], alphabet: Alphabet) -> None:
         self.words = words
+        self.letter = alphabet.letter_index
+        # First letter of a two-letter face -> (second letter, face column) pairs.
+        self.digraphs_from: dict[int, list[tuple[int, int]]] = {}
+        for first, second, face in alphabet.pairs:
+            self.digraphs_from.setdefault(first, []).append((second, face))
         self.table: list[int] = [0] * STRIDE  # row 0 is kept for the root
         self.final: list[int] = [0]
         self.rows: dict[tuple[int, ...], int] = {}
@@ -247,7 +259,7 @@ class _Builder:
         if shared > depth:  # a run of single-edge nodes, then the branching node
             row = self.node(lo, hi, shared)
             for letter in reversed(first[depth:shared]):
-                row = self.row(0, [_LETTER[letter], row])
+                row = self.row(0, [self.letter[letter], row])
         else:
             final = 0
             if len(first) == depth:
@@ -257,7 +269,7 @@ class _Builder:
             while lo < hi:
                 letter = words[lo][depth]
                 end = bisect_left(words, prefix + chr(ord(letter) + 1), lo, hi)
-                edges += (_LETTER[letter], self.node(lo, end, depth + 1))
+                edges += (self.letter[letter], self.node(lo, end, depth + 1))
                 lo = end
             row = self.row(final, edges)
         if key is not None:
@@ -268,7 +280,7 @@ class _Builder:
         """The row of a node below which lies exactly one word, ending in `letters`."""
         row = self.endings.get(letters)
         if row is None:
-            row = self.row(0, [_LETTER[letters[0]], self.ending(letters[1:])]) if letters else self.row(1, [])
+            row = self.row(0, [self.letter[letters[0]], self.ending(letters[1:])]) if letters else self.row(1, [])
             self.endings[letters] = row
         return row
 
@@ -289,7 +301,7 @@ class _Builder:
             letter, child = edges[i], edges[i + 1]
             table[base + letter] = (child * STRIDE) << 1 | final_of[child]
             kids |= 1 << letter
-            for second, face in _DIGRAPHS_FROM.get(letter, ()):
+            for second, face in self.digraphs_from.get(letter, ()):
                 entry = table[child * STRIDE + second]
                 if entry:
                     table[base + face] = entry
@@ -300,7 +312,3 @@ class _Builder:
 
 _EMPTY_ROW = [0] * STRIDE
 _SMALL_RANGE = 8
-# First letter of a two-letter face -> (second letter, face column) pairs.
-_DIGRAPHS_FROM: dict[int, list[tuple[int, int]]] = {}
-for _face in DIGRAPHS:
-    _DIGRAPHS_FROM.setdefault(_LETTER[_face[0]], []).append((_LETTER[_face[1]], FACE_INDEX[_face]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import lzma
 import operator
 import os
 import re
@@ -9,6 +10,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from boggle_tui.engine.alphabets import ENGLISH, Alphabet
 from boggle_tui.engine.errors import BoggleError, cut_short
 
 # A Boggle die has no Q face, only Qu: a q that no u follows cannot be formed.
@@ -22,13 +24,15 @@ _NONBLANK_LINE = re.compile(r"^[ \t]*[^\s][^\n]*", re.MULTILINE)
 
 # The largest word list read: eight times enable1.
 MAX_LIST_BYTES = 16 * 1024 * 1024
+# The most text an .xz list decompresses to: the largest shipped list (Polish) is below a third of it.
+MAX_XZ_TEXT = 64 * 1024 * 1024
 # The longest word kept: English's longest are about 45 letters. Longer lines are skipped.
 MAX_WORD = 63
 
 
 @dataclass(frozen=True)
 class WordList:
-    words: list[str]  # sorted, unique, lower case a-z
+    words: list[str]  # sorted, unique, lower case, spelt in the language's letters (alphabets.py)
     skipped: int  # lines that are not words: comments, junk, other alphabets
     unplayable: int  # words with a q that no u follows
 
@@ -54,30 +58,58 @@ def read_list_bytes(path: Path, label: str | None = None) -> bytes:
         raise BoggleError(f"word list {shown!r} cannot be read: {error.strerror or error}") from None
     if len(data) > MAX_LIST_BYTES:
         raise BoggleError(f"word list {shown!r} is larger than {MAX_LIST_BYTES // 2**20} MB")
-    return data
+    return _decompressed(data, shown) if path.name.endswith(".xz") else data
 
 
-def read_word_list(path: Path) -> WordList:
+def _decompressed(data: bytes, shown: str) -> bytes:
+    """An xz-compressed list's text (the shipped lists of other languages), bounded like any list."""
+    most = MAX_XZ_TEXT
+    try:
+        decompressor = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+        text = decompressor.decompress(data, max_length=most + 1)
+    except lzma.LZMAError:
+        raise BoggleError(f"word list {shown!r} is not a readable .xz file") from None
+    if len(text) > most or not decompressor.eof:
+        raise BoggleError(f"word list {shown!r} is larger than {most // 2**20} MB once decompressed")
+    return text
+
+
+def read_word_list(path: Path, alphabet: Alphabet = ENGLISH) -> WordList:
     """Read and clean the word list at `path`; a BoggleError says why it cannot be used."""
-    return parse_word_list(read_list_bytes(path), str(path))
+    return parse_word_list(read_list_bytes(path), str(path), alphabet)
 
 
-def parse_word_list(data: bytes, label: str) -> WordList:
+def _patterns(alphabet: Alphabet) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A word line and a plain text (words and line ends only), in the alphabet's letters."""
+    if alphabet is ENGLISH:
+        return _WORD_LINE, _PLAIN
+    letters = re.escape(alphabet.letters)
+    return (re.compile(rf"^[ \t]*([{letters}]+)[ \t]*\r?$", re.MULTILINE), re.compile(rf"[{letters}\n]*"))
+
+
+def parse_word_list(data: bytes, label: str, alphabet: Alphabet = ENGLISH) -> WordList:
+    """The words of a list in a language, spelt by its convention (alphabets.py): a word with a
+    letter the language's dice cannot show is skipped, as any other junk line is."""
     if b"\x00" in data:
         raise BoggleError(f"word list {label!r} is a binary file, not a list of words")
-    text = data.decode("utf-8", errors="replace").lstrip("\ufeff").lower()
+    text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+    text = text.lower() if alphabet is ENGLISH else alphabet.fold(text)
+    word_line, plain = _patterns(alphabet)
     # Whole-text regular expressions rather than a loop per line: lists have 170,000 lines.
-    if _PLAIN.fullmatch(text):  # the usual case: nothing but words and line ends
+    if plain.fullmatch(text):  # the usual case: nothing but words and line ends
         candidates = text.split()
         skipped = 0
     else:
-        candidates = _WORD_LINE.findall(text)
+        candidates = word_line.findall(text)
         skipped = len(_NONBLANK_LINE.findall(text)) - len(candidates)
     if any(len(word) > MAX_WORD for word in candidates):  # no die path is that long: not a word for Boggle
         kept = [word for word in candidates if len(word) <= MAX_WORD]
         skipped += len(candidates) - len(kept)
         candidates = kept
-    playable = [word for word in candidates if "q" not in word or not _BARE_Q.search(word)]
+    if alphabet.bare:
+        playable = [word for word in candidates if "q" not in word or not _BARE_Q.search(word)]
+    else:
+        playable = candidates
     already_sorted = all(map(operator.lt, playable, playable[1:]))  # and unique: the usual case
     words = playable if already_sorted else sorted(set(playable))
     if not words:

@@ -1,0 +1,128 @@
+"""Other languages (issue 19): each one's letters, its shipped list, and both engines on its alphabet."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boggle_tui.engine import core
+from boggle_tui.engine.alphabets import ALPHABETS, MAX_FACES, alphabet_for
+from boggle_tui.engine.board import BLANK, Board, die_faces, display_face, parse_board
+from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.solver import solve, solve_json
+from boggle_tui.engine.trie import Trie
+from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes
+
+OTHERS = [code for code in ALPHABETS if code != "en"]
+
+
+@pytest.mark.parametrize(
+    ("code", "written", "spelt"),
+    [
+        ("es", "Año ÁRBOL pingüino", "año arbol pinguino"),
+        ("de", "Straße Äpfel GRÜN Café", "strasse äpfel grün cafe"),
+        ("fr", "Garçon cœur Été naïf", "garcon coeur ete naif"),
+        ("nl", "IJs tijd café", "ĳs tĳd cafe"),
+        ("pl", "Łódź źródło ŻÓŁW éclair", "łódź źródło żółw eclair"),
+        ("pt", "Coração AÇÃO pêssego", "coraçao açao pessego"),
+        ("en", "Café NAÏVE", "cafe naive"),
+    ],
+)
+def test_each_language_spells_words_by_its_own_convention(code: str, written: str, spelt: str) -> None:
+    assert alphabet_for(code).fold(written) == spelt
+
+
+@pytest.mark.parametrize(
+    ("code", "word", "capitals", "face", "printed"),
+    [("es", "año", "AÑO", "ñ", "Ñ"), ("nl", "ĳzer", "IJZER", "ĳ", "IJ"), ("pl", "łódź", "ŁÓDŹ", "ł", "Ł"),
+     ("de", "über", "ÜBER", "qu", "Qu"), ("pt", "caça", "CAÇA", "ç", "Ç")],
+)  # fmt: skip
+def test_words_and_faces_are_upper_cased_as_the_language_writes_them(code, word, capitals, face, printed) -> None:
+    alphabet = alphabet_for(code)
+    assert alphabet.upper(word) == capitals
+    assert display_face(face, alphabet=alphabet) == printed
+
+
+def test_every_alphabet_fits_the_tries_columns_and_sorts_as_the_trie_does() -> None:
+    for alphabet in ALPHABETS.values():
+        assert len(alphabet.faces) <= MAX_FACES
+        assert list(alphabet.letters) == sorted(alphabet.letters)  # code-point order: words sort as the trie ranks
+        assert all(len(letter) == 1 for letter in alphabet.letters)
+        assert all(len(face) == 2 and set(face) <= set(alphabet.letters) for face in alphabet.digraphs)
+    assert len(alphabet_for("pl").faces) == MAX_FACES and "q" not in alphabet_for("pl").letters
+
+
+def test_an_unknown_language_is_refused_with_the_ones_there_are() -> None:
+    with pytest.raises(BoggleError, match="choose from en, es"):
+        alphabet_for("it")
+
+
+def test_boards_read_the_languages_letters_and_refuse_others() -> None:
+    assert parse_board("ñand/úqxy", "es").faces == ("ñ", "a", "n", "d", "u", "qu", "x", "y")
+    assert parse_board("ijsab/cdef/ghkl/mnop", "nl").faces[0] == "ĳ"
+    assert parse_board("łódź", "pl").faces == ("ł", "ó", "d", "ź")
+    with pytest.raises(BoggleError, match="not a letter of Polski"):
+        parse_board("quiz", "pl")
+    with pytest.raises(BoggleError, match="not a letter of English"):
+        parse_board("łaaa")
+    with pytest.raises(BoggleError, match="in Español"):
+        Board((("th",),), "es")
+
+
+@cache
+def shipped_sample(code: str, every: int) -> tuple[Trie, frozenset[str]]:
+    """A trie of every `every`-th word of the shipped list: the real alphabet, built in a moment."""
+    words = parse_word_list(read_list_bytes(resolve(code)), code, alphabet_for(code)).words[::every]
+    return Trie.build(words, alphabet_for(code)), frozenset(words)
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_each_language_ships_its_list_with_its_licence(code: str) -> None:
+    assert code in shipped_dictionaries()
+    assert (resolve(code).parent / f"LICENSE-{code}.md").is_file()
+    words = parse_word_list(read_list_bytes(resolve(code)), code, alphabet_for(code))
+    assert words.skipped == 0 and words.unplayable == 0 and len(words) > 80_000
+    assert all(3 <= len(word) <= 16 for word in words.words[:: len(words) // 1000])
+
+
+@pytest.mark.skipif(not core.is_built(), reason="compares the compiled core with the Python engine")
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), code=st.sampled_from(OTHERS), min_length=st.integers(1, 4))
+def test_both_engines_agree_on_every_alphabet(data, code: str, min_length: int) -> None:
+    """The same words, the same canonical paths, the same JSON, byte for byte, on boards of any shape."""
+    trie, words = shipped_sample(code, 20)
+    faces = st.sampled_from(sorted(die_faces(alphabet_for(code))))
+    height, width = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 5))
+    board = Board(tuple(tuple(data.draw(faces) for _ in range(width)) for _ in range(height)), code)
+    with core.forced(False):
+        reference = solve(board, trie, min_length).paths, solve_json(board, trie, min_length)
+    with core.forced(True):
+        compiled = solve(board, trie, min_length).paths, solve_json(board, trie, min_length)
+    assert compiled == reference
+    assert list(compiled[0]) == sorted(compiled[0])
+    for word, path in compiled[0].items():
+        assert word in words and board.spell(path) == word and BLANK not in word
+        assert all(b in board.neighbours(a) for a, b in itertools.pairwise(path))
+
+
+@pytest.mark.parametrize(
+    ("code", "board", "word"),
+    [("es", "añoz/bcde/fghi/jklm", "año"), ("de", "grün/bcde/fghi/jklm", "grün"),
+     ("nl", "ĳzer/bcdf/ghkl/mnop", "ĳzer"), ("pl", "żółw/bcde/fghi/jklm", "żółw"),
+     ("pt", "caça/bdef/ghij/klmn", "caça"), ("fr", "quoia/bcde/fghj/klmn", "quoi")],
+)  # fmt: skip
+def test_a_languages_own_letters_are_found_on_its_boards(code: str, board: str, word: str) -> None:
+    trie = Trie.build([word], alphabet_for(code))
+    for compiled in (False, True):
+        with core.forced(compiled):
+            assert word in solve(parse_board(board, code), trie).paths
+
+
+def test_a_board_is_solved_only_with_a_list_of_its_language() -> None:
+    with pytest.raises(BoggleError, match="cannot be solved with a word list in English"):
+        solve(parse_board("añoz/bcde/fghi/jklm", "es"), Trie.build(["cat"]))
