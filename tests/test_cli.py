@@ -266,3 +266,26 @@ def test_history_fits_the_terminal_with_every_column_it_shows_whole(capsys, tmp_
         assert superbig in out and "N-TINREONRHWLDASES" in out
     else:  # a code is shown whole or not at all: the column gives way, and the line under the table says so
         assert "N-TINREONRHWLDASES" not in out and "code" in lines[-1] and "--json" in lines[-1]
+
+
+def test_solve_in_another_language_and_its_code_reads_back(capsys) -> None:
+    """`--lang` brings the language's list and dice; the code carries the language."""
+    assert main(["solve", "--lang", "es", "--seed", "3", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["code"].startswith("ES-N-") and first["dice"] == "es" and first["dictionary"] == "es"
+    assert any("ñ" in row for row in first["board"]) and first["total_words"] > 0
+    assert main(["solve", "--code", first["code"].lower(), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["board"] == first["board"] and again["words"] == first["words"]
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [(["--lang", "es", "--dice", "new"], "the new dice are English"), (["--lang", "xx"], "unknown language"),
+     (["--code", "ES-N-ABCDABCDABCDABCD", "--lang", "de"], "takes no --lang"),
+     (["--dictionary", "de", "--dice", "fr"], "is Deutsch, not Français")],
+)  # fmt: skip
+def test_solve_refuses_a_mix_of_languages_in_one_line(capsys, flags: list[str], message: str) -> None:
+    assert main(["solve", *flags]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1

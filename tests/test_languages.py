@@ -126,3 +126,69 @@ def test_a_languages_own_letters_are_found_on_its_boards(code: str, board: str, 
 def test_a_board_is_solved_only_with_a_list_of_its_language() -> None:
     with pytest.raises(BoggleError, match="cannot be solved with a word list in English"):
         solve(parse_board("añoz/bcde/fghi/jklm", "es"), Trie.build(["cat"]))
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_each_language_has_16_and_25_dice_of_its_letters(code: str) -> None:
+    from boggle_tui.engine.dice import dice_set_names, load_dice_set
+
+    sets = [load_dice_set(key) for key in dice_set_names(code)]
+    assert [(s.key, len(s.dice)) for s in sets] == [(code, 16), (f"{code}-big", 25)]
+    assert sets[1].generated and sets[0].generated == (code != "fr")  # the French 16 are the game's own
+    own = set(alphabet_for(code).extra)
+    for dice_set in sets:
+        faces = {face for die in dice_set.dice for face in die}
+        assert faces <= die_faces(alphabet_for(code)) and own <= faces  # Ñ, Ä Ö Ü, Ł...: at least one face each
+        assert dice_set.roll(7).language == code
+    assert "new" not in dice_set_names(code) and code not in dice_set_names()
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("dice", ["new", "superbig", *OTHERS, *(f"{code}-big" for code in OTHERS)])
+def test_board_codes_carry_the_language_and_read_back_the_same_board(dice: str, seed: int) -> None:
+    from boggle_tui.engine.dice import load_dice_set
+    from boggle_tui.game.codes import board_code, parse_code
+
+    board = load_dice_set(dice).roll(seed)
+    code = board_code(board, dice)
+    assert code.startswith(f"{board.language.upper()}-") == (board.language != "en")
+    assert parse_code(code).board == board and parse_code(code).dice == dice
+    assert parse_code(code.lower()).board == board  # codes are read in any case: ñ, ł and ĳ too
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [("IT-N-ABCDABCDABCDABCD", "'IT' is not a language"), ("ES-C-ABCDABCDABCDABCD", "expected a dice letter"),
+     ("PL-N-QAAAAAAAAAAAAAAA", "'Q' is not a face"), ("N-ÑAAAAAAAAAAAAAAA", "'Ñ' is not a face")],
+)  # fmt: skip
+def test_a_code_in_no_language_or_with_letters_not_its_own_is_malformed(code: str, message: str) -> None:
+    from boggle_tui.game.codes import parse_code
+
+    with pytest.raises(BoggleError, match=message):
+        parse_code(code)
+
+
+def test_the_language_comes_from_the_flag_the_dice_or_the_list_and_a_mix_is_refused() -> None:
+    from boggle_tui.game.languages import choose_language, defaults_for
+
+    assert choose_language(None) == "en" and choose_language("ES") == "es"
+    assert choose_language(None, "pl-big") == "pl" and choose_language(None, None, "nl") == "nl"
+    assert choose_language("de", None, "/some/file.txt") == "de"  # a file is read in the language asked for
+    with pytest.raises(BoggleError, match="the new dice are English, not Español"):
+        choose_language("es", "new")
+    with pytest.raises(BoggleError, match="the word list fr is Français, not Deutsch"):
+        choose_language(None, "de", "fr")
+    assert defaults_for("es") == defaults_for("es").__class__("es", "es", 3)
+    assert defaults_for("en").dictionary == "enable1" and defaults_for("en").dice == "new"
+
+
+def test_each_language_has_its_own_daily_board() -> None:
+    import datetime as dt
+
+    from boggle_tui.game.daily import daily_deal
+
+    day = dt.date(2026, 11, 24)
+    boards = {code: daily_deal(day, code) for code in ALPHABETS}
+    assert {code: deal.board.language for code, deal in boards.items()} == {code: code for code in ALPHABETS}
+    assert boards["es"].dice == "es" and boards["en"].dice == "new"
+    assert daily_deal(day, "es") == boards["es"]  # the same for everyone that day

@@ -21,12 +21,13 @@ from boggle_tui.cli.output import print_json
 from boggle_tui.cli.render import board_table, solution_view
 from boggle_tui.cli.solve import json_line
 from boggle_tui.engine.dice import DiceSet, load_dice_set, random_seed
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
+from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
+from boggle_tui.game.languages import choose_language, defaults_for
 from boggle_tui.game.wording import plural
 
 
@@ -44,6 +45,7 @@ class Plan:
     jobs: tuple[Job, ...]
     record: tuple[str, int] | None  # the best known board of this shape and list, and its points
     proven: bool  # boggle prove found no better board than the record
+    language: str = "en"  # whose letters the boards are
 
 
 @dataclass(frozen=True)
@@ -73,16 +75,18 @@ def plan_of(args: argparse.Namespace) -> Plan:
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
     min_length = shortest_word(args.min_length, height * width)
-    dictionary_name = args.dictionary or DEFAULT_DICTIONARY
-    dictionary = load_dictionary(dictionary_name)  # here, so that a bad list is one error, not one per search
+    language = choose_language(args.lang, args.dice, args.dictionary)
+    dictionary_name = args.dictionary or defaults_for(language).dictionary
+    # Here, so that a bad list is one error, not one per search.
+    dictionary = load_dictionary(dictionary_name, language=language)
     seed = random_seed() if args.seed is None else args.seed
     jobs = tuple(
-        Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n))
+        Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n), language)
         for n in range(args.jobs or os.cpu_count() or 1)
     )
     record = RECORDS.get((height, width, dictionary_name, min_length))
     proven = (height, width, dictionary_name, min_length) in PROVEN
-    return Plan(dice, height, width, min_length, dictionary, seed, args.seconds, jobs, record, proven)
+    return Plan(dice, height, width, min_length, dictionary, seed, args.seconds, jobs, record, proven, language)
 
 
 def search_boards(plan: Plan, console: Console) -> Outcome:
@@ -141,7 +145,9 @@ def _follow(
 
 def _json_of(plan: Plan, outcome: Outcome) -> dict[str, object]:
     best = outcome.best
-    dealt = Deal(board_of(best.best, plan.height, plan.width), plan.dice.key if plan.dice else None, None)
+    dealt = Deal(
+        board_of(best.best, plan.height, plan.width, plan.language), plan.dice.key if plan.dice else None, None
+    )
     return json.loads(json_line(dealt, plan.dictionary, plan.min_length)) | {
         "seed": plan.seed,
         "seconds": round(best.seconds, 3),
@@ -154,7 +160,8 @@ def _json_of(plan: Plan, outcome: Outcome) -> dict[str, object]:
 
 def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
     best = outcome.best
-    out.print(solution_view(solve(board_of(best.best, plan.height, plan.width), plan.dictionary.trie, plan.min_length)))
+    board = board_of(best.best, plan.height, plan.width, plan.language)
+    out.print(solution_view(solve(board, plan.dictionary.trie, plan.min_length)))
     rate = best.evaluations / best.seconds if best.seconds else 0.0
     note = " (stopped early)" if outcome.stopped else ""
     out.print(
@@ -167,7 +174,7 @@ def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
 
 
 def _live_view(progress: Progress, plan: Plan) -> Group:
-    board = board_of(progress.best, plan.height, plan.width)
+    board = board_of(progress.best, plan.height, plan.width, plan.language)
     status = Text.assemble(
         ("best ", "dim"), (f"{progress.best_score:,}", "bold green"), (" points · ", "dim"),
         f"{plural(len(plan.jobs), 'search')} · {progress.seconds:.0f} of {plan.seconds:.0f} s · Ctrl+C stops",

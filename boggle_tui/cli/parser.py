@@ -81,7 +81,16 @@ def _host(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _add_language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language: en (default), es, de, fr, nl, pt, pl; brings its word list, dice and shortest word",
+    )
+
+
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
+    _add_language(parser)
     parser.add_argument("--dice", metavar="SET", help="dice set to roll: new (default), classic, big, master, superbig")
     parser.add_argument(
         "--seed", type=_count(0, SEEDS[-1]), metavar="N", help="seed for the roll: the same seed, the same board"
@@ -98,6 +107,7 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
 def _add_room_options(parser: argparse.ArgumentParser) -> None:
     """A room's settings: used when this player makes the room, left aside (with a note) otherwise."""
     parser.add_argument("--name", metavar="NAME", help="your name in the room (default: your user name)")
+    _add_language(parser)
     parser.add_argument("--dice", metavar="SET", help="dice set: new (default), classic, big, master, superbig")
     parser.add_argument("--time", type=_count(1, ROUND_SECONDS[-1]), metavar="SECONDS", help="round length (180)")
     parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default) or popular (host: or a file)")
@@ -175,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print JSON")
     best = commands.add_parser("best", help="search for the highest-scoring board")
     best.add_argument("--size", type=parse_size, metavar="N|RxC", help="board size: 4 (default), 5, 6 or RxC")
+    _add_language(best)
     best.add_argument("--dice", metavar="SET", help="only boards this dice set can roll")
     best.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
     best.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word that counts")

@@ -21,18 +21,22 @@ def board_table(board: Board) -> Table:
     for _ in range(board.width):
         table.add_column(justify="center", width=2)
     for row in board.rows:
-        table.add_row(*(Text(display_face(face), style="bold") for face in row))
+        table.add_row(*(Text(display_face(face, alphabet=board.alphabet), style="bold") for face in row))
     return table
 
 
 def solution_view(solution: Solution) -> RenderableType:
-    parts: list[RenderableType] = [board_table(solution.board), Text(f"board {solution.board.text()}", style="dim")]
+    show = solution.board.alphabet.show  # Dutch ĳ is written ij
+    parts: list[RenderableType] = [
+        board_table(solution.board),
+        Text(f"board {show(solution.board.text())}", style="dim"),
+    ]
     by_length = sorted(solution.words, key=lambda word: (len(word), word))
     for length, group in groupby(by_length, key=len):
         words = list(group)
         points = score(words[0])
         heading = f"{length} letters · {plural(points, 'point')} each · {plural(len(words), 'word')}"
-        parts += [Text(), Text(heading, style="bold cyan"), Columns(words, padding=(0, 2))]
+        parts += [Text(), Text(heading, style="bold cyan"), Columns([show(word) for word in words], padding=(0, 2))]
     parts += [Text(), totals_line(solution)]
     return Group(*parts)
 

@@ -13,12 +13,13 @@ from rich.console import Console
 
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.cli.render import solution_view
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary, shipped_dictionaries
+from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import board_totals, solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
+from boggle_tui.game.languages import choose_language, defaults_for
 from boggle_tui.game.wording import plural
 
 _CONFLICTS = [
@@ -26,17 +27,23 @@ _CONFLICTS = [
     (("code", "dice"), "a code names its own dice"),
     (("code", "seed"), "a code names its board: it takes no --seed"),
     (("board", "seed"), "a given board is not rolled: it takes no --seed"),
+    (("code", "lang"), "a code names its board's language: it takes no --lang"),
 ]
 # The longest line `boggle solve -` reads: a board of the most dice, written as tokens, fits.
 MAX_LINE = 16_384
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    refuse_conflicts(given_flags(args, ("board", "code", "dice", "seed")), _CONFLICTS)
+    refuse_conflicts(given_flags(args, ("board", "code", "dice", "seed", "lang")), _CONFLICTS)
+    language = choose_language(args.lang, args.dice, args.dictionary)
     if args.board == "-":
-        return _solve_lines(args)
-    dealt = parse_code(args.code) if args.code is not None else deal(args.board, args.dice, args.seed)
-    dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
+        return _solve_lines(args, language)
+    if args.code is not None:
+        dealt = parse_code(args.code)
+        language = choose_language(dealt.board.language, None, args.dictionary)
+    else:
+        dealt = deal(args.board, args.dice, args.seed, language)
+    dictionary = _dictionary(args, language)
     min_length = shortest_word(args.min_length, len(dealt.board))
     if args.json:
         sys.stdout.write(json_line(dealt, dictionary, min_length))
@@ -54,7 +61,12 @@ def run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_lines(args: argparse.Namespace) -> int:
+def _dictionary(args: argparse.Namespace, language: str) -> Dictionary:
+    """The list named, or the language's own; a file of words is read in the language."""
+    return load_dictionary(args.dictionary or defaults_for(language).dictionary, language=language)
+
+
+def _solve_lines(args: argparse.Namespace, language: str) -> int:
     """One output line per input line: its board's words, its error, or blank for a blank line.
 
     A bad line does not stop the batch: its error goes to stderr with its line number (and,
@@ -62,7 +74,7 @@ def _solve_lines(args: argparse.Namespace) -> int:
     """
     if sys.stdin is None:
         raise BoggleError("standard input is closed: give boards on it, one per line")
-    dictionary = load_dictionary(args.dictionary or DEFAULT_DICTIONARY)
+    dictionary = _dictionary(args, language)
     write, failed = sys.stdout.write, False
     for number, text, error in _lines(sys.stdin.buffer):
         try:
@@ -71,13 +83,14 @@ def _solve_lines(args: argparse.Namespace) -> int:
             if not text.strip():  # a blank line in, a blank line out
                 write("\n")
                 continue
-            dealt = deal(text, args.dice, None)
+            dealt = deal(text, args.dice, None, language)
             min_length = shortest_word(args.min_length, len(dealt.board))
             if args.json:
                 write(json_line(dealt, dictionary, min_length))
             else:
                 count, points = board_totals(dealt.board, dictionary.trie, min_length)
-                write(f"{dealt.board.text()}  {plural(count, 'word')}, {plural(points, 'point')}")
+                shown = dealt.board.alphabet.show(dealt.board.text())  # Dutch ĳ is written ij
+                write(f"{shown}  {plural(count, 'word')}, {plural(points, 'point')}")
                 write(f" (min. length {min_length})\n")
         except BoggleError as problem:
             failed = True

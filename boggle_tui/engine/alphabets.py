@@ -111,6 +111,12 @@ class Alphabet:
             text = text.replace(letter, written)
         return text
 
+    def show(self, text: str) -> str:
+        """Lower-case text as the language writes it: `ĳs` -> `ijs` (a word, a board)."""
+        for letter, written in self.shown:
+            text = text.replace(letter.lower(), written.lower())
+        return text
+
     def capitalize(self, face: str) -> str:
         """A die's face as printed on it: `A`, `Qu`, `Ñ`, `IJ`."""
         upper = self.upper(face[:1])

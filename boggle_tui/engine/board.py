@@ -32,6 +32,13 @@ def die_faces(alphabet: Alphabet) -> frozenset[str]:
 
 DIE_FACES = die_faces(ENGLISH)
 
+
+@cache
+def _die_faces_of(language: str) -> frozenset[str]:
+    """`die_faces` by the language's code: what each board checks its faces against, looked up by a string."""
+    return die_faces(alphabet_for(language))
+
+
 Cell = int  # row * columns + column
 
 # The most dice on a board: well above Super Big Boggle's 36, small enough that every
@@ -53,7 +60,7 @@ class Board:
             raise BoggleError("every row of a board must have the same number of faces")
         if len(self.rows) * len(self.rows[0]) > MAX_CELLS:
             raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
-        faces = die_faces(self.alphabet)
+        faces = _die_faces_of(self.language)
         for row in self.rows:
             for face in row:
                 if face not in faces:

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from boggle_tui.engine.board import DIE_FACES, Board
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, Alphabet, alphabet_for
+from boggle_tui.engine.board import Board, die_faces
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.scoring import min_length_for
@@ -27,6 +28,8 @@ class DiceSet:
     width: int
     dice: tuple[Die, ...]
     year: int | None = None  # when the set was first sold, where a source says so
+    language: str = DEFAULT_LANGUAGE  # whose letters the dice show (alphabets.py)
+    generated: bool = False  # made from a word list's letter frequencies (tools/make_dice.py), not a sold game
 
     @property
     def min_length(self) -> int:
@@ -45,7 +48,8 @@ class DiceSet:
             j = int(draw() * (i + 1))
             dice[i], dice[j] = dice[j], dice[i]
         faces = [die[int(draw() * len(die))] for die in dice]
-        return Board(tuple(tuple(faces[r * self.width : (r + 1) * self.width]) for r in range(self.height)))
+        rows = tuple(tuple(faces[r * self.width : (r + 1) * self.width]) for r in range(self.height))
+        return Board(rows, self.language)
 
     def can_show(self, faces: Sequence[str]) -> bool:
         """Whether the dice can show all these faces at once, each on a different die.
@@ -68,14 +72,21 @@ class DiceSet:
         return len(faces) <= len(self.dice) and all(place(face, set()) for face in range(len(faces)))
 
 
-def dice_set_names() -> list[str]:
-    """The shipped sets, as a player looks for them: by size, the standard set first, then by year."""
+def dice_set_names(language: str | None = DEFAULT_LANGUAGE) -> list[str]:
+    """The shipped sets of a language (every language's with None), as a player looks for them: by size,
+    the standard set first (a language's own is named after it: `es`), then by year."""
 
     def order(key: str) -> tuple[int, bool, int, str]:
         dice = load_dice_set(key)
-        return len(dice.dice), key != DEFAULT_DICE, dice.year or 9999, key
+        return len(dice.dice), key not in (DEFAULT_DICE, dice.language), dice.year or 9999, key
 
-    return sorted((path.stem for path in data_dir("dice").glob("*.toml")), key=order)
+    keys = [path.stem for path in data_dir("dice").glob("*.toml")]
+    return sorted((key for key in keys if language is None or load_dice_set(key).language == language), key=order)
+
+
+def default_dice(language: str) -> str:
+    """A language's standard dice: `new` for English, the set named after the language otherwise."""
+    return DEFAULT_DICE if language == DEFAULT_LANGUAGE else language
 
 
 @cache
@@ -83,7 +94,8 @@ def load_dice_set(key: str) -> DiceSet:
     """A shipped set by name; a name is never read as a path."""
     shipped = {path.stem: path for path in data_dir("dice").glob("*.toml")}
     if key not in shipped:
-        raise BoggleError(f"unknown dice set {cut_short(key, 40)!r} (choose from {', '.join(dice_set_names())})")
+        known = ", ".join(dice_set_names(None))
+        raise BoggleError(f"unknown dice set {cut_short(key, 40)!r} (choose from {known})")
     return parse_dice_set(key, shipped[key])
 
 
@@ -91,20 +103,23 @@ def parse_dice_set(key: str, path: Path) -> DiceSet:
     try:
         spec = tomllib.loads(path.read_text(encoding="utf-8"))
         height, width = int(spec["rows"]), int(spec["columns"])
-        dice = tuple(_parse_die(text) for text in spec["dice"])
+        language = str(spec.get("language", DEFAULT_LANGUAGE))
+        alphabet = alphabet_for(language)
+        dice = tuple(_parse_die(text, alphabet) for text in spec["dice"])
         year = int(spec["year"]) if "year" in spec else None
-        dice_set = DiceSet(key, str(spec["name"]), height, width, dice, year)
-    except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError) as error:
+        generated = bool(spec.get("generated", False))
+        dice_set = DiceSet(key, str(spec["name"]), height, width, dice, year, language, generated)
+    except (OSError, ValueError, KeyError, TypeError, BoggleError, tomllib.TOMLDecodeError) as error:
         raise BoggleError(f"dice set {key!r} in {path} is not readable: {error}") from None
     if len(dice) != height * width:
         raise BoggleError(f"dice set {key!r} has {len(dice)} dice for a {height}x{width} grid")
     return dice_set
 
 
-def _parse_die(text: str) -> Die:
-    faces = tuple(face.lower() for face in text.split())
+def _parse_die(text: str, alphabet: Alphabet) -> Die:
+    faces = tuple(alphabet.fold(face) for face in text.split())  # Dutch IJ is its one letter ĳ
     for face in faces:
-        if face not in DIE_FACES:
+        if face not in die_faces(alphabet):
             raise ValueError(f"{face!r} is not a face")
     return faces
 

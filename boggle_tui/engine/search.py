@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, Board
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, alphabet_for
+from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.solver import board_score
 from boggle_tui.engine.trie import KIDS, Trie
@@ -109,18 +110,21 @@ class RollableFaces:
 
     def __init__(self, dice: DiceSet, weights: dict[int, float]) -> None:
         self.dice = dice
+        self.faces = alphabet_for(dice.language).faces
+        index = alphabet_for(dice.language).face_index
         faces = {face for die in dice.dice for face in die if face != BLANK}
-        columns = {FACE_INDEX[face] for face in faces}
+        columns = {index[face] for face in faces}
         drawn = {col: weight for col, weight in weights.items() if col in columns}
         # A two-letter face (Super Big Boggle's Th, In...) is drawn as often as its rarer letter.
-        letter = {FACES[col]: weight for col, weight in weights.items()}
+        letter = {self.faces[col]: weight for col, weight in weights.items()}
         for face in sorted(faces):  # in order, so that a seed's walk repeats
-            drawn.setdefault(FACE_INDEX[face], min(letter.get(c, 0.0) for c in face))
+            drawn.setdefault(index[face], min(letter.get(c, 0.0) for c in face))
         self.letters = AnyLetters(len(dice.dice), {col: weight for col, weight in drawn.items() if weight})
         self.known: dict[tuple[int, ...], bool] = {}
 
     def start(self, rng: random.Random) -> list[int]:
-        return [FACE_INDEX.get(face, -1) for face in self.dice.roll(rng.getrandbits(32)).faces]
+        index = alphabet_for(self.dice.language).face_index
+        return [index.get(face, -1) for face in self.dice.roll(rng.getrandbits(32)).faces]
 
     def step(self, state: list[int], rng: random.Random) -> list[int]:
         while not self.rollable(new := self.letters.step(state, rng)):
@@ -136,7 +140,7 @@ class RollableFaces:
         if known is None:
             if len(self.known) * len(key) >= KNOWN_CELLS:
                 self.known.clear()
-            known = self.known[key] = self.dice.can_show([FACES[col] if col >= 0 else BLANK for col in key])
+            known = self.known[key] = self.dice.can_show([self.faces[col] if col >= 0 else BLANK for col in key])
         return known
 
 
@@ -164,15 +168,20 @@ def shift(state: list[int], line: list[int], by: int) -> list[int]:
 
 def letter_weights(trie: Trie) -> dict[int, float]:
     """How often each letter appears in words (by trie edges), plus Qu: the search's letter mix."""
+    alphabet = trie.alphabet
+    letters = len(alphabet.letters)
     counts = [0] * KIDS
     table = trie.table
     for base in range(0, len(table), KIDS + 1):
         kids = table[base + KIDS]
-        for col in range(26):
+        for col in range(letters):
             if kids >> col & 1:
                 counts[col] += 1
-    weights = {col: float(n) for col, n in enumerate(counts[:26]) if n and FACES[col] != "q"}
-    weights[FACES.index("qu")] = float(counts[FACES.index("q")])
+    faces = alphabet.faces
+    weights = {col: float(n) for col, n in enumerate(counts[:letters]) if n and faces[col] not in alphabet.bare}
+    for first, _, face in alphabet.pairs:
+        if faces[first] in alphabet.bare:  # Q is drawn as Qu
+            weights[face] = float(counts[first])
     return weights
 
 
@@ -295,6 +304,7 @@ class Job:
     dice: str | None
     seconds: float
     seed: int
+    language: str = DEFAULT_LANGUAGE
 
 
 def job_seed(seed: int, job: int) -> int:
@@ -314,7 +324,7 @@ def run_job(job: Job, progress: Any, stop: Any) -> None:
     from boggle_tui.engine.dictionary import load_dictionary
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    trie = load_dictionary(job.dictionary).trie
+    trie = load_dictionary(job.dictionary, language=job.language).trie
     weights = letter_weights(trie)
     if job.dice:
         space: Space = RollableFaces(load_dice_set(job.dice), weights)
@@ -325,6 +335,7 @@ def run_job(job: Job, progress: Any, stop: Any) -> None:
     progress.put((result, scorer.solved))
 
 
-def board_of(columns: list[int], height: int, width: int) -> Board:
-    faces = [FACES[c] if c >= 0 else "#" for c in columns]
-    return Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)))
+def board_of(columns: list[int], height: int, width: int, language: str = DEFAULT_LANGUAGE) -> Board:
+    shown = alphabet_for(language).faces
+    faces = [shown[c] if c >= 0 else "#" for c in columns]
+    return Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)), language)

@@ -3,12 +3,18 @@
 `N-PLSTEAIERTNRSGES`: the dice set's letter, then one character per face, row by row
 (`Q` is the Qu die, `.` a blank, `1`-`5` the faces An Er He In Th). A board that is
 not square adds its shape: `X-ANTIDISESTABLISHMENTARIANISMS-1x29`.
+
+A board of another language starts with the language's code: `ES-N-AÑOS...` (its own
+dice are `N`, its 25 dice `B`); each of its letters is written as the capital it is
+(Ñ, Ä, Ł, Ç, and Ĳ, one character, for Dutch IJ).
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 
+from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, Alphabet
 from boggle_tui.engine.board import BLANK, MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.errors import BoggleError, cut_short
@@ -25,11 +31,30 @@ _FACE_OF = (
 )
 
 
+def _set_letters(language: str) -> dict[str, str]:
+    """Dice set key -> its letter in a code: English's sets by name, another language's own and big sets."""
+    if language == DEFAULT_LANGUAGE:
+        return _SET_LETTERS
+    return {language: "N", f"{language}-big": "B"}
+
+
+@cache
+def _faces_of(alphabet: Alphabet) -> dict[str, str]:
+    """A code's character -> the face it stands for, in a language other than English."""
+    return (
+        {letter.upper(): letter for letter in alphabet.letters if letter not in alphabet.bare}
+        | ({"Q": "qu"} if alphabet.bare else {})
+        | {".": BLANK, "0": BLANK}
+    )
+
+
 def board_code(board: Board, dice: str | None = None) -> str:
-    prefix = _SET_LETTERS.get(dice or "", _CUSTOM)
+    language = board.language
+    prefix = _set_letters(language).get(dice or "", _CUSTOM)
     faces = "".join([_SPECIAL.get(face, face.upper()) for face in board.faces])
     square = board.height == board.width
-    return f"{prefix}-{faces}" + ("" if square else f"-{board.height}x{board.width}")
+    code = f"{prefix}-{faces}" + ("" if square else f"-{board.height}x{board.width}")
+    return code if language == DEFAULT_LANGUAGE else f"{language.upper()}-{code}"
 
 
 def parse_code(code: str) -> Deal:
@@ -37,19 +62,27 @@ def parse_code(code: str) -> Deal:
     if len(code) > MAX_CODE:
         raise _malformed(code, f"a code has at most {MAX_CELLS:,} faces")
     parts = code.strip().upper().split("-")
-    if len(parts) not in (2, 3) or parts[0] not in (*_SETS, _CUSTOM) or not parts[1]:
-        raise _malformed(code, "expected a dice letter (N, C, B, M, S or X), a dash and the faces, e.g. N-ABCD...")
-    unknown = sorted(set(parts[1]) - set(_FACE_OF))
+    language = DEFAULT_LANGUAGE
+    if len(parts[0]) == 2:  # another language's board: ES-N-...
+        language = parts.pop(0).lower()
+        if language not in ALPHABETS or language == DEFAULT_LANGUAGE:
+            raise _malformed(code, f"{language.upper()!r} is not a language (one of {', '.join(ALPHABETS)})")
+    sets = {letter: key for key, letter in _set_letters(language).items()}
+    face_of = _FACE_OF if language == DEFAULT_LANGUAGE else _faces_of(ALPHABETS[language])
+    if len(parts) not in (2, 3) or parts[0] not in (*sets, _CUSTOM) or not parts[1]:
+        letters = ", ".join([*sets, _CUSTOM])
+        raise _malformed(code, f"expected a dice letter ({letters}), a dash and the faces, e.g. N-ABCD...")
+    unknown = sorted(set(parts[1]) - set(face_of))
     if unknown:
         raise _malformed(code, f"{''.join(unknown)!r} is not a face")
-    faces = [_FACE_OF[char] for char in parts[1]]
+    faces = [face_of[char] for char in parts[1]]
     height, width = _shape(code, parts, len(faces))
-    dice = _SETS.get(parts[0])
+    dice = sets.get(parts[0])
     if dice is not None:
         expected = load_dice_set(dice)
         if (expected.height, expected.width) != (height, width):
             raise _malformed(code, f"{expected.name} is {expected.height}x{expected.width}")
-    board = Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)))
+    board = Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)), language)
     return Deal(board, dice, None)
 
 
@@ -70,4 +103,4 @@ def _malformed(code: str, why: str) -> BoggleError:
     return BoggleError(f"board code {cut_short(code.strip())!r} is malformed: {why}")
 
 
-MAX_CODE = MAX_CELLS + 16  # the faces, the dice letter and a shape
+MAX_CODE = MAX_CELLS + 19  # the faces, the language, the dice letter and a shape

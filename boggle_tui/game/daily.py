@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
+from boggle_tui.engine.dice import DEFAULT_DICE, default_dice, load_dice_set
 from boggle_tui.game.deal import Deal
 
 DAILY_DICE = DEFAULT_DICE
@@ -20,7 +21,13 @@ def daily_seed(day: dt.date) -> int:
     return day.year * 10_000 + day.month * 100 + day.day
 
 
-def daily_deal(day: dt.date | None = None) -> Deal:
+def daily_dice(language: str = DEFAULT_LANGUAGE) -> str:
+    """The daily board's dice: each language's standard set, so each language has its own board a day."""
+    return DAILY_DICE if language == DEFAULT_LANGUAGE else default_dice(language)
+
+
+def daily_deal(day: dt.date | None = None, language: str = DEFAULT_LANGUAGE) -> Deal:
     day = day or today()
     seed = daily_seed(day)
-    return Deal(load_dice_set(DAILY_DICE).roll(seed), DAILY_DICE, seed, daily=day.isoformat())
+    dice = daily_dice(language)
+    return Deal(load_dice_set(dice).roll(seed), dice, seed, daily=day.isoformat())

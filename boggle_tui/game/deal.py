@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board, parse_board
-from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.dice import default_dice, load_dice_set, random_seed
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import min_length_for
 from boggle_tui.engine.solver import solve
@@ -21,14 +22,16 @@ class Deal:
 
     @property
     def min_length(self) -> int:
-        """Big Boggle rules, by the board's size."""
-        return min_length_for(len(self.board))
+        """Big Boggle rules, by the board's size, and never below its language's shortest word."""
+        return max(min_length_for(len(self.board)), self.board.alphabet.min_length)
 
 
-def deal(board_text: str | None = None, dice: str | None = None, seed: int | None = None) -> Deal:
-    """The board given as text, or else `dice` (default: the new set) rolled from `seed`."""
+def deal(
+    board_text: str | None = None, dice: str | None = None, seed: int | None = None, language: str = DEFAULT_LANGUAGE
+) -> Deal:
+    """The board given as text (in `language`), or else `dice` (default: the language's own) rolled from `seed`."""
     if board_text is not None:
-        board = parse_board(board_text)
+        board = parse_board(board_text, language)
         if dice is not None:  # the board must be one these dice make, or its code would name other dice
             dice_set = load_dice_set(dice)
             if (dice_set.height, dice_set.width) != board.shape:
@@ -37,7 +40,7 @@ def deal(board_text: str | None = None, dice: str | None = None, seed: int | Non
                     f"not a {board.height}x{board.width} one"
                 )
         return Deal(board, dice, None)
-    key = dice or DEFAULT_DICE
+    key = dice or default_dice(language)
     seed = random_seed() if seed is None else seed
     return Deal(load_dice_set(key).roll(seed), key, seed)
 

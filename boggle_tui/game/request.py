@@ -12,8 +12,9 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
+from boggle_tui.engine.dice import DEFAULT_DICE, default_dice, load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
@@ -54,6 +55,7 @@ class Given:
 @dataclass(frozen=True)
 class Daily:
     day: dt.date
+    language: str = DEFAULT_LANGUAGE  # each language has its own daily board
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ class RoundRequest:
         if isinstance(board, Richest):
             fresh = Richest(board.dice, None, board.tries)
         elif isinstance(board, Given) and board.dice is None:
-            fresh = Roll()  # a typed board has no dice to roll again: the standard set
+            fresh = Roll(default_dice(board.board.language))  # a typed board has no dice: its language's own
         else:
             fresh = Roll(getattr(board, "dice", None) or DEFAULT_DICE)
         return replace(self, board=fresh, replay=False, to_beat=None)
@@ -119,7 +121,7 @@ def deal_request(request: RoundRequest, trie: Trie) -> Deal:
     if isinstance(board, Given):
         return Deal(board.board, board.dice, board.seed)
     if isinstance(board, Daily):
-        return daily_deal(board.day)
+        return daily_deal(board.day, board.language)
     seed = random_seed() if board.seed is None else board.seed
     if isinstance(board, Richest):
         dice = load_dice_set(board.dice)
@@ -128,5 +130,5 @@ def deal_request(request: RoundRequest, trie: Trie) -> Deal:
     return Deal(load_dice_set(board.dice).roll(seed), board.dice, seed)
 
 
-def daily_request(day: dt.date, dictionary: str = DEFAULT_DICTIONARY) -> RoundRequest:
-    return RoundRequest(Daily(day), dictionary, DAILY_SECONDS)
+def daily_request(day: dt.date, dictionary: str = DEFAULT_DICTIONARY, language: str = DEFAULT_LANGUAGE) -> RoundRequest:
+    return RoundRequest(Daily(day, language), dictionary, DAILY_SECONDS)
