@@ -16,12 +16,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
-from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import MATCHED
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
+from boggle_tui.game.languages import choose_language, defaults_for
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.share import parse_challenge
@@ -32,10 +33,12 @@ if TYPE_CHECKING:  # the app is imported only when it runs
 
 # Any of these flags says what to play, so the round starts at once.
 _STARTS_AT_ONCE = (
-    "seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "challenge", "bots",
+    "seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "challenge", "bots", "lang",
 )  # fmt: skip
 # A challenge names its board and every rule: no other flag may change them.
-_CHALLENGE_FIXES = ("seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "dictionary")
+_CHALLENGE_FIXES = (
+    "seed", "board", "code", "daily", "best", "time", "dice", "practice", "min_length", "dictionary", "lang"
+)  # fmt: skip
 
 # Flags that cannot go together, and why.
 _CONFLICTS = [
@@ -43,13 +46,14 @@ _CONFLICTS = [
     (("board", "daily"), "--daily names today's board: give no other board"),
     (("code", "daily"), "--daily names today's board: give no other board"),
     (("daily", "seed"), "--daily is rolled from the date: it takes no --seed"),
-    (("daily", "dice"), "--daily is always rolled with the standard dice"),
     (("daily", "best"), "--daily is today's board, not the richest of several rolls"),
     (("daily", "time"), "--daily is a 3-minute round for everyone"),
     (("daily", "practice"), "--daily is played against the clock, as by everyone else"),
     (("best", "board"), "--best rolls its boards: it cannot take a given --board"),
     (("best", "code"), "--best rolls its boards: it cannot take a --code"),
     (("code", "dice"), "a code names its own dice"),
+    (("code", "lang"), "a code names its board's language: it takes no --lang"),
+    (("daily", "dice"), "--daily is always rolled with the language's standard dice"),
     (("code", "seed"), "a code names its board: it takes no --seed"),
     (("board", "seed"), "a given board is not rolled: it takes no --seed"),
     (("practice", "time"), "practice has no clock: it takes no --time"),
@@ -70,15 +74,16 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
         challenge = parse_challenge(args.challenge)
         resolve(challenge.dictionary)
         return challenge.request()
-    dictionary = args.dictionary or preferences.dictionary
+    language = _language(args, preferences)
+    dictionary = args.dictionary or _remembered(preferences, language).dictionary
     resolve(dictionary)
     if args.dice:
         load_dice_set(args.dice)
     if not given:
         return None
     if args.daily:
-        return daily_request(today, dictionary)
-    board = _board(args, preferences)
+        return daily_request(today, dictionary, language)
+    board = _board(args, _remembered(preferences, language), language)
     names_board = bool(given & {"seed", "board", "code", "best"})
     practice = args.practice or (not names_board and preferences.mode is Mode.PRACTICE)
     seconds = preferences.seconds if args.time is None else args.time or None  # --time 0: no clock
@@ -101,14 +106,35 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
     return TableRules(bots, args.level or MATCHED, args.scoring or "unique")
 
 
-def _board(args: argparse.Namespace, preferences: Preferences) -> BoardRequest:
+def _language(args: argparse.Namespace, preferences: Preferences) -> str:
+    """The language played: `--lang`, a code's, the dice's or the list's; else the remembered list's."""
+    if args.code is not None:
+        return choose_language(parse_code(args.code).board.language, args.dice, args.dictionary)
+    named = choose_language(args.lang, args.dice, args.dictionary)
+    if args.lang or args.dice or (args.dictionary and named != "en"):
+        return named
+    return choose_language(None, None, args.dictionary or preferences.dictionary)
+
+
+def _remembered(preferences: Preferences, language: str) -> Preferences:
+    """The remembered choices, or the language's own word list and dice where those are of another language."""
+    defaults = defaults_for(language)
+    if choose_language(None, None, preferences.dictionary) != language:
+        preferences = replace(preferences, dictionary=defaults.dictionary)
+    if load_dice_set(preferences.dice).language != language:
+        preferences = replace(preferences, dice=defaults.dice)
+    return preferences
+
+
+def _board(args: argparse.Namespace, preferences: Preferences, language: str) -> BoardRequest:
     if args.code is not None:
         dealt = parse_code(args.code)
         return Given(dealt.board, dealt.dice)
     if args.board is not None:
-        return Given(deal(args.board, args.dice).board, args.dice)
+        return Given(deal(args.board, args.dice, language=language).board, args.dice)
     named = args.seed is not None or args.best
-    dice: str = args.dice or (DEFAULT_DICE if named else preferences.dice)
+    standard = defaults_for(language).dice
+    dice: str = args.dice or (standard if named else preferences.dice)
     if args.best or (not named and preferences.mode is Mode.RICH):
         return Richest(dice, args.seed)
     return Roll(dice, args.seed)

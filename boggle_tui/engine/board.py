@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, ENGLISH, Alphabet, alphabet_for
+from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, ENGLISH, Alphabet, alphabet_for
 from boggle_tui.engine.errors import BoggleError, cut_short
 
 BLANK = "#"
@@ -68,7 +68,7 @@ class Board:
 
     @property
     def alphabet(self) -> Alphabet:
-        return alphabet_for(self.language)
+        return ALPHABETS[self.language]  # known: the faces were checked against it
 
     @property
     def height(self) -> int:

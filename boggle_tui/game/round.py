@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from boggle_tui.engine.alphabets import ENGLISH, Alphabet
 from boggle_tui.engine.board import Board, Cell
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Path, Solution, solve
@@ -102,7 +103,7 @@ class Round:
 
     def submit(self, text: str) -> Entry | None:
         """Judge an entry; None for an empty one or once the round is over."""
-        word = normalise(text)
+        word = normalise(text, self.board.alphabet)
         if not word or self.over:
             return None
         entry = Entry(word, self.judge(word))
@@ -159,8 +160,10 @@ class Round:
         return Results(self.solution, dict(self.found), list(self.revealed), self.ended)
 
 
-def normalise(text: str) -> str:
-    return "".join(text.split()).lower()
+def normalise(text: str, alphabet: Alphabet = ENGLISH) -> str:
+    """An entry as the language spells its words: no spaces, lower case, its letters (`Año` -> `año`,
+    German `Straße` -> `strasse`, Dutch `IJs` -> `ĳs`)."""
+    return alphabet.fold("".join(text.split()))
 
 
 @dataclass(frozen=True)

@@ -276,7 +276,7 @@ class SoloSession:
     def late(self, text: str) -> Entry | None:
         """An entry that reached the round after it ended (typed as the clock ran out): recorded with the verdict
         "too late", never lost without one; None for an empty one or a round still running."""
-        word = normalise(text)
+        word = normalise(text, self.round.board.alphabet)
         if not word or not self.over:
             return None
         entry = Entry(word, Verdict.TOO_LATE)

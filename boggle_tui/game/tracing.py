@@ -32,7 +32,7 @@ def find_path(board: Board, text: str, *, start: Cell | None = None, through: Ce
 
     Raises TooHard when the step budget runs out first.
     """
-    text = text.lower()
+    text = board.alphabet.fold(text)
     if not text or not _enough_dice(board, text):
         return None
     return _Search(board, text, through).run(start)
@@ -40,7 +40,8 @@ def find_path(board: Board, text: str, *, start: Cell | None = None, through: Ce
 
 def path_while_typing(board: Board, text: str) -> Path | None:
     """The path to light for a text being typed: a trailing q is on its way to the Qu die."""
-    return find_path(board, text + "u" if text.lower().endswith("q") else text)
+    on_its_way = board.alphabet.bare and text.lower().endswith("q")
+    return find_path(board, text + "u" if on_its_way else text)
 
 
 def _enough_dice(board: Board, text: str) -> bool:

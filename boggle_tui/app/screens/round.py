@@ -241,8 +241,8 @@ class RoundScreen(Screen[None]):
 
     @on(Input.Changed, "#entry")
     def entry_changed(self, event: Input.Changed) -> None:
-        text = event.value.lower()
         board = self.session.board
+        text = board.alphabet.fold(event.value)
         if self.path and board.spell(self.path) == text:
             return  # the text came from clicks: keep the path the player chose
         try:
@@ -259,7 +259,7 @@ class RoundScreen(Screen[None]):
         if self.session.hidden or self.session.over:
             return
         board = self.session.board
-        typed = self.entry.value.lower()
+        typed = board.alphabet.fold(self.entry.value)
         path = self.path if self.path and board.spell(self.path) == typed else ()
         result = click(board, path, event.cell)
         if result.refused:

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 MAX_ENTRY = 40  # longer than any word in the shipped lists (28 letters at most)
-_NOT_LETTERS = re.compile(r"[^A-Za-z]+")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")  # letters of any language stay: ñ, ä, ł, ç
 
 
 class WordEntry(Input):
@@ -26,7 +26,7 @@ class WordEntry(Input):
         text: str
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(placeholder="type a word, Enter", restrict=r"[A-Za-z]*", max_length=MAX_ENTRY, id=id)
+        super().__init__(placeholder="type a word, Enter", restrict=r"[^\W\d_]*", max_length=MAX_ENTRY, id=id)
 
     async def _on_key(self, event: events.Key) -> None:
         # Runs before Input's own handler, which sees only the keys let through here.
