@@ -192,3 +192,29 @@ def test_each_language_has_its_own_daily_board() -> None:
     assert {code: deal.board.language for code, deal in boards.items()} == {code: code for code in ALPHABETS}
     assert boards["es"].dice == "es" and boards["en"].dice == "new"
     assert daily_deal(day, "es") == boards["es"]  # the same for everyone that day
+
+
+def test_a_room_plays_one_language_its_dice_and_its_list() -> None:
+    from boggle_tui.net.protocol import ProtocolError, RoomSettings
+
+    settings = RoomSettings.from_json({"dice": "es", "dictionary": "es"})
+    assert (settings.dice, settings.dictionary) == ("es", "es") and "Español" in settings.describe()
+    assert RoomSettings.from_json({"dice": "pl-big"}).dice == "pl-big"
+    with pytest.raises(ProtocolError, match="of two languages"):
+        RoomSettings.from_json({"dice": "es", "dictionary": "enable1"})
+
+
+def test_host_and_join_flags_with_lang_make_a_room_of_that_language() -> None:
+    import argparse
+
+    from boggle_tui.cli.online import room_settings
+
+    flags = {"dice": None, "time": None, "dictionary": None, "min_length": None, "scoring": None, "seed": None,
+             "target": None, "name": None}  # fmt: skip
+    lists = set(shipped_dictionaries())
+    german = room_settings(argparse.Namespace(**flags, lang="de"), lists)
+    assert german is not None and (german["dice"], german["dictionary"]) == ("de", "de")
+    dutch = room_settings(argparse.Namespace(**flags | {"dice": "nl-big"}, lang=None), lists)
+    assert dutch is not None and dutch["dictionary"] == "nl"
+    with pytest.raises(BoggleError, match="English, not Polski"):
+        room_settings(argparse.Namespace(**flags | {"dice": "big"}, lang="pl"), lists)

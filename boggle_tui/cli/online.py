@@ -14,6 +14,7 @@ from typing import Any
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.languages import choose_language, defaults_for
 from boggle_tui.net.address import ROOM_NAME, default_name, lan_address, parse_address
 from boggle_tui.net.protocol import Limits, RoomSettings, clean_name, clean_text
 
@@ -21,6 +22,12 @@ from boggle_tui.net.protocol import Limits, RoomSettings, clean_name, clean_text
 def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any] | None:
     """The room's settings from the board flags, checked as the server will check them; None when none is given."""
     fields: dict[str, Any] = {}
+    shipped_list = args.dictionary if args.dictionary in shipped_dictionaries() else None
+    language = choose_language(args.lang, args.dice, shipped_list)
+    if args.lang or args.dice or shipped_list:  # the room plays a language: its dice and list unless named
+        fields["dice"] = args.dice or defaults_for(language).dice
+        if not args.dictionary:
+            fields["dictionary"] = defaults_for(language).dictionary
     if args.dice:
         load_dice_set(args.dice)
         fields["dice"] = args.dice

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from boggle_tui.engine.dice import DEFAULT_DICE, dice_set_names, load_dice_set
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, shipped_dictionaries
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
@@ -73,7 +73,7 @@ class RoomSettings:
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
         settings = cls()
         for key, item in value.items():
-            if key == "dice" and isinstance(item, str) and item in dice_set_names():
+            if key == "dice" and isinstance(item, str) and item in dice_set_names(None):
                 settings = replace(settings, dice=item)
             elif key == "seconds" and _whole(item) and item in ROUND_SECONDS and item <= max_seconds:
                 settings = replace(settings, seconds=item)
@@ -89,6 +89,12 @@ class RoomSettings:
                 settings = replace(settings, scoring=Scoring(item))
             else:
                 raise ProtocolError(f"setting {clean_text(str(key), 20)!r} cannot be {clean_text(repr(item), 30)}")
+        if "dice" in value and "dictionary" in value:  # a room plays one language: its dice and its list
+            dice, words = load_dice_set(settings.dice).language, language_of(settings.dictionary).code
+            if settings.dictionary in shipped_dictionaries() and dice != words:
+                raise ProtocolError(
+                    f"the {settings.dice} dice and the word list {settings.dictionary} are of two languages"
+                )
         return settings
 
     def describe(self) -> str:

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
+from boggle_tui.engine.dictionary import Dictionary, language_of, load_dictionary, shipped_dictionaries
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
@@ -85,19 +86,21 @@ class RoomServer:
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
+        self._reading: set[asyncio.Task[None]] = set()  # word lists being read for a room's new settings
         self.idle_since: float | None = now()  # when the server last had no room
 
     def dictionary_for(self, name: str) -> Dictionary:
         if name not in self._dictionaries:
-            self._dictionaries[name] = load_dictionary(self.dictionaries[name])
+            self._dictionaries[name] = load_dictionary(self.dictionaries[name], language=language_of(name).code)
         return self._dictionaries[name]
 
     # Running
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         """Listen; the port actually bound (port 0 picks a free one)."""
-        for name in self.dictionaries:
-            await asyncio.to_thread(self.dictionary_for, name)  # a first build takes a second: not in a round
+        for name in self.dictionaries:  # a first build takes a second: not in a round
+            if language_of(name).code == DEFAULT_LANGUAGE:  # other languages' lists: when a room asks for one
+                await asyncio.to_thread(self.dictionary_for, name)
         quiet = logging.getLogger("boggle_tui.net.websockets")
         quiet.addHandler(logging.NullHandler())
         quiet.propagate = False  # garbage handshakes are refused without a traceback on the console
@@ -165,6 +168,9 @@ class RoomServer:
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
                 return None
+            wanted = hello.settings.get("dictionary") if isinstance(hello.settings, dict) else None
+            if isinstance(wanted, str) and wanted in self.dictionaries:  # another language's list: read off the loop
+                await asyncio.to_thread(self.dictionary_for, wanted)
             room, player, notes = self._seat(hello, _address(ws))
         except (ProtocolError, RoomFull) as error:
             await self._refuse(ws, Refused(str(error), "full" if isinstance(error, RoomFull) else "refused"))
@@ -277,6 +283,19 @@ class RoomServer:
         except ProtocolError as error:
             self._send(link, m.Error(message=str(error)))
             return
+        if settings.dictionary not in self._dictionaries:  # read off the event loop, then applied
+            task = asyncio.get_running_loop().create_task(self._read_then_change(link, settings))
+            self._reading.add(task)
+            task.add_done_callback(self._reading.discard)
+            return
+        self._apply_settings(link, settings)
+
+    async def _read_then_change(self, link: Link, settings: RoomSettings) -> None:
+        await asyncio.to_thread(self.dictionary_for, settings.dictionary)
+        if link.room.name in self.rooms:
+            self._apply_settings(link, settings)
+
+    def _apply_settings(self, link: Link, settings: RoomSettings) -> None:
         self.deliver(link.room, link.room.change_settings(link.player, settings))
         self.log(f"room {link.room.name}: settings {settings.describe()}")
 

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.dice import dice_set_names
+from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.engine.dictionary import language_of
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
@@ -69,11 +70,15 @@ class OnlineSession:
     def __post_init__(self) -> None:
         """A start message whose board this game cannot draw is a ProtocolError: the round is not played."""
         start = self.start_message
+        self.dice = start.dice if start.dice in dice_set_names(None) else None  # a set this game lacks: no code
+        # The room's language is its dice's (or its shipped list's): the faces are that language's letters.
+        language = load_dice_set(self.dice).language if self.dice else language_of(start.dictionary).code
         try:
-            board = Board(start.board)
+            board = Board(start.board, language)
         except BoggleError as error:
-            raise ProtocolError(f"the server's board cannot be read: {error}") from None
-        self.dice = start.dice if start.dice in dice_set_names() else None  # a set this game lacks: no code
+            raise ProtocolError(
+                f"the server's board cannot be read ({error}): the room may play a language this game lacks"
+            ) from None
         self.deal = Deal(board, self.dice, None)
         self.min_length = start.min_length
         self.scoring = "unique"
