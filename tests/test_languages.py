@@ -218,3 +218,13 @@ def test_host_and_join_flags_with_lang_make_a_room_of_that_language() -> None:
     assert dutch is not None and dutch["dictionary"] == "nl"
     with pytest.raises(BoggleError, match="English, not Polski"):
         room_settings(argparse.Namespace(**flags | {"dice": "big"}, lang="pl"), lists)
+
+
+def test_definitions_and_study_clues_stay_english_only() -> None:
+    from boggle_tui.engine.definitions import ENGLISH_ONLY, describe, describer
+    from boggle_tui.game.study import board_clue, faces_of
+
+    assert describer("en") is describe
+    assert describer("es")("pan") == ENGLISH_ONLY  # never the gloss of English "pan"
+    assert board_clue("pan", "es") == "3 letters, the first P"
+    assert faces_of("año") == ["a", "ñ", "o"] and faces_of("ĳzer") == ["ĳ", "z", "e", "r"]

@@ -290,7 +290,13 @@ class BoggleApp(App[int]):
         if dictionary is not None:
             self.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
-        self.show(RoundScreen(session, definitions.describe, pause_when_away=self.preferences.pause_on_focus_loss))
+        self.show(
+            RoundScreen(
+                session,
+                definitions.describer(session.board.language),
+                pause_when_away=self.preferences.pause_on_focus_loss,
+            )
+        )
         self._read_while_playing()
         if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
             self.notify(
@@ -321,13 +327,15 @@ class BoggleApp(App[int]):
         record = session.record(self.wall())
         if record is not None and not self.history.record(record) and self.history.notice:
             self.notify(self.history.notice, title="History", severity="warning")
-        marks = None if session.request.dictionary == COMMON_WORDS else self.is_common
+        language = session.board.language  # the common words (★) and definitions are English's
+        marks = None if session.request.dictionary == COMMON_WORDS or language != "en" else self.is_common
+        describe = definitions.describer(language)
         if isinstance(session, OnlineSession):
-            self.show(OnlineResultsScreen(session, marks, definitions.describe))
+            self.show(OnlineResultsScreen(session, marks, describe))
         elif isinstance(session, TableSession):
-            self.show(TableResultsScreen(session, marks, definitions.describe))
+            self.show(TableResultsScreen(session, marks, describe))
         else:
-            self.show(ResultsScreen(session, marks, definitions.describe))
+            self.show(ResultsScreen(session, marks, describe))
         if record is not None and self.history.enabled:
             after = study.cards_after_round(self.history, record, self.is_common)
             if after.new_cards:
@@ -504,7 +512,9 @@ class BoggleApp(App[int]):
             wall=self.wall,
             rng=self.rng,
         )
-        screen = StudyScreen(session, definitions.describe, self._suspend, f"Study · {dictionary.name}")
+        screen = StudyScreen(
+            session, definitions.describer(dictionary.alphabet.code), self._suspend, f"Study · {dictionary.name}"
+        )
         self.push_screen(screen, lambda _: self._refresh_start())
 
     def _save_review(self, card: Card, review: Review) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import lzma
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boggle_tui.engine.resources import data_dir
@@ -131,3 +132,16 @@ def describe(word: str) -> str:
     """The one line shown beside a word: its definition, or "no definition"."""
     definition = define(word)
     return definition.text() if definition else NO_DEFINITION
+
+
+ENGLISH_ONLY = "definitions are in English only"
+
+
+def describer(language: str) -> Callable[[str], str]:
+    """`describe` for a round in this language: WordNet is English, so another language's word (Spanish
+    "pan") is never given an English word's gloss, nor "no definition" as if one were missing."""
+    return describe if language == "en" else _english_only
+
+
+def _english_only(word: str) -> str:
+    return ENGLISH_ONLY

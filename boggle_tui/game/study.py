@@ -143,7 +143,7 @@ class Drill(Protocol):
 
 def faces_of(word: str) -> list[str]:
     """The dice that spell `word`: a `qu` is one die."""
-    return re.findall(r"qu|[a-z]", word)
+    return re.findall(r"qu|[^\W\d_]", word)  # any language's letters: ñ, ł, ĳ
 
 
 @dataclass
@@ -251,9 +251,10 @@ class BoardDrill:
         self.round.clock.stop()
 
 
-def board_clue(word: str) -> str:
-    """What the board drill tells: the length and the definition, with the word and its lemmas masked."""
-    definition = define(word)
+def board_clue(word: str, language: str = "en") -> str:
+    """What the board drill tells: the length and the definition, with the word and its lemmas masked
+    (the definitions are English's: another language's word is told by its length and first letter)."""
+    definition = define(word) if language == "en" else None
     if definition is None:
         return f"{len(word)} letters, the first {faces_of(word)[0].capitalize()}"
     text = definition.text()

@@ -224,5 +224,5 @@ def drill_for(history: History, card: Card, trie: Trie, now: TimeSource, rng: ra
         except BoggleError:  # a code saved by an older version that this one cannot read: the anagram drill
             board = None
         if board is not None:
-            return BoardDrill.of(card, board, trie, missed_on.min_length, board_clue(card.word), now)
+            return BoardDrill.of(card, board, trie, missed_on.min_length, board_clue(card.word, board.language), now)
     return AnagramDrill.of(card, trie, rng)
