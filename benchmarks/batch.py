@@ -1,6 +1,6 @@
 """`boggle solve -` as a whole process against the write-up's sorted-list solver, on the same boards.
 
-Run: python benchmarks/batch.py [--boards 2000] [--rounds 3]. Prints the marginal CPU time per board
+Run: python benchmarks/batch.py [--boards 2000] [--rounds 3] [--lang es]. Prints the marginal CPU time per board
 of each command (its long run less its short run, so start-up cancels out), side by side with the
 issue's goals; asserts nothing. The commands take turns, round after round, and each keeps its
 best long and best short run: this machine's speed drifts by up to 1.5x within minutes, and taking
@@ -34,20 +34,25 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--boards", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--lang", default="en", help="a language's own dice and word list (default: English's)")
     args = parser.parse_args()
     from boggle_tui.engine.dice import load_dice_set
-    from boggle_tui.engine.resources import data_dir
+    from boggle_tui.engine.dictionary import resolve
+    from boggle_tui.engine.wordlist import read_list_bytes
+    from boggle_tui.game.languages import defaults_for
 
     folder = Path(tempfile.mkdtemp(prefix="boggle-batch-"))
-    dice = load_dice_set("new")
+    defaults = defaults_for(args.lang)
+    dice = load_dice_set(defaults.dice)
     short, long = folder / "short.txt", folder / "long.txt"
     short.write_text("".join(dice.roll(seed).text() + "\n" for seed in range(20)))
     long.write_text("".join(dice.roll(seed).text() + "\n" for seed in range(args.boards)))
-    words = str(data_dir("dictionaries") / "enable1.txt")
-    env = {**os.environ, "BOGGLE_CACHE_DIR": str(folder / "cache")}
-    boggle = [sys.executable, "-m", "boggle_tui", "solve", "-"]
+    words = folder / "words.txt"  # the list as plain text (the other languages' ship compressed), spelt as they are
+    words.write_bytes(read_list_bytes(resolve(defaults.dictionary)))
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(folder / "cache"), "PYTHONUTF8": "1"}
+    boggle = [sys.executable, "-m", "boggle_tui", "solve", "-", "--lang", args.lang]
     commands = {
-        "write-up's sorted list": ([sys.executable, str(HERE / "sorted_list_solver.py"), words], {}),
+        "write-up's sorted list": ([sys.executable, str(HERE / "sorted_list_solver.py"), str(words)], {}),
         "C, --json": ([*boggle, "--json"], {"BOGGLE_PURE_PYTHON": ""}),
         "C, text": (boggle, {"BOGGLE_PURE_PYTHON": ""}),
         "Python, --json": ([*boggle, "--json"], {"BOGGLE_PURE_PYTHON": "1"}),
@@ -61,7 +66,10 @@ def main() -> None:
                 best[name, feed] = min(best[name, feed], cpu_seconds(command, feed, {**env, **extra}))
     per_board = {name: (best[name, long] - best[name, short]) / (args.boards - 20) * 1000 for name in commands}
     yardstick = per_board["write-up's sorted list"]
-    print(f"{args.boards:,} boards of the new dice, enable1; marginal CPU ms per board (best of {args.rounds} rounds)")
+    print(
+        f"{args.boards:,} boards of the {dice.key} dice, {defaults.dictionary}; marginal CPU ms per board "
+        f"(best of {args.rounds} rounds)"
+    )
     print(f"{'command':<24} {'ms/board':>9} {'speed-up':>9} {'goal':>6}")
     for name, ms in per_board.items():
         goal = f"{GOALS[name]:.0f}x" if name in GOALS else ""

@@ -41,7 +41,7 @@ async def test_the_start_screen_plays_and_remembers_its_choices(enable1, popular
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved == {
         "dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "theme": "nord",
-        "new_cards_per_day": 10, "keys": {}, "bell": True, "pause_on_focus_loss": True,
+        "new_cards_per_day": 10, "keys": {}, "bell": True, "pause_on_focus_loss": True, "language": "en",
     }  # fmt: skip
 
 
@@ -72,7 +72,7 @@ async def test_the_dice_are_listed_by_size_then_year_the_standard_set_first(enab
     app, _ = make_app(enable1, popular, None)
     async with app.run_test() as pilot:
         start = await shown(pilot, StartScreen)
-        options = [value for _, value in start._choices()[1][2]]
+        options = [value for _, value in start._choices()[2][2]]
         assert options == ["new", "classic", "big", "master", "superbig"]
 
 
@@ -109,3 +109,20 @@ async def test_an_unknown_theme_in_the_settings_falls_back_to_the_default_with_a
         assert app.theme == DEFAULT_THEME and start.query_one("#theme", Select).value == DEFAULT_THEME
         assert start.query_one("#dice", Select).value == "big"  # the other settings are kept
         assert any("nope" in message and "default" in message for message in messages)
+
+
+async def test_the_start_screen_offers_the_language_first_and_its_dice_and_list_come_with_it(
+    enable1, popular, tmp_path
+) -> None:
+    app, _ = make_app(enable1, popular, None, folder=tmp_path)
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        assert start._choices()[0][1] == "language" and ("Español", "es") in start._choices()[0][2]
+        start.query_one("#language", Select).value = "es"
+        await pilot.pause()
+        assert start.query_one("#dice", Select).value == "es"
+        assert start.query_one("#dictionary", Select).value == "es"
+        assert [value for _, value in start._dice_options()] == ["es", "es-big"]
+        start.query_one("#dice", Select).value = "es-big"  # and can still be changed
+        await pilot.pause()
+        assert start.preferences.dice == "es-big" and start.preferences.language == "es"

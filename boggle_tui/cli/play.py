@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.engine.dictionary import resolve
+from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import MATCHED
 from boggle_tui.game.codes import parse_code
@@ -107,13 +107,13 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
 
 
 def _language(args: argparse.Namespace, preferences: Preferences) -> str:
-    """The language played: `--lang`, a code's, the dice's or the list's; else the remembered list's."""
+    """The language played: `--lang`, a code's, the dice's or a shipped list's; else the one remembered."""
     if args.code is not None:
         return choose_language(parse_code(args.code).board.language, args.dice, args.dictionary)
     named = choose_language(args.lang, args.dice, args.dictionary)
-    if args.lang or args.dice or (args.dictionary and named != "en"):
+    if args.lang or args.dice or args.dictionary in shipped_dictionaries():
         return named
-    return choose_language(None, None, args.dictionary or preferences.dictionary)
+    return preferences.language  # a file of words is read in the language remembered
 
 
 def _remembered(preferences: Preferences, language: str) -> Preferences:

@@ -7,12 +7,13 @@ with a one-line reason, never played on a board whose letters the list cannot ju
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, alphabet_for
 from boggle_tui.engine.dice import default_dice, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.preferences import Preferences
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,28 @@ def languages() -> list[tuple[str, str]]:
     """(code, the language's own name) of every language with a shipped list, English first."""
     shipped = set(shipped_dictionaries())
     return [(code, a.name) for code, a in ALPHABETS.items() if code == DEFAULT_LANGUAGE or code in shipped]
+
+
+def of_one_language(preferences: Preferences) -> Preferences:
+    """Remembered choices whose dice and shipped list are of their language: any that is not is the language's own."""
+    defaults = defaults_for(preferences.language)
+    if load_dice_set(preferences.dice).language != preferences.language:
+        preferences = replace(preferences, dice=defaults.dice)
+    shipped = preferences.dictionary in shipped_dictionaries()
+    if shipped and language_of(preferences.dictionary).code != preferences.language:
+        preferences = replace(preferences, dictionary=defaults.dictionary)
+    return preferences
+
+
+def in_language(preferences: Preferences, language: str) -> Preferences:
+    """The choices with another language: its own dice and word list come with it."""
+    defaults = defaults_for(language)
+    return replace(preferences, language=language, dice=defaults.dice, dictionary=defaults.dictionary)
+
+
+def shipped_lists(language: str) -> list[str]:
+    """The shipped word lists of a language: English's enable1 and popular, another's own."""
+    return [name for name in shipped_dictionaries() if language_of(name).code == language]
 
 
 def choose_language(language: str | None, dice: str | None = None, dictionary: str | None = None) -> str:

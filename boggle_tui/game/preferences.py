@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import DEFAULT_DICE
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
@@ -30,11 +31,12 @@ class Preferences:
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, as Textual's keymap takes them
     bell: bool = True  # online: the terminal's bell when a room's countdown starts (a player in another window)
     pause_on_focus_loss: bool = True  # a timed solo round pauses while the terminal is not the window in use
+    language: str = DEFAULT_LANGUAGE  # the dice and the word list are this language's (game/languages.py)
 
     def request(self, today: dt.date) -> RoundRequest:
         """The round the start screen's Play button deals."""
         if self.mode is Mode.DAILY:
-            return daily_request(today, self.dictionary)
+            return daily_request(today, self.dictionary, self.language)
         board = Richest(self.dice) if self.mode is Mode.RICH else Roll(self.dice)
         return RoundRequest(board, self.dictionary, self.seconds, practice=self.mode is Mode.PRACTICE)
 

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from boggle_tui.engine.alphabets import ALPHABETS
 from boggle_tui.engine.atomic import open_regular, write_text_atomic
 from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.game.languages import of_one_language
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS, Mode
 from boggle_tui.game.study import MAX_NEW_PER_DAY
@@ -70,11 +72,11 @@ def _preferences_from(stored: dict[str, Any], path: Path) -> tuple[Preferences, 
             chosen["mode"] = Mode.PRACTICE
         elif stored.get("rich") is True:
             chosen["mode"] = Mode.RICH
-    return Preferences(**{**defaults.__dict__, **chosen}), notices
+    return of_one_language(Preferences(**{**defaults.__dict__, **chosen})), notices
 
 
 def _dice(value: Any) -> str:
-    if not isinstance(value, str) or value not in dice_set_names():
+    if not isinstance(value, str) or value not in dice_set_names(None):
         raise ValueError(value)
     return value
 
@@ -91,6 +93,12 @@ def _dictionary(value: Any) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME:
         raise ValueError(value)
     resolve(value)
+    return value
+
+
+def _language(value: Any) -> str:
+    if not isinstance(value, str) or value not in ALPHABETS:
+        raise ValueError(value)
     return value
 
 
@@ -136,6 +144,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "keys": _keys,
     "bell": _flag,
     "pause_on_focus_loss": _flag,
+    "language": _language,
 }
 
 
@@ -151,6 +160,7 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "keys": preferences.keys,
         "bell": preferences.bell,
         "pause_on_focus_loss": preferences.pause_on_focus_loss,
+        "language": preferences.language,
     }
     try:
         write_text_atomic(settings_path(folder), json.dumps(data, indent=2) + "\n")

@@ -18,9 +18,9 @@ from textual.widgets import Button, Footer, Label, Select, Static
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.themes import THEME_CHOICES
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
-from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.game.daily import DAILY_DICE
 from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.languages import in_language, languages, shipped_lists
 from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences, describe_seconds
 from boggle_tui.game.request import Mode
 
@@ -32,6 +32,12 @@ LOGO = """\
 WORD_LISTS = {
     "enable1": "ENABLE: every playable word (172,000)",
     "popular": "Popular: common words only (25,000)",
+    "es": "Español: wspanish (85,000)",
+    "de": "Deutsch: Wikidata (565,000)",
+    "fr": "Français: Grammalecte (477,000)",
+    "nl": "Nederlands: OpenTaal (314,000)",
+    "pt": "Português: wportuguese (379,000)",
+    "pl": "Polski: sjp.pl (3,531,000)",
 }
 
 MODES = [
@@ -78,18 +84,31 @@ class StartScreen(Screen[None]):
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]], Any]]:
         """Each choice as (label, Select id, options, current value)."""
         p = self.preferences
-        dictionaries = shipped_dictionaries()
-        if p.dictionary not in dictionaries:
-            dictionaries.append(p.dictionary)
+        dictionaries = self._lists()
         lengths = ROUND_LENGTHS if p.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, p.seconds)
         themes = THEME_CHOICES if p.theme in THEME_CHOICES else [*THEME_CHOICES, p.theme]
         return [
+            ("Language", "language", [(name, code) for code, name in languages()], p.language),
             ("Mode", "mode", MODES, p.mode),
-            ("Dice", "dice", [(_dice_label(key), key) for key in dice_set_names()], p.dice),
+            ("Dice", "dice", self._dice_options(), p.dice),
             ("Round length", "seconds", [(describe_seconds(n), n or 0) for n in lengths], p.seconds or 0),
-            ("Word list", "dictionary", [(WORD_LISTS.get(n, n), n) for n in dictionaries], p.dictionary),
+            ("Word list", "dictionary", self._list_options(dictionaries), p.dictionary),
             ("Theme", "theme", [(name, name) for name in themes], p.theme),
         ]
+
+    def _lists(self) -> list[str]:
+        """The language's shipped lists, and the remembered one if it is a file of the player's."""
+        lists = shipped_lists(self.preferences.language)
+        if self.preferences.dictionary not in lists:
+            lists.append(self.preferences.dictionary)
+        return lists
+
+    def _dice_options(self) -> list[tuple[str, str]]:
+        return [(_dice_label(key), key) for key in dice_set_names(self.preferences.language)]
+
+    @staticmethod
+    def _list_options(lists: list[str]) -> list[tuple[str, str]]:
+        return [(WORD_LISTS.get(n, n), n) for n in lists]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
@@ -114,6 +133,7 @@ class StartScreen(Screen[None]):
     @on(Select.Changed)
     def choice_changed(self, event: Select.Changed) -> None:
         field, value = event.select.id, event.value
+        language = self.preferences.language
         if field == "theme":
             self.app.theme = str(value)  # shown at once
         chosen: Any = value or None if field == "seconds" else value  # 0 stands for no clock in the list
@@ -121,8 +141,20 @@ class StartScreen(Screen[None]):
             self.preferences = replace(self.preferences, **{field: chosen})
         if field == "mode":
             self._show_mode()
-        if field == "dictionary":
+        if field == "language" and isinstance(value, str) and value != language:  # its dice and list come with it
+            self.preferences = in_language(self.preferences, value)
+            self._offer(self.query_one("#dice", Select), self._dice_options(), self.preferences.dice)
+            self._offer(
+                self.query_one("#dictionary", Select), self._list_options(self._lists()), self.preferences.dictionary
+            )
+        if field in ("dictionary", "language"):
             self.count_due()
+
+    @staticmethod
+    def _offer(select: Select[Any], options: list[tuple[str, str]], value: str) -> None:
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            select.value = value
 
     def _show_mode(self) -> None:
         """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
