@@ -228,3 +228,18 @@ def test_definitions_and_study_clues_stay_english_only() -> None:
     assert describer("es")("pan") == ENGLISH_ONLY  # never the gloss of English "pan"
     assert board_clue("pan", "es") == "3 letters, the first P"
     assert faces_of("año") == ["a", "ñ", "o"] and faces_of("ĳzer") == ["ĳ", "z", "e", "r"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), code=st.sampled_from(list(ALPHABETS)))
+def test_a_boards_text_reads_back_to_the_same_board_in_every_language(data, code: str) -> None:
+    """Even a Dutch I die before a J die, which a run would read as the IJ die."""
+    faces = st.sampled_from(sorted(die_faces(alphabet_for(code))))
+    height, width = data.draw(st.integers(1, 4)), data.draw(st.integers(1, 4))
+    board = Board(tuple(tuple(data.draw(faces) for _ in range(width)) for _ in range(height)), code)
+    assert parse_board(board.text(), code) == board
+
+
+def test_a_dutch_i_die_before_a_j_die_is_not_the_ij_die() -> None:
+    board = Board((("i", "j"), ("ĳ", "a")), "nl")
+    assert parse_board(board.text(), "nl") == board and parse_board("ijĳa/", "nl").faces == ("ĳ", "ĳ", "a")

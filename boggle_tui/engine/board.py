@@ -104,7 +104,12 @@ class Board:
 
     def text(self) -> str:
         """The board as text that `parse_board` reads back to the same board."""
-        if any(len(face) > 1 and face != "qu" for face in self.faces):
+        # Tokens where a run would not read back: two-letter faces, or dice that a language's spelling would
+        # join (a Dutch I die before a J die: `ij` in a run is the IJ die).
+        joined = "".join(self.faces) if self.alphabet.spelled else ""
+        if any(len(face) > 1 and face != "qu" for face in self.faces) or any(
+            written in joined for written, _ in self.alphabet.spelled
+        ):
             rows = [" ".join(row) + ("," if self.width == 1 else "") for row in self.rows]
             return " / ".join(rows) + (" /" if self.height == 1 else "")
         runs = ["".join(row) for row in self.rows]
