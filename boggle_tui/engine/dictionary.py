@@ -84,8 +84,8 @@ def resolve(name_or_path: str) -> Path:
     except OSError as error:  # a name too long for the file system, say
         raise BoggleError(f"word list {cut_short(name_or_path)!r} cannot be used: {error.strerror or error}") from None
     if not exists:
-        shipped = ", ".join(shipped_dictionaries())
-        raise BoggleError(f"word list {cut_short(name_or_path)!r} not found: give a file path or one of {shipped}")
+        names = ", ".join(shipped_dictionaries())
+        raise BoggleError(f"word list {cut_short(name_or_path)!r} not found: give a file path or one of {names}")
     return path
 
 
