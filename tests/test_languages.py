@@ -243,3 +243,15 @@ def test_a_boards_text_reads_back_to_the_same_board_in_every_language(data, code
 def test_a_dutch_i_die_before_a_j_die_is_not_the_ij_die() -> None:
     board = Board((("i", "j"), ("ĳ", "a")), "nl")
     assert parse_board(board.text(), "nl") == board and parse_board("ijĳa/", "nl").faces == ("ĳ", "ĳ", "a")
+
+
+def test_every_face_of_every_languages_dice_can_be_drawn_in_large_letters() -> None:
+    """The board draws its dice from a dot font in a large terminal: a face it lacked would end the game."""
+    from boggle_tui.app.widgets.letters import big_text
+    from boggle_tui.engine.dice import dice_set_names, load_dice_set
+
+    for key in dice_set_names(None):
+        dice = load_dice_set(key)
+        for face in {face for die in dice.dice for face in die}:
+            shown = display_face(face, alphabet=alphabet_for(dice.language))
+            assert big_text(shown, 1).count("\n") == 2, (key, face)

@@ -13,16 +13,17 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from boggle_tui.app.widgets.letters import big_text
+from boggle_tui.engine.alphabets import ENGLISH, Alphabet
 from boggle_tui.engine.board import BLANK, Board, Cell, display_face
 
 
 class Die(Static):
     """One die. Its state is shown through CSS classes: -lit, -start, -chosen, -blank, -heat-N."""
 
-    def __init__(self, cell: Cell, face: str, size: DiceSize) -> None:
+    def __init__(self, cell: Cell, face: str, size: DiceSize, alphabet: Alphabet = ENGLISH) -> None:
         super().__init__(classes="die -blank" if face == BLANK else "die")
         self.cell = cell
-        self.shown = display_face(face)
+        self.shown = display_face(face, alphabet=alphabet)  # Ñ, Ł, IJ
         self.resize_to(size)
 
     def resize_to(self, size: DiceSize) -> None:
@@ -58,7 +59,7 @@ class BoardView(Grid):
         self.styles.grid_size_columns = height if turned else width
         self.styles.grid_size_rows = width if turned else height
         for cell in self._display_order():
-            yield Die(cell, self.board.faces[cell], self.dice_size)
+            yield Die(cell, self.board.faces[cell], self.dice_size, self.board.alphabet)
 
     def _display_order(self) -> list[Cell]:
         """Board cells in the order they are drawn, row by row, after the rotation."""

@@ -3,8 +3,9 @@
 A terminal cannot set a larger font, so a die in a big terminal draws its letter in dots: at
 scale 1 a dot is one column and half a row (half blocks: a 5x3 letter), at scale 2 two columns
 and a whole row (a 10x5 letter). A terminal cell is about twice as tall as it is wide, so a dot
-is square at every scale. The font has the capitals and the lower-case letters that end a
-two-letter face (Qu, In, Th, Er, He, An), and a square for a blank.
+is square at every scale. The font has the capitals, the lower-case letters that end a
+two-letter face (Qu, In, Th, Er, He, An), every other language's own capitals (Ñ, Ä Ö Ü, Ç,
+Ą Ć Ę Ł Ń Ó Ś Ź Ż: the mark takes a row of the five), and a square for a blank.
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ FONT: dict[str, str] = {
     "r": "..... ..... #.##. ##... #....",
     "u": "..... ..... #...# #...# .####",
     "■": "..... .###. .###. .###. .....",
+    # Other languages' letters (engine/alphabets.py); Dutch IJ is drawn as I and J.
+    "Ñ": ".###. ..... ##..# #.#.# #..##",
+    "Ä": "#...# .###. #...# ##### #...#",
+    "Ö": "#...# .###. #...# #...# .###.",
+    "Ü": "#...# ..... #...# #...# .###.",
+    "Ç": ".#### #.... #.... .#### ..#..",
+    "Ą": ".###. #...# ##### #..## ...#.",
+    "Ć": "...#. .#### #.... #.... .####",
+    "Ę": "##### #.... ####. ##### ...#.",
+    "Ł": ".#... .#... ###.. .#... .####",
+    "Ń": "...#. ##..# #.#.# #..## #...#",
+    "Ó": "...#. .###. #...# #...# .###.",
+    "Ś": "...#. .#### .###. ....# ####.",
+    "Ź": "...#. ##### ..#.. .#... #####",
+    "Ż": "..#.. ##### ..#.. .#... #####",
 }
 
 # What a character cell shows for its (upper dot, lower dot) at scale 1.
