@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+import random
 
 import pytest
 from support import SEED_42, FakeTime
@@ -12,7 +14,22 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.request import Given, Richest, Roll, RoundRequest
 from boggle_tui.game.round import EndReason, Verdict
-from boggle_tui.game.session import Hold, SoloSession
+from boggle_tui.game.session import (
+    Contest,
+    Hold,
+    Live,
+    Pausable,
+    Practice,
+    Redealt,
+    Rivals,
+    Shared,
+    SoloSession,
+    Timekeeper,
+    practising,
+)
+from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.net.messages import decode_server
+from boggle_tui.net.session import OnlineSession
 
 WORDS = Trie.build(sorted(["ate", "eat", "eta", "tea", "teas", "seat", "east", "eats", "sat", "set"]))
 BOARD = Given(parse_board("ea/ts"))  # E A / T S: every cell touches every other
@@ -122,3 +139,36 @@ def test_values_a_round_cannot_hold_are_refused_where_they_enter(values) -> None
         RoundRequest(BOARD, **values)
     with pytest.raises(BoggleError):
         RoundRequest(Roll(seed=2**63))
+
+
+# Capabilities: what a round can do beyond the core, asked by the screens, never faked
+
+CAPABILITIES = (Timekeeper, Pausable, Practice, Rivals, Shared, Live, Redealt, Contest)
+
+
+def has(session: object) -> set[str]:
+    return {capability.__name__ for capability in CAPABILITIES if isinstance(session, capability)}
+
+
+def online_round() -> OnlineSession:
+    start = {"type": "start", "round": 1, "board": [["e", "a"], ["t", "s"]], "dice": "", "code": "", "min_length": 3,
+             "seconds": 60, "remaining": 60, "dictionary": "enable1"}  # fmt: skip
+    return OnlineSession(decode_server(json.dumps(start)), "room", 1, lambda _: None, now=FakeTime())
+
+
+def test_each_kind_of_round_has_exactly_the_capabilities_it_can_honour() -> None:
+    solo, _ = session()
+    table = TableSession(
+        RoundRequest(BOARD, seconds=60), WORDS, TableRules(1, "beginner"), lambda _: 1000, rng=random.Random(1)
+    )
+    assert has(solo) == {"Timekeeper", "Pausable", "Practice", "Redealt"}
+    assert has(table) == {"Timekeeper", "Pausable", "Practice", "Redealt", "Rivals", "Live", "Contest"}
+    # Online: no pause, no hints, no clock of its own, and the room deals the next board.
+    assert has(online_round()) == {"Rivals", "Shared", "Live", "Contest"}
+
+
+def test_hints_are_offered_only_in_a_practice_round() -> None:
+    timed, _ = session()
+    practice, _ = session(RoundRequest(BOARD, practice=True))
+    assert not practising(timed) and practising(practice)
+    assert not practising(online_round())

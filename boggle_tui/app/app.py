@@ -53,7 +53,7 @@ from boggle_tui.game.deal import RICH_TRIES, Deal
 from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, Mode, RoundRequest
-from boggle_tui.game.session import RoundSession, SoloSession
+from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
 from boggle_tui.game.study import Card, Review, Source, StudySession
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.game.wording import plural
@@ -329,13 +329,7 @@ class BoggleApp(App[int]):
             self.notify(self.history.notice, title="History", severity="warning")
         language = session.board.language  # the common words (★) and definitions are English's
         marks = None if session.request.dictionary == COMMON_WORDS or language != "en" else self.is_common
-        describe = definitions.describer(language)
-        if isinstance(session, OnlineSession):
-            self.show(OnlineResultsScreen(session, marks, describe))
-        elif isinstance(session, TableSession):
-            self.show(TableResultsScreen(session, marks, describe))
-        else:
-            self.show(ResultsScreen(session, marks, describe))
+        self.show(results_screen(session, marks, definitions.describer(language)))
         if record is not None and self.history.enabled:
             after = study.cards_after_round(self.history, record, self.is_common)
             if after.new_cards:
@@ -563,6 +557,18 @@ class BoggleApp(App[int]):
             self.push_screen(TooSmallScreen(need))
         elif showing and not small:
             self.pop_screen()
+
+
+def results_screen(
+    session: RoundSession, marks: Callable[[str], bool] | None, describe: Callable[[str], str]
+) -> ResultsScreen:
+    """A round with other players' results shows every player's words side by side: with n and r where the next
+    board is dealt here (the table), back to the room's lobby where the room deals it."""
+    if isinstance(session, Contest) and isinstance(session, Redealt):
+        return TableResultsScreen(session, marks, describe)
+    if isinstance(session, Contest):
+        return OnlineResultsScreen(session, marks, describe)
+    return ResultsScreen(session, marks, describe)
 
 
 def binding_ids() -> set[str]:

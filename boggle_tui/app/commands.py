@@ -18,6 +18,7 @@ from textual.widget import Widget
 from boggle_tui.app.keys import all_bindings, binding_keys
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.game.session import practising
 
 PALETTE_KEY = "ctrl+k"  # Ctrl+P is the round's pause
 
@@ -81,7 +82,7 @@ def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
     in_round = isinstance(screen, RoundScreen) and not screen.session.over
     if isinstance(screen, RoundScreen) and in_round:
         yield from _each(app, screen, screen, ROUND_COMMANDS)
-        yield from _each(app, screen, screen, PRACTICE_COMMANDS if screen.session.practice else TIMED_COMMANDS)
+        yield from _each(app, screen, screen, PRACTICE_COMMANDS if practising(screen.session) else TIMED_COMMANDS)
     if isinstance(screen, ResultsScreen):
         yield from _each(app, screen, screen, RESULTS_COMMANDS)
     elif not in_round:

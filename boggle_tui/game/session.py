@@ -15,10 +15,10 @@ from __future__ import annotations
 import datetime as dt
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import load_dice_set
@@ -56,14 +56,14 @@ class Standing:
 
 
 class RoundSession(Protocol):
-    """What the round and results screens need of a round, wherever it is played."""
+    """What every round has, wherever it is played: what the round and results screens draw and pass on.
+
+    What only some rounds can do is a capability of its own below (`Timekeeper`, `Pausable`, `Practice`,
+    `Rivals`, `Shared`, `Live`, `Redealt`, `Contest`): a screen asks `isinstance(session, Capability)` and
+    offers what the round can do, and a session never fakes what it cannot."""
 
     deal: Deal
     request: RoundRequest
-    practice: bool  # hints and reveals, no clock
-    # The clock runs for other players too (an online room): it never stops, a covered board is
-    # only hidden, and ending the round is a vote.
-    shared_clock: bool
 
     @property
     def board(self) -> Board: ...
@@ -73,8 +73,6 @@ class RoundSession(Protocol):
     def title(self) -> str: ...
     @property
     def timed(self) -> bool: ...
-    @property
-    def can_pause(self) -> bool: ...
     @property
     def duration(self) -> float | None: ...
     @property
@@ -90,41 +88,128 @@ class RoundSession(Protocol):
     @property
     def found(self) -> dict[str, int]: ...
     @property
-    def revealed(self) -> list[str]: ...
-    @property
     def entries(self) -> list[Entry]: ...
     @property
     def score(self) -> int: ...
     @property
     def solution(self) -> Solution | None: ...  # None until the round is over, where it comes from elsewhere
-    @property
-    def standings(self) -> list[Standing]: ...  # everyone's word counts, never their words (online)
 
-    def start(self) -> None: ...
     def submit(self, text: str) -> Entry | None: ...
     def late(self, text: str) -> Entry | None: ...  # an entry that came after the end: recorded as too late
     def hold(self, reason: Hold) -> None: ...
     def release(self, reason: Hold) -> None: ...
-    def toggle_pause(self) -> None: ...
-    def tick(self) -> None: ...
     def end(self, reason: EndReason) -> None: ...
-    def reveal(self) -> str | None: ...
-    def remaining_words(self) -> list[str]: ...
     def on_end(self, listener: Callable[[RoundSession], None]) -> None: ...
-    def on_change(self, watcher: Callable[[], None]) -> None: ...  # told of changes made from elsewhere
 
     # After the round
     def results(self) -> Results: ...
     def record(self, when: dt.datetime) -> RoundRecord | None: ...
+
+
+# The capabilities. Each is runtime-checkable, so a screen asks `isinstance`; only methods and properties are
+# named, so each can be asked of any session.
+
+
+@runtime_checkable
+class Timekeeper(Protocol):
+    """A round on this machine's clock: it starts when shown, and ends itself when its time is up."""
+
+    def start(self) -> None: ...
+    def tick(self) -> None: ...
+
+
+@runtime_checkable
+class Pausable(Protocol):
+    """The player may pause: the clock stops and the board is hidden (a shared clock never stops)."""
+
+    def toggle_pause(self) -> None: ...
+
+
+@runtime_checkable
+class Practice(Protocol):
+    """Hints and reveals, asked while `practice` is true: a round that may be practised, and whether this is."""
+
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def revealed(self) -> list[str]: ...
+
+    def reveal(self) -> str | None: ...
+    def remaining_words(self) -> list[str]: ...
+
+
+@runtime_checkable
+class Rivals(Protocol):
+    """Others play the same board: everyone's word counts show while it runs, never their words."""
+
+    @property
+    def standings(self) -> list[Standing]: ...
+
+
+@runtime_checkable
+class Shared(Rivals, Protocol):
+    """The room's clock runs for other players too: it never stops, a covered board is only hidden, and ending
+    the round is a vote (`voted`: this player has voted)."""
+
+    @property
+    def voted(self) -> bool: ...
+
+
+@runtime_checkable
+class Live(Protocol):
+    """A round that changes from elsewhere (the server, the table's bots): the watcher is told of each change."""
+
+    def on_change(self, watcher: Callable[[], None]) -> None: ...
+
+
+@runtime_checkable
+class Redealt(Protocol):
+    """The next board is dealt here, from the round's own rules (a room deals its own)."""
+
     def next_request(self) -> RoundRequest: ...
     def replay_request(self) -> RoundRequest: ...
 
 
+class Scorecard(Protocol):
+    """One player's result in a round with others."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def words(self) -> dict[str, int]: ...  # word -> points after the shared-word rule
+    @property
+    def me(self) -> bool: ...
+
+
+@runtime_checkable
+class Contest(Protocol):
+    """A round with other players' results: every player's words side by side, and the winners."""
+
+    @property
+    def players(self) -> Sequence[Scorecard]: ...
+    @property
+    def shared(self) -> list[str]: ...  # the words two or more players found
+    @property
+    def scoring(self) -> str: ...  # "unique" (the shared-word rule) or "all"
+    @property
+    def winners(self) -> list[str]: ...
+
+    def found_by(self, word: str, besides: str) -> list[str]: ...
+
+
+class ContestRound(RoundSession, Contest, Protocol):
+    """A round with other players' results, as the side-by-side results screens draw it."""
+
+
+def practising(session: RoundSession) -> bool:
+    """Whether hints and reveals are offered: a round that can be practised, and is."""
+    return isinstance(session, Practice) and session.practice
+
+
 class SoloSession:
     """A round played on this machine, against its own clock."""
-
-    shared_clock = False
-    standings: list[Standing] = []
 
     def __init__(
         self,
@@ -170,10 +255,6 @@ class SoloSession:
     @property
     def timed(self) -> bool:
         return self.round.clock.timed
-
-    @property
-    def can_pause(self) -> bool:
-        return not self.over
 
     @property
     def duration(self) -> float | None:
@@ -297,9 +378,6 @@ class SoloSession:
 
     def on_end(self, listener: Callable[[RoundSession], None]) -> None:
         self._listeners.append(listener)
-
-    def on_change(self, watcher: Callable[[], None]) -> None:
-        """Nothing to tell: a solo round changes only through the calls of the screen that draws it."""
 
     def _after_change(self) -> None:
         if self.round.none_left:

@@ -94,8 +94,6 @@ class TableSession(SoloSession):
         self._counts: list[int] = []
         self.players: list[Player] = []
         self.shared: list[str] = []
-        self.evening: tuple[object, ...] = ()  # the online results' scoreboard: none at a table
-        self.champion = ""
         self.standings = self._standings()
 
     @property
@@ -158,7 +156,7 @@ class TableSession(SoloSession):
             players.append(Player(name, sum(points.values()), points, me, level))
         return players, shared
 
-    # The results, as the online results screen reads them
+    # The results, side by side (a `Contest`, as an online round's)
 
     def results(self) -> Results:
         mine = next((p for p in self.players if p.me), None)

@@ -1,5 +1,9 @@
 """An online round as a session the round and results screens can draw (the second `RoundSession`).
 
+Of the optional capabilities (game/session.py) it has `Shared` (the room's clock, standings, ending by vote),
+`Live` (the server's messages change it) and `Contest` (every player's words at the end); it has no pause,
+no practice, no clock of its own to start or tick (the server ends the round), and the room deals the next board.
+
 Its board, clock, verdicts and end come from the server's messages, which the app hands to
 `apply` as typed messages (net/messages.py); entries go out through `send`. The clock counts
 down locally and is corrected by the server's ticks; entries are numbered, so one sent again
@@ -54,8 +58,6 @@ class OnlineSession:
     me: int
     send: Callable[[m.ClientMessage], None]  # sends a message to the server without waiting
     now: TimeSource = time.monotonic
-    practice: bool = False
-    shared_clock: bool = True
     entries: list[Entry] = field(default_factory=list)
     found: dict[str, int] = field(default_factory=dict)
     standings: list[Standing] = field(default_factory=list)  # everyone's word counts, never their words
@@ -107,7 +109,6 @@ class OnlineSession:
         return f"Online · room {self.room} · round {self.start_message.round}"
 
     timed = True
-    can_pause = False  # the room's clock runs for everyone
 
     @property
     def remaining(self) -> float:
@@ -127,10 +128,6 @@ class OnlineSession:
         return self.end_reason is not None
 
     @property
-    def revealed(self) -> list[str]:
-        return []
-
-    @property
     def score(self) -> int:
         return sum(self.found.values())
 
@@ -139,13 +136,7 @@ class OnlineSession:
         """Entries sent whose verdict has not come back yet."""
         return len(self._sent)
 
-    def remaining_words(self) -> list[str]:
-        return []
-
     # What the player does
-
-    def start(self) -> None:
-        pass
 
     def submit(self, text: str) -> Entry | None:
         """Send an entry (every one: the server's verdict is the one kept) and return a provisional verdict
@@ -194,20 +185,11 @@ class OnlineSession:
     def release(self, reason: Hold) -> None:
         self._holds.discard(reason)
 
-    def toggle_pause(self) -> None:
-        pass  # pause does not exist online
-
-    def tick(self) -> None:
-        pass  # the server ends the round
-
     def end(self, reason: EndReason) -> None:
         """The player votes to end; the round ends when everyone has."""
         if not self.over and not self.voted:
             self.voted = True
             self.send(m.VoteEnd())
-
-    def reveal(self) -> str | None:
-        return None
 
     def on_end(self, listener: Callable[[RoundSession], None]) -> None:
         self._listeners.append(listener)
@@ -291,12 +273,6 @@ class OnlineSession:
     def winners(self) -> list[str]:
         best = max((p.score for p in self.players), default=0)
         return [p.name for p in self.players if p.score == best]
-
-    def next_request(self) -> RoundRequest:
-        return self.request  # "again" goes back to the room's lobby; the room deals
-
-    def replay_request(self) -> RoundRequest:
-        return self.request
 
     def record(self, when: dt.datetime) -> RoundRecord | None:
         if self.solution is None or not self.solution.paths:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from rich.console import Group
 from rich.table import Table
@@ -12,10 +13,21 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.game.session import ContestRound
 from boggle_tui.game.wording import plural
-from boggle_tui.net.session import OnlineSession
+from boggle_tui.net import messages as m
 
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
+
+
+@runtime_checkable
+class Evening(Protocol):
+    """A room's evening: each player's points over its rounds, and who reached the target first."""
+
+    @property
+    def evening(self) -> tuple[m.Standing, ...]: ...
+    @property
+    def champion(self) -> str: ...
 
 
 class OnlineResultsScreen(ResultsScreen):
@@ -26,7 +38,7 @@ class OnlineResultsScreen(ResultsScreen):
 
     def __init__(
         self,
-        session: OnlineSession,
+        session: ContestRound,
         is_common: Callable[[str], bool] | None,
         describe: Callable[[str], str] = lambda _: "",
     ) -> None:
@@ -38,8 +50,8 @@ class OnlineResultsScreen(ResultsScreen):
         yield from super().compose()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("new_game", "replay", "menu"):
-            return False  # the room deals the next board
+        if action == "menu":
+            return False  # the room's lobby is where this round leads (n, Enter or Escape)
         return super().check_action(action, parameters)
 
     def _outcome(self) -> str:
@@ -73,11 +85,12 @@ class OnlineResultsScreen(ResultsScreen):
         points over its rounds, and wins). Names are literal text."""
         rule = "= a shared word, with who else found it: 0 for all" if self.online.scoring == "unique" else ""
         notes = [Text(rule or "every word scores", style="dim")]
-        if self.online.evening:
+        room = self.online
+        if isinstance(room, Evening) and room.evening:
             standings = " · ".join(
-                f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "") for s in self.online.evening
+                f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "") for s in room.evening
             )
-            champion = f" · {self.online.champion} reached the target first" if self.online.champion else ""
+            champion = f" · {room.champion} reached the target first" if room.champion else ""
             notes.append(Text(f"Tonight: {standings}{champion}"))
         return notes
 

@@ -27,7 +27,7 @@ from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results, Verdict
-from boggle_tui.game.session import RoundSession
+from boggle_tui.game.session import Redealt, RoundSession
 from boggle_tui.game.share import challenge_outcome, result_line
 
 LISTS_WIDTH = 40
@@ -121,6 +121,8 @@ class ResultsScreen(Screen[None]):
         return action in GUARDED and (shown_at is None or self._now() - shown_at < GUARD_SECONDS)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("new_game", "replay") and not isinstance(self.session, Redealt):
+            return False  # the next board is dealt elsewhere (a room deals its own)
         return None if self.guarded(action) else True
 
     def _outcome(self) -> str:
@@ -221,10 +223,12 @@ class ResultsScreen(Screen[None]):
         self._fill_lists()
 
     def action_new_game(self) -> None:
-        self.post_message(self.Again(self.session.next_request()))
+        if isinstance(self.session, Redealt):
+            self.post_message(self.Again(self.session.next_request()))
 
     def action_replay(self) -> None:
-        self.post_message(self.Again(self.session.replay_request()))
+        if isinstance(self.session, Redealt):
+            self.post_message(self.Again(self.session.replay_request()))
 
     def action_copy_code(self) -> None:
         self.app.copy_to_clipboard(self.session.code)

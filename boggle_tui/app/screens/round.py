@@ -33,7 +33,18 @@ from boggle_tui.app.widgets.score import ScoreLine
 from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
-from boggle_tui.game.session import Hold, RoundSession, Standing
+from boggle_tui.game.session import (
+    Hold,
+    Live,
+    Pausable,
+    Practice,
+    Rivals,
+    RoundSession,
+    Shared,
+    Standing,
+    Timekeeper,
+    practising,
+)
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
 
 TICK_SECONDS = 0.2
@@ -75,7 +86,7 @@ class RoundScreen(Screen[None]):
     ) -> None:
         """`describe` defines a revealed word; `pause_when_away` holds a timed solo round while the terminal
         has lost focus (where the terminal reports it), so a player called away loses no time."""
-        super().__init__(classes="-practice" if session.practice else "")
+        super().__init__(classes="-practice" if practising(session) else "")
         self.session = session
         self.describe = describe
         self.pause_when_away = pause_when_away
@@ -107,7 +118,7 @@ class RoundScreen(Screen[None]):
             with Vertical(id="side"):
                 yield self.clock_view
                 yield self.score
-                if self.session.shared_clock or self.session.standings:  # online, or at the table
+                if isinstance(self.session, Rivals):  # online, or at the table
                     yield self.standings
                 yield CodeLine(self.session.code, keys_for(self.app, self, "copy-code", first=True), id="code")
                 yield self.hints
@@ -116,23 +127,25 @@ class RoundScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.session.on_change(self.changed_elsewhere)
+        if isinstance(self.session, Live):
+            self.session.on_change(self.changed_elsewhere)
         self.session.on_end(self.ended)
-        self.session.start()
+        if isinstance(self.session, Timekeeper):
+            self.session.start()
         self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
         self.watch(self.app, "app_focus", self.focus_changed, init=False)
-        if self.session.practice:
+        if practising(self.session):
             self.hints.keys = tuple(f"{short_key_for(self.app, self, id_)} {what}" for id_, what in HINT_KEYS)
         self.show_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hint", "reveal", "give_up"):
-            return self.session.practice
+            return practising(self.session)
         if action == "end_round":
-            return not self.session.practice
+            return not practising(self.session)
         if action == "pause":
-            return self.session.can_pause
+            return isinstance(self.session, Pausable) and not self.session.over
         return True
 
     @property
@@ -150,7 +163,8 @@ class RoundScreen(Screen[None]):
     # Drawing the session
 
     def tick(self) -> None:
-        self.session.tick()
+        if isinstance(self.session, Timekeeper):
+            self.session.tick()
         self.show_clock()
 
     def show_clock(self) -> None:
@@ -165,11 +179,12 @@ class RoundScreen(Screen[None]):
         self.score.score, self.score.words = session.score, len(session.found)
         self.score.to_beat = session.request.to_beat
         self.found.found = tuple(session.found.items())
-        self.found.revealed = tuple(session.revealed)
         self.log_view.entries = tuple(session.entries)
-        if session.shared_clock or session.standings:
+        if isinstance(session, Rivals):
             self._show_standings(session.standings)
-        if session.practice:
+        if isinstance(session, Practice):
+            self.found.revealed = tuple(session.revealed)
+        if isinstance(session, Practice) and session.practice:
             self.hints.remaining = tuple(session.remaining_words())
             self._show_heat()
         hidden = session.hidden
@@ -220,7 +235,7 @@ class RoundScreen(Screen[None]):
     def _hidden_why(self) -> str:
         """Why the board is hidden, and what brings it back (the pause key as the player has it)."""
         session = self.session
-        if session.shared_clock:
+        if isinstance(session, Shared):
             return "Covered: the board is hidden.\nThe room's clock runs on: come back soon."
         if self.covered_by is not None:
             return "The clock is stopped: the board is hidden.\nIt runs again when you come back."
@@ -298,7 +313,7 @@ class RoundScreen(Screen[None]):
         """The terminal lost or regained focus: a timed solo round holds its clock while it is away. A shared
         clock never stops (the room plays on), and a round without a clock has no time to lose."""
         session = self.session
-        if not self.pause_when_away or session.shared_clock or session.duration is None:
+        if not self.pause_when_away or isinstance(session, Shared) or session.duration is None:
             return
         self.away = not focused and not session.over
         if self.away:
@@ -313,8 +328,9 @@ class RoundScreen(Screen[None]):
         self.board_view.rotate()
 
     def action_pause(self) -> None:
-        self.session.toggle_pause()
-        self.show_session()
+        if isinstance(self.session, Pausable):
+            self.session.toggle_pause()
+            self.show_session()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
@@ -324,7 +340,7 @@ class RoundScreen(Screen[None]):
             if end:
                 self.session.end(EndReason.ENDED)
 
-        if self.session.shared_clock:
+        if isinstance(self.session, Shared):
             question = ConfirmScreen("Vote to end this round? It ends when every player has.", "Vote", "Keep playing")
         else:
             question = ConfirmScreen("End this round now? It is scored as it stands.", "End round", "Keep playing")
@@ -346,11 +362,12 @@ class RoundScreen(Screen[None]):
 
     def _show_heat(self) -> None:
         session = self.session
-        heat = self.hint == "heat" and session.practice
-        self.board_view.heat = tuple(starts_at(session.board, session.remaining_words())) if heat else ()
+        heat = self.hint == "heat" and isinstance(session, Practice) and session.practice
+        left = session.remaining_words() if heat and isinstance(session, Practice) else None
+        self.board_view.heat = tuple(starts_at(session.board, left)) if left is not None else ()
 
     def action_reveal(self) -> None:
-        word = self.session.reveal()
+        word = self.session.reveal() if isinstance(self.session, Practice) else None
         if word is None:
             return
         solution = self.session.solution

@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.widgets.players import players_table
-from boggle_tui.game.table import TableSession
+from boggle_tui.game.session import ContestRound
 
 
 class TableResultsScreen(ResultsScreen):
@@ -18,7 +18,7 @@ class TableResultsScreen(ResultsScreen):
 
     def __init__(
         self,
-        session: TableSession,
+        session: ContestRound,
         is_common: Callable[[str], bool] | None,
         describe: Callable[[str], str] = lambda _: "",
     ) -> None:
