@@ -1,27 +1,26 @@
-"""The Textual app: routes between screens and keeps the word lists loaded.
+"""The Textual app: routes between screens, keeps the word lists loaded, and holds the app-wide keys.
 
-Rounds belong to their session (game/session.py); the app deals one when asked, saves it
-when the session says it is over, and shows its results.
+Rounds belong to their session (game/session.py). The flows live in their own modules: a round dealt here in
+app/solo.py (`SoloPlay`), a room in app/online.py (`OnlinePlay`), the study cards in app/study_flow.py
+(`StudyFlow`); the app hands each what the player chose and routes the screens' messages to it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
-from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -29,6 +28,8 @@ from boggle_tui.app.commands import PALETTE_KEY, commands
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
+from boggle_tui.app.solo import RoundOver, SoloPlay
+from boggle_tui.app.study_flow import StudyFlow
 
 if TYPE_CHECKING:
     from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -41,21 +42,16 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.app.screens.table import TableScreen
-from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.app.themes import THEMES
-from boggle_tui.engine import definitions, frequency
-from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
+from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource
-from boggle_tui.game.deal import RICH_TRIES, Deal
+from boggle_tui.game.deal import Deal
 from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
-from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, Mode, RoundRequest
-from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
-from boggle_tui.game.study import Card, Review, Source, StudySession
-from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.game.session import RoundSession
+from boggle_tui.game.table import TableRules
 from boggle_tui.game.wording import plural
 from boggle_tui.net.address import default_name
 from boggle_tui.net.session import OnlineSession
@@ -65,9 +61,6 @@ from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
 
 MIN_SIZE = (60, 20)
-FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own
-READ_AFTER = 1.0  # seconds after a board is shown: the round's first second is the player's
-LOADING_DELAY = 0.15  # a word list from the cache loads faster than this: no loading screen flashes by
 
 WallClock = Callable[[], dt.datetime]
 
@@ -92,10 +85,6 @@ class BoggleApp(App[int]):
             tooltip="the command palette: every command by name",
         ),
     ]
-
-    @dataclass
-    class RoundOver(Message):
-        session: RoundSession
 
     def __init__(
         self,
@@ -142,7 +131,8 @@ class BoggleApp(App[int]):
         self.common: Dictionary | None = None
         self.table = table  # rounds against the table while set
         self.table_choice = table or TableRules()  # what the table screen offers first
-        self._fitted_from: list[RoundRecord] = []  # "matched": the history read for the next table's fit
+        self.solo = SoloPlay(self)
+        self.study = StudyFlow(self)
 
     def on_mount(self) -> None:
         for theme in THEMES:
@@ -225,122 +215,24 @@ class BoggleApp(App[int]):
     def today(self) -> dt.date:
         return self.wall().astimezone(dt.UTC).date()
 
-    # Rounds
+    # Rounds (app/solo.py runs them)
 
     def start_round(self, request: RoundRequest) -> None:
-        self.request = request
-        dictionary = self.dictionaries.get(request.dictionary)
-        if self.table is not None and self.table.level == MATCHED:
-            self._fitted_from = self.history.rounds(limit=FIT_READS)  # read here: the database is this thread's
-        if dictionary is not None and not request.slow and self.table is None:
-            self.play(self._session(request, dictionary), dictionary)
-            return
-        if request.slow:
-            waiting = f"Rolling {RICH_TRIES} boards to deal the richest…"
-        elif is_cached(request.dictionary):
-            waiting = "Loading the word list…"
-        else:
-            waiting = f"Preparing the word list {request.dictionary!r} (the first time only)…"
-        loading = LoadingScreen(waiting)
-        if request.slow:
-            self.show(loading)
-        else:
-            self.set_timer(LOADING_DELAY, lambda: self._still_loading(loading))
-        self.deal_off_screen(request)
-
-    def _still_loading(self, loading: LoadingScreen) -> None:
-        if self.loading_round:
-            self.show(loading)
+        self.solo.start_round(request)
 
     @property
     def loading_round(self) -> bool:
-        return any(worker.group == "deal" and not worker.is_finished for worker in self.workers)
-
-    def _session(self, request: RoundRequest, dictionary: Dictionary) -> SoloSession:
-        if self.table is not None:
-            return self._table_session(request, dictionary, self.table)
-        return SoloSession(request, dictionary.trie, now=self.now)
-
-    def _table_session(self, request: RoundRequest, dictionary: Dictionary, rules: TableRules) -> TableSession:
-        """A round against the table; "matched" is fitted here, off the screen's thread, to the rounds read."""
-        fit = matched_fit(self._fitted_from, request.dictionary, frequency.rank) if rules.level == MATCHED else None
-        if fit is not None:
-            rules = replace(rules, matched=fit.theta)
-        session = TableSession(request, dictionary.trie, rules, frequency.rank, now=self.now, name=default_name())
-        session.fit = fit
-        return session
-
-    @work(thread=True, exclusive=True, group="deal")
-    def deal_off_screen(self, request: RoundRequest) -> None:
-        """Work that may take a second, off the screen's thread: a first trie build, a rich deal."""
-        try:
-            dictionary = self.dictionaries.get(request.dictionary) or load_dictionary(request.dictionary)
-            session = self._session(request, dictionary)
-        except BoggleError as error:
-            self.call_from_thread(self.deal_failed, str(error))
-            return
-        self.call_from_thread(self.play, session, dictionary)
-
-    def deal_failed(self, message: str) -> None:
-        self.notify(message, title="Cannot deal that round", severity="error", timeout=8)
-        self.show(self.start_screen())
+        return self.solo.loading_round
 
     def play(self, session: RoundSession, dictionary: Dictionary | None = None) -> None:
-        """Show the round; `dictionary` is kept for the next round (an online round has the server's)."""
-        if dictionary is not None:
-            self.dictionaries[dictionary.name] = dictionary
-        session.on_end(self._ended)
-        self.show(
-            RoundScreen(
-                session,
-                definitions.describer(session.board.language),
-                pause_when_away=self.preferences.pause_on_focus_loss,
-            )
-        )
-        self._read_while_playing()
-        if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
-            self.notify(
-                f"Matched needs {MIN_ROUNDS} timed rounds on this word list to learn your level "
-                f"({session.fit.rounds} so far): the table plays at {DEFAULT_LEVEL} meanwhile.",
-                title="Against the table",
-                timeout=8,
-            )
-
-    def _read_while_playing(self) -> None:
-        """What the results need (the common words, the definitions), read while the round is played:
-        a moment after the board is up, so that the reading never slows the board's first drawing."""
-        self.set_timer(READ_AFTER, self._read_for_results)
-
-    def _read_for_results(self) -> None:
-        if self.common is None:
-            self.run_worker(self._load_common, thread=True, group="common", exclusive=True)
-        if not definitions.loaded():
-            self.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
-
-    def _ended(self, session: RoundSession) -> None:
-        self.post_message(self.RoundOver(session))
+        self.solo.play(session, dictionary)
 
     @on(RoundOver)
     def round_over(self, event: RoundOver) -> None:
-        session = event.session
-        # Saved before anything is drawn: once a round is over it is in the history.
-        record = session.record(self.wall())
-        if record is not None and not self.history.record(record) and self.history.notice:
-            self.notify(self.history.notice, title="History", severity="warning")
-        language = session.board.language  # the common words (★) and definitions are English's
-        marks = None if session.request.dictionary == COMMON_WORDS or language != "en" else self.is_common
-        self.show(results_screen(session, marks, definitions.describer(language)))
-        if record is not None and self.history.enabled:
-            after = study.cards_after_round(self.history, record, self.is_common)
-            if after.new_cards:
-                words = ", ".join(word.upper() for word in after.new_cards[:5])
-                more = "…" if len(after.new_cards) > 5 else ""
-                self.notify(
-                    f"{plural(len(after.new_cards), 'new study card')}: {words}{more}", title="Study", timeout=6
-                )
+        self.solo.round_over(event.session)
 
     def is_common(self, word: str) -> bool:
-        return self.common is not None and word in self.common
+        return self.solo.is_common(word)
 
     @on(StartScreen.Play)
     def play_chosen(self, event: StartScreen.Play) -> None:
@@ -394,10 +286,6 @@ class BoggleApp(App[int]):
     def online_round(self, session: OnlineSession) -> None:
         """The room dealt a board."""
         self.play(session)
-
-    def _load_common(self) -> None:
-        with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse
-            self.common = load_dictionary(COMMON_WORDS)
 
     @on(LobbyScreen.Outgoing)
     def lobby_says(self, event: LobbyScreen.Outgoing) -> None:
@@ -453,26 +341,17 @@ class BoggleApp(App[int]):
 
     @on(ResultsScreen.Study)
     def study_word(self, event: ResultsScreen.Study) -> None:
-        if not self.history.enabled:
-            self.notify("History is off, so there are no study cards.", title="Study", severity="warning")
-        elif study.add_card(self.history, event.word, event.dictionary, Source.HAND, self.today()):
-            self.notify(f"{event.word.upper()} is now a study card.", title="Study", timeout=4)
-        else:
-            self.notify(f"{event.word.upper()} is a study card already.", title="Study", timeout=4)
+        self.study.add_card(event.word, event.dictionary)
 
     def action_stats(self) -> None:
         summary = summarize(self.history, self.is_common, self.today())
         cards = study.cards(self.history)
         self.push_screen(StatsScreen(summary, self.history.notice or self.history.left_out(), cards))
 
-    # Study
+    # Study (app/study_flow.py runs it)
 
     def cards_due(self, dictionary: str) -> int:
-        """Cards to study today on a word list: due ones, and new ones up to the day's cap."""
-        return len(self._todays_cards(dictionary)) if self.history.enabled else 0
-
-    def _todays_cards(self, dictionary: str) -> list[Card]:
-        return study.todays_queue(self.history, dictionary, self.today(), self.preferences.new_cards_per_day)
+        return self.study.cards_due(dictionary)
 
     @on(StartScreen.Study)
     def study_chosen(self, event: StartScreen.Study) -> None:
@@ -481,46 +360,7 @@ class BoggleApp(App[int]):
         self.action_study()
 
     def action_study(self) -> None:
-        if not self.history.enabled:
-            self.notify("History is off, so there are no study cards.", title="Study", severity="warning")
-            return
-        self.prepare_study(self.preferences.dictionary)
-
-    @work(thread=True, exclusive=True, group="study")
-    def prepare_study(self, name: str) -> None:
-        """The word list and the definitions, read off the screen's thread (the first time, they take a moment)."""
-        try:
-            dictionary = self.dictionaries.get(name) or load_dictionary(name)
-            definitions.load()
-        except (BoggleError, OSError) as error:
-            self.call_from_thread(self.notify, str(error), title="Cannot study", severity="error")
-            return
-        self.call_from_thread(self.show_study, dictionary)
-
-    def show_study(self, dictionary: Dictionary) -> None:
-        self.dictionaries[dictionary.name] = dictionary
-        session = StudySession(
-            self._todays_cards(dictionary.name),
-            lambda card, _: study.drill_for(self.history, card, dictionary.trie, self.now, self.rng),
-            self._save_review,
-            wall=self.wall,
-            rng=self.rng,
-        )
-        screen = StudyScreen(
-            session, definitions.describer(dictionary.alphabet.code), self._suspend, f"Study · {dictionary.name}"
-        )
-        self.push_screen(screen, lambda _: self._refresh_start())
-
-    def _save_review(self, card: Card, review: Review) -> None:
-        if not study.save_review(self.history, card, review) and self.history.notice:
-            self.notify(self.history.notice, title="History", severity="warning")
-
-    def _suspend(self, card: Card) -> None:
-        study.set_suspended(self.history, card, True)
-
-    def _refresh_start(self) -> None:
-        if isinstance(self.screen, StartScreen):
-            self.screen.count_due()
+        self.study.open()
 
     # Quitting and the size of the terminal
 
@@ -557,18 +397,6 @@ class BoggleApp(App[int]):
             self.push_screen(TooSmallScreen(need))
         elif showing and not small:
             self.pop_screen()
-
-
-def results_screen(
-    session: RoundSession, marks: Callable[[str], bool] | None, describe: Callable[[str], str]
-) -> ResultsScreen:
-    """A round with other players' results shows every player's words side by side: with n and r where the next
-    board is dealt here (the table), back to the room's lobby where the room deals it."""
-    if isinstance(session, Contest) and isinstance(session, Redealt):
-        return TableResultsScreen(session, marks, describe)
-    if isinstance(session, Contest):
-        return OnlineResultsScreen(session, marks, describe)
-    return ResultsScreen(session, marks, describe)
 
 
 def binding_ids() -> set[str]:

@@ -1,0 +1,184 @@
+"""The solo round's flow: deal (off the screen's thread when it takes a while), play, save, show the results.
+
+As `OnlinePlay` (app/online.py) runs a room, `SoloPlay` runs rounds played on this machine, alone or against
+the table; the app routes to it and keeps what outlives a round (the word lists loaded, the history, the table).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from textual.message import Message
+
+from boggle_tui.app.host import Host
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.table_results import TableResultsScreen
+from boggle_tui.app.screens.waiting import LoadingScreen
+from boggle_tui.engine import definitions, frequency
+from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
+from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.request import RoundRequest
+from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
+from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.game.wording import plural
+from boggle_tui.net.address import default_name
+from boggle_tui.storage import study
+
+FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own
+READ_AFTER = 1.0  # seconds after a board is shown: the round's first second is the player's
+LOADING_DELAY = 0.15  # a word list from the cache loads faster than this: no loading screen flashes by
+
+
+@dataclass
+class RoundOver(Message):
+    """A round ended: handled by the app as a message, after whatever it is doing (a key, a timer)."""
+
+    session: RoundSession
+
+
+class SoloPlay:
+    """Rounds dealt here: a request becomes a session on the round screen, and its end the saved results."""
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self._fitted_from: list[RoundRecord] = []  # "matched": the history read for the next table's fit
+
+    # Dealing
+
+    def start_round(self, request: RoundRequest) -> None:
+        app = self.app
+        app.request = request
+        dictionary = app.dictionaries.get(request.dictionary)
+        if app.table is not None and app.table.level == MATCHED:
+            self._fitted_from = app.history.rounds(limit=FIT_READS)  # read here: the database is this thread's
+        if dictionary is not None and not request.slow and app.table is None:
+            self.play(self._session(request, dictionary), dictionary)
+            return
+        if request.slow:
+            waiting = f"Rolling {RICH_TRIES} boards to deal the richest…"
+        elif is_cached(request.dictionary):
+            waiting = "Loading the word list…"
+        else:
+            waiting = f"Preparing the word list {request.dictionary!r} (the first time only)…"
+        loading = LoadingScreen(waiting)
+        if request.slow:
+            app.show(loading)
+        else:
+            app.set_timer(LOADING_DELAY, lambda: self._still_loading(loading))
+        self.deal_off_screen(request)
+
+    def _still_loading(self, loading: LoadingScreen) -> None:
+        if self.loading_round:
+            self.app.show(loading)
+
+    @property
+    def loading_round(self) -> bool:
+        return any(worker.group == "deal" and not worker.is_finished for worker in self.app.workers)
+
+    def _session(self, request: RoundRequest, dictionary: Dictionary) -> SoloSession:
+        if self.app.table is not None:
+            return self._table_session(request, dictionary, self.app.table)
+        return SoloSession(request, dictionary.trie, now=self.app.now)
+
+    def _table_session(self, request: RoundRequest, dictionary: Dictionary, rules: TableRules) -> TableSession:
+        """A round against the table; "matched" is fitted here, off the screen's thread, to the rounds read."""
+        fit = matched_fit(self._fitted_from, request.dictionary, frequency.rank) if rules.level == MATCHED else None
+        if fit is not None:
+            rules = replace(rules, matched=fit.theta)
+        session = TableSession(request, dictionary.trie, rules, frequency.rank, now=self.app.now, name=default_name())
+        session.fit = fit
+        return session
+
+    def deal_off_screen(self, request: RoundRequest) -> None:
+        """Work that may take a second, off the screen's thread: a first trie build, a rich deal."""
+        self.app.run_worker(lambda: self._deal(request), thread=True, exclusive=True, group="deal")
+
+    def _deal(self, request: RoundRequest) -> None:
+        app = self.app
+        try:
+            dictionary = app.dictionaries.get(request.dictionary) or load_dictionary(request.dictionary)
+            session = self._session(request, dictionary)
+        except BoggleError as error:
+            app.call_from_thread(self.deal_failed, str(error))
+            return
+        app.call_from_thread(self.play, session, dictionary)
+
+    def deal_failed(self, message: str) -> None:
+        self.app.notify(message, title="Cannot deal that round", severity="error", timeout=8)
+        self.app.show(self.app.start_screen())
+
+    # Playing
+
+    def play(self, session: RoundSession, dictionary: Dictionary | None = None) -> None:
+        """Show the round; `dictionary` is kept for the next round (an online round has the server's)."""
+        app = self.app
+        if dictionary is not None:
+            app.dictionaries[dictionary.name] = dictionary
+        session.on_end(self._ended)
+        describe = definitions.describer(session.board.language)
+        app.show(RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss))
+        app.set_timer(READ_AFTER, self._read_for_results)
+        if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
+            app.notify(
+                f"Matched needs {MIN_ROUNDS} timed rounds on this word list to learn your level "
+                f"({session.fit.rounds} so far): the table plays at {DEFAULT_LEVEL} meanwhile.",
+                title="Against the table",
+                timeout=8,
+            )
+
+    def _ended(self, session: RoundSession) -> None:
+        """Told by the session, perhaps from a timer: the app handles it as a message, after the current one."""
+        self.app.post_message(RoundOver(session))
+
+    def _read_for_results(self) -> None:
+        """What the results need (the common words, the definitions), read while the round is played:
+        a moment after the board is up, so that the reading never slows the board's first drawing."""
+        if self.app.common is None:
+            self.app.run_worker(self._load_common, thread=True, group="common", exclusive=True)
+        if not definitions.loaded():
+            self.app.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
+
+    def _load_common(self) -> None:
+        with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse
+            self.app.common = load_dictionary(COMMON_WORDS)
+
+    def is_common(self, word: str) -> bool:
+        return self.app.common is not None and word in self.app.common
+
+    # The end
+
+    def round_over(self, session: RoundSession) -> None:
+        """Saved before anything is drawn: once a round is over it is in the history. Then its results, and
+        the study cards its missed words made."""
+        app = self.app
+        record = session.record(app.wall())
+        if record is not None and not app.history.record(record) and app.history.notice:
+            app.notify(app.history.notice, title="History", severity="warning")
+        language = session.board.language  # the common words (★) and definitions are English's
+        marks = None if session.request.dictionary == COMMON_WORDS or language != "en" else self.is_common
+        app.show(results_screen(session, marks, definitions.describer(language)))
+        if record is not None and app.history.enabled:
+            after = study.cards_after_round(app.history, record, self.is_common)
+            if after.new_cards:
+                words = ", ".join(word.upper() for word in after.new_cards[:5])
+                more = "…" if len(after.new_cards) > 5 else ""
+                app.notify(f"{plural(len(after.new_cards), 'new study card')}: {words}{more}", title="Study", timeout=6)
+
+
+def results_screen(
+    session: RoundSession, marks: Callable[[str], bool] | None, describe: Callable[[str], str]
+) -> ResultsScreen:
+    """A round with other players' results shows every player's words side by side: with n and r where the next
+    board is dealt here (the table), back to the room's lobby where the room deals it."""
+    if isinstance(session, Contest) and isinstance(session, Redealt):
+        return TableResultsScreen(session, marks, describe)
+    if isinstance(session, Contest):
+        return OnlineResultsScreen(session, marks, describe)
+    return ResultsScreen(session, marks, describe)
