@@ -91,8 +91,9 @@ def test_a_challenge_names_a_shipped_word_list_never_a_file(word_file) -> None:
     local = word_file("plaster\nstale\n")
     for dictionary in (str(local), "/etc/passwd", "~/words.txt", "../dictionaries/enable1.txt", "ENABLE1"):
         line = f"Boggle N-PLSTEAIERTNRSGES · {dictionary} · 3 min · 3+ letters · 7 of 3,623 points · 2 words"
-        with pytest.raises(BoggleError, match="a challenge is played on a shipped word list: enable1 or popular"):
+        with pytest.raises(BoggleError, match="a challenge is played on a shipped word list: ") as refused:
             parse_challenge(line)
+        assert "enable1" in str(refused.value) and "popular" in str(refused.value)
 
 
 async def test_the_score_to_beat_is_shown_and_compared_at_the_end(enable1, popular) -> None:
