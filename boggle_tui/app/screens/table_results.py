@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.console import Group
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from boggle_tui.app.screens.results import ResultsScreen
-from boggle_tui.app.widgets.players import players_table
+from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
 from boggle_tui.game.session import ContestRound
 
 
@@ -27,12 +28,10 @@ class TableResultsScreen(ResultsScreen):
 
     def compose(self) -> ComposeResult:
         table = self.table
-        yield Static(players_table(table.players, table.shared, table.scoring, table.found_by), id="players-results")
+        words = players_table(table.players, table.shared, table.scoring, table.found_by)
+        yield Static(Group(words, scoring_note(table.scoring)), id="players-results")
         yield from super().compose()
 
     def _outcome(self) -> str:
-        winners = self.table.winners
         ended = self.table.end_reason.value if self.table.end_reason else "Over"
-        if len(winners) > 1:
-            return f"{ended} · a tie: {', '.join(winners[:-1])} and {winners[-1]}{self._too_late()}"
-        return f"{ended} · winner: {winners[0] if winners else 'nobody'}{self._too_late()}"
+        return winner_line(self.table.winners, ended) + self._too_late()

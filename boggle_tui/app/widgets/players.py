@@ -1,7 +1,8 @@
 """Every player's words side by side, as a table: the results of a round played against others.
 
-The same table as the online results' (app/screens/online_results.py), over anything that has players, shared
-words, a scoring rule and who found what: a round at the table (game/table.py) uses it today.
+One table for the online results (app/screens/online_results.py) and the table's (table_results.py), over
+anything that has players, shared words, a scoring rule and who found what; with the line that names the winner
+and the note on the scoring rule, which stands under the table (as its caption it wrapped mid-phrase).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def players_table(
     ranked = sorted(players, key=lambda p: (-p.score, p.name))
     struck = set(shared)
     for p in ranked:
-        table.add_column(Text.assemble((p.name, "bold"), f" {p.score}", (" (you)" if p.me else "", "italic")))
+        heading = Text.assemble((p.name, "bold"), f" {p.score}", (" (you)" if p.me else "", "italic"))
+        table.add_column(heading, no_wrap=True)
     columns = []
     for p in ranked:
         words = sorted(p.words, key=lambda w: (-len(w), w))
@@ -45,9 +47,20 @@ def players_table(
         columns.append(cells)
     for row in range(max((len(c) for c in columns), default=0)):
         table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
-    rule = "= shared (with whom): 0 for all" if scoring == "unique" else "every word scores"
-    table.caption = Text(rule, style="dim")
     return table
+
+
+def scoring_note(scoring: str) -> Text:
+    """What `=` means under the table, or that every word scores."""
+    return Text("= a shared word, with who else found it: 0 for all" if scoring == "unique" else "every word scores",
+                style="dim")  # fmt: skip
+
+
+def winner_line(winners: Sequence[str], ended: str) -> str:
+    """`Time is up · winner: alice`, or a tie named in full."""
+    if len(winners) > 1:
+        return f"{ended} · a tie: {', '.join(winners[:-1])} and {winners[-1]}"
+    return f"{ended} · winner: {winners[0] if winners else 'nobody'}"
 
 
 def _cell(word: str, points: int, others: list[str] | None) -> Text:
