@@ -10,8 +10,21 @@ import pytest
 _SCRATCH = Path(tempfile.mkdtemp(prefix="boggle-tests-"))
 os.environ["BOGGLE_CACHE_DIR"] = str(_SCRATCH / "cache")
 os.environ["BOGGLE_DATA_DIR"] = str(_SCRATCH / "data")
+# Tests read the game's English, whatever the machine's locale: a test of another language asks for it.
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
 
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary  # noqa: E402
+from boggle_tui.i18n import use_language  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts in English and leaves English behind, whatever language it played in."""
+    use_language("en")
+    yield
+    use_language("en")
 
 
 @pytest.fixture(scope="session")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from boggle_tui.cli.parser import COMMANDS, build_parser
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.i18n import SOURCE_LANGUAGE, _, language_from_environment, use_language
+from boggle_tui.storage.settings import remembered_language
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,10 +47,21 @@ def _silence_stdout() -> None:
         pass
 
 
+def interface_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language the game speaks: `--lang`'s, else the one the start screen remembers, else the locale's."""
+    for here, arg in enumerate(args):
+        if arg == "--lang" and here + 1 < len(args):
+            return args[here + 1].lower()
+        if arg.startswith("--lang="):
+            return arg.removeprefix("--lang=").lower()
+    return remembered_language() or language_from_environment(environ) or SOURCE_LANGUAGE
+
+
 def _run(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")
+    use_language(interface_language(args_list, os.environ))
     parser = build_parser()
     args = parser.parse_args(args_list)
     try:
@@ -93,7 +106,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
         return run_play(args)
     except BoggleError as error:
-        print(f"boggle: error: {error}", file=sys.stderr)
+        print(_("boggle: error: {reason}").format(reason=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

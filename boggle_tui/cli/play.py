@@ -27,6 +27,7 @@ from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.share import parse_challenge
 from boggle_tui.game.table import TableRules
+from boggle_tui.i18n import language_from_environment
 
 if TYPE_CHECKING:  # the app is imported only when it runs
     from boggle_tui.app.online import OnlineTarget
@@ -148,7 +149,7 @@ def run_play(args: argparse.Namespace) -> int:
     from boggle_tui.app.app import utc_now
 
     _need_terminal()
-    preferences, notices = load_preferences()
+    preferences, notices = load_preferences(language=language_from_environment(os.environ))
     request = round_request(args, preferences, utc_now().date())
     if request is None and args.dictionary:
         preferences = replace(preferences, dictionary=args.dictionary)
@@ -161,7 +162,7 @@ def _run_plain(args: argparse.Namespace) -> int:
     from boggle_tui.cli.plain import play_plain, utc_now
     from boggle_tui.storage.settings import load_preferences
 
-    preferences, notices = load_preferences()
+    preferences, notices = load_preferences(language=language_from_environment(os.environ))
     today = utc_now().date()
     request = round_request(args, preferences, today)
     if request is None:

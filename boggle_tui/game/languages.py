@@ -37,6 +37,11 @@ def languages() -> list[tuple[str, str]]:
     return [(code, a.name) for code, a in ALPHABETS.items() if code == DEFAULT_LANGUAGE or code in shipped]
 
 
+def shipped_languages() -> list[str]:
+    """The codes of the languages that can be played: English and each with a shipped list."""
+    return [code for code, _name in languages()]
+
+
 def of_one_language(preferences: Preferences) -> Preferences:
     """Remembered choices whose dice and shipped list are of their language: any that is not is the language's own."""
     defaults = defaults_for(preferences.language)

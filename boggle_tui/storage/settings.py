@@ -17,10 +17,11 @@ from boggle_tui.engine.atomic import open_regular, write_text_atomic
 from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.game.languages import of_one_language
+from boggle_tui.game.languages import in_language, of_one_language, shipped_languages
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS, Mode
 from boggle_tui.game.study import MAX_NEW_PER_DAY
+from boggle_tui.i18n import _
 from boggle_tui.storage.paths import data_dir
 
 SETTINGS = "settings.json"
@@ -34,29 +35,43 @@ def settings_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / SETTINGS
 
 
-def load_preferences(folder: Path | None = None) -> tuple[Preferences, list[str]]:
-    """The remembered preferences, and one notice per thing that could not be used."""
+def load_preferences(folder: Path | None = None, language: str | None = None) -> tuple[Preferences, list[str]]:
+    """The remembered preferences, and one notice per thing that could not be used.
+
+    `language` (the locale's, say) is played, with its dice and word list, where no language is remembered."""
+    defaults = in_language(Preferences(), language) if language in shipped_languages() else Preferences()
     path = settings_path(folder)
     try:
         with open_regular(path) as file:  # a FIFO here would hold up every launch
             data = file.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        return Preferences(), []
+        return defaults, []
     except OSError as error:
-        return Preferences(), [f"{path} cannot be read ({error.strerror or error}): using the defaults."]
+        reason = error.strerror or error
+        return defaults, [_("{path} cannot be read ({reason}): using the defaults.").format(path=path, reason=reason)]
     if len(data) > MAX_BYTES:
-        return Preferences(), [f"{path} is larger than a settings file can be: using the defaults."]
+        return defaults, [_("{path} is larger than a settings file can be: using the defaults.").format(path=path)]
     try:
         stored = json.loads(data.decode("utf-8-sig"))
     except (ValueError, RecursionError):
-        return Preferences(), [f"{path} is not readable JSON: using the defaults."]
+        return defaults, [_("{path} is not readable JSON: using the defaults.").format(path=path)]
     if not isinstance(stored, dict):
-        return Preferences(), [f"{path} does not hold settings: using the defaults."]
-    return _preferences_from(stored, path)
+        return defaults, [_("{path} does not hold settings: using the defaults.").format(path=path)]
+    return _preferences_from(stored, path, defaults)
 
 
-def _preferences_from(stored: dict[str, Any], path: Path) -> tuple[Preferences, list[str]]:
-    defaults = Preferences()
+def remembered_language(folder: Path | None = None) -> str | None:
+    """The language the start screen last chose, if the settings name a valid one; quietly None otherwise
+    (load_preferences gives the notices)."""
+    try:
+        with open_regular(settings_path(folder)) as file:
+            stored = json.loads(file.read(MAX_BYTES + 1).decode("utf-8-sig"))
+        return _language(stored["language"])
+    except (OSError, ValueError, RecursionError, TypeError, KeyError):
+        return None
+
+
+def _preferences_from(stored: dict[str, Any], path: Path, defaults: Preferences) -> tuple[Preferences, list[str]]:
     chosen: dict[str, Any] = {}
     notices: list[str] = []
     for field, check in _CHECKS.items():
@@ -66,7 +81,11 @@ def _preferences_from(stored: dict[str, Any], path: Path) -> tuple[Preferences, 
             chosen[field] = check(stored[field])
         except (BoggleError, OSError, TypeError, ValueError):
             shown = cut_short(json.dumps(stored[field]), 40)
-            notices.append(f"{path.name}: {field} {shown} cannot be used; it is back to its default.")
+            notices.append(
+                _("{file}: {field} {value} cannot be used; it is back to its default.").format(
+                    file=path.name, field=field, value=shown
+                )
+            )
     if "mode" not in stored:  # files written before modes had one field
         if stored.get("practice") is True:
             chosen["mode"] = Mode.PRACTICE

@@ -12,10 +12,10 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.themes import THEME_CHOICES
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.daily import DAILY_DICE
@@ -23,43 +23,49 @@ from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.languages import in_language, languages, shipped_lists
 from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences, describe_seconds
 from boggle_tui.game.request import Mode
+from boggle_tui.i18n import N_, _, number, use_language
 
 LOGO = """\
 ╔═╗ ╔═╗ ╔═╗ ╔═╗ ╦   ╔═╗
 ╠╩╗ ║ ║ ║ ╦ ║ ╦ ║   ║╣
 ╚═╝ ╚═╝ ╚═╝ ╚═╝ ╩═╝ ╚═╝"""
 
+# Each shipped list: how it is described, and about how many words it holds.
 WORD_LISTS = {
-    "enable1": "ENABLE: every playable word (172,000)",
-    "popular": "Popular: common words only (25,000)",
-    "es": "Español: wspanish (85,000)",
-    "de": "Deutsch: Wikidata (565,000)",
-    "fr": "Français: Grammalecte (477,000)",
-    "nl": "Nederlands: OpenTaal (314,000)",
-    "pt": "Português: wportuguese (379,000)",
-    "pl": "Polski: sjp.pl (3,531,000)",
+    "enable1": (N_("ENABLE: every playable word ({words})"), 172_000),
+    "popular": (N_("Popular: common words only ({words})"), 25_000),
+    "es": ("Español: wspanish ({words})", 85_000),
+    "de": ("Deutsch: Wikidata ({words})", 565_000),
+    "fr": ("Français: Grammalecte ({words})", 477_000),
+    "nl": ("Nederlands: OpenTaal ({words})", 314_000),
+    "pt": ("Português: wportuguese ({words})", 379_000),
+    "pl": ("Polski: sjp.pl ({words})", 3_531_000),
 }
 
 MODES = [
-    ("Timed round", Mode.TIMED),
-    ("Practice: no clock, hints", Mode.PRACTICE),
-    ("Today's board: the same for everyone", Mode.DAILY),
-    (f"Rich board: the most words of {RICH_TRIES} rolls", Mode.RICH),
+    (N_("Timed round"), Mode.TIMED),
+    (N_("Practice: no clock, hints"), Mode.PRACTICE),
+    (N_("Today's board: the same for everyone"), Mode.DAILY),
+    (N_("Rich board: the most words of {rolls} rolls"), Mode.RICH),
 ]
 TAGLINES = {
-    Mode.TIMED: "Find words in the dice before the clock runs out.",
-    Mode.PRACTICE: "No clock: take your time, and ask for hints.",
-    Mode.DAILY: f"Today's board, on the {load_dice_set(DAILY_DICE).name} dice, 3 minutes: the same for everyone.",
-    Mode.RICH: "A board with many words, before the clock runs out.",
+    Mode.TIMED: N_("Find words in the dice before the clock runs out."),
+    Mode.PRACTICE: N_("No clock: take your time, and ask for hints."),
+    Mode.DAILY: N_("Today's board, on the {dice} dice, 3 minutes: the same for everyone."),
+    Mode.RICH: N_("A board with many words, before the clock runs out."),
 }
 
 
-class StartScreen(Screen[None]):
+def _tagline(mode: Mode) -> str:
+    return _(TAGLINES[mode]).format(dice=load_dice_set(DAILY_DICE).name)
+
+
+class StartScreen(TranslatedScreen[None]):
     BINDINGS = [
-        Binding("f1", "help", "Help", id="help", tooltip="this help"),
-        Binding("f2", "app.stats", "Statistics", id="stats", tooltip="your statistics"),
-        Binding("f3", "study", "Study", id="study", tooltip="study the words you missed"),
-        Binding("f4", "app.friends", "Friends", id="friends", tooltip="play with friends: host or join a room"),
+        Binding("f1", "help", N_("Help"), id="help", tooltip=N_("this help")),
+        Binding("f2", "app.stats", N_("Statistics"), id="stats", tooltip=N_("your statistics")),
+        Binding("f3", "study", N_("Study"), id="study", tooltip=N_("study the words you missed")),
+        Binding("f4", "app.friends", N_("Friends"), id="friends", tooltip=N_("play with friends: host or join a room")),
     ]
 
     cards_due: reactive[int] = reactive(0, init=False)
@@ -88,12 +94,12 @@ class StartScreen(Screen[None]):
         lengths = ROUND_LENGTHS if p.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, p.seconds)
         themes = THEME_CHOICES if p.theme in THEME_CHOICES else [*THEME_CHOICES, p.theme]
         return [
-            ("Language", "language", [(name, code) for code, name in languages()], p.language),
-            ("Mode", "mode", MODES, p.mode),
-            ("Dice", "dice", self._dice_options(), p.dice),
-            ("Round length", "seconds", [(describe_seconds(n), n or 0) for n in lengths], p.seconds or 0),
-            ("Word list", "dictionary", self._list_options(dictionaries), p.dictionary),
-            ("Theme", "theme", [(name, name) for name in themes], p.theme),
+            (_("Language"), "language", [(name, code) for code, name in languages()], p.language),
+            (_("Mode"), "mode", [(_(label).format(rolls=RICH_TRIES), mode) for label, mode in MODES], p.mode),
+            (_("Dice"), "dice", self._dice_options(), p.dice),
+            (_("Round length"), "seconds", [(describe_seconds(n), n or 0) for n in lengths], p.seconds or 0),
+            (_("Word list"), "dictionary", self._list_options(dictionaries), p.dictionary),
+            (_("Theme"), "theme", [(name, name) for name in themes], p.theme),
         ]
 
     def _lists(self) -> list[str]:
@@ -108,22 +114,22 @@ class StartScreen(Screen[None]):
 
     @staticmethod
     def _list_options(lists: list[str]) -> list[tuple[str, str]]:
-        return [(WORD_LISTS.get(n, n), n) for n in lists]
+        return [(_list_label(n), n) for n in lists]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
-            yield Label(TAGLINES[self.preferences.mode], id="tagline")
+            yield Label(_tagline(self.preferences.mode), id="tagline")
             with Grid(id="choices"):
                 for label, field, options, value in self._choices():
                     yield Label(label, id=f"{field}-label")
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with Horizontal(id="start-buttons"):
-                yield Button("Play", variant="success", id="go")
+                yield Button(_("Play"), variant="success", id="go")
                 yield Button(_study_label(self.cards_due), id="study-button")
-                yield Button("Play with friends", id="friends-button")
+                yield Button(_("Play with friends"), id="friends-button")
             with Horizontal(id="start-buttons-table"):
-                yield Button("Play against the table", id="table-button")
+                yield Button(_("Play against the table"), id="table-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -131,7 +137,7 @@ class StartScreen(Screen[None]):
         self._show_mode()
 
     @on(Select.Changed)
-    def choice_changed(self, event: Select.Changed) -> None:
+    async def choice_changed(self, event: Select.Changed) -> None:
         field, value = event.select.id, event.value
         language = self.preferences.language
         if field == "theme":
@@ -143,23 +149,23 @@ class StartScreen(Screen[None]):
             self._show_mode()
         if field == "language" and isinstance(value, str) and value != language:  # its dice and list come with it
             self.preferences = in_language(self.preferences, value)
-            self._offer(self.query_one("#dice", Select), self._dice_options(), self.preferences.dice)
-            self._offer(
-                self.query_one("#dictionary", Select), self._list_options(self._lists()), self.preferences.dictionary
-            )
-        if field in ("dictionary", "language"):
+            self.count_due()
+            await self.speak(value)
+        elif field == "dictionary":
             self.count_due()
 
-    @staticmethod
-    def _offer(select: Select[Any], options: list[tuple[str, str]], value: str) -> None:
-        with select.prevent(Select.Changed):
-            select.set_options(options)
-            select.value = value
+    async def speak(self, language: str) -> None:
+        """Show the screen in `language`, whose dice and word list are already chosen: drawn again, focus kept."""
+        use_language(language)
+        await self.recompose()
+        self._show_mode()
+        self.refresh_bindings()
+        self.query_one("#language", Select).focus()
 
     def _show_mode(self) -> None:
         """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
         mode = self.preferences.mode
-        self.query_one("#tagline", Label).update(TAGLINES[mode])
+        self.query_one("#tagline", Label).update(_tagline(mode))
         self.query_one("#dice", Select).disabled = mode is Mode.DAILY
         self.query_one("#seconds", Select).disabled = mode in (Mode.DAILY, Mode.PRACTICE)
 
@@ -196,7 +202,15 @@ class StartScreen(Screen[None]):
 
 
 def _study_label(due: int) -> str:
-    return f"Study ({due} due)"
+    return _("Study ({due} due)").format(due=number(due))
+
+
+def _list_label(name: str) -> str:
+    """A shipped list's description, its size rounded as a person says it; a file of the player's by its name."""
+    if name not in WORD_LISTS:
+        return name
+    label, words = WORD_LISTS[name]
+    return _(label).format(words=number(words))
 
 
 def _dice_label(key: str) -> str:

@@ -1,0 +1,86 @@
+"""The game's words in the player's language: gettext catalogues, one per interface language.
+
+Contract: every text the game shows a person goes through `_` (or `counted` for a number of things), called
+when the text is shown, so that choosing another language takes effect at the next drawing. A text written
+down before any language is chosen (a binding's description, a table at module level) is marked with `N_`
+where it is written and passed through `_` where it is shown. English is the source language: its texts are
+the message ids, so English needs no catalogue and a missing translation shows English, never nothing.
+
+The catalogues are `locale/<code>/LC_MESSAGES/boggle.po` (edited by people) compiled to `boggle.mo` (read
+here) by `tools/build_catalogues.py`, which uses Babel at development time; at run time only the standard
+library's gettext reads them, so Babel is not a dependency of the game.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "boggle"
+LOCALE_DIR = Path(__file__).parent / "locale"
+SOURCE_LANGUAGE = "en"
+INTERFACE_LANGUAGES = ("en", "es", "de", "fr", "nl", "pt", "pl")
+
+# How each language groups the digits of a large number: 1,044 / 1.044 / 1 044 (a no-break space).
+GROUP_SEPARATORS = {"en": ",", "es": ".", "de": ".", "fr": "\u202f", "nl": ".", "pt": "\u00a0", "pl": "\u00a0"}
+
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def use_language(code: str | None) -> str:
+    """Show the game's texts in `code` from now on (English if None or not an interface language); its code."""
+    global _catalogue, _language
+    chosen = code if code in INTERFACE_LANGUAGES else SOURCE_LANGUAGE
+    if chosen == SOURCE_LANGUAGE:
+        _catalogue = gettext.NullTranslations()
+    else:
+        _catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[chosen], fallback=True)
+    _language = chosen
+    return chosen
+
+
+def current_language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """`message` (an English text) in the current language."""
+    return _catalogue.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogue without translating it now: it is translated where it is shown."""
+    return message
+
+
+def counted(count: int, singular: str, plural: str) -> str:
+    """A number of things in the current language's grammar, e.g. counted(n, "{count} word", "{count} words").
+
+    `{count}` in the chosen form is the number with the language's digit grouping; other placeholders are
+    left for the caller's `.format`. Polish has three forms, French counts 0 as singular: the catalogue's
+    plural rule chooses, not `count == 1`."""
+    form = _catalogue.ngettext(singular, plural, count)
+    return form.replace("{count}", number(count))
+
+
+def number(value: int) -> str:
+    """An integer with the current language's digit grouping: 3,623 / 3.623 / 3 623."""
+    return f"{value:,}".replace(",", GROUP_SEPARATORS.get(_language, ","))
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str | None:
+    """The interface language a POSIX locale asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, in gettext's
+    order), if it is one of ours; None for C, POSIX, an unset locale or another language."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for entry in value.split(":"):  # LANGUAGE lists several, by preference
+            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in INTERFACE_LANGUAGES:
+                return code
+        if variable != "LANGUAGE":
+            return None  # the first locale variable set decides (LANGUAGE only adds preferences)
+    return None
