@@ -21,7 +21,7 @@ def messages(sends: list[Send], kind: str) -> list[dict]:
 @pytest.fixture
 def room(enable1):
     time_ = FakeTime()
-    made = Room("table", RoomSettings(seconds=60), lambda _: enable1, now=time_, rng=random.Random(3))
+    made = Room("table", RoomSettings(seconds=60), lambda *_: enable1, now=time_, rng=random.Random(3))
     made.time = time_  # type: ignore[attr-defined]
     return made
 

@@ -20,7 +20,7 @@ def messages(sends: list[Send], kind: str) -> list[dict]:
 @pytest.fixture
 def room(enable1):
     time_ = FakeTime()
-    made = Room("table", RoomSettings(seconds=60), lambda _: enable1, now=time_, rng=random.Random(3))
+    made = Room("table", RoomSettings(seconds=60), lambda *_: enable1, now=time_, rng=random.Random(3))
     made.time = time_  # type: ignore[attr-defined]
     return made
 
@@ -172,7 +172,7 @@ def test_settings_are_checked_field_by_field() -> None:
 def test_a_seeded_room_deals_the_same_boards_in_order(enable1) -> None:
     def boards(seed: int) -> list[str]:
         time_ = FakeTime()
-        room = Room("s", RoomSettings(seconds=60, seed=seed), lambda _: enable1, now=time_)
+        room = Room("s", RoomSettings(seconds=60, seed=seed), lambda *_: enable1, now=time_)
         (player,) = [room.join("alice")[0]]
         dealt = []
         for _ in range(2):
@@ -294,3 +294,18 @@ def test_a_word_that_arrives_after_the_end_gets_its_verdict(room) -> None:
     room.tick()
     (verdict,) = messages(room.enter(alice, 0, "stone"), "verdict")
     assert verdict["verdict"] == "too late" and verdict["id"] == 0
+
+
+def test_a_hosts_own_list_is_read_in_the_rooms_language(tmp_path) -> None:
+    """A Dutch room with the host's own list reads IJ as one Dutch letter; the same file in an English room
+    is English words; a shipped list keeps its own language whatever the room's dice."""
+    from boggle_tui.net.server import RoomServer
+
+    mine = tmp_path / "woorden.txt"
+    mine.write_text("ijs\nprijs\nwijn\n", encoding="utf-8")
+    server = RoomServer(dictionaries={"woorden": str(mine), "es": "es"})
+    dutch = server.dictionary_for("woorden", RoomSettings(dice="nl").language)
+    assert dutch.alphabet.code == "nl" and "ĳs" in dutch and "prĳs" in dutch
+    english = server.dictionary_for("woorden", RoomSettings(dice="classic").language)
+    assert english.alphabet.code == "en" and "ijs" in english and "ĳs" not in english
+    assert server.dictionary_for("es", "nl").alphabet.code == "es"

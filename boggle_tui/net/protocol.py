@@ -62,6 +62,11 @@ class RoomSettings:
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "scoring": self.scoring.value}
 
+    @property
+    def language(self) -> str:
+        """The language the room plays: its dice's. A word list of the host's own is read in it."""
+        return load_dice_set(self.dice).language
+
     @classmethod
     def from_json(
         cls, value: Any, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS

@@ -135,7 +135,7 @@ class Room:
         self,
         name: str,
         settings: RoomSettings,
-        dictionary_for: Callable[[str], Dictionary],
+        dictionary_for: Callable[[str, str], Dictionary],
         *,
         now: TimeSource,
         listed: bool = True,
@@ -372,7 +372,8 @@ class Room:
         return [send(None, m.Progress(players=self._progress()))] if moved else []
 
     def _lobby(self) -> Send:
-        digest = self.dictionary_for(self.settings.dictionary).digest  # a client compares its own copy's
+        settings = self.settings
+        digest = self.dictionary_for(settings.dictionary, settings.language).digest  # a client compares its own copy's
         return send(None, m.Lobby(
             room=self.name, state=self.state.value, settings=self.settings.to_json(),
             description=self.settings.describe(), players=tuple(p.seat() for p in self.players.values()),
@@ -406,7 +407,7 @@ class Room:
         dice = load_dice_set(s.dice)
         seed = self.rng.randrange(10**12) if s.seed is None else (s.seed + self.rounds) % 10**12
         board = dice.roll(seed)
-        trie = self.dictionary_for(s.dictionary).trie
+        trie = self.dictionary_for(s.dictionary, s.language).trie
         self.solution = solve(board, trie, shortest_word(s.min_length, len(board)))
         self.code = board_code(board, s.dice)
         self.clock = Clock(s.seconds, self.now)
@@ -426,7 +427,7 @@ class Room:
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
-        trie = self.dictionary_for(self.settings.dictionary).trie
+        trie = self.dictionary_for(self.settings.dictionary, self.settings.language).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
     def _start_message(self, next_id: int = 0) -> m.Start:

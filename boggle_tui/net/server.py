@@ -82,17 +82,20 @@ class RoomServer:
         self.made_by: dict[str, str] = {}  # room -> the address that made it
         self.links: dict[tuple[str, int], Link] = {}
         self.connections = 0
-        self._dictionaries: dict[str, Dictionary] = {}
+        self._dictionaries: dict[tuple[str, str], Dictionary] = {}
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
         self._reading: set[asyncio.Task[None]] = set()  # word lists being read for a room's new settings
         self.idle_since: float | None = now()  # when the server last had no room
 
-    def dictionary_for(self, name: str) -> Dictionary:
-        if name not in self._dictionaries:
-            self._dictionaries[name] = load_dictionary(self.dictionaries[name], language=language_of(name).code)
-        return self._dictionaries[name]
+    def dictionary_for(self, name: str, language: str = DEFAULT_LANGUAGE) -> Dictionary:
+        """A room's word list, read once per language: a shipped list in its own, a list of the host's own in
+        the room's (its dice's), so that a Dutch room's own list reads IJ as Dutch does."""
+        language = language_of(name, language).code
+        if (name, language) not in self._dictionaries:
+            self._dictionaries[name, language] = load_dictionary(self.dictionaries[name], language=language)
+        return self._dictionaries[name, language]
 
     # Running
 
@@ -168,9 +171,9 @@ class RoomServer:
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
                 return None
-            wanted = hello.settings.get("dictionary") if isinstance(hello.settings, dict) else None
-            if isinstance(wanted, str) and wanted in self.dictionaries:  # another language's list: read off the loop
-                await asyncio.to_thread(self.dictionary_for, wanted)
+            wanted = self._settings_asked(hello)
+            if wanted is not None:  # another language's list, or one in another language: read off the loop
+                await asyncio.to_thread(self.dictionary_for, wanted.dictionary, wanted.language)
             room, player, notes = self._seat(hello, _address(ws))
         except (ProtocolError, RoomFull) as error:
             await self._refuse(ws, Refused(str(error), "full" if isinstance(error, RoomFull) else "refused"))
@@ -187,6 +190,13 @@ class RoomServer:
                                          token=player.token, host=player.host, notes=tuple(notes))))  # fmt: skip
         self.deliver(room, room.welcome_state(player))
         return link
+
+    def _settings_asked(self, hello: m.Hello) -> RoomSettings | None:
+        """The settings a hello asks for, if they are valid (_new_room refuses them, with the reason, if not)."""
+        try:
+            return RoomSettings.from_json(hello.settings, frozenset(self.dictionaries)) if hello.settings else None
+        except ProtocolError:
+            return None
 
     def _listing(self) -> tuple[m.RoomInfo, ...]:
         return tuple(
@@ -283,7 +293,8 @@ class RoomServer:
         except ProtocolError as error:
             self._send(link, m.Error(message=str(error)))
             return
-        if settings.dictionary not in self._dictionaries:  # read off the event loop, then applied
+        if (settings.dictionary, language_of(settings.dictionary, settings.language).code) not in self._dictionaries:
+            # read off the event loop, then applied
             task = asyncio.get_running_loop().create_task(self._read_then_change(link, settings))
             self._reading.add(task)
             task.add_done_callback(self._reading.discard)
@@ -291,7 +302,7 @@ class RoomServer:
         self._apply_settings(link, settings)
 
     async def _read_then_change(self, link: Link, settings: RoomSettings) -> None:
-        await asyncio.to_thread(self.dictionary_for, settings.dictionary)
+        await asyncio.to_thread(self.dictionary_for, settings.dictionary, settings.language)
         if link.room.name in self.rooms:
             self._apply_settings(link, settings)
 
