@@ -147,3 +147,18 @@ def alphabet_for(code: str) -> Alphabet:
     if alphabet is None:
         raise BoggleError(f"unknown language {code!r} (choose from {', '.join(ALPHABETS)})")
     return alphabet
+
+
+_SHOWN = {letter: written for alphabet in ALPHABETS.values() for letter, written in alphabet.shown}
+
+
+def capitals(text: str) -> str:
+    """A word in capitals as its language writes them, whatever the language: `ñandú` -> `ÑANDÚ`, `ĳs` -> `IJS`.
+
+    Only Dutch's ĳ is written otherwise in capitals (IJ, not the ligature Ĳ), and no other language has
+    the letter, so a word needs no language to be shown."""
+    text = text.upper()
+    for letter, written in _SHOWN.items():
+        text = text.replace(letter, written)
+    return text
+
