@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import BoardRequest, Roll, RoundRequest
+from boggle_tui.net.room import Send
 from boggle_tui.storage.history import History
 
 SEED_42 = Roll(seed=42)
@@ -200,3 +202,8 @@ def crowded_boards(draw: st.DrawFn, most: int = 11) -> Board:
     height, width = draw(shape)
     faces = st.sampled_from(draw(st.lists(st.sampled_from(_CROWD), min_size=1, max_size=6, unique=True)))
     return Board(tuple(tuple(draw(faces) for _ in range(width)) for _ in range(height)))
+
+
+def messages(sends: list[Send], kind: str) -> list[dict[str, Any]]:
+    """The messages of one type among what a room sent, decoded."""
+    return [m for m in (json.loads(s.text) for s in sends) if m["type"] == kind]

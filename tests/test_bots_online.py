@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import random
-
-import pytest
-from support import FakeTime
+from support import messages
 
 from boggle_tui.engine.scoring import score
 from boggle_tui.net.messages import HostCommand, decode_client, encode
-from boggle_tui.net.protocol import RoomSettings
-from boggle_tui.net.room import COUNTDOWN, GRACE, Room, Send, State
-
-
-def messages(sends: list[Send], kind: str) -> list[dict]:
-    return [m for m in (json.loads(s.text) for s in sends) if m["type"] == kind]
-
-
-@pytest.fixture
-def room(enable1):
-    time_ = FakeTime()
-    made = Room("table", RoomSettings(seconds=60), lambda *_: enable1, now=time_, rng=random.Random(3))
-    made.time = time_  # type: ignore[attr-defined]
-    return made
+from boggle_tui.net.room import COUNTDOWN, GRACE, State
 
 
 def test_the_host_command_carries_a_level() -> None:

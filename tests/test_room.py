@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
-from support import FakeTime
+from support import FakeTime, messages
 
 from boggle_tui.net.messages import decode_client
 from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, RoomSettings, Scoring, clean_name
-from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, Send, State
-
-
-def messages(sends: list[Send], kind: str) -> list[dict]:
-    return [m for m in (json.loads(s.text) for s in sends) if m["type"] == kind]
-
-
-@pytest.fixture
-def room(enable1):
-    time_ = FakeTime()
-    made = Room("table", RoomSettings(seconds=60), lambda *_: enable1, now=time_, rng=random.Random(3))
-    made.time = time_  # type: ignore[attr-defined]
-    return made
+from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
 
 
 def start(room, *names: str):
