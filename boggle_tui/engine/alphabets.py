@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.i18n import _
 
 MAX_FACES = 32
 ASCII = "abcdefghijklmnopqrstuvwxyz"
@@ -145,7 +146,11 @@ def alphabet_for(code: str) -> Alphabet:
     """The alphabet of a language by its code; a BoggleError names the languages there are."""
     alphabet = ALPHABETS.get(code.lower())
     if alphabet is None:
-        raise BoggleError(f"unknown language {code!r} (choose from {', '.join(ALPHABETS)})")
+        raise BoggleError(
+            _("unknown language {code} (choose from {languages})").format(
+                code=repr(code), languages=", ".join(ALPHABETS)
+            )
+        )
     return alphabet
 
 

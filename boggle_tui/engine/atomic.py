@@ -10,6 +10,8 @@ import tempfile
 from io import BufferedReader
 from pathlib import Path
 
+from boggle_tui.i18n import _
+
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # Windows has no FIFOs to wait on
 
 
@@ -24,11 +26,11 @@ def open_regular(path: Path) -> BufferedReader:
     opened for reading waits for a writer, forever, and a file swapped for one in between is caught.
     """
     if not stat.S_ISREG(os.stat(path).st_mode):
-        raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        raise NotRegularFile(errno.EINVAL, _("not a regular file"), str(path))
     fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+            raise NotRegularFile(errno.EINVAL, _("not a regular file"), str(path))
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)

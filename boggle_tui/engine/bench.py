@@ -19,6 +19,7 @@ from boggle_tui.engine.board import Board
 from boggle_tui.engine.lexicons import Lexicon, SortedList, TrieLexicon, UnsortedList, solve_with
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
+from boggle_tui.i18n import _
 
 UNSORTED_SECONDS = 5.0  # the unsorted list's budget: one board takes it a minute or more
 
@@ -142,7 +143,9 @@ def run(
             if reference is None:
                 reference = found
             elif found != reference:
-                raise Disagreement(f"{structure.name} disagrees on board {board.text()}")
+                raise Disagreement(
+                    _("{structure} disagrees on board {board}").format(structure=structure.name, board=board.text())
+                )
         done += 1
         yield done, None
     yield done, [_result(structure, timings[structure.name]) for structure in chosen]

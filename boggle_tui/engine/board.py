@@ -14,6 +14,7 @@ from functools import cache, cached_property
 
 from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, ENGLISH, Alphabet, alphabet_for
 from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.i18n import _, counted, number
 
 BLANK = "#"
 BLANK_SHOWN = "■"  # how a blank face is printed: never read as a letter
@@ -55,16 +56,20 @@ class Board:
     def __post_init__(self) -> None:
         widths = {len(row) for row in self.rows}
         if not self.rows or widths == {0}:
-            raise BoggleError("a board needs at least one face")
+            raise BoggleError(_("a board needs at least one face"))
         if len(widths) != 1:
-            raise BoggleError("every row of a board must have the same number of faces")
+            raise BoggleError(_("every row of a board must have the same number of faces"))
         if len(self.rows) * len(self.rows[0]) > MAX_CELLS:
-            raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
+            raise BoggleError(_("a board has at most {count} dice").format(count=number(MAX_CELLS)))
         faces = _die_faces_of(self.language)
         for row in self.rows:
             for face in row:
                 if face not in faces:
-                    raise BoggleError(f"{face!r} is not a face a die can show in {self.alphabet.name}")
+                    raise BoggleError(
+                        _("{face} is not a face a die can show in {language}").format(
+                            face=repr(face), language=self.alphabet.name
+                        )
+                    )
 
     @property
     def alphabet(self) -> Alphabet:
@@ -157,26 +162,33 @@ def parse_board(text: str, language: str = DEFAULT_LANGUAGE) -> Board:
     alphabet = alphabet_for(language)
     text = alphabet.fold(text.strip())
     if not text:
-        raise BoggleError("the board is empty")
+        raise BoggleError(_("the board is empty"))
     if len(text) > _MAX_TEXT:
-        raise BoggleError(f"a board has at most {MAX_CELLS:,} dice: this text is {len(text):,} characters long")
+        raise BoggleError(
+            _("a board has at most {count} dice: this text is {length} characters long").format(
+                count=number(MAX_CELLS), length=number(len(text))
+            )
+        )
     parts = [part.strip() for part in text.split("/")]
     if len(parts) > 1 and parts[-1] == "":
         parts.pop()
     as_tokens = any(_TOKEN_SEPARATORS.search(part) for part in parts)
     rows = [_parse_tokens(part, alphabet) if as_tokens else _parse_run(part, alphabet) for part in parts]
     if any(not row for row in rows):
-        raise BoggleError(f"board {cut_short(text, 40)!r} has an empty row")
+        raise BoggleError(_("board {board} has an empty row").format(board=repr(cut_short(text, 40))))
     if sum(map(len, rows)) > MAX_CELLS:
-        raise BoggleError(f"a board has at most {MAX_CELLS:,} dice")
+        raise BoggleError(_("a board has at most {count} dice").format(count=number(MAX_CELLS)))
     if len(rows) > 1 or text.endswith("/"):
         return Board(tuple(rows), alphabet.code)
     faces = rows[0]
     side = math.isqrt(len(faces))
     if side * side != len(faces):
         raise BoggleError(
-            f"board {cut_short(text, 40)!r} has {len(faces)} faces, which is not a square: "
-            "separate its rows with '/' (e.g. abcd/efgh)"
+            counted(
+                len(faces),
+                "board {board} has {count} face, which is not a square: separate its rows with '/' (e.g. abcd/efgh)",
+                "board {board} has {count} faces, which is not a square: separate its rows with '/' (e.g. abcd/efgh)",
+            ).format(board=repr(cut_short(text, 40)))
         )
     return Board(tuple(tuple(faces[i : i + side]) for i in range(0, len(faces), side)), alphabet.code)
 
@@ -189,7 +201,12 @@ def _parse_token(token: str, alphabet: Alphabet) -> str:
     face = "qu" if token in alphabet.bare else token
     if face not in die_faces(alphabet):
         two = ", ".join(alphabet.digraphs)
-        raise BoggleError(f"{token!r} is not a face a die can show ({alphabet.name}: letters, {two} or #)")
+        raise BoggleError(
+            # Translators: {faces} lists the two-letter faces (qu, th, ...); # is a blank die
+            _("{token} is not a face a die can show ({language}: letters, {faces} or #)").format(
+                token=repr(token), language=alphabet.name, faces=two
+            )
+        )
     return face
 
 
@@ -205,7 +222,11 @@ def _parse_run(run: str, alphabet: Alphabet) -> tuple[str, ...]:
             i += 2 if run[i + 1 : i + 2] == "u" else 1
             continue
         if char != BLANK and char not in alphabet.letter_index:
-            raise BoggleError(f"{char!r} in board {cut_short(run, 40)!r} is not a letter of {alphabet.name}")
+            raise BoggleError(
+                _("{char} in board {board} is not a letter of {language}").format(
+                    char=repr(char), board=repr(cut_short(run, 40)), language=alphabet.name
+                )
+            )
         faces.append(char)
         i += 1
     return tuple(faces)

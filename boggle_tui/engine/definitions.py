@@ -18,10 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from boggle_tui.engine.resources import data_dir
+from boggle_tui.i18n import N_, _
 
 DEFINITIONS = "wordnet.txt.xz"
 PARTS = {"n": "noun", "v": "verb", "adj": "adjective", "adv": "adverb"}
-NO_DEFINITION = "no definition"
+NO_DEFINITION = N_("no definition")  # shown through _
 
 Sense = tuple[str, str]  # (part of speech tag, gloss)
 
@@ -38,8 +39,16 @@ class Definition:
         Parts are joined with ` · ` because glosses have semicolons of their own.
         """
         parts = [_senses(self.senses)] if self.senses else []
-        parts += [f"form of {lemma}" + (f": {_senses(senses)}" if senses else "") for lemma, senses in self.forms]
-        return " · ".join(parts) or NO_DEFINITION
+        parts += [_form_of(lemma, senses) for lemma, senses in self.forms]
+        return " · ".join(parts) or _(NO_DEFINITION)
+
+
+def _form_of(lemma: str, senses: tuple[Sense, ...]) -> str:
+    """`form of see: v. perceive…` (the glosses are WordNet's, in English)."""
+    if not senses:
+        # Translators: {lemma} is the English word the shown word is an inflected form of (saw -> see)
+        return _("form of {lemma}").format(lemma=lemma)
+    return _("form of {lemma}: {senses}").format(lemma=lemma, senses=_senses(senses))
 
 
 def _senses(senses: tuple[Sense, ...]) -> str:
@@ -131,10 +140,10 @@ def _senses_of(lemma: str, tags: list[str]) -> tuple[Sense, ...]:
 def describe(word: str) -> str:
     """The one line shown beside a word: its definition, or "no definition"."""
     definition = define(word)
-    return definition.text() if definition else NO_DEFINITION
+    return definition.text() if definition else _(NO_DEFINITION)
 
 
-ENGLISH_ONLY = "definitions are in English only"
+ENGLISH_ONLY = N_("definitions are in English only")  # shown through _
 
 
 def describer(language: str) -> Callable[[str], str]:
@@ -144,4 +153,4 @@ def describer(language: str) -> Callable[[str], str]:
 
 
 def _english_only(word: str) -> str:
-    return ENGLISH_ONLY
+    return _(ENGLISH_ONLY)

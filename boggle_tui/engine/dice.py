@@ -14,6 +14,7 @@ from boggle_tui.engine.board import Board, die_faces
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.scoring import min_length_for
+from boggle_tui.i18n import _, counted
 
 DEFAULT_DICE = "new"
 
@@ -95,7 +96,9 @@ def load_dice_set(key: str) -> DiceSet:
     shipped = {path.stem: path for path in data_dir("dice").glob("*.toml")}
     if key not in shipped:
         known = ", ".join(dice_set_names(None))
-        raise BoggleError(f"unknown dice set {cut_short(key, 40)!r} (choose from {known})")
+        raise BoggleError(
+            _("unknown dice set {dice} (choose from {known})").format(dice=repr(cut_short(key, 40)), known=known)
+        )
     return parse_dice_set(key, shipped[key])
 
 
@@ -110,9 +113,17 @@ def parse_dice_set(key: str, path: Path) -> DiceSet:
         generated = bool(spec.get("generated", False))
         dice_set = DiceSet(key, str(spec["name"]), height, width, dice, year, language, generated)
     except (OSError, ValueError, KeyError, TypeError, BoggleError, tomllib.TOMLDecodeError) as error:
-        raise BoggleError(f"dice set {key!r} in {path} is not readable: {error}") from None
+        raise BoggleError(
+            _("dice set {dice} in {path} is not readable: {error}").format(dice=repr(key), path=path, error=error)
+        ) from None
     if len(dice) != height * width:
-        raise BoggleError(f"dice set {key!r} has {len(dice)} dice for a {height}x{width} grid")
+        raise BoggleError(
+            counted(
+                len(dice),
+                "dice set {dice} has {count} die for a {height}x{width} grid",
+                "dice set {dice} has {count} dice for a {height}x{width} grid",
+            ).format(dice=repr(key), height=height, width=width)
+        )
     return dice_set
 
 
@@ -120,7 +131,7 @@ def _parse_die(text: str, alphabet: Alphabet) -> Die:
     faces = tuple(alphabet.fold(face) for face in text.split())  # Dutch IJ is its one letter ĳ
     for face in faces:
         if face not in die_faces(alphabet):
-            raise ValueError(f"{face!r} is not a face")
+            raise ValueError(_("{face} is not a face").format(face=repr(face)))
     return faces
 
 

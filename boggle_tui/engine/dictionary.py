@@ -22,6 +22,7 @@ from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.trie import FORMAT_VERSION, Trie
 from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes
+from boggle_tui.i18n import _
 
 DEFAULT_DICTIONARY = "enable1"
 COMMON_WORDS = "popular"
@@ -82,10 +83,18 @@ def resolve(name_or_path: str) -> Path:
     try:
         exists = path.exists()
     except OSError as error:  # a name too long for the file system, say
-        raise BoggleError(f"word list {cut_short(name_or_path)!r} cannot be used: {error.strerror or error}") from None
+        raise BoggleError(
+            _("word list {name} cannot be used: {error}").format(
+                name=repr(cut_short(name_or_path)), error=error.strerror or error
+            )
+        ) from None
     if not exists:
         names = ", ".join(shipped_dictionaries())
-        raise BoggleError(f"word list {cut_short(name_or_path)!r} not found: give a file path or one of {names}")
+        raise BoggleError(
+            _("word list {name} not found: give a file path or one of {names}").format(
+                name=repr(cut_short(name_or_path)), names=names
+            )
+        )
     return path
 
 
@@ -151,7 +160,7 @@ def trim_cache(folder: Path, keep: int = CACHE_KEEPS, now: float | None = None) 
                 entry.unlink()
             elif entry.suffix == ".trie":
                 tries.append((modified, entry))
-    for _, old in sorted(tries, reverse=True)[keep:]:
+    for _modified, old in sorted(tries, reverse=True)[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
 

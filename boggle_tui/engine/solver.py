@@ -22,6 +22,7 @@ from boggle_tui.engine.board import MAX_CELLS, Board, Cell, neighbours
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS, total_score
 from boggle_tui.engine.trie import KIDS, Table, Trie
+from boggle_tui.i18n import _
 
 Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours
@@ -67,7 +68,9 @@ def columns_of(board: Board, trie: Trie | None = None) -> list[int]:
     A board is solved with a list of its own language (`trie`): another's columns mean other letters."""
     if trie is not None and board.language != trie.alphabet.code:
         raise BoggleError(
-            f"a board of {board.alphabet.name} dice cannot be solved with a word list in {trie.alphabet.name}"
+            _("a board of {language} dice cannot be solved with a word list in {other}").format(
+                language=board.alphabet.name, other=trie.alphabet.name
+            )
         )
     index = board.alphabet.face_index
     return [index.get(face, -1) for face in board.faces]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from boggle_tui.engine.alphabets import ENGLISH, Alphabet
 from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.i18n import _
 
 # A Boggle die has no Q face, only Qu: a q that no u follows cannot be formed.
 _BARE_Q = re.compile(r"q(?!u)")
@@ -42,22 +43,27 @@ class WordList:
 
 def read_list_bytes(path: Path, label: str | None = None) -> bytes:
     """A word list's bytes: only from a regular file (a FIFO would wait forever), at most MAX_LIST_BYTES."""
-    shown = cut_short(label or str(path))
+    shown = repr(cut_short(label or str(path)))
     try:
         if path.exists() and not path.is_file() and not path.is_dir():
-            raise BoggleError(f"word list {shown!r} is not a regular file")
+            raise BoggleError(_("word list {name} is not a regular file").format(name=shown))
         with path.open("rb") as file:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise BoggleError(f"word list {shown!r} is not a regular file")
+                raise BoggleError(_("word list {name} is not a regular file").format(name=shown))
             data = file.read(MAX_LIST_BYTES + 1)
     except FileNotFoundError:
-        raise BoggleError(f"word list {shown!r} does not exist") from None
+        raise BoggleError(_("word list {name} does not exist").format(name=shown)) from None
     except IsADirectoryError:
-        raise BoggleError(f"word list {shown!r} is a folder, not a file") from None
+        raise BoggleError(_("word list {name} is a folder, not a file").format(name=shown)) from None
     except OSError as error:
-        raise BoggleError(f"word list {shown!r} cannot be read: {error.strerror or error}") from None
+        raise BoggleError(
+            _("word list {name} cannot be read: {error}").format(name=shown, error=error.strerror or error)
+        ) from None
     if len(data) > MAX_LIST_BYTES:
-        raise BoggleError(f"word list {shown!r} is larger than {MAX_LIST_BYTES // 2**20} MB")
+        raise BoggleError(
+            # Translators: MB is megabytes
+            _("word list {name} is larger than {size} MB").format(name=shown, size=MAX_LIST_BYTES // 2**20)
+        )
     return _decompressed(data, shown) if path.name.endswith(".xz") else data
 
 
@@ -68,9 +74,12 @@ def _decompressed(data: bytes, shown: str) -> bytes:
         decompressor = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
         text = decompressor.decompress(data, max_length=most + 1)
     except lzma.LZMAError:
-        raise BoggleError(f"word list {shown!r} is not a readable .xz file") from None
+        raise BoggleError(_("word list {name} is not a readable .xz file").format(name=shown)) from None
     if len(text) > most or not decompressor.eof:
-        raise BoggleError(f"word list {shown!r} is larger than {most // 2**20} MB once decompressed")
+        raise BoggleError(
+            # Translators: MB is megabytes
+            _("word list {name} is larger than {size} MB once decompressed").format(name=shown, size=most // 2**20)
+        )
     return text
 
 
@@ -91,7 +100,7 @@ def parse_word_list(data: bytes, label: str, alphabet: Alphabet = ENGLISH) -> Wo
     """The words of a list in a language, spelt by its convention (alphabets.py): a word with a
     letter the language's dice cannot show is skipped, as any other junk line is."""
     if b"\x00" in data:
-        raise BoggleError(f"word list {label!r} is a binary file, not a list of words")
+        raise BoggleError(_("word list {name} is a binary file, not a list of words").format(name=repr(label)))
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
     text = text.lower() if alphabet is ENGLISH else alphabet.fold(text)
     word_line, plain = _patterns(alphabet)
@@ -113,5 +122,7 @@ def parse_word_list(data: bytes, label: str, alphabet: Alphabet = ENGLISH) -> Wo
     already_sorted = all(map(operator.lt, playable, playable[1:]))  # and unique: the usual case
     words = playable if already_sorted else sorted(set(playable))
     if not words:
-        raise BoggleError(f"word list {label!r} has no usable words (one lower- or upper-case word per line)")
+        raise BoggleError(
+            _("word list {name} has no usable words (one lower- or upper-case word per line)").format(name=repr(label))
+        )
     return WordList(words, skipped, len(candidates) - len(playable))
