@@ -28,6 +28,7 @@ from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.i18n import N_
 
 # The weight of each cue in the chance of seeing a word (in logits, per unit of the cue).
 WEIGHTS = {
@@ -56,6 +57,15 @@ LEVELS = {
     "expert": (4.7, 0.1),
 }
 MATCHED = "matched"
+# Each level as a person reads it (the keys are what the history, the settings and the protocol keep).
+LEVEL_NAMES = {
+    "beginner": N_("beginner"),
+    "casual": N_("casual"),
+    "regular": N_("regular"),
+    "strong": N_("strong"),
+    "expert": N_("expert"),
+    MATCHED: N_("matched to you"),
+}
 MATCHED_WRONG_TRIES = 0.2
 DEFAULT_LEVEL = "regular"  # "matched" with too little history to fit
 NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Edith", "Felix", "Greta")  # one per seat at the table

@@ -19,6 +19,7 @@ from boggle_tui.engine.board import BLANK, MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.deal import Deal
+from boggle_tui.i18n import _, counted, number
 
 _SET_LETTERS = {"new": "N", "classic": "C", "big": "B", "master": "M", "superbig": "S"}
 _SETS = {letter: key for key, letter in _SET_LETTERS.items()}
@@ -60,28 +61,41 @@ def board_code(board: Board, dice: str | None = None) -> str:
 def parse_code(code: str) -> Deal:
     """The board (and dice set) a code stands for; a BoggleError says what is wrong with it."""
     if len(code) > MAX_CODE:
-        raise _malformed(code, f"a code has at most {MAX_CELLS:,} faces")
+        raise _malformed(code, _("a code has at most {count} faces").format(count=number(MAX_CELLS)))
     parts = code.strip().upper().split("-")
     language = DEFAULT_LANGUAGE
     if len(parts[0]) == 2:  # another language's board: ES-N-...
         language = parts.pop(0).lower()
         if language not in ALPHABETS or language == DEFAULT_LANGUAGE:
-            raise _malformed(code, f"{language.upper()!r} is not a language (one of {', '.join(ALPHABETS)})")
+            raise _malformed(
+                code,
+                _("{code} is not a language (one of {languages})").format(
+                    code=repr(language.upper()), languages=", ".join(ALPHABETS)
+                ),
+            )
     sets = {letter: key for key, letter in _set_letters(language).items()}
     face_of = _FACE_OF if language == DEFAULT_LANGUAGE else _faces_of(ALPHABETS[language])
     if len(parts) not in (2, 3) or parts[0] not in (*sets, _CUSTOM) or not parts[1]:
         letters = ", ".join([*sets, _CUSTOM])
-        raise _malformed(code, f"expected a dice letter ({letters}), a dash and the faces, e.g. N-ABCD...")
+        raise _malformed(
+            code, _("expected a dice letter ({letters}), a dash and the faces, e.g. N-ABCD...").format(letters=letters)
+        )
     unknown = sorted(set(parts[1]) - set(face_of))
     if unknown:
-        raise _malformed(code, f"{''.join(unknown)!r} is not a face")
+        raise _malformed(code, _("{faces} is not a face").format(faces=repr("".join(unknown))))
     faces = [face_of[char] for char in parts[1]]
     height, width = _shape(code, parts, len(faces))
     dice = sets.get(parts[0])
     if dice is not None:
         expected = load_dice_set(dice)
         if (expected.height, expected.width) != (height, width):
-            raise _malformed(code, f"{expected.name} is {expected.height}x{expected.width}")
+            raise _malformed(
+                code,
+                # Translators: {dice} is a dice set's name ("New Boggle"), {height}x{width} its shape (4x4)
+                _("{dice} is {height}x{width}").format(
+                    dice=expected.name, height=expected.height, width=expected.width
+                ),
+            )
     board = Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)), language)
     return Deal(board, dice, None)
 
@@ -91,16 +105,23 @@ def _shape(code: str, parts: list[str], count: int) -> tuple[int, int]:
         try:
             height, width = (int(n) for n in parts[2].split("X"))
         except ValueError:
-            raise _malformed(code, f"{parts[2]!r} is not a shape like 4x4") from None
+            raise _malformed(code, _("{shape} is not a shape like 4x4").format(shape=repr(parts[2]))) from None
     else:
         height = width = math.isqrt(count)
     if height * width != count or height < 1:
-        raise _malformed(code, f"{count} faces do not fill a {height}x{width} board")
+        raise _malformed(
+            code,
+            counted(
+                count,
+                "{count} face does not fill a {height}x{width} board",
+                "{count} faces do not fill a {height}x{width} board",
+            ).format(height=height, width=width),
+        )
     return height, width
 
 
 def _malformed(code: str, why: str) -> BoggleError:
-    return BoggleError(f"board code {cut_short(code.strip())!r} is malformed: {why}")
+    return BoggleError(_("board code {code} is malformed: {why}").format(code=repr(cut_short(code.strip())), why=why))
 
 
 MAX_CODE = MAX_CELLS + 19  # the faces, the language, the dice letter and a shape

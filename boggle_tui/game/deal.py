@@ -11,6 +11,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import min_length_for
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
+from boggle_tui.i18n import _
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,13 @@ def deal(
             dice_set = load_dice_set(dice)
             if (dice_set.height, dice_set.width) != board.shape:
                 raise BoggleError(
-                    f"{dice_set.name} dice make a {dice_set.height}x{dice_set.width} board, "
-                    f"not a {board.height}x{board.width} one"
+                    _("{dice} dice make a {height}x{width} board, not a {rows}x{columns} one").format(
+                        dice=dice_set.name,
+                        height=dice_set.height,
+                        width=dice_set.width,
+                        rows=board.height,
+                        columns=board.width,
+                    )
                 )
         return Deal(board, dice, None)
     key = dice or default_dice(language)

@@ -14,6 +14,7 @@ from boggle_tui.engine.dice import default_dice, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.preferences import Preferences
+from boggle_tui.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -69,16 +70,14 @@ def choose_language(language: str | None, dice: str | None = None, dictionary: s
 
     Dice or a shipped list of another language than the one asked for are refused."""
     chosen = alphabet_for(language).code if language else None
-    named: list[tuple[str, str]] = []
+    named: list[tuple[str, str, str]] = []  # (the refusal, N_-marked; the name given; its language)
     if dice:
-        named.append((f"the {dice} dice", load_dice_set(dice).language))
+        named.append((N_("the {name} dice are {its}, not {chosen}"), dice, load_dice_set(dice).language))
     if dictionary and dictionary in shipped_dictionaries():
-        named.append((f"the word list {dictionary}", language_of(dictionary).code))
-    for what, its in named:
+        named.append((N_("the word list {name} is {its}, not {chosen}"), dictionary, language_of(dictionary).code))
+    for refusal, name, its in named:
         if chosen is None:
             chosen = its
         elif its != chosen:
-            raise BoggleError(
-                f"{what} {'is' if 'list' in what else 'are'} {ALPHABETS[its].name}, not {ALPHABETS[chosen].name}"
-            )
+            raise BoggleError(_(refusal).format(name=name, its=ALPHABETS[its].name, chosen=ALPHABETS[chosen].name))
     return chosen or DEFAULT_LANGUAGE

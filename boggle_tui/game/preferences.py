@@ -14,6 +14,7 @@ from boggle_tui.engine.dice import DEFAULT_DICE
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.study import DEFAULT_NEW_PER_DAY
+from boggle_tui.i18n import _
 
 DEFAULT_SECONDS = 180
 ROUND_LENGTHS: tuple[int | None, ...] = (60, 120, 180, 240, 300, None)  # None: no clock
@@ -42,7 +43,9 @@ class Preferences:
 
 
 def describe_seconds(seconds: int | None) -> str:
+    """A round's length as a person reads it: `3 min`, `1:30`, `no clock` (in the interface's language)."""
     if not seconds:
-        return "no clock"
+        return _("no clock")
     minutes, rest = divmod(seconds, 60)
-    return f"{minutes} min" if not rest else f"{minutes}:{rest:02d}"
+    # Translators: a round's length in minutes ("3 min")
+    return _("{minutes} min").format(minutes=minutes) if not rest else f"{minutes}:{rest:02d}"

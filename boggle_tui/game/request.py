@@ -21,6 +21,7 @@ from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.daily import DAILY_SECONDS, daily_deal
 from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
+from boggle_tui.i18n import _, number
 
 # The bounds of what a player can ask for.
 SEEDS = range(0, 10**12)  # a seed is read out to a friend; a rich deal's derived seeds stay far below 2**63
@@ -108,11 +109,21 @@ class RoundRequest:
 def check_bounds(*, seconds: int | None = None, min_length: int | None = None, seed: int | None = None) -> None:
     """Raise BoggleError for a value outside what the game can play."""
     if seconds is not None and (isinstance(seconds, bool) or seconds not in ROUND_SECONDS):
-        raise BoggleError(f"a round lasts 1 to {ROUND_SECONDS[-1]:,} seconds, not {seconds!r}")
+        raise BoggleError(
+            _("a round lasts 1 to {most} seconds, not {seconds}").format(
+                most=number(ROUND_SECONDS[-1]), seconds=repr(seconds)
+            )
+        )
     if min_length is not None and (isinstance(min_length, bool) or min_length not in MIN_LENGTHS):
-        raise BoggleError(f"the shortest word is {MIN_LENGTHS[0]} to {MIN_LENGTHS[-1]} letters, not {min_length!r}")
+        raise BoggleError(
+            _("the shortest word is {least} to {most} letters, not {length}").format(
+                least=MIN_LENGTHS[0], most=MIN_LENGTHS[-1], length=repr(min_length)
+            )
+        )
     if seed is not None and (isinstance(seed, bool) or seed not in SEEDS):
-        raise BoggleError(f"a seed is a whole number from 0 to {SEEDS[-1]:,}, not {seed!r}")
+        raise BoggleError(
+            _("a seed is a whole number from 0 to {most}, not {seed}").format(most=number(SEEDS[-1]), seed=repr(seed))
+        )
 
 
 def deal_request(request: RoundRequest, trie: Trie) -> Deal:

@@ -21,32 +21,52 @@ from boggle_tui.engine.solver import Path, Solution, solve
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.tracing import TooHard, find_path
+from boggle_tui.i18n import N_, _
 
 
 class Verdict(Enum):
-    ACCEPTED = "accepted"
-    ALREADY_FOUND = "already found"
-    ALREADY_SHOWN = "already shown"  # practice: revealed by a hint
-    TOO_SHORT = "too short"
-    NOT_ON_BOARD = "not on the board"
-    NOT_A_WORD = "not a word"
-    TOO_LATE = "too late"  # online: reached the server after the round's deadline and its grace
-    TOO_FAST = "too fast"  # online: beyond the words a player may send in a second
-    SENT = "sent: the room judges it"  # online, shown at once while the room's verdict is on its way
+    """A word's verdict. The value is what the protocol carries and the verdict log writes (never translated);
+    `text` is what a person is shown."""
+
+    # Translators: a word's verdict, shown after the word ("CAT: accepted")
+    ACCEPTED = N_("accepted")
+    ALREADY_FOUND = N_("already found")
+    ALREADY_SHOWN = N_("already shown")  # practice: revealed by a hint
+    # Translators: a word's verdict, shown after the word ("CAT: accepted")
+    TOO_SHORT = N_("too short")
+    NOT_ON_BOARD = N_("not on the board")
+    NOT_A_WORD = N_("not a word")
+    # Translators: a word's verdict, shown after the word ("CAT: accepted")
+    TOO_LATE = N_("too late")  # online: reached the server after the round's deadline and its grace
+    # Translators: a word's verdict, shown after the word ("CAT: accepted")
+    TOO_FAST = N_("too fast")  # online: beyond the words a player may send in a second
+    SENT = N_("sent: the room judges it")  # online, shown at once while the room's verdict is on its way
 
     @property
     def accepted(self) -> bool:
         return self is Verdict.ACCEPTED
 
+    @property
+    def text(self) -> str:
+        """The verdict in the interface's language: `not a word`."""
+        return _(self.value)
+
 
 class EndReason(Enum):
-    TIME_UP = "Time is up"
-    ALL_FOUND = "You found every word"
-    NONE_LEFT = "No words left"  # practice: found or revealed, every one
-    ENDED = "You ended the round"
-    GAVE_UP = "You gave up"
-    NO_WORDS = "This board has no words"
-    VOTED = "Every player voted to end"  # online
+    """Why a round ended; `text` is what a person is shown (the value is its English text, marked for the catalogue)."""
+
+    TIME_UP = N_("Time is up")
+    ALL_FOUND = N_("You found every word")
+    NONE_LEFT = N_("No words left")  # practice: found or revealed, every one
+    ENDED = N_("You ended the round")
+    GAVE_UP = N_("You gave up")
+    NO_WORDS = N_("This board has no words")
+    VOTED = N_("Every player voted to end")  # online
+
+    @property
+    def text(self) -> str:
+        """The reason in the interface's language: `Time is up`."""
+        return _(self.value)
 
 
 @dataclass(frozen=True)

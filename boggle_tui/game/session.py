@@ -31,6 +31,7 @@ from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest, deal_request
 from boggle_tui.game.round import EndReason, Entry, Results, Round, Verdict, normalise
+from boggle_tui.i18n import _
 
 
 class Hold(Enum):
@@ -241,15 +242,19 @@ class SoloSession:
     @property
     def title(self) -> str:
         deal = self.deal
-        parts = [load_dice_set(deal.dice).name if deal.dice else "Your board"]
+        parts = [load_dice_set(deal.dice).name if deal.dice else _("Your board")]
         if deal.daily:
-            parts.append(f"daily board {deal.daily}")
+            # Translators: {date} is the daily board's date (2026-03-01)
+            parts.append(_("daily board {date}").format(date=deal.daily))
         elif deal.seed is not None:
-            parts.append(f"seed {deal.seed}")
+            # Translators: {seed} is the number the board was rolled from, to read out to a friend
+            parts.append(_("seed {seed}").format(seed=deal.seed))
         if self.request.replay:
-            parts.append("replay")
+            # Translators: in a round's title: a board played before
+            parts.append(_("replay"))
         if self.practice:
-            parts.append("practice")
+            # Translators: in a round's title: a practice round (no clock, hints)
+            parts.append(_("practice"))
         return " · ".join(parts)
 
     @property

@@ -15,6 +15,7 @@ from boggle_tui.game.codes import parse_code
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Results
 from boggle_tui.game.wording import plural
+from boggle_tui.i18n import _, number
 
 MAX_LINE = 2200  # a code of the most dice and the rest of the line
 _LINE = re.compile(
@@ -24,7 +25,9 @@ _LINE = re.compile(
 
 
 def result_line(code: str, dictionary: str, seconds: int | None, results: Results) -> str:
-    """`Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 42 of 3,623 points · 17 words`."""
+    """`Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 42 of 3,623 points · 17 words`.
+
+    Always in English, whatever the interface's language: `parse_challenge` reads it back, on anyone's machine."""
     clock = "no clock" if not seconds else f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
     return " · ".join(
         [
@@ -61,14 +64,18 @@ def parse_challenge(line: str) -> Challenge:
     match = _LINE.fullmatch(line.strip()) if len(line) <= MAX_LINE else None
     if match is None:
         raise BoggleError(
-            f"{cut_short(line, 60)!r} is not a result line like "
-            "'Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 42 of 3,623 points · 17 words'"
+            # Translators: the quoted result line is the game's own format: keep it in English
+            _("{line} is not a result line like {example}").format(
+                line=repr(cut_short(line, 60)),
+                example="'Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 42 of 3,623 points · 17 words'",
+            )
         )
     shipped = shipped_dictionaries()
     if match["dictionary"] not in shipped:  # a line from anyone must not open a file on this machine
         raise BoggleError(
-            f"{cut_short(match['dictionary'], 40)!r}: a challenge is played on a shipped word list: "
-            f"{' or '.join(shipped)}"
+            _("{name}: a challenge is played on a shipped word list: {shipped}").format(
+                name=repr(cut_short(match["dictionary"], 40)), shipped=" or ".join(shipped)
+            )
         )
     clock = match["clock"]
     seconds = None if clock == "no clock" else int(clock.split()[0]) * (60 if clock.endswith("min") else 1)
@@ -81,7 +88,7 @@ def parse_challenge(line: str) -> Challenge:
 
 def challenge_outcome(score: int, to_beat: int) -> str:
     if score > to_beat:
-        return f"Challenge beaten: {score:,} to {to_beat:,}"
+        return _("Challenge beaten: {score} to {to_beat}").format(score=number(score), to_beat=number(to_beat))
     if score == to_beat:
-        return f"Challenge tied: {score:,} each"
-    return f"Challenge not beaten: {score:,} to {to_beat:,}"
+        return _("Challenge tied: {score} each").format(score=number(score))
+    return _("Challenge not beaten: {score} to {to_beat}").format(score=number(score), to_beat=number(to_beat))

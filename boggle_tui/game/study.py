@@ -22,7 +22,7 @@ from boggle_tui.engine.scoring import score
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.round import Round, Verdict, normalise
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted
 
 BOX_DAYS = (0, 1, 4, 7, 12, 20, 30, 60, 90, 150, 270, 480)  # box -> days until the card is due again
 LAST_BOX = len(BOX_DAYS) - 1
@@ -38,11 +38,15 @@ MAX_SHUFFLES = 100
 
 
 class Source(Enum):
-    """Why a word became a card."""
+    """Why a word became a card (saved by its name; `text` is what a person is shown)."""
 
-    MISSED = "missed twice"
-    COMMON = "a common word missed"
-    HAND = "added by hand"
+    MISSED = N_("missed twice")
+    COMMON = N_("a common word missed")
+    HAND = N_("added by hand")
+
+    @property
+    def text(self) -> str:
+        return _(self.value)
 
 
 def card_source(times_missed: int, common: bool, word: str) -> Source | None:
@@ -100,15 +104,23 @@ def todays_cards(cards: list[Card], today: dt.date, new_per_day: int, introduced
 def cards_summary(cards: list[Card]) -> str:
     """Cards per box, words learned and cards suspended, on one line (statistics screen and command)."""
     if not cards:
-        return "No study cards yet: words you miss become cards."
+        return _("No study cards yet: words you miss become cards.")
     active = [c for c in cards if not c.suspended]
     boxes = {box: sum(c.box == box for c in active) for box in range(LAST_BOX + 1)}
     shown = " ".join(f"{box}:{n}" for box, n in boxes.items() if n)
     learned = sum(c.learned for c in active)
     suspended = len(cards) - len(active)
-    return f"{plural(len(cards), 'card')} · by box {shown or '-'} · {learned} learned" + (
-        f" · {suspended} suspended" if suspended else ""
-    )
+    parts = [
+        counted(len(cards), "{count} card", "{count} cards"),
+        # Translators: {boxes} lists the study boxes and their cards: "0:3 1:2" (box 0 holds 3 cards...)
+        _("by box {boxes}").format(boxes=shown or "-"),
+        # Translators: a number of study cards learned
+        counted(learned, "{count} learned", "{count} learned"),
+    ]
+    if suspended:
+        # Translators: a number of study cards suspended (left out of the reviews)
+        parts.append(counted(suspended, "{count} suspended", "{count} suspended"))
+    return " · ".join(parts)
 
 
 # The drills
@@ -161,7 +173,7 @@ class AnagramDrill:
     def of(cls, card: Card, trie: Trie, rng: random.Random) -> AnagramDrill:
         group = tuple(trie.anagrams(card.word)) or (card.word,)
         faces = faces_of(card.word)
-        for _ in range(MAX_SHUFFLES):  # a group that uses every order of its letters keeps the last one
+        for _shuffle in range(MAX_SHUFFLES):  # a group that uses every order of its letters keeps the last one
             rng.shuffle(faces)
             if "".join(faces) not in group:
                 break
@@ -180,14 +192,18 @@ class AnagramDrill:
         if not word or self.done:
             return None
         if word in self.found:
-            return Feedback(word, Mark.AGAIN, "already typed")
+            return Feedback(word, Mark.AGAIN, _("already typed"))
         if word in self.group:
             self.found.append(word)
             left = len(self.group) - len(self.found)
-            return Feedback(word, Mark.RIGHT, f"{left} to go" if left else "every one")
+            if not left:
+                # Translators: every word of the anagram group is typed
+                return Feedback(word, Mark.RIGHT, _("every one"))
+            # Translators: {count} more words of the anagram group are still to type
+            return Feedback(word, Mark.RIGHT, counted(left, "{count} to go", "{count} to go"))
         if sorted(word) != sorted("".join(self.faces)):
-            return Feedback(word, Mark.WRONG, "uses other letters")
-        return Feedback(word, Mark.WRONG, "not a word")
+            return Feedback(word, Mark.WRONG, _("uses other letters"))
+        return Feedback(word, Mark.WRONG, _("not a word"))
 
     def reveal(self) -> None:
         self.revealed = True
@@ -241,10 +257,10 @@ class BoardDrill:
         if entry is None:
             return None
         if entry.word == self.card.word:
-            return Feedback(entry.word, Mark.RIGHT, "that's the one")
+            return Feedback(entry.word, Mark.RIGHT, _("that's the one"))
         if entry.verdict in (Verdict.ACCEPTED, Verdict.ALREADY_FOUND):
-            return Feedback(entry.word, Mark.AGAIN, "a word here, but not the one")
-        return Feedback(entry.word, Mark.WRONG, entry.verdict.value)
+            return Feedback(entry.word, Mark.AGAIN, _("a word here, but not the one"))
+        return Feedback(entry.word, Mark.WRONG, entry.verdict.text)
 
     def reveal(self) -> None:
         self.revealed = True
@@ -256,11 +272,15 @@ def board_clue(word: str, language: str = "en") -> str:
     (the definitions are English's: another language's word is told by its length and first letter)."""
     definition = define(word) if language == "en" else None
     if definition is None:
-        return f"{len(word)} letters, the first {faces_of(word)[0].capitalize()}"
+        # Translators: a clue: the missed word's length and its first letter ("5 letters, the first T")
+        return counted(len(word), "{count} letter, the first {letter}", "{count} letters, the first {letter}").format(
+            letter=faces_of(word)[0].capitalize()
+        )
     text = definition.text()
-    for name in sorted({word, *(lemma for lemma, _ in definition.forms)}, key=len, reverse=True):
+    for name in sorted({word, *(lemma for lemma, _senses in definition.forms)}, key=len, reverse=True):
         text = re.sub(rf"\b{name}\b", "…", text)
-    return f"{len(word)} letters · {text}"
+    # Translators: a clue: the missed word's length and its definition, the word itself masked
+    return counted(len(word), "{count} letter · {definition}", "{count} letters · {definition}").format(definition=text)
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,25 @@ from dataclasses import dataclass, replace
 
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.trie import Trie
-from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS, NAMES, STANDARD_SECONDS, Bot, Fit, Rank, seat_bots
+from boggle_tui.game.bots import (
+    LEVEL_NAMES,
+    LEVELS,
+    MATCHED,
+    MAX_BOTS,
+    NAMES,
+    STANDARD_SECONDS,
+    Bot,
+    Fit,
+    Rank,
+    seat_bots,
+)
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results
 from boggle_tui.game.session import SoloSession, Standing
+from boggle_tui.i18n import _
 
 MODE = "bots"  # the history's name for these rounds: a kind of their own in the statistics
 SCORINGS = ("unique", "all")  # the shared-word rule, or every word scores
@@ -98,8 +110,11 @@ class TableSession(SoloSession):
 
     @property
     def title(self) -> str:
-        level = "matched to you" if self.rules.level == MATCHED else self.rules.level
-        return f"{super().title} · against {self.rules.bots} ({level})"
+        level = LEVEL_NAMES.get(self.rules.level)
+        # Translators: a table round's title: {bots} is how many computer opponents, {level} their level
+        return _("{title} · against {bots} ({level})").format(
+            title=super().title, bots=self.rules.bots, level=_(level) if level else self.rules.level
+        )
 
     @property
     def bot_elapsed(self) -> float:
@@ -145,7 +160,7 @@ class TableSession(SoloSession):
         lists = [(self.name, list(self.round.found), True, "")]
         lists += [(bot.name, bot.found_by(at), False, bot.level) for bot in self.bots]
         counts: dict[str, int] = {}
-        for _, words, _, _ in lists:
+        for _name, words, _me, _level in lists:
             for word in words:
                 counts[word] = counts.get(word, 0) + 1
         shared = sorted(w for w, n in counts.items() if n > 1)
