@@ -4,6 +4,7 @@ and a game driven by Textual's pilot. Time in rooms is the test's own; every wai
 from __future__ import annotations
 
 import asyncio
+import gettext
 import json
 import socket
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ from support import FakeTime, make_app, shown, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from boggle_tui import i18n
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.friends import FriendsScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
@@ -23,7 +25,7 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.scoring import score
 from boggle_tui.net import server as server_module
-from boggle_tui.net.client import Connection, JoinError, list_rooms
+from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
 from boggle_tui.net.messages import VERSION, Hello, Lobby, decode_server, encode
 from boggle_tui.net.protocol import MAX_FRAME
 from boggle_tui.net.room import COUNTDOWN
@@ -363,3 +365,18 @@ async def test_a_room_that_cannot_be_reached_ends_the_game_with_exit_code_2(enab
     async with app.run_test() as pilot:
         await until(pilot, lambda: app.return_code is not None, "the exit")
     assert app.return_code == 2
+
+
+def test_an_error_whose_code_says_it_all_is_shown_in_the_player_s_language(monkeypatch) -> None:
+    class Marked(gettext.NullTranslations):  # a catalogue that shows which texts went through it
+        def gettext(self, message: str) -> str:
+            return f"«{message}»"
+
+    monkeypatch.setattr(i18n, "_catalogue", Marked())
+    german = "der Gastgeber hat dich aus dem Raum entfernt"  # the server's text, in the server's language
+    assert error_text(german, "removed", "r1") == "«the host removed you from the room»"
+    gone = error_text("Raum r1 ist weg", "room_gone", "r1")
+    assert gone == "«room r1 is gone: the server was restarted or the room closed»"
+    # A code whose texts carry the server's own figures keeps the server's text; no text at all is said so.
+    assert error_text("der Server hat seine 3 Räume", "full", "r1") == "der Server hat seine 3 Räume"
+    assert error_text("\x07\u200b ", "refused", "r1") == "«the server refused us»"

@@ -10,6 +10,7 @@ import socket
 from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError, cut_short
+from boggle_tui.i18n import _
 from boggle_tui.net.protocol import MAX_ROOM, clean_name
 
 DEFAULT_PORT = 8765
@@ -21,13 +22,15 @@ def parse_address(text: str) -> tuple[str, int, str]:
     """`HOST[:PORT][/ROOM]` as (host, port, room); a BoggleError says what is wrong."""
     match = _ADDRESS.fullmatch(text.strip())
     if not match:
-        raise BoggleError(f"{cut_short(text, 60)!r} is not an address like 192.168.1.5:8765/ROOM")
+        raise BoggleError(
+            _("{address} is not an address like 192.168.1.5:8765/ROOM").format(address=repr(cut_short(text, 60)))
+        )
     port = int(match["port"] or DEFAULT_PORT)
     if not 1 <= port <= 65535:
-        raise BoggleError(f"port {port} is not between 1 and 65535")
+        raise BoggleError(_("port {port} is not between 1 and 65535").format(port=port))
     room = match["room"] or ""
     if room and not ROOM_NAME.fullmatch(room):
-        raise BoggleError(f"a room name is 1 to {MAX_ROOM} letters, digits, - or _")
+        raise BoggleError(_("a room name is 1 to {most} letters, digits, - or _").format(most=MAX_ROOM))
     return check_host(match["host"]), port, room
 
 
@@ -48,23 +51,23 @@ def check_host(text: str) -> str:
         return text
     why = _why_not_a_name(text)
     if why:
-        raise BoggleError(f"{shown!r} is not a host name or an address: {why}")
+        raise BoggleError(_("{host} is not a host name or an address: {why}").format(host=repr(shown), why=why))
     return text
 
 
 def _why_not_a_name(name: str) -> str | None:
     if not name:
-        return "it is empty"
+        return _("it is empty")
     if len(name) > MAX_HOST:
-        return f"a host name is at most {MAX_HOST} characters"
+        return _("a host name is at most {most} characters").format(most=MAX_HOST)
     if not name.isprintable() or any(char.isspace() or char in "/[]@" for char in name):
-        return "it holds a space or a character no host name has"
+        return _("it holds a space or a character no host name has")
     if any(len(label) > MAX_LABEL for label in name.rstrip(".").split(".")):
-        return f"a part of a host name is at most {MAX_LABEL} characters"
+        return _("a part of a host name is at most {most} characters").format(most=MAX_LABEL)
     try:
         name.encode("idna")
     except UnicodeError:
-        return "it is not a name the resolver can look up"
+        return _("it is not a name the resolver can look up")
     return None
 
 

@@ -10,10 +10,20 @@ from collections.abc import AsyncIterator
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import ProtocolError, clean_text
 
 CONNECT_SECONDS = 5.0
+
+
+def error_text(message: str, code: m.ErrorCode, room: str) -> str:
+    """What to show for the server's error `message` with `code`, in the player's language where the code
+    says it; else the server's text (cleaned: it comes from a stranger)."""
+    known = m.ERROR_TEXTS.get(code)
+    if known is not None:
+        return _(known).format(room=room)
+    return clean_text(message, 200) or _("the server refused us")
 
 
 class JoinError(Exception):
@@ -36,7 +46,7 @@ class Connection:
         ws, reply = await _hello(url, hello)
         if not isinstance(reply, m.Welcome):
             await ws.close()
-            raise JoinError("the server did not welcome us")
+            raise JoinError(_("the server did not welcome us"))
         return cls(ws, reply)
 
     async def send(self, message: m.ClientMessage) -> None:
@@ -56,21 +66,25 @@ async def _hello(url: str, hello: m.Hello) -> tuple[ClientConnection, m.ServerMe
     try:
         ws = await connect(url, max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None)
     except (OSError, TimeoutError) as error:
-        raise JoinError(f"cannot reach {url}: {getattr(error, 'strerror', None) or error}") from None
+        raise JoinError(
+            _("cannot reach {url}: {error}").format(url=url, error=getattr(error, "strerror", None) or error)
+        ) from None
     except Exception as error:  # the handshake failed: not a room server at that address
-        raise JoinError(f"{url} is not a boggle room server ({type(error).__name__})") from None
+        raise JoinError(
+            _("{url} is not a boggle room server ({error})").format(url=url, error=type(error).__name__)
+        ) from None
     try:
         await ws.send(m.encode(hello))
         reply = m.decode_server(await ws.recv())
     except ProtocolError as error:
         await ws.close()
-        raise JoinError(f"the server's answer cannot be read ({error})") from None
+        raise JoinError(_("the server's answer cannot be read ({error})").format(error=error)) from None
     except Exception as error:
         await ws.close()
-        raise JoinError(f"the server closed the connection ({type(error).__name__})") from None
+        raise JoinError(_("the server closed the connection ({error})").format(error=type(error).__name__)) from None
     if isinstance(reply, m.Error):
         await ws.close()
-        raise JoinError(clean_text(reply.message, 200) or "the server refused us", reply.code)
+        raise JoinError(error_text(reply.message, reply.code, hello.room), reply.code)
     return ws, reply
 
 

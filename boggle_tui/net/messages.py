@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union
 
+from boggle_tui.i18n import N_
 from boggle_tui.net.protocol import (
     MAX_FRAME,
     MAX_ID,
@@ -150,6 +151,14 @@ class Welcome:
 
 
 ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "limit"]
+
+# An error the server sends is in the server's language; one whose code says all its text says is shown in the
+# player's own, from this table (the room's name is the one this game asked for). Any other code ("full",
+# "limit", "version", "refused") has texts with the server's own figures in them: the server's text is shown.
+ERROR_TEXTS: dict[ErrorCode, str] = {
+    "removed": N_("the host removed you from the room"),
+    "room_gone": N_("room {room} is gone: the server was restarted or the room closed"),
+}
 
 
 @message

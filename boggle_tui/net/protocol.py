@@ -17,6 +17,7 @@ from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shippe
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
+from boggle_tui.i18n import _, counted
 
 MAX_FRAME = 4096  # bytes a client may send in one frame: a hello with a long name fits many times over
 MAX_NAME = 20  # characters of a player's name
@@ -74,7 +75,7 @@ class RoomSettings:
         """Checked settings; `dictionaries` are the word lists this server allows (the shipped ones by default),
         `max_seconds` the longest round it accepts."""
         if not isinstance(value, dict):
-            raise ProtocolError("settings must be an object")
+            raise ProtocolError(_("settings must be an object"))
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
         settings = cls()
         for key, item in value.items():
@@ -93,22 +94,34 @@ class RoomSettings:
             elif key == "scoring" and item in {s.value for s in Scoring}:
                 settings = replace(settings, scoring=Scoring(item))
             else:
-                raise ProtocolError(f"setting {clean_text(str(key), 20)!r} cannot be {clean_text(repr(item), 30)}")
+                raise ProtocolError(
+                    _("setting {key} cannot be {value}").format(
+                        key=repr(clean_text(str(key), 20)), value=clean_text(repr(item), 30)
+                    )
+                )
         if "dice" in value and "dictionary" in value:  # a room plays one language: its dice and its list
             dice, words = load_dice_set(settings.dice).language, language_of(settings.dictionary).code
             if settings.dictionary in shipped_dictionaries() and dice != words:
                 raise ProtocolError(
-                    f"the {settings.dice} dice and the word list {settings.dictionary} are of two languages"
+                    _("the {dice} dice and the word list {dictionary} are of two languages").format(
+                        dice=settings.dice, dictionary=settings.dictionary
+                    )
                 )
         return settings
 
     def describe(self) -> str:
+        """The room's rules on one line, in the interface's language: `New Boggle · 3 min · enable1 · 3+ letters ·
+        shared words score 0`. The lobby's description is the server's (in its language)."""
         dice = load_dice_set(self.dice)
         length = shortest_word(self.min_length, dice.height * dice.width)
-        scoring = "shared words score 0" if self.scoring is Scoring.UNIQUE else "every word scores"
-        clock = describe_seconds(self.seconds)
-        target = f" · first to {self.target:,} points" if self.target else ""
-        return f"{load_dice_set(self.dice).name} · {clock} · {self.dictionary} · {length}+ letters · {scoring}{target}"
+        scoring = _("shared words score 0") if self.scoring is Scoring.UNIQUE else _("every word scores")
+        # Translators: the shortest word that counts: "3+ letters"
+        letters = counted(length, "{count}+ letter", "{count}+ letters")
+        parts = [dice.name, describe_seconds(self.seconds), self.dictionary, letters, scoring]
+        if self.target:
+            # Translators: the evening ends when a player's points over its rounds reach this
+            parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
+        return " · ".join(parts)
 
 
 def _whole(value: Any) -> bool:

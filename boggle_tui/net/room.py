@@ -26,6 +26,7 @@ from boggle_tui.game.bots import DEFAULT_LEVEL, LEVELS, NAMES, Try, cues, plan_f
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.round import Entry, Round, Verdict
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, RoomSettings, Scoring, clean_name, clean_text
 
@@ -181,9 +182,9 @@ class Room:
 
     def join(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
         if self.locked:
-            raise RoomFull(f"room {self.name} is closed to newcomers")
+            raise RoomFull(_("room {room} is closed to newcomers").format(room=self.name))
         if len(self.players) >= self.max_players:
-            raise RoomFull(f"room {self.name} is full ({self.max_players} players)")
+            raise RoomFull(self._full())
         chosen = clean_name(name) or f"Player {self._next_id}"
         player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game)
         self._next_id += 1
@@ -214,6 +215,11 @@ class Room:
         gone = next((g for t, g in self.gone.items() if secrets.compare_digest(t, token)), None)
         return gone.player if gone else None
 
+    def _full(self) -> str:
+        return counted(
+            self.max_players, "room {room} is full ({count} player)", "room {room} is full ({count} players)"
+        ).format(room=self.name)
+
     def rejoin(self, player: Player, game: str) -> list[Send]:
         """The player back on a new connection (a game that died, or the same game reconnecting).
 
@@ -221,7 +227,7 @@ class Room:
         has one, and the round's results in any case (see `welcome_state`)."""
         if player.id not in self.players:
             if len(self.players) >= self.max_players:
-                raise RoomFull(f"room {self.name} is full ({self.max_players} players)")
+                raise RoomFull(self._full())
             player.name = self._unique(player.name)
             player.host = self.host() is None
             self.players[player.id] = player
@@ -291,9 +297,9 @@ class Room:
 
     def change_settings(self, player: Player, settings: RoomSettings) -> list[Send]:
         if not player.host:
-            return [refusal(player.id, "only the host changes the settings")]
+            return [refusal(player.id, _("only the host changes the settings"))]
         if self.state is State.PLAYING:
-            return [refusal(player.id, "settings change between rounds")]
+            return [refusal(player.id, _("settings change between rounds"))]
         self.settings = settings
         for p in self.players.values():
             p.ready = bool(p.level)  # a bot is always ready
@@ -304,11 +310,11 @@ class Room:
         """A chat line between rounds: never during one (words are not to be given away), and rate-limited."""
         line = clean_text(text, m.MAX_CHAT)
         if self.state is State.PLAYING:
-            return [refusal(player.id, "chat waits for the end of the round")]
+            return [refusal(player.id, _("chat waits for the end of the round"))]
         if not line:
             return []
         if not player.chat.take(self.now()):
-            return [refusal(player.id, "too many lines: wait a moment")]
+            return [refusal(player.id, _("too many lines: wait a moment"))]
         return [send(None, m.Said(player=player.id, name=player.name, text=line))]
 
     def command(
@@ -316,11 +322,11 @@ class Room:
     ) -> tuple[list[Send], Player | None]:
         """The host's controls; the player removed, if any, for the server to disconnect."""
         if not player.host:
-            return [refusal(player.id, "only the host can do that")], None
+            return [refusal(player.id, _("only the host can do that"))], None
         target = self.players.get(target_id) if target_id is not None else None
         if action == "start":
             if self.state is not State.LOBBY:
-                return [refusal(player.id, "the round is already on its way")], None
+                return [refusal(player.id, _("the round is already on its way"))], None
             return [self._lobby(), *self._count_down()], None
         if action == "lock" or action == "unlock":
             self.locked = action == "lock"
@@ -328,10 +334,10 @@ class Room:
         if action == "bot":
             return self._add_bot(player, level or DEFAULT_LEVEL), None
         if target is None or target is player:
-            return [refusal(player.id, "choose another player in the room")], None
+            return [refusal(player.id, _("choose another player in the room"))], None
         if action == "promote":
             if not target.connected:
-                return [refusal(player.id, f"{target.name} is away")], None
+                return [refusal(player.id, _("{player} is away").format(player=target.name))], None
             player.host, target.host = False, True
             return [self._lobby()], None
         # remove: the seat goes, with its token; their words of a round under way are not scored
@@ -346,11 +352,18 @@ class Room:
     def _add_bot(self, host: Player, level: str) -> list[Send]:
         """A computer opponent in a free seat (game/bots.py), between rounds; the host removes it as anyone."""
         if self.state is State.PLAYING:
-            return [refusal(host.id, "bots join between rounds")]
+            return [refusal(host.id, _("bots join between rounds"))]
         if level not in LEVELS:
-            return [refusal(host.id, f"no bot level is called {level!r}")]
+            return [refusal(host.id, _("no bot level is called {level}").format(level=repr(level)))]
         if len(self.players) >= self.max_players:
-            return [refusal(host.id, f"the room is full ({self.max_players} players)")]
+            return [
+                refusal(
+                    host.id,
+                    counted(
+                        self.max_players, "the room is full ({count} player)", "the room is full ({count} players)"
+                    ),
+                )
+            ]
         seated = sum(1 for p in self.players.values() if p.level)
         name = self._unique(f"{NAMES[seated % len(NAMES)]} (bot)")
         bot = Player(self._next_id, name, secrets.token_urlsafe(16), "bot", ready=True, level=level)

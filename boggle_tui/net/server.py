@@ -25,9 +25,10 @@ from websockets.exceptions import ConnectionClosed
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dictionary import Dictionary, language_of, load_dictionary, shipped_dictionaries
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
-from boggle_tui.net.protocol import MAX_FRAME, Limits, ProtocolError, RoomSettings
+from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError, RoomSettings
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
 HELLO_SECONDS = 5.0  # a connection that says nothing for this long is closed
@@ -142,7 +143,7 @@ class RoomServer:
 
     async def handle(self, ws: ServerConnection) -> None:
         if self.connections >= self.limits.connections:
-            await self._refuse(ws, Refused("the server is full: try again later", "full"))
+            await self._refuse(ws, Refused(_("the server is full: try again later"), "full"))
             return
         self.connections += 1
         link: Link | None = None
@@ -164,10 +165,15 @@ class RoomServer:
         try:
             hello = m.decode_client(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
             if not isinstance(hello, m.Hello):
-                raise Refused("the first message must be a hello")
+                raise Refused(_("the first message must be a hello"))
             if hello.version != m.VERSION:
-                raise Refused(f"this server speaks protocol version {m.VERSION}, you speak {hello.version}: "
-                              "update boggle-tui on the older side", "version")  # fmt: skip
+                raise Refused(
+                    _(
+                        "this server speaks protocol version {server}, you speak {client}: "
+                        "update boggle-tui on the older side"
+                    ).format(server=m.VERSION, client=hello.version),
+                    "version",
+                )
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
                 return None
@@ -213,17 +219,17 @@ class RoomServer:
         so, instead of making an empty room of that name."""
         name = hello.room
         if not ROOM_NAME.fullmatch(name):
-            raise Refused("a room name is 1 to 40 letters, digits, - or _")
+            raise Refused(_("a room name is 1 to {most} letters, digits, - or _").format(most=MAX_ROOM))
         if self.limits.only_room is not None and name != self.limits.only_room:
-            raise Refused("this server hosts one room only")
+            raise Refused(_("this server hosts one room only"))
         room = self.rooms.get(name)
         if room is None and hello.token:
-            raise Refused(f"room {name} is gone: the server was restarted or the room closed", "room_gone")
+            raise Refused(_(m.ERROR_TEXTS["room_gone"]).format(room=name), "room_gone")
         notes: list[str] = []
         if room is None:
             room = self._new_room(name, hello, address)
         elif hello.settings:
-            notes.append("the room's settings stand: yours were left aside")
+            notes.append(_("the room's settings stand: yours were left aside"))
         seat = room.seat_for(hello.token) if hello.token else None
         live = seat is not None and seat.connected and (room.name, seat.id) in self.links
         if seat is not None and live and (seat.game != hello.game or not hello.game):
@@ -239,9 +245,23 @@ class RoomServer:
 
     def _new_room(self, name: str, hello: m.Hello, address: str) -> Room:
         if len(self.rooms) >= self.limits.rooms:
-            raise Refused(f"the server has its {self.limits.rooms} rooms: try again later", "full")
+            raise Refused(
+                counted(
+                    self.limits.rooms,
+                    "the server has its {count} room: try again later",
+                    "the server has its {count} rooms: try again later",
+                ),
+                "full",
+            )
         if Counter(self.made_by.values())[address] >= self.limits.rooms_per_address:
-            raise Refused(f"one address may keep {self.limits.rooms_per_address} rooms open at once", "limit")
+            raise Refused(
+                counted(
+                    self.limits.rooms_per_address,
+                    "one address may keep {count} room open at once",
+                    "one address may keep {count} rooms open at once",
+                ),
+                "limit",
+            )
         allowed = frozenset(self.dictionaries)
         chosen = RoomSettings.from_json(hello.settings, allowed, self.limits.seconds) if hello.settings else None
         room = Room(name, chosen or RoomSettings(), self.dictionary_for, now=self.now, listed=not hello.private,
@@ -254,7 +274,7 @@ class RoomServer:
     def _message(self, link: Link, frame: str | bytes) -> bool:
         """Handle one frame; False to close the connection."""
         if not link.bucket.take(self.now()):
-            self._send(link, m.Error(message="too many messages: slow down", fatal=True, code="limit"))
+            self._send(link, m.Error(message=_("too many messages: slow down"), fatal=True, code="limit"))
             return False
         try:
             message = m.decode_client(frame)
@@ -284,7 +304,7 @@ class RoomServer:
                 if removed is not None:
                     self._remove(room, removed)
             case m.Hello():
-                self._send(link, m.Error(message="hello only comes first"))
+                self._send(link, m.Error(message=_("hello only comes first")))
         return True
 
     def _change_settings(self, link: Link, raw: dict[str, str | int | None]) -> None:
@@ -314,7 +334,7 @@ class RoomServer:
         link = self.links.pop((room.name, player.id), None)
         self.log(f"room {room.name}: {player.name!r} was removed by the host")
         if link is not None:
-            notice = m.Error(message="the host removed you from the room", fatal=True, code="removed")
+            notice = m.Error(message=_(m.ERROR_TEXTS["removed"]), fatal=True, code="removed")
             broadcast([link.ws], m.encode(notice))
             self._close(link.ws, "removed")
 

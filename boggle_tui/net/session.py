@@ -35,6 +35,7 @@ from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
 from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import TooHard, find_path
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_WORD, ProtocolError
 
@@ -79,7 +80,9 @@ class OnlineSession:
             board = Board(start.board, language)
         except BoggleError as error:
             raise ProtocolError(
-                f"the server's board cannot be read ({error}): the room may play a language this game lacks"
+                _("the server's board cannot be read ({error}): the room may play a language this game lacks").format(
+                    error=error
+                )
             ) from None
         self.deal = Deal(board, self.dice, None)
         self.min_length = start.min_length
@@ -106,7 +109,8 @@ class OnlineSession:
 
     @property
     def title(self) -> str:
-        return f"Online · room {self.room} · round {self.start_message.round}"
+        # Translators: an online round's title: {room} is the room's name, {round} the round's number in it
+        return _("Online · room {room} · round {round}").format(room=self.room, round=self.start_message.round)
 
     timed = True
 
@@ -253,7 +257,7 @@ class OnlineSession:
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
         self._holds.clear()
         # Entries still on their way when the round ended: each gets its verdict, never silence.
-        for _, word in sorted(self._sent.items()):
+        for _entry_id, word in sorted(self._sent.items()):
             self.entries.append(Entry(word, Verdict.TOO_LATE))
         self._sent.clear()
         for listener in self._listeners:
