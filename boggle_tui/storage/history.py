@@ -23,6 +23,7 @@ except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
 
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.i18n import _, counted
 from boggle_tui.storage.paths import data_dir
 
 DATABASE = "history.sqlite3"
@@ -105,11 +106,11 @@ ROUND_TYPES: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 ROUND_COLUMNS = tuple(ROUND_TYPES)
 WORD_TYPES: dict[str, tuple[str, ...]] = {"round_id": INTEGER, "word": TEXT, "score": INTEGER, "found": INTEGER}
-# What a reader leaves out, as the notice names it: (one, many).
-LEFT_OUT_NAMES = {
-    "rounds": ("round", "rounds"),
-    "words": ("word of a round", "words of rounds"),
-    "cards": ("study card", "study cards"),
+# What a reader leaves out, as the notice names a number of them.
+LEFT_OUT_NAMES: dict[str, Callable[[int], str]] = {
+    "rounds": lambda n: counted(n, "{count} round", "{count} rounds"),
+    "words": lambda n: counted(n, "{count} word of a round", "{count} words of rounds"),
+    "cards": lambda n: counted(n, "{count} study card", "{count} study cards"),
 }
 
 
@@ -130,10 +131,16 @@ class History:
         counts = [(kind, n) for kind in LEFT_OUT_NAMES if (n := self._left_out.get(kind, 0))]
         if not counts:
             return None
-        parts = [f"{n:,} {LEFT_OUT_NAMES[kind][n != 1]}" for kind, n in counts]
-        listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-        verb = "is" if sum(n for _, n in counts) == 1 else "are"
-        return f"{listed} in the history cannot be read (values boggle-tui never writes) and {verb} left out."
+        parts = [LEFT_OUT_NAMES[kind](n) for kind, n in counts]
+        # Translators: the end of a list: "3 rounds, 2 words of rounds and 1 study card"
+        listed = (
+            parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
+        )
+        return counted(
+            sum(n for _kind, n in counts),
+            "{rows} in the history cannot be read (values boggle-tui never writes) and is left out.",
+            "{rows} in the history cannot be read (values boggle-tui never writes) and are left out.",
+        ).format(rows=listed)
 
     @property
     def enabled(self) -> bool:
@@ -153,7 +160,12 @@ class History:
             with _repair_lock(folder):  # two instances never both move the same damaged file aside
                 return cls._open_or_repair(path)
         except OSError as error:
-            return cls(None, f"History is off: {folder} cannot be used ({error.strerror or error}).")
+            return cls(
+                None,
+                _("History is off: {path} cannot be used ({error}).").format(
+                    path=folder, error=error.strerror or error
+                ),
+            )
 
     @classmethod
     def open_to_read(cls, folder: Path | None = None) -> History:
@@ -173,35 +185,44 @@ class History:
                 return cls.open(folder)
             if version > SCHEMA_VERSION:
                 db.close()
-                return cls(None, f"History is off: {path} was written by a newer boggle-tui.")
+                return cls(None, _newer(path))
             _check_schema(db)
             return cls(db, None)
         except sqlite3.Error as error:
-            notice = f"History cannot be read: {path} ({error})."
             if isinstance(error, sqlite3.DatabaseError) and _damaged(error):  # what the next game will do
-                notice += (
-                    f" The next game moves it aside in {path.parent} (as {path.name}.corrupt-TIME) and starts"
-                    " a fresh one; `boggle history --repair` does so now."
+                return cls(
+                    None,
+                    _(
+                        "History cannot be read: {path} ({error}). The next game moves it aside in {folder} "
+                        "(as {name}.corrupt-TIME) and starts a fresh one; `boggle history --repair` does so now."
+                    ).format(path=path, error=error, folder=path.parent, name=path.name),
                 )
-            return cls(None, notice)
+            return cls(None, _("History cannot be read: {path} ({error}).").format(path=path, error=error))
 
     @classmethod
     def _open_or_repair(cls, path: Path) -> History:
         try:
             return cls(_connect(path), None)
         except NewerDatabase:
-            return cls(None, f"History is off: {path} was written by a newer boggle-tui.")
+            return cls(None, _newer(path))
         except sqlite3.DatabaseError as error:
             if not _damaged(error):  # locked by a stuck process, unwritable folder...: leave the file alone
-                return cls(None, f"History is off: {path} cannot be used ({error}).")
+                return cls(None, _("History is off: {path} cannot be used ({error}).").format(path=path, error=error))
             # Microseconds and a random tail: a second repair never lands on the first one's file.
             stamp = f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(3)}"
             aside = path.with_name(f"{path.name}.corrupt-{stamp}")
             try:
                 _move_aside(path, aside)
-                return cls(_connect(path), f"The history database was damaged: moved to {aside.name}.")
+                return cls(
+                    _connect(path), _("The history database was damaged: moved to {name}.").format(name=aside.name)
+                )
             except (OSError, sqlite3.Error) as again:
-                return cls(None, f"History is off: {path} is damaged and cannot be replaced ({again}).")
+                return cls(
+                    None,
+                    _("History is off: {path} is damaged and cannot be replaced ({error}).").format(
+                        path=path, error=again
+                    ),
+                )
 
     def close(self) -> None:
         if self._db is not None:
@@ -233,7 +254,7 @@ class History:
                     )
             return True
         except sqlite3.Error as error:
-            self.notice = f"This round could not be saved: {error}."
+            self.notice = _("This round could not be saved: {error}.").format(error=error)
             return False
 
     def rounds(self, limit: int | None = None) -> list[RoundRecord]:
@@ -243,7 +264,7 @@ class History:
         try:
             return self._rounds(self._db, limit)
         except sqlite3.Error as error:
-            self.notice = f"History cannot be read: {error}."
+            self.notice = _("History cannot be read: {error}.").format(error=error)
             return []
 
     def _rounds(self, db: sqlite3.Connection, limit: int | None) -> list[RoundRecord]:
@@ -300,7 +321,7 @@ class History:
         try:
             return self._db.execute(query, parameters).fetchall()
         except sqlite3.Error as error:
-            self.notice = f"History cannot be read: {error}."
+            self.notice = _("History cannot be read: {error}.").format(error=error)
             return []
 
     def write(self, change: Callable[[sqlite3.Connection], object]) -> bool:
@@ -312,7 +333,7 @@ class History:
                 change(db)
             return True
         except sqlite3.Error as error:
-            self.notice = f"The history could not be written: {error}."
+            self.notice = _("The history could not be written: {error}.").format(error=error)
             return False
 
     def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
@@ -400,6 +421,10 @@ def _check_schema(db: sqlite3.Connection) -> None:
     for table, columns in EXPECTED_COLUMNS.items():
         if missing := columns - _columns(db, table):
             raise sqlite3.DatabaseError(f"damaged: table {table} lacks {', '.join(sorted(missing))}")
+
+
+def _newer(path: Path) -> str:
+    return _("History is off: {path} was written by a newer boggle-tui.").format(path=path)
 
 
 def _damaged(error: sqlite3.DatabaseError) -> bool:

@@ -16,11 +16,20 @@ from dataclasses import dataclass
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.record import RoundRecord
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.storage.history import History
 
 TREND_ROUNDS = 30
-UNKNOWN_BOARD = "unknown board"  # the kind of a round whose board code cannot be read
+UNKNOWN_BOARD = N_("unknown board")  # the kind of a round whose board code cannot be read
+# Each kind of round as the statistics name it (the keys are the history's modes, as `mode_of` gives them).
+MODE_NAMES = {
+    "timed": N_("timed"),
+    "untimed": N_("untimed"),
+    "practice": N_("practice"),
+    "online": N_("online"),
+    # Translators: rounds played against computer opponents
+    "bots": N_("bots"),
+}
 MISSED_SHOWN = 10
 
 
@@ -38,20 +47,24 @@ class Standing:
 
     @property
     def kind(self) -> str:
-        return f"{self.dice} · {self.mode}"
+        named = MODE_NAMES.get(self.mode)
+        mode = _(named) if named else self.mode
+        return f"{self.dice} · {mode}"
 
     def row(self) -> tuple[str, ...]:
         """The standing as a table row for people, under STANDING_HEADINGS."""
+        replays = counted(self.replays, "{count} replay", "{count} replays")
         return (
             self.kind,
-            f"{self.games:,}" + (f" ({plural(self.replays, 'replay')})" if self.replays else ""),
-            "-" if self.best_score is None else f"{self.best_score:,}",
+            number(self.games) + (f" ({replays})" if self.replays else ""),
+            "-" if self.best_score is None else number(self.best_score),
             "-" if self.average_score is None else f"{self.average_score:,.1f}",
             f"{self.average_share:.0%}",
         )
 
 
-STANDING_HEADINGS = ("rounds of", "played", "best", "average", "found")
+# The table's headings, shown through _ (the first: the kind of round, "Boggle (1987+) · timed").
+STANDING_HEADINGS = (N_("rounds of"), N_("played"), N_("best"), N_("average"), N_("found"))
 
 
 @dataclass(frozen=True)
@@ -65,7 +78,8 @@ class Rival:
 
     def describe(self) -> str:
         tied = self.rounds - self.won - self.lost
-        return f"{self.name} {self.won}-{self.lost}" + (f" ({plural(tied, 'tie')})" if tied else "")
+        ties = counted(tied, "{count} tie", "{count} ties")
+        return f"{self.name} {self.won}-{self.lost}" + (f" ({ties})" if tied else "")
 
 
 @dataclass(frozen=True)
@@ -146,9 +160,10 @@ def dice_of(r: RoundRecord) -> str:
     try:
         rows = r.rows
     except BoggleError:  # a code edited by hand: the round still counts, among boards of no known size
-        return UNKNOWN_BOARD
+        return _(UNKNOWN_BOARD)
     height, width = len(rows), len(rows[0]) if rows else 0
-    return f"{height}x{width} board"
+    # Translators: the kind of a round on a board of no known dice set: "5x5 board"
+    return _("{height}x{width} board").format(height=height, width=width)
 
 
 def mode_of(r: RoundRecord) -> str:
