@@ -21,6 +21,7 @@ from typing import IO, Any
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.prove import ClassResult, Letters, ProofSettings, Prover, board_text, canonical
+from boggle_tui.i18n import _
 
 FORMAT = "boggle-prove 1"
 
@@ -99,11 +100,13 @@ def prove_on_cluster(task: Task, ids: list[int], address: str) -> Iterator[Class
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise BoggleError("--cluster needs the cluster extra: pip install 'boggle-tui[cluster]'") from None
+        raise BoggleError(_("--cluster needs the cluster extra: pip install 'boggle-tui[cluster]'")) from None
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
-        raise BoggleError(f"cannot reach the cluster at {cut_short(address)!r}: {error}") from None
+        raise BoggleError(
+            _("cannot reach the cluster at {address}: {error}").format(address=repr(cut_short(address)), error=error)
+        ) from None
     try:
         futures = client.map(prove_task, [task] * len(ids), ids, pure=False)
         for future in as_completed(futures):
@@ -125,16 +128,20 @@ def read_record(path: Path) -> Record:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BoggleError(f"proof file {cut_short(str(path))!r} does not exist") from None
+        raise BoggleError(_("proof file {path} does not exist").format(path=repr(cut_short(str(path))))) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise BoggleError(f"proof file {cut_short(str(path))!r} cannot be read: {error}") from None
+        raise BoggleError(
+            _("proof file {path} cannot be read: {error}").format(path=repr(cut_short(str(path))), error=error)
+        ) from None
     lines = text.splitlines()
     try:
         header = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise BoggleError(f"{cut_short(str(path))!r} is not a proof file written by boggle prove")
+        raise BoggleError(
+            _("{path} is not a proof file written by boggle prove").format(path=repr(cut_short(str(path))))
+        )
     record = Record(header)
     for number, line in enumerate(lines[1:], start=2):
         try:
@@ -142,7 +149,9 @@ def read_record(path: Path) -> Record:
         except (ValueError, KeyError, TypeError, IndexError):
             if number == len(lines):
                 break  # the last line, cut short: that class is done again
-            raise BoggleError(f"proof file {cut_short(str(path))!r}: line {number} is damaged") from None
+            raise BoggleError(
+                _("proof file {path}: line {line} is damaged").format(path=repr(cut_short(str(path))), line=number)
+            ) from None
         record.finished[result.class_id] = result
     return record
 
@@ -152,7 +161,12 @@ def check_resumable(record: Record, header: dict[str, Any]) -> None:
     for key in ("size", "digest", "threshold", "min_length", "letters"):
         if record.header.get(key) != header[key]:
             mine, theirs = record.header.get(key), header[key]
-            raise BoggleError(f"the proof file was made with {key} {mine}, not {theirs}: it cannot be resumed so")
+            raise BoggleError(
+                # Translators: {key} is a field of the proof file (size, digest, threshold, min_length, letters)
+                _("the proof file was made with {key} {mine}, not {theirs}: it cannot be resumed so").format(
+                    key=key, mine=mine, theirs=theirs
+                )
+            )
 
 
 class Journal:
@@ -168,9 +182,13 @@ class Journal:
             if resume and path.stat().st_size and not path.read_bytes().endswith(b"\n"):
                 self.file.write("\n")  # a line cut short ends here; the class is done again
         except FileExistsError:
-            raise BoggleError(f"{cut_short(str(path))!r} exists: give --resume to go on with it") from None
+            raise BoggleError(
+                _("{path} exists: give --resume to go on with it").format(path=repr(cut_short(str(path))))
+            ) from None
         except OSError as error:
-            raise BoggleError(f"proof file {cut_short(str(path))!r}: {error.strerror or error}") from None
+            raise BoggleError(
+                _("proof file {path}: {error}").format(path=repr(cut_short(str(path))), error=error.strerror or error)
+            ) from None
 
     def add(self, result: ClassResult) -> None:
         self.file.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")

@@ -132,10 +132,10 @@ class History:
         if not counts:
             return None
         parts = [LEFT_OUT_NAMES[kind](n) for kind, n in counts]
-        # Translators: the end of a list: "3 rounds, 2 words of rounds and 1 study card"
-        listed = (
-            parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
-        )
+        listed = parts[0]
+        if len(parts) > 1:
+            # Translators: the end of a list: "3 rounds, 2 words of rounds and 1 study card"
+            listed = _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
         return counted(
             sum(n for _kind, n in counts),
             "{rows} in the history cannot be read (values boggle-tui never writes) and is left out.",
