@@ -166,4 +166,3 @@ def capitals(text: str) -> str:
     for letter, written in _SHOWN.items():
         text = text.replace(letter, written)
     return text
-
