@@ -6,8 +6,9 @@ import argparse
 from collections.abc import Iterable
 
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.i18n import _
 
-Conflicts = Iterable[tuple[tuple[str, str], str]]
+Conflicts = Iterable[tuple[tuple[str, str], str]]  # each reason marked N_: it is translated when refused
 
 
 def given_flags(args: argparse.Namespace, names: Iterable[str]) -> set[str]:
@@ -21,4 +22,4 @@ def given_flags(args: argparse.Namespace, names: Iterable[str]) -> set[str]:
 def refuse_conflicts(given: set[str], conflicts: Conflicts) -> None:
     for pair, why in conflicts:
         if set(pair) <= given:
-            raise BoggleError(why)
+            raise BoggleError(_(why))

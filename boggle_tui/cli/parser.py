@@ -7,11 +7,13 @@ import re
 from typing import Any
 
 from boggle_tui import __version__
+from boggle_tui.cli.translated_parser import TranslatedParser
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
 from boggle_tui.game.table import SCORINGS
+from boggle_tui.i18n import N_, _, number
 from boggle_tui.net.address import check_host
 from boggle_tui.net.protocol import TARGETS, Limits
 
@@ -45,9 +47,13 @@ def _count(minimum: int, maximum: int = 10**9) -> Any:
         except ValueError:
             value = None
         if value is None:
-            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+            raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text[:20])))
         if not minimum <= value <= maximum:
-            raise argparse.ArgumentTypeError(f"{value} is not between {minimum} and {maximum:,}")
+            raise argparse.ArgumentTypeError(
+                _("{value} is not between {minimum} and {maximum}").format(
+                    value=value, minimum=minimum, maximum=number(maximum)
+                )
+            )
         return value
 
     return parse
@@ -56,11 +62,11 @@ def _count(minimum: int, maximum: int = 10**9) -> Any:
 def parse_size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)(?:x(\d+))?", text.strip().lower())
     if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4, 5 or 4x5")
+        raise argparse.ArgumentTypeError(_("{text} is not a size like 4, 5 or 4x5").format(text=repr(text)))
     height = int(match.group(1))
     width = int(match.group(2) or height)
     if not (1 <= height <= 12 and 1 <= width <= 12) or height * width < 2:
-        raise argparse.ArgumentTypeError(f"{text!r}: sizes run from 1x2 to 12x12")
+        raise argparse.ArgumentTypeError(_("{text}: sizes run from 1x2 to 12x12").format(text=repr(text)))
     return height, width
 
 
@@ -68,9 +74,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
     if not 0 < value < 10**6:
-        raise argparse.ArgumentTypeError(f"{text} seconds is out of range")
+        raise argparse.ArgumentTypeError(_("{text} seconds is out of range").format(text=text))
     return value
 
 
@@ -84,183 +90,217 @@ def _host(text: str) -> str:
 def _add_language(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
-        metavar="CODE",
-        help="the language: en (default), es, de, fr, nl, pt, pl; brings its word list, dice and shortest word",
+        # Translators: a placeholder in a command's usage, in capitals: a language's code (es) or a board's code
+        metavar=_("CODE"),
+        help=_("the language: en (default), es, de, fr, nl, pt, pl; brings its word list, dice and shortest word"),
     )
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
     _add_language(parser)
-    parser.add_argument("--dice", metavar="SET", help="dice set to roll: new (default), classic, big, master, superbig")
     parser.add_argument(
-        "--seed", type=_count(0, SEEDS[-1]), metavar="N", help="seed for the roll: the same seed, the same board"
+        "--dice",
+        # Translators: a placeholder in a command's usage, in capitals: the name of a set of dice
+        metavar=_("SET"),
+        help=_("dice set to roll: new (default), classic, big, master, superbig"),
     )
-    parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
+    parser.add_argument(
+        "--seed", type=_count(0, SEEDS[-1]), metavar="N", help=_("seed for the roll: the same seed, the same board")
+    )
+    parser.add_argument("--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default), popular or a file"))
     parser.add_argument(
         "--min-length",
         type=_count(1, MIN_LENGTHS[-1]),
         metavar="N",
-        help="shortest word that counts (3 on 4x4, else 4)",
+        help=_("shortest word that counts (3 on 4x4, else 4)"),
     )
 
 
 def _add_room_options(parser: argparse.ArgumentParser) -> None:
     """A room's settings: used when this player makes the room, left aside (with a note) otherwise."""
-    parser.add_argument("--name", metavar="NAME", help="your name in the room (default: your user name)")
+    parser.add_argument("--name", metavar=_("NAME"), help=_("your name in the room (default: your user name)"))
     _add_language(parser)
-    parser.add_argument("--dice", metavar="SET", help="dice set: new (default), classic, big, master, superbig")
-    parser.add_argument("--time", type=_count(1, ROUND_SECONDS[-1]), metavar="SECONDS", help="round length (180)")
-    parser.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default) or popular (host: or a file)")
-    parser.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word")
-    parser.add_argument("--scoring", choices=("unique", "all"), help="unique (default): shared words score 0")
+    parser.add_argument("--dice", metavar=_("SET"), help=_("dice set: new (default), classic, big, master, superbig"))
+    parser.add_argument("--time", type=_count(1, ROUND_SECONDS[-1]), metavar=_("SECONDS"), help=_("round length (180)"))
     parser.add_argument(
-        "--seed", type=_count(0, SEEDS[-1]), metavar="N", help="the room's boards follow this seed (round n: N+n-1)"
+        "--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default) or popular (host: or a file)")
+    )
+    parser.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help=_("shortest word"))
+    parser.add_argument("--scoring", choices=("unique", "all"), help=_("unique (default): shared words score 0"))
+    parser.add_argument(
+        "--seed", type=_count(0, SEEDS[-1]), metavar="N", help=_("the room's boards follow this seed (round n: N+n-1)")
     )
     parser.add_argument(
-        "--target", type=_count(TARGETS[0], TARGETS[-1]), metavar="N", help="the evening: first to N points wins it"
+        "--target", type=_count(TARGETS[0], TARGETS[-1]), metavar="N", help=_("the evening: first to N points wins it")
     )
 
 
 class _Version(argparse.Action):
     """`boggle --version`: the release, and which engine solves boards (the core is imported only here)."""
 
-    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+    def __call__(self, parser: argparse.ArgumentParser, *_given: object) -> None:
         from boggle_tui.engine.core import engine_name
 
-        print(f"boggle-tui {__version__} (engine: {engine_name()})")
+        print(_("boggle-tui {version} (engine: {engine})").format(version=__version__, engine=engine_name()))
         parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="boggle", description="Boggle in the terminal.")
-    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and the engine in use, then exit")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = TranslatedParser(prog="boggle", description=_("Boggle in the terminal."))
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help=_("show the version and the engine in use, then exit")
+    )
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
-    play = commands.add_parser("play", help="play a round (the default command)")
+    play = commands.add_parser("play", help=_("play a round (the default command)"))
     _add_board_options(play)
-    play.add_argument("--board", metavar="BOARD", help="play this board, e.g. plsteaiertnrsges")
-    play.add_argument("--code", metavar="CODE", help="play the board with this code, e.g. N-PLSTEAIERTNRSGES")
-    play.add_argument("--daily", action="store_true", help="play today's board: the same for everyone (UTC)")
-    play.add_argument("--best", action="store_true", help=f"deal a rich board: the most words of {RICH_TRIES} rolls")
+    play.add_argument("--board", metavar=_("BOARD"), help=_("play this board, e.g. plsteaiertnrsges"))
+    play.add_argument("--code", metavar=_("CODE"), help=_("play the board with this code, e.g. N-PLSTEAIERTNRSGES"))
+    play.add_argument("--daily", action="store_true", help=_("play today's board: the same for everyone (UTC)"))
     play.add_argument(
-        "--time", type=_count(0, ROUND_SECONDS[-1]), metavar="SECONDS", help="round length (default 180; 0: no clock)"
-    )
-    play.add_argument("--practice", action="store_true", help="untimed, with hints, against the full word list")
-    play.add_argument(
-        "--challenge", metavar="LINE", help="play a friend's board under their rules: the result line they shared"
+        "--best",
+        action="store_true",
+        help=_("deal a rich board: the most words of {rolls} rolls").format(rolls=RICH_TRIES),
     )
     play.add_argument(
-        "--plain", action="store_true", help="play line by line with no screen drawing (screen readers, pipes, ssh)"
+        "--time",
+        type=_count(0, ROUND_SECONDS[-1]),
+        metavar=_("SECONDS"),
+        help=_("round length (default 180; 0: no clock)"),
+    )
+    play.add_argument("--practice", action="store_true", help=_("untimed, with hints, against the full word list"))
+    play.add_argument(
+        "--challenge", metavar=_("LINE"), help=_("play a friend's board under their rules: the result line they shared")
+    )
+    play.add_argument(
+        "--plain", action="store_true", help=_("play line by line with no screen drawing (screen readers, pipes, ssh)")
     )
     play.add_argument(
         "--bots",
         type=_count(1, MAX_BOTS),
         metavar="N",
-        help=f"play against the table: N computer opponents (1-{MAX_BOTS})",
+        help=_("play against the table: N computer opponents (1-{most})").format(most=MAX_BOTS),
     )
     play.add_argument(
-        "--level", choices=(*LEVELS, MATCHED), help="the opponents' level (default matched: fitted to your history)"
+        "--level", choices=(*LEVELS, MATCHED), help=_("the opponents' level (default matched: fitted to your history)")
     )
     play.add_argument(
-        "--scoring", choices=SCORINGS, help="against the table: unique (default: shared words score 0) or all"
+        "--scoring", choices=SCORINGS, help=_("against the table: unique (default: shared words score 0) or all")
     )
 
-    solve = commands.add_parser("solve", help="list every word on a board")
+    solve = commands.add_parser("solve", help=_("list every word on a board"))
     solve.add_argument(
-        "board", nargs="?", metavar="BOARD", help="the board, e.g. plsteaiertnrsges; - reads one per line"
+        "board", nargs="?", metavar=_("BOARD"), help=_("the board, e.g. plsteaiertnrsges; - reads one per line")
     )
-    solve.add_argument("--code", metavar="CODE", help="solve the board with this code, e.g. N-PLSTEAIERTNRSGES")
+    solve.add_argument("--code", metavar=_("CODE"), help=_("solve the board with this code, e.g. N-PLSTEAIERTNRSGES"))
     _add_board_options(solve)
-    solve.add_argument("--json", action="store_true", help="print JSON")
+    solve.add_argument("--json", action="store_true", help=_("print JSON"))
 
-    bench = commands.add_parser("bench", help="compare unsorted list, sorted list, trie and the engine's solver")
+    bench = commands.add_parser("bench", help=_("compare unsorted list, sorted list, trie and the engine's solver"))
     bench.add_argument(
-        "--boards", type=_count(1, BENCH_BOARDS), default=1000, metavar="N", help="boards to solve (default 1000)"
+        "--boards", type=_count(1, BENCH_BOARDS), default=1000, metavar="N", help=_("boards to solve (default 1000)")
     )
     bench.add_argument(
-        "--seed", type=_count(0, SEEDS[-1]), default=1, metavar="N", help="seed of the first board (default 1)"
+        "--seed", type=_count(0, SEEDS[-1]), default=1, metavar="N", help=_("seed of the first board (default 1)")
     )
-    bench.add_argument("--dictionary", default="enable1", metavar="NAME|PATH", help="word list (default enable1)")
-    bench.add_argument("--skip-unsorted", action="store_true", help="leave out the (very slow) unsorted list")
-    bench.add_argument("--json", action="store_true", help="print JSON")
-    best = commands.add_parser("best", help="search for the highest-scoring board")
-    best.add_argument("--size", type=parse_size, metavar="N|RxC", help="board size: 4 (default), 5, 6 or RxC")
+    bench.add_argument("--dictionary", default="enable1", metavar=_("NAME|PATH"), help=_("word list (default enable1)"))
+    bench.add_argument("--skip-unsorted", action="store_true", help=_("leave out the (very slow) unsorted list"))
+    bench.add_argument("--json", action="store_true", help=_("print JSON"))
+    best = commands.add_parser("best", help=_("search for the highest-scoring board"))
+    best.add_argument("--size", type=parse_size, metavar="N|RxC", help=_("board size: 4 (default), 5, 6 or RxC"))
     _add_language(best)
-    best.add_argument("--dice", metavar="SET", help="only boards this dice set can roll")
-    best.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
-    best.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word that counts")
-    best.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help="how long to search (default 60)")
-    best.add_argument("--seed", type=_count(0, SEEDS[-1]), metavar="N", help="seed of the search, to repeat it")
+    best.add_argument("--dice", metavar=_("SET"), help=_("only boards this dice set can roll"))
+    best.add_argument("--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default), popular or a file"))
+    best.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help=_("shortest word that counts"))
+    best.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help=_("how long to search (default 60)"))
+    best.add_argument("--seed", type=_count(0, SEEDS[-1]), metavar="N", help=_("seed of the search, to repeat it"))
     best.add_argument(
-        "--jobs", type=_count(1, 256), metavar="N", help="searches side by side, one per core (default: every core)"
+        "--jobs", type=_count(1, 256), metavar="N", help=_("searches side by side, one per core (default: every core)")
     )
-    best.add_argument("--json", action="store_true", help="print JSON")
+    best.add_argument("--json", action="store_true", help=_("print JSON"))
 
-    prove = commands.add_parser("prove", help="prove the best board of a size: every class of boards accounted for")
-    prove.add_argument("--size", type=parse_size, metavar="RxC", help="board size: 3 (default), 3x4, 4 ... (16 cells)")
-    prove.add_argument("--dictionary", metavar="NAME|PATH", help="enable1 (default), popular or a file")
-    prove.add_argument("--letters", metavar="LETTERS", help="only boards of these letters (q is Qu), e.g. aeirst")
-    prove.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help="shortest word that counts")
+    prove = commands.add_parser("prove", help=_("prove the best board of a size: every class of boards accounted for"))
+    prove.add_argument(
+        "--size", type=parse_size, metavar="RxC", help=_("board size: 3 (default), 3x4, 4 ... (16 cells)")
+    )
+    prove.add_argument("--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default), popular or a file"))
+    prove.add_argument("--letters", metavar=_("LETTERS"), help=_("only boards of these letters (q is Qu), e.g. aeirst"))
+    prove.add_argument(
+        "--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help=_("shortest word that counts")
+    )
     prove.add_argument(
         "--threshold",
         type=_count(1),
         metavar="N",
-        help="find every board of N points or more (default: a search's best)",
+        help=_("find every board of N points or more (default: a search's best)"),
     )
-    prove.add_argument("--jobs", type=_count(1, 256), metavar="N", help="classes proved side by side (default 1)")
-    prove.add_argument("--out", metavar="FILE", help="write each finished class to FILE (JSON lines)")
-    prove.add_argument("--resume", metavar="FILE", help="go on with the proof in FILE: its finished classes are kept")
-    prove.add_argument("--cluster", metavar="ADDRESS", help="run the classes on a Dask cluster (the [cluster] extra)")
-    prove.add_argument("--json", action="store_true", help="print JSON")
+    prove.add_argument("--jobs", type=_count(1, 256), metavar="N", help=_("classes proved side by side (default 1)"))
+    prove.add_argument("--out", metavar=_("FILE"), help=_("write each finished class to FILE (JSON lines)"))
+    prove.add_argument(
+        "--resume", metavar=_("FILE"), help=_("go on with the proof in FILE: its finished classes are kept")
+    )
+    prove.add_argument(
+        "--cluster", metavar=_("ADDRESS"), help=_("run the classes on a Dask cluster (the [cluster] extra)")
+    )
+    prove.add_argument("--json", action="store_true", help=_("print JSON"))
 
-    commands.add_parser("stats", help="your statistics over the rounds played")
-    history = commands.add_parser("history", help="the rounds played, newest first")
-    history.add_argument("--json", action="store_true", help="print JSON")
-    history.add_argument("--limit", type=_count(1, 10**9), metavar="N", help="only the last N rounds")
+    commands.add_parser("stats", help=_("your statistics over the rounds played"))
+    history = commands.add_parser("history", help=_("the rounds played, newest first"))
+    history.add_argument("--json", action="store_true", help=_("print JSON"))
+    history.add_argument("--limit", type=_count(1, 10**9), metavar="N", help=_("only the last N rounds"))
     history.add_argument(
-        "--repair", action="store_true", help="move a damaged history aside and start a fresh one (as a game would)"
+        "--repair", action="store_true", help=_("move a damaged history aside and start a fresh one (as a game would)")
     )
-    study = commands.add_parser("study", help="study the words you missed (or list the cards with --list)")
-    study.add_argument("--list", action="store_true", help="print the study cards instead of opening the game")
-    study.add_argument("--json", action="store_true", help="with --list: print JSON, a list of {word, box, due, ...}")
-    study.add_argument("--dictionary", metavar="NAME|PATH", help="only this word list's cards")
-    study.add_argument("--restore", metavar="WORD", help="bring a suspended card back into study")
-    host = commands.add_parser("host", help="host a room: friends join it with boggle join")
+    study = commands.add_parser("study", help=_("study the words you missed (or list the cards with --list)"))
+    study.add_argument("--list", action="store_true", help=_("print the study cards instead of opening the game"))
+    study.add_argument(
+        "--json", action="store_true", help=_("with --list: print JSON, a list of {word, box, due, ...}")
+    )
+    study.add_argument("--dictionary", metavar=_("NAME|PATH"), help=_("only this word list's cards"))
+    study.add_argument("--restore", metavar=_("WORD"), help=_("bring a suspended card back into study"))
+    host = commands.add_parser("host", help=_("host a room: friends join it with boggle join"))
     _add_room_options(host)
     host.add_argument(
-        "--host", default="127.0.0.1", type=_host, metavar="H", help="address to listen on (0.0.0.0: your LAN)"
+        "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
     )
-    host.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help="port (default 8765)")
-    join = commands.add_parser("join", help="join a room: boggle join HOST:PORT/ROOM (no ROOM: list the rooms)")
-    join.add_argument("address", metavar="HOST:PORT/ROOM", help="the server and room, e.g. 192.168.1.5:8765/friends")
+    host.add_argument("--port", type=_count(1, 65535), default=8765, metavar="P", help=_("port (default 8765)"))
+    join = commands.add_parser("join", help=_("join a room: boggle join HOST:PORT/ROOM (no ROOM: list the rooms)"))
+    join.add_argument(
+        "address", metavar=_("HOST:PORT/ROOM"), help=_("the server and room, e.g. 192.168.1.5:8765/friends")
+    )
     _add_room_options(join)
-    server = commands.add_parser("server", help="run a room server with no game of its own")
+    server = commands.add_parser("server", help=_("run a room server with no game of its own"))
     server.add_argument(
-        "--host", default="127.0.0.1", type=_host, metavar="H", help="address to listen on (default 127.0.0.1)"
+        "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (default 127.0.0.1)")
     )
-    server.add_argument("--port", type=_count(0, 65535), default=8765, metavar="P", help="port (default 8765; 0: any)")
+    server.add_argument(
+        "--port", type=_count(0, 65535), default=8765, metavar="P", help=_("port (default 8765; 0: any)")
+    )
     limits = Limits()
     for flag, default, what in (
-        ("--max-rooms", limits.rooms, "rooms open at once"),
-        ("--max-connections", limits.connections, "connections at once"),
-        ("--max-players", limits.players, "players in a room"),
-        ("--max-seconds", limits.seconds, "the longest round a room may ask for, in seconds"),
-        ("--rooms-per-address", limits.rooms_per_address, "rooms one address may keep open"),
+        ("--max-rooms", limits.rooms, N_("rooms open at once ({default})")),
+        ("--max-connections", limits.connections, N_("connections at once ({default})")),
+        ("--max-players", limits.players, N_("players in a room ({default})")),
+        ("--max-seconds", limits.seconds, N_("the longest round a room may ask for, in seconds ({default})")),
+        ("--rooms-per-address", limits.rooms_per_address, N_("rooms one address may keep open ({default})")),
     ):
-        server.add_argument(flag, type=_count(1, 10**6), default=default, metavar="N", help=f"{what} ({default:,})")
-    server.add_argument("--only-room", metavar="ROOM", help="serve this one room and no other (a host's own server)")
-    server.add_argument("--word-list", action="append", default=[], metavar="NAME=PATH",
-                        help="a word list rooms may use besides the shipped ones (repeatable)")  # fmt: skip
-    server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar="SECONDS",
-                        help="end once the server has had no room for this long")  # fmt: skip
-    server.add_argument("--announce-port", action="store_true", help="print 'port N' on stdout once listening")
-    web = commands.add_parser("web", help="serve the game to browsers (needs the [web] extra)")
-    web.add_argument(
-        "--host", default="127.0.0.1", type=_host, metavar="H", help="address to listen on (0.0.0.0: your LAN)"
+        help = _(what).format(default=number(default))
+        server.add_argument(flag, type=_count(1, 10**6), default=default, metavar="N", help=help)
+    server.add_argument(
+        "--only-room", metavar=_("ROOM"), help=_("serve this one room and no other (a host's own server)")
     )
-    web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help="port (default 8000)")
-    web.add_argument("--max-games", type=_count(1, 1000), default=16, metavar="N", help="games at once (default 16)")
-    define = commands.add_parser("define", help="a short definition of each word (from WordNet 3.0)")
-    define.add_argument("words", nargs="+", metavar="WORD", help="the words to define")
-    define.add_argument("--json", action="store_true", help="print JSON: a list of {word, definition}")
+    server.add_argument("--word-list", action="append", default=[], metavar=_("NAME=PATH"),
+                        help=_("a word list rooms may use besides the shipped ones (repeatable)"))  # fmt: skip
+    server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar=_("SECONDS"),
+                        help=_("end once the server has had no room for this long"))  # fmt: skip
+    server.add_argument("--announce-port", action="store_true", help=_("print 'port N' on stdout once listening"))
+    web = commands.add_parser("web", help=_("serve the game to browsers (needs the [web] extra)"))
+    web.add_argument(
+        "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
+    )
+    web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help=_("port (default 8000)"))
+    web.add_argument("--max-games", type=_count(1, 1000), default=16, metavar="N", help=_("games at once (default 16)"))
+    define = commands.add_parser("define", help=_("a short definition of each word (from WordNet 3.0)"))
+    define.add_argument("words", nargs="+", metavar=_("WORD"), help=_("the words to define"))
+    define.add_argument("--json", action="store_true", help=_("print JSON: a list of {word, definition}"))
     return parser

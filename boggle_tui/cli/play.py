@@ -27,7 +27,7 @@ from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.share import parse_challenge
 from boggle_tui.game.table import TableRules
-from boggle_tui.i18n import language_from_environment
+from boggle_tui.i18n import N_, _, language_from_environment
 
 if TYPE_CHECKING:  # the app is imported only when it runs
     from boggle_tui.app.online import OnlineTarget
@@ -43,23 +43,23 @@ _CHALLENGE_FIXES = (
 
 # Flags that cannot go together, and why.
 _CONFLICTS = [
-    (("board", "code"), "a board and a code each name a board: give one"),
-    (("board", "daily"), "--daily names today's board: give no other board"),
-    (("code", "daily"), "--daily names today's board: give no other board"),
-    (("daily", "seed"), "--daily is rolled from the date: it takes no --seed"),
-    (("daily", "best"), "--daily is today's board, not the richest of several rolls"),
-    (("daily", "time"), "--daily is a 3-minute round for everyone"),
-    (("daily", "practice"), "--daily is played against the clock, as by everyone else"),
-    (("best", "board"), "--best rolls its boards: it cannot take a given --board"),
-    (("best", "code"), "--best rolls its boards: it cannot take a --code"),
-    (("code", "dice"), "a code names its own dice"),
-    (("code", "lang"), "a code names its board's language: it takes no --lang"),
-    (("daily", "dice"), "--daily is always rolled with the language's standard dice"),
-    (("code", "seed"), "a code names its board: it takes no --seed"),
-    (("board", "seed"), "a given board is not rolled: it takes no --seed"),
-    (("practice", "time"), "practice has no clock: it takes no --time"),
-    (("bots", "practice"), "--bots plays against the clock: it takes no --practice"),
-    (("bots", "challenge"), "--challenge is your friend's round: it takes no --bots"),
+    (("board", "code"), N_("a board and a code each name a board: give one")),
+    (("board", "daily"), N_("--daily names today's board: give no other board")),
+    (("code", "daily"), N_("--daily names today's board: give no other board")),
+    (("daily", "seed"), N_("--daily is rolled from the date: it takes no --seed")),
+    (("daily", "best"), N_("--daily is today's board, not the richest of several rolls")),
+    (("daily", "time"), N_("--daily is a 3-minute round for everyone")),
+    (("daily", "practice"), N_("--daily is played against the clock, as by everyone else")),
+    (("best", "board"), N_("--best rolls its boards: it cannot take a given --board")),
+    (("best", "code"), N_("--best rolls its boards: it cannot take a --code")),
+    (("code", "dice"), N_("a code names its own dice")),
+    (("code", "lang"), N_("a code names its board's language: it takes no --lang")),
+    (("daily", "dice"), N_("--daily is always rolled with the language's standard dice")),
+    (("code", "seed"), N_("a code names its board: it takes no --seed")),
+    (("board", "seed"), N_("a given board is not rolled: it takes no --seed")),
+    (("practice", "time"), N_("practice has no clock: it takes no --time")),
+    (("bots", "practice"), N_("--bots plays against the clock: it takes no --practice")),
+    (("bots", "challenge"), N_("--challenge is your friend's round: it takes no --bots")),
 ]
 
 
@@ -71,7 +71,8 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     if args.challenge is not None:
         clash = sorted(given_flags(args, _CHALLENGE_FIXES))
         if clash:
-            raise BoggleError(f"--challenge names the board and the rules: it takes no --{clash[0].replace('_', '-')}")
+            flag = "--" + clash[0].replace("_", "-")
+            raise BoggleError(_("--challenge names the board and the rules: it takes no {flag}").format(flag=flag))
         challenge = parse_challenge(args.challenge)
         resolve(challenge.dictionary)
         return challenge.request()
@@ -98,12 +99,12 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
     if bots is None:
         lone = next((flag for flag in ("level", "scoring") if getattr(args, flag, None) is not None), None)
         if lone:
-            raise BoggleError(f"--{lone} is for a round against the table: give --bots N too")
+            raise BoggleError(_("{flag} is for a round against the table: give --bots N too").format(flag=f"--{lone}"))
         return None
     if args.time == 0:
-        raise BoggleError("--bots plays against the clock: it takes no --time 0")
+        raise BoggleError(_("--bots plays against the clock: it takes no --time 0"))
     if getattr(args, "plain", False):
-        raise BoggleError("--bots shows the table's progress on the game's screen: it takes no --plain")
+        raise BoggleError(_("--bots shows the table's progress on the game's screen: it takes no --plain"))
     return TableRules(bots, args.level or MATCHED, args.scoring or "unique")
 
 
@@ -176,7 +177,7 @@ def _need_terminal() -> None:
     if os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver"):
         return
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise BoggleError("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)")
+        raise BoggleError(_("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)"))
 
 
 def run_app(
@@ -200,7 +201,7 @@ def run_app(
     from boggle_tui.storage.paths import tab_data
 
     if tab_data():
-        notices = [*notices, "This tab keeps its own history and study cards for as long as it is open."]
+        notices = [*notices, _("This tab keeps its own history and study cards for as long as it is open.")]
     app = BoggleApp(
         preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online,
         invite=invited_address(os.environ.get(JOIN_VARIABLE)), web_url=os.environ.get(WEB_URL_VARIABLE), table=table,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from itertools import groupby
 
 from rich import box
@@ -13,12 +14,12 @@ from rich.text import Text
 from boggle_tui.engine.board import Board, display_face
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import _, counted
 
 
 def board_table(board: Board) -> Table:
     table = Table(show_header=False, box=box.SQUARE, show_lines=True, padding=(0, 1))
-    for _ in range(board.width):
+    for _column in range(board.width):
         table.add_column(justify="center", width=2)
     for row in board.rows:
         table.add_row(*(Text(display_face(face, alphabet=board.alphabet), style="bold") for face in row))
@@ -29,22 +30,38 @@ def solution_view(solution: Solution) -> RenderableType:
     show = solution.board.alphabet.show  # Dutch ĳ is written ij
     parts: list[RenderableType] = [
         board_table(solution.board),
-        Text(f"board {show(solution.board.text())}", style="dim"),
+        Text(_("board {letters}").format(letters=show(solution.board.text())), style="dim"),
     ]
     by_length = sorted(solution.words, key=lambda word: (len(word), word))
     for length, group in groupby(by_length, key=len):
         words = list(group)
         points = score(words[0])
-        heading = f"{length} letters · {plural(points, 'point')} each · {plural(len(words), 'word')}"
+        heading = _("{length} letters · {points} each · {words}").format(
+            length=length,
+            points=counted(points, "{count} point", "{count} points"),
+            words=counted(len(words), "{count} word", "{count} words"),
+        )
         parts += [Text(), Text(heading, style="bold cyan"), Columns([show(word) for word in words], padding=(0, 2))]
     parts += [Text(), totals_line(solution)]
     return Group(*parts)
 
 
 def totals_line(solution: Solution) -> Text:
-    return Text.assemble(
-        (plural(len(solution), "word"), "bold"),
-        ", ",
-        (plural(solution.total_score, "point"), "bold"),
-        f" (min. length {solution.min_length})",
-    )
+    """`1,044 words, 3,623 points (min. length 3)`, the counts in bold."""
+    words = counted(len(solution), "{count} word", "{count} words")
+    points = counted(solution.total_score, "{count} point", "{count} points")
+    line = _("{words}, {points} (min. length {min_length})")
+    # The counts in bold wherever the language puts them: the message is split at its fields, not glued.
+    return Text.assemble(*_styled(line, {"words": words, "points": points}, {"min_length": str(solution.min_length)}))
+
+
+def _styled(message: str, bold: dict[str, str], plain: dict[str, str]) -> list[str | tuple[str, str]]:
+    """A translated message's parts, its `bold` fields styled bold, for Text.assemble."""
+    parts: list[str | tuple[str, str]] = []
+    for literal, field, _spec, _conversion in string.Formatter().parse(message):
+        parts.append(literal)
+        if field in bold:
+            parts.append((bold[field], "bold"))
+        elif field is not None:
+            parts.append(plain[field])
+    return parts

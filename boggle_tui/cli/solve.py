@@ -20,14 +20,14 @@ from boggle_tui.engine.solver import board_totals, solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
 from boggle_tui.game.languages import choose_language, defaults_for
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted, number
 
 _CONFLICTS = [
-    (("board", "code"), "give a board or a --code, not both"),
-    (("code", "dice"), "a code names its own dice"),
-    (("code", "seed"), "a code names its board: it takes no --seed"),
-    (("board", "seed"), "a given board is not rolled: it takes no --seed"),
-    (("code", "lang"), "a code names its board's language: it takes no --lang"),
+    (("board", "code"), N_("give a board or a --code, not both")),
+    (("code", "dice"), N_("a code names its own dice")),
+    (("code", "seed"), N_("a code names its board: it takes no --seed")),
+    (("board", "seed"), N_("a given board is not rolled: it takes no --seed")),
+    (("code", "lang"), N_("a code names its board's language: it takes no --lang")),
 ]
 # The longest line `boggle solve -` reads: a board of the most dice, written as tokens, fits.
 MAX_LINE = 16_384
@@ -50,12 +50,21 @@ def run_solve(args: argparse.Namespace) -> int:
         return 0
     solution = solve(dealt.board, dictionary.trie, min_length)
     console = Console()
-    rolled = f"{dealt.dice} dice, seed {dealt.seed} · " if dealt.seed is not None else ""
-    console.print(f"[dim]{rolled}code {board_code(dealt.board, dealt.dice)}[/]")
+    code = board_code(dealt.board, dealt.dice)
+    if dealt.seed is not None:
+        console.print(
+            _("[dim]{dice} dice, seed {seed} · code {code}[/]").format(dice=dealt.dice, seed=dealt.seed, code=code)
+        )
+    else:
+        console.print(_("[dim]code {code}[/]").format(code=code))
     if dictionary.skipped or (dictionary.unplayable and dictionary.name not in shipped_dictionaries()):
         console.print(
-            f"[dim]{dictionary.name}: {plural(dictionary.skipped, 'line')} skipped (not single words), "
-            f"{plural(dictionary.unplayable, 'word')} dropped (a q with no u after it)[/]"
+            # Translators: {lines} is e.g. "3 lines", {words} e.g. "2 words"
+            _("[dim]{list}: {lines} skipped (not single words), {words} dropped (a q with no u after it)[/]").format(
+                list=dictionary.name,
+                lines=counted(dictionary.skipped, "{count} line", "{count} lines"),
+                words=counted(dictionary.unplayable, "{count} word", "{count} words"),
+            )
         )
     console.print(solution_view(solution))
     return 0
@@ -73,10 +82,10 @@ def _solve_lines(args: argparse.Namespace, language: str) -> int:
     with --json, an error object takes its place on stdout); the run then ends with exit code 2.
     """
     if sys.stdin is None:
-        raise BoggleError("standard input is closed: give boards on it, one per line")
+        raise BoggleError(_("standard input is closed: give boards on it, one per line"))
     dictionary = _dictionary(args, language)
     write, failed = sys.stdout.write, False
-    for number, text, error in _lines(sys.stdin.buffer):
+    for line_number, text, error in _lines(sys.stdin.buffer):
         try:
             if error:
                 raise BoggleError(error)
@@ -90,30 +99,35 @@ def _solve_lines(args: argparse.Namespace, language: str) -> int:
             else:
                 count, points = board_totals(dealt.board, dictionary.trie, min_length)
                 shown = dealt.board.alphabet.show(dealt.board.text())  # Dutch ĳ is written ij
-                write(f"{shown}  {plural(count, 'word')}, {plural(points, 'point')}")
-                write(f" (min. length {min_length})\n")
+                totals = _("{board}  {words}, {points} (min. length {min_length})").format(
+                    board=shown,
+                    words=counted(count, "{count} word", "{count} words"),
+                    points=counted(points, "{count} point", "{count} points"),
+                    min_length=min_length,
+                )
+                write(totals + "\n")
         except BoggleError as problem:
             failed = True
-            print(f"boggle: error: line {number}: {problem}", file=sys.stderr)
+            print(_("boggle: error: line {line}: {reason}").format(line=line_number, reason=problem), file=sys.stderr)
             if args.json:
-                write(json.dumps({"line": number, "error": str(problem)}) + "\n")
+                write(json.dumps({"line": line_number, "error": str(problem)}) + "\n")
     return 2 if failed else 0
 
 
 def _lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
     """(number, text, error) per line; a line past MAX_LINE is skipped to its end, never held whole."""
-    number = 0
+    at = 0
     while raw := stream.readline(MAX_LINE + 1):
-        number += 1
+        at += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass
-            yield number, "", f"longer than {MAX_LINE:,} bytes: not a board"
+            yield at, "", _("longer than {most} bytes: not a board").format(most=number(MAX_LINE))
             continue
         try:
-            yield number, raw.decode("utf-8"), None
+            yield at, raw.decode("utf-8"), None
         except UnicodeDecodeError:
-            yield number, "", "not UTF-8 text"
+            yield at, "", _("not UTF-8 text")
 
 
 def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
