@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -15,6 +15,7 @@ from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.wordlist import read_word_list
+from boggle_tui.i18n import N_, _, counted, number
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -24,12 +25,14 @@ def run_bench(args: argparse.Namespace) -> int:
     chosen = bench.structures(unsorted=not args.skip_unsorted)
     console = Console(stderr=args.json)
     if not args.skip_unsorted:
+        seconds = f"{bench.UNSORTED_SECONDS:.0f}"
         console.print(
-            f"[dim]The unsorted list gets {bench.UNSORTED_SECONDS:.0f} s in all: a board takes it minutes.[/]"
+            _("The unsorted list gets {seconds} s in all: a board takes it minutes.").format(seconds=seconds),
+            style="dim",
         )
     results: list[bench.Result] = []
     with Progress(
-        TextColumn("solving boards"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn(_("solving boards")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console, transient=True,
     ) as progress:  # fmt: skip
         task = progress.add_task("boards", total=args.boards)
@@ -51,11 +54,11 @@ def run_bench(args: argparse.Namespace) -> int:
         )
     else:
         console.print(_table(results, args.dictionary, len(words)))
-        console.print(f"[dim]{EXPLAINED}[/]")
+        console.print(_(EXPLAINED), style="dim")
     return 0
 
 
-EXPLAINED = (
+EXPLAINED = N_(
     "The textbook search asks its lexicon two questions at every step, each from the top (the trie walks "
     "down from its root, the sorted list bisects), and builds a new word string at every step, so its trie "
     "is no faster than the sorted list. The engine walks the trie along with the board: one table lookup a "
@@ -63,22 +66,36 @@ EXPLAINED = (
 )
 
 
+# The columns of the table: heading, justification.
+BENCH_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    # Translators: a column heading: how words are kept (a list, a trie...)
+    (N_("structure"), "left"),
+    (N_("build ms"), "right"),
+    (N_("boards"), "right"),
+    (N_("median ms/board"), "right"),
+    (N_("boards/s"), "right"),
+    (N_("vs sorted list"), "right"),
+)
+
+
 def _table(results: list[bench.Result], dictionary: str, words: int) -> Table:
     sorted_ms = next((r.median_ms for r in results if r.structure == "sorted list"), None)
-    table = Table(title=f"The same boards, solved by each ({dictionary}, {words:,} words; engine: {engine_name()})")
-    for heading in ("structure", "build ms", "boards", "median ms/board", "boards/s", "vs sorted list"):
-        table.add_column(heading, justify="left" if heading == "structure" else "right")
+    title = _("The same boards, solved by each ({list}, {words}; engine: {engine})").format(
+        list=dictionary, words=counted(words, "{count} word", "{count} words"), engine=engine_name()
+    )
+    table = Table(title=title)
+    for heading, justify in BENCH_COLUMNS:
+        table.add_column(_(heading), justify=justify)
     for r in results:
         if r.median_ms is None:
-            table.add_row(
-                r.structure, f"{r.build_ms:,.1f}", "0", f"> {bench.UNSORTED_SECONDS * 1000:,.0f}", "-", r.note
-            )
+            budget = f"> {bench.UNSORTED_SECONDS * 1000:,.0f}"
+            table.add_row(_(r.structure), f"{r.build_ms:,.1f}", "0", budget, "-", r.note)
             continue
         ratio = f"{sorted_ms / r.median_ms:.1f}x" if sorted_ms else "-"
         table.add_row(
-            r.structure + (f" ({r.note})" if r.note else ""),
+            _("{structure} ({note})").format(structure=_(r.structure), note=r.note) if r.note else _(r.structure),
             f"{r.build_ms:,.1f}",
-            f"{r.boards:,}",
+            number(r.boards),
             f"{r.median_ms:,.3f}",
             f"{r.boards_per_second:,.0f}",
             ratio,

@@ -18,7 +18,7 @@ from rich.live import Live
 from rich.text import Text
 
 from boggle_tui.cli.output import print_json
-from boggle_tui.cli.render import board_table, solution_view
+from boggle_tui.cli.render import board_table, solution_view, styled
 from boggle_tui.cli.solve import json_line
 from boggle_tui.engine.dice import DiceSet, load_dice_set, random_seed
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
@@ -28,7 +28,7 @@ from boggle_tui.engine.search import PROVEN, RECORDS, Job, Progress, board_of, j
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import choose_language, defaults_for
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import _, counted, number
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,9 @@ def plan_of(args: argparse.Namespace) -> Plan:
     dice = load_dice_set(args.dice) if args.dice else None
     if dice and args.size and args.size != (dice.height, dice.width):
         raise BoggleError(
-            f"{dice.name} dice make a {dice.height}x{dice.width} board, not {args.size[0]}x{args.size[1]}"
+            _("{dice} dice make a {size} board, not {asked}").format(
+                dice=dice.name, size=f"{dice.height}x{dice.width}", asked=f"{args.size[0]}x{args.size[1]}"
+            )
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
     min_length = shortest_word(args.min_length, height * width)
@@ -110,10 +112,10 @@ def search_boards(plan: Plan, console: Console) -> Outcome:
         for worker in workers:
             worker.join(timeout=5)
     if best is None:
-        raise BoggleError("the search stopped before it scored a board")
-    evaluations = sum(result.evaluations for result, _ in finished)
-    seconds = max((result.seconds for result, _ in finished), default=best.seconds)
-    solved = sum(count for _, count in finished)
+        raise BoggleError(_("the search stopped before it scored a board"))
+    evaluations = sum(result.evaluations for result, _count in finished)
+    seconds = max((result.seconds for result, _count in finished), default=best.seconds)
+    solved = sum(count for _result, count in finished)
     stopped = stop.is_set() and seconds < plan.seconds - 0.5
     return Outcome(Progress(best.best, best.best_score, evaluations, seconds), solved, stopped)
 
@@ -163,11 +165,25 @@ def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
     board = board_of(best.best, plan.height, plan.width, plan.language)
     out.print(solution_view(solve(board, plan.dictionary.trie, plan.min_length)))
     rate = best.evaluations / best.seconds if best.seconds else 0.0
-    note = " (stopped early)" if outcome.stopped else ""
+    # Translators: {stopped} is empty or " (stopped early)"; {only} is empty or ", only boards the X dice can roll"
+    line = _(
+        "Best of {boards} boards ({solved} solved, the rest seen before) in {seconds} s{stopped} by {searches}: "
+        "{rate} evaluations/s, seed {seed}{only}"
+    )
+    only = _(", only boards the {dice} dice can roll").format(dice=plan.dice.name) if plan.dice else ""
+    searches = counted(len(plan.jobs), "{count} search", "{count} searches")
+    stopped = _(" (stopped early)") if outcome.stopped else ""
     out.print(
-        f"Best of {best.evaluations:,} boards ({outcome.solved:,} solved, the rest seen before) "
-        f"in {best.seconds:.1f} s{note} by {plural(len(plan.jobs), 'search')}: {rate:,.0f} evaluations/s, "
-        f"seed {plan.seed}" + (f", only boards the {plan.dice.name} dice can roll" if plan.dice else "")
+        line.format(
+            boards=number(best.evaluations),
+            solved=number(outcome.solved),
+            seconds=f"{best.seconds:.1f}",
+            stopped=stopped,
+            searches=searches,
+            rate=number(round(rate)),
+            seed=plan.seed,
+            only=only,
+        )
     )
     if plan.record:
         out.print(_record_line(plan.record, best.best_score, plan.proven))
@@ -175,10 +191,21 @@ def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
 
 def _live_view(progress: Progress, plan: Plan) -> Group:
     board = board_of(progress.best, plan.height, plan.width, plan.language)
-    status = Text.assemble(
-        ("best ", "dim"), (f"{progress.best_score:,}", "bold green"), (" points · ", "dim"),
-        f"{plural(len(plan.jobs), 'search')} · {progress.seconds:.0f} of {plan.seconds:.0f} s · Ctrl+C stops",
-    )  # fmt: skip
+    # {points} in bold green wherever the language puts it; the message's own words dim
+    status = styled(
+        counted(
+            progress.best_score,
+            "best {points} point · {searches} · {elapsed} of {seconds} s · Ctrl+C stops",
+            "best {points} points · {searches} · {elapsed} of {seconds} s · Ctrl+C stops",
+        ),
+        {
+            "points": (number(progress.best_score), "bold green"),
+            "searches": (counted(len(plan.jobs), "{count} search", "{count} searches"), ""),
+            "elapsed": (f"{progress.seconds:.0f}", ""),
+            "seconds": (f"{plan.seconds:.0f}", ""),
+        },
+        "dim",
+    )
     parts: list[RenderableType] = [board_table(board), Text(board.text(), style="dim"), status]
     if plan.record:
         parts.append(Text(_record_line(plan.record, progress.best_score), style="dim"))
@@ -188,11 +215,13 @@ def _live_view(progress: Progress, plan: Plan) -> Group:
 def _record_line(record: tuple[str, int], points: int, proven: bool = False) -> str:
     board, best = record
     if proven and points == best:
-        return f"This is the proven best board ({best:,} points, {board}): boggle prove found none better."
-    if proven:
-        return f"The proven best board for this size and word list: {board}, {best:,} points."
-    if points > best:
-        return f"A new record: {points:,} points, above the best known board ({best:,}, {board})!"
-    if points == best:
-        return f"This equals the best known board ({best:,} points, {board})."
-    return f"The best known board for this size and word list: {board}, {best:,} points."
+        line = _("This is the proven best board ({best} points, {board}): boggle prove found none better.")
+    elif proven:
+        line = _("The proven best board for this size and word list: {board}, {best} points.")
+    elif points > best:
+        line = _("A new record: {points} points, above the best known board ({best}, {board})!")
+    elif points == best:
+        line = _("This equals the best known board ({best} points, {board}).")
+    else:
+        line = _("The best known board for this size and word list: {board}, {best} points.")
+    return line.format(board=board, best=number(best), points=number(points))

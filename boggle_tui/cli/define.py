@@ -8,6 +8,7 @@ import sys
 from boggle_tui.cli.output import print_json
 from boggle_tui.engine.definitions import NO_DEFINITION, define
 from boggle_tui.engine.errors import cut_short
+from boggle_tui.i18n import _
 
 MAX_WORD = 63  # no word list keeps a longer word (engine.wordlist.MAX_WORD)
 
@@ -20,7 +21,7 @@ def run_define(args: argparse.Namespace) -> int:
         return 0
     for word, text in found:
         shown = word if word.isprintable() else repr(word)  # an escape sequence is shown, never run
-        sys.stdout.write(f"{cut_short(shown, MAX_WORD)}: {text or NO_DEFINITION}\n")
+        sys.stdout.write(f"{cut_short(shown, MAX_WORD)}: {text or _(NO_DEFINITION)}\n")  # definitions are English
     return 0
 
 

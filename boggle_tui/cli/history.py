@@ -18,7 +18,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily import today
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.study import cards_summary
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, summarize
@@ -40,7 +40,7 @@ def _say_notice(history: History) -> None:
     """What went wrong reading the history, on stderr: a notice (the command fails), rows left out (it does not)."""
     for line in (history.notice, history.left_out()):
         if line:
-            print(f"boggle: {line}", file=sys.stderr)
+            print(_("boggle: {notice}").format(notice=line), file=sys.stderr)
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -52,33 +52,41 @@ def run_stats(args: argparse.Namespace) -> int:
     if history.notice:
         return 2
     console().print(summary_view(summary))
-    console().print(Text(f"Study: {cards_summary(cards)}" if cards else cards_summary(cards)))  # none: a sentence
+    summary_line = cards_summary(cards)
+    console().print(
+        Text(_("Study: {summary}").format(summary=summary_line) if cards else summary_line)
+    )  # none: a sentence
     return 0
 
 
+NO_ROUNDS = N_("No rounds played yet: play one with `boggle`.")
 MAX_RIVALS = 12  # friends named by `boggle stats`, the most played with first
 
 
 def summary_view(s: Summary) -> Group:
     if not s.games:
-        return Group(Text("No rounds played yet: play one with `boggle`."))
+        return Group(Text(_(NO_ROUNDS)))
     kinds = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
     for heading in STANDING_HEADINGS:
-        kinds.add_column(heading, justify="left" if heading == STANDING_HEADINGS[0] else "right", no_wrap=True)
+        kinds.add_column(_(heading), justify="left" if heading == STANDING_HEADINGS[0] else "right", no_wrap=True)
     for standing in s.standings:
         kinds.add_row(*standing.row())
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column(style="bold")
-    table.add_row(f"Trend (last {plural(len(s.trend), 'round')})", Text(sparkline(s.trend), style="green"))
-    table.add_row("Longest word found", (s.longest_word or "-").upper())
-    streak = plural(s.daily_streak, "day")
-    table.add_row("Daily streak", streak + ("" if s.daily_played_today else " (today's board is waiting)"))
+    trend = _("Trend (last {rounds})").format(rounds=counted(len(s.trend), "{count} round", "{count} rounds"))
+    table.add_row(trend, Text(sparkline(s.trend), style="green"))
+    table.add_row(_("Longest word found"), (s.longest_word or "-").upper())
+    streak = counted(s.daily_streak, "{count} day", "{count} days")
+    if not s.daily_played_today:
+        # Translators: {days} is the daily streak, e.g. "3 days"
+        streak = _("{days} (today's board is waiting)").format(days=streak)
+    table.add_row(_("Daily streak"), streak)
     missed = ", ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "-"
-    table.add_row("Common words you miss most", missed)
+    table.add_row(_("Common words you miss most"), missed)
     if s.rivals:  # names from other players: Text, shown literally
-        table.add_row("Against friends", Text(", ".join(rival.describe() for rival in s.rivals[:MAX_RIVALS])))
-    return Group(Text("Boggle statistics", style="bold cyan"), kinds, Text(), table)
+        table.add_row(_("Against friends"), Text(", ".join(rival.describe() for rival in s.rivals[:MAX_RIVALS])))
+    return Group(Text(_("Boggle statistics"), style="bold cyan"), kinds, Text(), table)
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -92,19 +100,21 @@ def run_history(args: argparse.Namespace) -> int:
         return 2 if history.notice else 0
     if not rounds:
         if not history.notice:
-            console().print("No rounds played yet: play one with `boggle`.")
+            console().print(_(NO_ROUNDS))
         return 2 if history.notice else 0
     out = console()
     shown = fitting_columns(rounds, out.width)
-    table = Table(title="Past rounds, newest first")
+    table = Table(title=_("Past rounds, newest first"))
     for column in shown:
-        table.add_column(column.heading, justify=column.justify, no_wrap=True)
+        table.add_column(_(column.heading), justify=column.justify, no_wrap=True)
     for r in rounds:
         table.add_row(*(column.cell(r) for column in shown))
     out.print(table)
-    if left := [column.heading for column in HISTORY_COLUMNS if column not in shown]:
+    if left := [_(column.heading) for column in HISTORY_COLUMNS if column not in shown]:
         out.print(
-            f"Left out at {out.width} columns: {', '.join(left)} (a wider terminal or --json shows them).",
+            _("Left out at {width} columns: {headings} (a wider terminal or --json shows them).").format(
+                width=out.width, headings=", ".join(left)
+            ),
             highlight=False,
         )
     return 2 if history.notice else 0
@@ -112,24 +122,43 @@ def run_history(args: argparse.Namespace) -> int:
 
 @dataclass(frozen=True)
 class Column:
-    heading: str
+    heading: str  # marked N_: the key of KEPT_FIRST, translated where it is shown
     cell: Callable[[RoundRecord], str]
     justify: JustifyMethod = "left"
 
 
+# A round's mode as it is saved (the key) and as the history's table names it.
+MODE_NAMES = {
+    # Translators: the mode column of `boggle history`: a round of today's board
+    "daily": N_("daily"),
+    "timed": N_("timed"),
+    # Translators: the mode column of `boggle history`: a round with no clock and hints
+    "practice": N_("practice"),
+    # Translators: the mode column of `boggle history`: a round in a room with friends
+    "online": N_("online"),
+    # Translators: the mode column of `boggle history`: a round against computer opponents
+    "bots": N_("bots"),
+}
+
+
 def _mode(r: RoundRecord) -> str:
-    return "daily" if r.daily else r.mode + (" (replay)" if r.replay else "")
+    """The round's mode in the language (a mode this release does not know, as it was saved)."""
+    key = "daily" if r.daily else r.mode
+    mode = _(MODE_NAMES[key]) if key in MODE_NAMES else key
+    return _("{mode} (replay)").format(mode=mode) if r.replay and not r.daily else mode
 
 
 # The columns of `boggle history` in the order shown. Each is shown whole or not at all (a cut code rebuilds
 # another board), so a narrow terminal leaves out whole columns, the last of KEPT_FIRST first.
 HISTORY_COLUMNS = (
-    Column("when (UTC)", lambda r: r.played_at[:16].replace("T", " ")),
-    Column("mode", _mode),
-    Column("dice", lambda r: r.dice or "-"),
-    Column("score", lambda r: f"{r.score}/{r.max_score}", "right"),
-    Column("words", lambda r: f"{len(r.found)}/{r.words_total}", "right"),
-    Column("code", lambda r: r.code),
+    Column(N_("when (UTC)"), lambda r: r.played_at[:16].replace("T", " ")),
+    Column(N_("mode"), _mode),
+    # Translators: a column heading: the set of dice a round was rolled with
+    Column(N_("dice"), lambda r: r.dice or "-"),
+    Column(N_("score"), lambda r: f"{r.score}/{r.max_score}", "right"),
+    Column(N_("words"), lambda r: f"{len(r.found)}/{r.words_total}", "right"),
+    # Translators: a column heading: the board's code, which rebuilds the board
+    Column(N_("code"), lambda r: r.code),
 )
 KEPT_FIRST = ("when (UTC)", "score", "mode", "code", "words", "dice")
 CELL_EDGES = 3  # a space either side of a cell and the rule after it; the table's left rule is one more
@@ -142,7 +171,7 @@ def fitting_columns(rounds: list[RoundRecord], width: int) -> list[Column]:
     used, kept = 1, set[str]()
     for heading in KEPT_FIRST:
         column = by_heading[heading]
-        need = max(cell_len(text) for text in (heading, *(column.cell(r) for r in rounds))) + CELL_EDGES
+        need = max(cell_len(text) for text in (_(heading), *(column.cell(r) for r in rounds))) + CELL_EDGES
         if used + need <= width or not kept:
             used, kept = used + need, kept | {heading}
     return [column for column in HISTORY_COLUMNS if column.heading in kept]
@@ -154,9 +183,9 @@ def _repair() -> int:
     notice, enabled = history.notice, history.enabled
     history.close()
     if not enabled and notice:  # history off: a folder that cannot be used, a newer release's file
-        print(f"boggle: {notice}", file=sys.stderr)
+        print(_("boggle: {notice}").format(notice=notice), file=sys.stderr)
         return 2
-    print(notice or "The history can be read: nothing to repair.")  # one line, never wrapped inside a file name
+    print(notice or _("The history can be read: nothing to repair."))  # one line, never wrapped inside a file name
     return 0
 
 

@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as error:  # a full disk, a closed descriptor
         _silence_stdout()
-        print(f"boggle: error: {error.strerror or error}", file=sys.stderr)
+        print(_("boggle: error: {reason}").format(reason=error.strerror or error), file=sys.stderr)
         return 2
 
 

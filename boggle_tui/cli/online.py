@@ -15,6 +15,7 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.languages import choose_language, defaults_for
+from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import ROOM_NAME, default_name, lan_address, parse_address
 from boggle_tui.net.protocol import Limits, RoomSettings, clean_name, clean_text
 
@@ -56,7 +57,7 @@ def player_name(args: argparse.Namespace) -> str:
     if args.name is not None:
         name = clean_name(args.name)
         if not name:
-            raise BoggleError("a name needs at least one printable character")
+            raise BoggleError(_("a name needs at least one printable character"))
         return name
     return default_name()
 
@@ -113,10 +114,19 @@ def _list_rooms(url: str) -> int:
     except JoinError as error:
         raise BoggleError(str(error)) from None
     if not rooms:
-        print(f"No open rooms on {url}: give a room name to make one, e.g. {url.removeprefix('ws://')}/friends")
+        example = url.removeprefix("ws://") + "/friends"
+        print(
+            _("No open rooms on {url}: give a room name to make one, e.g. {example}").format(url=url, example=example)
+        )
         return 0
     for r in rooms:  # decoded and cleaned: nothing a server sends reaches the terminal raw
-        print(f"{r.room}  {r.players} players · {clean_text(r.state, 20)} · {clean_text(r.settings, 120)}")
+        line = _("{room}  {players} · {state} · {settings}").format(
+            room=r.room,
+            players=counted(r.players, "{count} player", "{count} players"),
+            state=clean_text(r.state, 20),
+            settings=clean_text(r.settings, 120),
+        )
+        print(line)
     return 0
 
 
@@ -129,7 +139,7 @@ def run_server(args: argparse.Namespace) -> int:
         print(f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M:%S} {line}", file=sys.stderr, flush=True)
 
     if args.only_room is not None and not ROOM_NAME.fullmatch(args.only_room):
-        raise BoggleError("a room name is 1 to 40 letters, digits, - or _")
+        raise BoggleError(_("a room name is 1 to 40 letters, digits, - or _"))
     limits = Limits(
         rooms=args.max_rooms, connections=args.max_connections, players=args.max_players, seconds=args.max_seconds,
         rooms_per_address=args.rooms_per_address, only_room=args.only_room,
@@ -145,7 +155,10 @@ def run_server(args: argparse.Namespace) -> int:
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:
-            raise BoggleError(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}") from None
+            reason = error.strerror or error
+            raise BoggleError(
+                _("cannot listen on {host}:{port}: {reason}").format(host=args.host, port=args.port, reason=reason)
+            ) from None
         if args.announce_port:
             print(f"port {port}", flush=True)
         while not stop.is_set():
@@ -153,7 +166,7 @@ def run_server(args: argparse.Namespace) -> int:
                 await asyncio.wait_for(stop.wait(), 1.0)
             idle = server.idle_since
             if args.exit_when_idle and idle is not None and server.now() - idle >= args.exit_when_idle:
-                log(f"no room for {args.exit_when_idle} s: ending")
+                log(_("no room for {seconds} s: ending").format(seconds=args.exit_when_idle))
                 break
         await server.stop()
 
@@ -165,9 +178,9 @@ def word_lists(pairs: list[str]) -> dict[str, str]:
     """`NAME=PATH` pairs as the server's extra word lists, each checked to exist."""
     lists = {}
     for pair in pairs:
-        name, _, path = pair.partition("=")
+        name, _equals, path = pair.partition("=")
         if not ROOM_NAME.fullmatch(name) or not path:
-            raise BoggleError(f"--word-list takes NAME=PATH, not {clean_text(pair, 60)!r}")
+            raise BoggleError(_("--word-list takes NAME=PATH, not {given}").format(given=repr(clean_text(pair, 60))))
         resolve(path)
         lists[name] = path
     return lists

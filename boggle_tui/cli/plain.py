@@ -372,7 +372,7 @@ class StreamLines:
     def _ready(self, timeout: float | None) -> bool:
         assert self.fd is not None
         try:
-            readable, _, _ = select.select([self.fd], [], [], timeout)
+            readable, _writable, _errors = select.select([self.fd], [], [], timeout)
         except (OSError, ValueError):  # a descriptor select cannot wait on: read it as it comes
             return True
         return bool(readable)
@@ -480,7 +480,7 @@ def play_plain(
     dictionary = _load(request)
     session = SoloSession(request, dictionary.trie, now=now)
     common = dictionary if request.dictionary == COMMON_WORDS else _common()
-    is_common = common.__contains__ if common is not None else (lambda _: False)
+    is_common = common.__contains__ if common is not None else (lambda _word: False)
     marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
     history = history or History.open()
     if history.notice:

@@ -51,17 +51,19 @@ def totals_line(solution: Solution) -> Text:
     words = counted(len(solution), "{count} word", "{count} words")
     points = counted(solution.total_score, "{count} point", "{count} points")
     line = _("{words}, {points} (min. length {min_length})")
-    # The counts in bold wherever the language puts them: the message is split at its fields, not glued.
-    return Text.assemble(*_styled(line, {"words": words, "points": points}, {"min_length": str(solution.min_length)}))
+    return styled(
+        line, {"words": (words, "bold"), "points": (points, "bold"), "min_length": (str(solution.min_length), "")}
+    )
 
 
-def _styled(message: str, bold: dict[str, str], plain: dict[str, str]) -> list[str | tuple[str, str]]:
-    """A translated message's parts, its `bold` fields styled bold, for Text.assemble."""
-    parts: list[str | tuple[str, str]] = []
+def styled(message: str, fields: dict[str, tuple[str, str]], style: str = "") -> Text:
+    """A translated message with each `{field}` filled by (text, style) and its own words in `style`: the
+    fields keep their styles wherever the language puts them (the message is split at its fields, never
+    glued from pieces)."""
+    parts: list[tuple[str, str]] = []
     for literal, field, _spec, _conversion in string.Formatter().parse(message):
-        parts.append(literal)
-        if field in bold:
-            parts.append((bold[field], "bold"))
-        elif field is not None:
-            parts.append(plain[field])
-    return parts
+        if literal:
+            parts.append((literal, style))
+        if field is not None:
+            parts.append(fields[field])
+    return Text.assemble(*parts)

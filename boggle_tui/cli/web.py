@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import inspect
 import os
 import re
@@ -21,6 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import lan_address, parse_address
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
 
@@ -30,10 +32,21 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 JOIN_VARIABLE = "BOGGLE_JOIN"  # the room a tab was opened for
 WEB_URL_VARIABLE = "BOGGLE_WEB_URL"  # the page's own address, for the links a lobby shows
 
-FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Boggle is full</title></head>
+FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.5">
-<h1>Boggle is full</h1><p>All {games} games this server runs at once are being played.
-Try again in a few minutes: a game ends when its tab is closed.</p></body></html>"""
+<h1>{title}</h1><p>{message}</p></body></html>"""
+
+
+def full_page(games: int) -> str:
+    """The page a visitor gets when every game is taken, in the server's language (its texts escaped)."""
+    message = counted(
+        games,
+        "The {count} game this server runs at once is being played.\n"
+        "Try again in a few minutes: a game ends when its tab is closed.",
+        "All {count} games this server runs at once are being played.\n"
+        "Try again in a few minutes: a game ends when its tab is closed.",
+    )
+    return FULL_PAGE.format(title=html.escape(_("Boggle is full")), message=html.escape(message))
 
 
 def invited_address(value: str | None) -> str | None:
@@ -60,7 +73,7 @@ def run_web(args: argparse.Namespace) -> int:
         from textual_serve.app_service import AppService
         from textual_serve.server import Server
     except ImportError:
-        raise BoggleError("boggle web needs the web extra: pip install 'boggle-tui[web]'") from None
+        raise BoggleError(_("boggle web needs the web extra: pip install 'boggle-tui[web]'")) from None
 
     shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = f"http://{shown}:{args.port}"
@@ -83,7 +96,7 @@ def run_web(args: argparse.Namespace) -> int:
         @aiohttp_jinja2.template("app_index.html")
         async def handle_index(self, request: web.Request) -> Any:
             if self.games >= args.max_games:
-                raise web.HTTPServiceUnavailable(text=FULL_PAGE.format(games=args.max_games), content_type="text/html")
+                raise web.HTTPServiceUnavailable(text=full_page(args.max_games), content_type="text/html")
             page = inspect.unwrap(Server.handle_index)  # textual-serve's page, without its template decorator
             context = await page(self, request)
             room = invited_address(request.query.get("join"))
@@ -116,9 +129,16 @@ def run_web(args: argparse.Namespace) -> int:
             return websocket
 
     server = BoggleServer(command, host=args.host, port=args.port, title="Boggle", public_url=public_url)
-    print(f"Boggle in a browser: {public_url} (Ctrl+C stops it); {args.max_games} games at most", file=sys.stderr)
+    print(
+        counted(
+            args.max_games,
+            "Boggle in a browser: {url} (Ctrl+C stops it); {count} game at most",
+            "Boggle in a browser: {url} (Ctrl+C stops it); {count} games at most",
+        ).format(url=public_url),
+        file=sys.stderr,
+    )
     if strangers:
-        print("Open to the network: each browser tab keeps its own history and study cards while it is open.",
+        print(_("Open to the network: each browser tab keeps its own history and study cards while it is open."),
               file=sys.stderr)  # fmt: skip
     server.serve()
     return 0
