@@ -19,6 +19,8 @@ from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import ROOM_NAME, default_name, lan_address, parse_address
 from boggle_tui.net.protocol import Limits, RoomSettings, clean_name, clean_text
 
+ANNOUNCED_PORT = "port {port}"  # read by the process that started the server (the app's host): never translated
+
 
 def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any] | None:
     """The room's settings from the board flags, checked as the server will check them; None when none is given."""
@@ -160,7 +162,7 @@ def run_server(args: argparse.Namespace) -> int:
                 _("cannot listen on {host}:{port}: {reason}").format(host=args.host, port=args.port, reason=reason)
             ) from None
         if args.announce_port:
-            print(f"port {port}", flush=True)
+            print(ANNOUNCED_PORT.format(port=port), flush=True)
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 1.0)

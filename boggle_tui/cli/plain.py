@@ -44,7 +44,7 @@ from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 
@@ -81,17 +81,18 @@ class Lines(Protocol):
 
 
 # The commands, and what `help` says of each. Practice has its hints as well; a timed round names none of them.
+# The commands' names are typed, so they stay as they are in every language; what they do is translated.
 COMMANDS = {
-    "time": "the time left and your score",
-    "board": "the board again",
-    "help": "this list",
-    "quit": "end the round now; it is scored (so does the end of input, Ctrl+D)",
+    "time": N_("the time left and your score"),
+    "board": N_("the board again"),
+    "help": N_("this list"),
+    "quit": N_("end the round now; it is scored (so does the end of input, Ctrl+D)"),
 }
 PRACTICE_COMMANDS = {
-    "lengths": "hint: the words left, by length",
-    "starts": "hint: how many words left start on each die",
-    "letters": "hint: the first two letters of the words left",
-    "reveal": "show a word you have not found (it scores nothing)",
+    "lengths": N_("hint: the words left, by length"),
+    "starts": N_("hint: how many words left start on each die"),
+    "letters": N_("hint: the first two letters of the words left"),
+    "reveal": N_("show a word you have not found (it scores nothing)"),
 }
 
 
@@ -116,12 +117,18 @@ class PlainRound:
     def opening(self) -> list[str]:
         session = self.session
         request = session.request
-        lines = [f"{session.title} · board {session.code}", rules_line(request, session.round.min_length)]
+        title = _("{title} · board {code}").format(title=session.title, code=session.code)
+        lines = [title, rules_line(request, session.round.min_length)]
         if request.to_beat is not None:
-            lines.append(f"Challenge: the score to beat is {request.to_beat:,}.")
+            lines.append(_("Challenge: the score to beat is {score}.").format(score=number(request.to_beat)))
         lines += board_rows(session.board)
-        clock = f"The clock is running: {format_seconds(session.duration)}." if session.duration else "No clock."
-        lines.append(f"Type a word and press Enter; help lists the commands. {clock}")
+        if session.duration:
+            # Translators: "help" is the command's name, typed as it is in every language
+            start = _("Type a word and press Enter; help lists the commands. The clock is running: {time}.")
+            lines.append(start.format(time=format_seconds(session.duration)))
+        else:
+            # Translators: "help" is the command's name, typed as it is in every language
+            lines.append(_("Type a word and press Enter; help lists the commands. No clock."))
         return lines
 
     def take(self, text: str) -> list[str]:
@@ -148,36 +155,44 @@ class PlainRound:
     def help(self) -> list[str]:
         width = max(map(len, self.commands()))
         return [
-            "Type a word and press Enter: each entry gets a verdict. Commands:",
-            *(f"  {name.ljust(width)}  {what}" for name, what in self.commands().items()),
-            f"A word that is also a command: type {ESCAPE} before it, as {ESCAPE}time.",
+            _("Type a word and press Enter: each entry gets a verdict. Commands:"),
+            *(f"  {name.ljust(width)}  {_(what)}" for name, what in self.commands().items()),
+            # Translators: {escape} is the sign typed before a word that is also a command; "time" is a command
+            _("A word that is also a command: type {escape} before it, as {escape}time.").format(escape=ESCAPE),
         ]
 
     def time_line(self) -> str:
         session = self.session
         remaining = session.remaining
         if remaining is None:
-            clock = f"{format_seconds(session.elapsed)} played"
+            # Translators: {time} is m:ss, the time played in a round with no clock
+            clock = _("{time} played").format(time=format_seconds(session.elapsed))
         else:
-            clock = f"{format_seconds(remaining)} left"
-        return f"{clock} · score {session.score:,} · {plural(len(session.found), 'word')}"
+            # Translators: {time} is m:ss, the time left in the round
+            clock = _("{time} left").format(time=format_seconds(remaining))
+        words = counted(len(session.found), "{count} word", "{count} words")
+        return _("{clock} · score {score} · {words}").format(clock=clock, score=number(session.score), words=words)
 
     def hint(self, name: str) -> list[str]:
         session = self.session
         left = session.remaining_words()
         if name == "reveal":
             word = session.reveal()
-            return [f"Revealed: {word.upper()} (it scores nothing)"] if word else ["No word is left to reveal."]
+            if not word:
+                return [_("No word is left to reveal.")]
+            return [_("Revealed: {word} (it scores nothing)").format(word=word.upper())]
         if not left:
-            return ["No words left."]
+            return [_("No words left.")]
         if name == "lengths":
             counts = count_by_length(left)
-            return ["Words left: " + ", ".join(f"{n} of {length} letters" for length, n in counts.items())]
+            each = (_("{count} of {length} letters").format(count=n, length=length) for length, n in counts.items())
+            return [_("Words left: {counts}").format(counts=", ".join(each))]
         if name == "starts":
             heat = starts_at(session.board, left)
             width = session.board.width
-            return ["Words left starting on each die:", *rows_of(heat, width)]
-        return ["Words left by first letters: " + ", ".join(f"{p.upper()} {n}" for p, n in first_letters(left).items())]
+            return [_("Words left starting on each die:"), *rows_of(heat, width)]
+        firsts = ", ".join(f"{p.upper()} {n}" for p, n in first_letters(left).items())
+        return [_("Words left by first letters: {counts}").format(counts=firsts)]
 
     def mark(self, word: str) -> str:
         """A word as the lists show it: upper case, with COMMON_MARK after a common one."""
@@ -191,7 +206,8 @@ class PlainRound:
         if not passed or self.session.over:
             return []
         self.warnings = [w for w in self.warnings if w not in passed]
-        return [f"{format_seconds(remaining or 0)} left."]
+        # Translators: {time} is m:ss, said when a minute or ten seconds are left
+        return [_("{time} left.").format(time=format_seconds(remaining or 0))]
 
     def wait(self) -> float | None:
         """How long to wait for a line before the clock must speak: None for a round with no clock."""
@@ -205,61 +221,112 @@ class PlainRound:
         results = self.session.results()
         ended = results.ended or EndReason.ENDED
         if ended is EndReason.NONE_LEFT:
-            return f"No words left: {len(results.revealed)} revealed."
+            revealed = len(results.revealed)
+            return counted(revealed, "No words left: {count} revealed.", "No words left: {count} revealed.")
         to_beat = self.session.request.to_beat
-        return f"{ended.value}." if to_beat is None else f"{ended.value}. {challenge_outcome(results.score, to_beat)}."
+        reason = _(ended.value)  # EndReason's texts are marked where they are written
+        if to_beat is None:
+            # Translators: {reason} is why the round ended, e.g. "Time is up"
+            return _("{reason}.").format(reason=reason)
+        # Translators: {reason} is why the round ended; {outcome} e.g. "Challenge beaten: 12 to 10"
+        return _("{reason}. {outcome}.").format(reason=reason, outcome=challenge_outcome(results.score, to_beat))
 
     def results(self) -> list[str]:
         session = self.session
         r = session.results()
-        share = 100 * r.score / r.max_score if r.max_score else 0
-        revealed = f" · {len(r.revealed)} revealed" if r.revealed else ""
-        words = f"{len(r.found):,} of {len(r.solution):,} words"
         mark = self.mark
         lines = [
-            f"Score {r.score:,} of {r.max_score:,} ({share:.0f}%) · {words}{revealed}",
-            "By length: " + ", ".join(by_length(r)),
-            f"Found {plural(len(r.found), 'word')}" + (":" if r.found else "."),
+            score_line(r),
+            _("By length: {lengths}").format(lengths=", ".join(by_length(r))),
+            found_line(len(r.found)),
             *words_by_value(sorted(r.found, key=lambda w: (-r.found[w], w)), r.found.get, mark),
-            f"Missed {plural(len(r.missed), 'word')}" + (":" if r.missed else "."),
+            missed_line(len(r.missed)),
             *words_by_value(r.missed, score, mark),
         ]
         if self.is_common is not None and any(self.is_common(w) for w in r.solution.words):
-            lines.append(f"{COMMON_MARK} marks a common word: the ones worth learning.")
+            lines.append(_("{mark} marks a common word: the ones worth learning.").format(mark=COMMON_MARK))
         late = [e.word.upper() for e in session.entries if e.verdict is Verdict.TOO_LATE]
         if late:
-            lines.append(f"Too late: {', '.join(late)}")
-        lines.append(f"{solve_command(session)} says: {solve_totals(r)}")
+            lines.append(_("Too late: {words}").format(words=", ".join(late)))
+        # Translators: {command} is a `boggle solve` command line; {totals} e.g. "1,044 words, 3,623 points (...)"
+        lines.append(_("{command} says: {totals}").format(command=solve_command(session), totals=solve_totals(r)))
         request = session.request
         if request.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
-            line = result_line(session.code, request.dictionary, request.seconds, r)
-            lines.append(f"To challenge a friend: boggle play --challenge {shlex.quote(line)}")
+            line = shlex.quote(result_line(session.code, request.dictionary, request.seconds, r))
+            lines.append(_("To challenge a friend: boggle play --challenge {line}").format(line=line))
         return lines
 
 
 # Lines of text, one table or rule each
 
 
+def score_line(r: Results) -> str:
+    """`Score 12 of 3,623 (0%) · 5 of 1,044 words`, and the words revealed if any."""
+    fields = {
+        "score": number(r.score),
+        "max": number(r.max_score),
+        "share": f"{100 * r.score / r.max_score if r.max_score else 0:.0f}",
+        "found": number(len(r.found)),
+        "revealed": number(len(r.revealed)),
+    }
+    total = len(r.solution)
+    if r.revealed:
+        return counted(
+            total,
+            "Score {score} of {max} ({share}%) · {found} of {count} words · {revealed} revealed",
+            "Score {score} of {max} ({share}%) · {found} of {count} words · {revealed} revealed",
+        ).format(**fields)
+    return counted(
+        total,
+        "Score {score} of {max} ({share}%) · {found} of {count} words",
+        "Score {score} of {max} ({share}%) · {found} of {count} words",
+    ).format(**fields)
+
+
+def found_line(found: int) -> str:
+    """`Found 3 words:` before the list, `Found 0 words.` with none."""
+    if found:
+        return counted(found, "Found {count} word:", "Found {count} words:")
+    return counted(found, "Found {count} word.", "Found {count} words.")
+
+
+def missed_line(missed: int) -> str:
+    if missed:
+        return counted(missed, "Missed {count} word:", "Missed {count} words:")
+    return counted(missed, "Missed {count} word.", "Missed {count} words.")
+
+
 def face_text(face: str) -> str:
     """A die's face as a screen reader reads it: QU for Qu, `blank` for a blank die."""
-    return "blank" if face == BLANK else face.upper()
+    # Translators: a blank die (a face with no letter), as a screen reader says it in a row of letters
+    return _("blank") if face == BLANK else face.upper()
 
 
 def board_rows(board: Board) -> list[str]:
     """`row 1: P E R S`, one line per row of dice."""
-    return [f"row {n}: {' '.join(map(face_text, row))}" for n, row in enumerate(board.rows, 1)]
+    return [
+        _("row {number}: {dice}").format(number=n, dice=" ".join(map(face_text, row)))
+        for n, row in enumerate(board.rows, 1)
+    ]
 
 
 def rows_of(values: list[int], width: int) -> list[str]:
-    return [f"row {n // width + 1}: {' '.join(map(str, values[n : n + width]))}" for n in range(0, len(values), width)]
+    return [
+        _("row {number}: {dice}").format(number=n // width + 1, dice=" ".join(map(str, values[n : n + width])))
+        for n in range(0, len(values), width)
+    ]
 
 
 def rules_line(request: RoundRequest, min_length: int) -> str:
     if request.practice:
-        clock = "practice, no clock"
+        clock = _("practice, no clock")
+    elif request.seconds:
+        # Translators: {length} is a round's length, e.g. "3 min" or "1:30"
+        clock = _("{length} round").format(length=describe_seconds(request.seconds))
     else:
-        clock = f"{describe_seconds(request.seconds)} round" if request.seconds else "no clock"
-    return f"{clock} · words of {min_length} letters or more · word list {request.dictionary}"
+        clock = _("no clock")
+    line = _("{clock} · words of {length} letters or more · word list {list}")
+    return line.format(clock=clock, length=min_length, list=request.dictionary)
 
 
 def word_of(line: str) -> str:
@@ -270,9 +337,13 @@ def word_of(line: str) -> str:
 
 def verdict_line(entry: Entry) -> str:
     """`LENDS: accepted, 2 points`, `XQ: not on the board`: the word first, then the verdict, in words."""
+    word = entry.word.upper()
     if entry.verdict.accepted:
-        return f"{entry.word.upper()}: accepted, {plural(entry.points, 'point')}"
-    return f"{entry.word.upper()}: {entry.verdict.value}"
+        return counted(entry.points, "{word}: accepted, {count} point", "{word}: accepted, {count} points").format(
+            word=word
+        )
+    # Translators: {verdict} is why a word is refused, e.g. "not on the board"
+    return _("{word}: {verdict}").format(word=word, verdict=_(entry.verdict.value))  # Verdict's texts are marked
 
 
 def words_by_value(
@@ -280,7 +351,8 @@ def words_by_value(
 ) -> list[str]:
     """`  2 points: LENDS, NOTES`: one line per value, the most valuable first; `words` come in that order."""
     return [
-        f"  {plural(value, 'point')}: {', '.join(map(shown, group))}"
+        "  "
+        + counted(value, "{count} point: {words}", "{count} points: {words}").format(words=", ".join(map(shown, group)))
         for value, group in groupby(words, key=lambda w: points(w) or 0)
     ]
 
@@ -292,7 +364,9 @@ def by_length(results: Results) -> list[str]:
         key = f"{LONG_WORD}+" if row.length >= LONG_WORD else str(row.length)
         found, total = columns.setdefault(key, [0, 0])
         columns[key] = [found + row.found, total + row.total]
-    return [f"{key} letters {found} of {total}" for key, (found, total) in columns.items()]
+    # Translators: {length} is a word length, e.g. 5 or 8+; then the words found of that length and how many there are
+    line = _("{length} letters {found} of {total}")
+    return [line.format(length=key, found=found, total=total) for key, (found, total) in columns.items()]
 
 
 def solve_command(session: SoloSession) -> str:
@@ -309,8 +383,11 @@ def solve_command(session: SoloSession) -> str:
 def solve_totals(results: Results) -> str:
     """The last line `boggle solve` prints (cli/render.py totals_line, without its styles)."""
     solution = results.solution
-    words, points = plural(len(solution), "word"), plural(solution.total_score, "point")
-    return f"{words}, {points} (min. length {solution.min_length})"
+    words = counted(len(solution), "{count} word", "{count} words")
+    points = counted(solution.total_score, "{count} point", "{count} points")
+    return _("{words}, {points} (min. length {min_length})").format(
+        words=words, points=points, min_length=solution.min_length
+    )
 
 
 # Reading lines
@@ -410,7 +487,7 @@ def play_round(
         if got is Signal.ENDED:
             session.end(EndReason.ENDED)
         elif got is Signal.TOO_LONG:
-            write("That line is too long to be a word.")
+            write(_("That line is too long to be a word."))
         elif isinstance(got, str):
             session.tick()
             if session.over:  # typed after 0:00: its verdict comes with the end
@@ -449,15 +526,20 @@ def save_round(session: SoloSession, history: History, wall: WallClock, is_commo
     """Record the round in the history and make its study cards, as the app does when a round ends."""
     record = session.record(wall())
     if record is None:
-        return ["A board with no words is not a game: nothing is saved."]
+        return [_("A board with no words is not a game: nothing is saved.")]
     if not history.record(record):
-        return [history.notice or "History is off: this round is not saved."]
+        return [history.notice or _("History is off: this round is not saved.")]
     after = study.cards_after_round(history, record, is_common)
     if not after.new_cards:
-        return ["Saved in your history."]
+        return [_("Saved in your history.")]
     words = ", ".join(w.upper() for w in after.new_cards[:STUDY_LISTED])
     more = "…" if len(after.new_cards) > STUDY_LISTED else ""
-    return [f"Saved in your history. {plural(len(after.new_cards), 'new study card')}: {words}{more}"]
+    saved = counted(
+        len(after.new_cards),
+        "Saved in your history. {count} new study card: {words}",
+        "Saved in your history. {count} new study cards: {words}",
+    )
+    return [saved.format(words=words + more)]
 
 
 def play_plain(
@@ -500,9 +582,9 @@ def play_plain(
 
 def _load(request: RoundRequest) -> Dictionary:
     if not is_cached(request.dictionary):
-        _note(f"Preparing the word list {request.dictionary} (the first time only)…")
+        _note(_("Preparing the word list {list} (the first time only)…").format(list=request.dictionary))
     if request.slow:
-        _note(f"Rolling {RICH_TRIES} boards to deal the richest…")
+        _note(_("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES))
     return load_dictionary(request.dictionary)
 
 
