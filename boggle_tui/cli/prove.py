@@ -25,7 +25,7 @@ from boggle_tui.engine.proof import (
 from boggle_tui.engine.prove import ALPHABET, MAX_PROVE_CELLS, Classes, ClassResult, Letters, letters_of
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.search import AnyLetters, Scorer, letter_weights, search
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import _, counted, number
 
 # The default threshold is the best board a short search finds (as `boggle best` does): any board
 # that reaches it proves the threshold is met, and the proof then finds every board above it.
@@ -35,12 +35,13 @@ THRESHOLD_SEED = 1
 
 def run_prove(args: argparse.Namespace) -> int:
     if args.cluster and args.jobs:
-        raise BoggleError("--jobs is for this machine; a cluster runs as many classes at once as it has workers")
+        raise BoggleError(_("--jobs is for this machine; a cluster runs as many classes at once as it has workers"))
     if args.out and args.resume:
-        raise BoggleError("--resume goes on writing the file it reads: give --out or --resume, not both")
+        raise BoggleError(_("--resume goes on writing the file it reads: give --out or --resume, not both"))
     height, width = args.size or (3, 3)
     if not 2 <= height * width <= MAX_PROVE_CELLS:
-        raise BoggleError(f"boggle prove takes boards of 2 to {MAX_PROVE_CELLS} cells, not {height}x{width}")
+        cells = _("boggle prove takes boards of 2 to {most} cells, not {size}")
+        raise BoggleError(cells.format(most=MAX_PROVE_CELLS, size=f"{height}x{width}"))
     alphabet = _alphabet(args.letters)
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
     dictionary = load_dictionary(dictionary_name)
@@ -74,8 +75,13 @@ def run_prove(args: argparse.Namespace) -> int:
             _progress(done, total, len(finished), time.perf_counter() - started)
     except KeyboardInterrupt:
         _clear_progress()
-        where = f"; boggle prove --resume {path} goes on" if path else " (give --out FILE to keep a proof's classes)"
-        print(f"boggle: stopped with {done:,} of {total:,} classes done{where}", file=sys.stderr)
+        if path:
+            stopped = _("boggle: stopped with {done} of {total} classes done; boggle prove --resume {path} goes on")
+        else:
+            stopped = _(
+                "boggle: stopped with {done} of {total} classes done (give --out FILE to keep a proof's classes)"
+            )
+        print(stopped.format(done=number(done), total=number(total), path=path), file=sys.stderr)
         return 130
     finally:
         if journal:
@@ -95,7 +101,8 @@ def _alphabet(text: str | None) -> Letters:
         return ALPHABET
     letters = text.strip().lower()
     if not letters or not letters.isascii() or not letters.isalpha():
-        raise BoggleError(f"--letters {cut_short(text)!r}: give letters a to z (q stands for Qu), e.g. aeirst")
+        wrong = _("--letters {given}: give letters a to z (q stands for Qu), e.g. aeirst")
+        raise BoggleError(wrong.format(given=repr(cut_short(text))))
     return letters_of(letters)
 
 
@@ -103,7 +110,9 @@ def _search_threshold(dictionary: Dictionary, height: int, width: int, min_lengt
     """The best score a short search finds: a board that scores it exists, so the proof's answer is at least it."""
     weights = {column: weight for column, weight in letter_weights(dictionary.trie).items() if column in alphabet}
     weights = weights or dict.fromkeys(alphabet, 1.0)
-    print(f"Searching {THRESHOLD_SEARCH_SECONDS:.0f} s for a threshold…", file=sys.stderr)
+    print(
+        _("Searching {seconds} s for a threshold…").format(seconds=f"{THRESHOLD_SEARCH_SECONDS:.0f}"), file=sys.stderr
+    )
     scorer = Scorer(dictionary.trie, height, width, min_length)
     found = search(
         scorer, AnyLetters(height * width, weights, width), THRESHOLD_SEARCH_SECONDS, random.Random(THRESHOLD_SEED)
@@ -116,7 +125,10 @@ def _progress(done: int, total: int, resumed: int, elapsed: float) -> None:
         return
     new = done - resumed
     left = (total - done) * elapsed / new if new else 0.0
-    sys.stderr.write(f"\r{done:,} of {total:,} classes · {elapsed:.0f} s · about {left:.0f} s left  ")
+    line = _("{done} of {total} classes · {elapsed} s · about {left} s left")
+    sys.stderr.write(
+        "\r" + line.format(done=number(done), total=number(total), elapsed=f"{elapsed:.0f}", left=f"{left:.0f}") + "  "
+    )
     sys.stderr.flush()
 
 
@@ -127,23 +139,44 @@ def _clear_progress() -> None:
 
 def _print(summary: Summary, task: Task, wall: float, jobs: int) -> None:
     size = f"{task.height}x{task.width}"
-    what = f"{size} boards with {task.dictionary}, words of {task.min_length}+ letters"
-    if task.alphabet != ALPHABET:
-        what += f", letters {''.join(sorted(_letters_text(task.alphabet)))}"
+    if task.alphabet == ALPHABET:
+        what = _("{size} boards with {list}, words of {length}+ letters")
+    else:
+        what = _("{size} boards with {list}, words of {length}+ letters, letters {letters}")
+    letters = "".join(sorted(_letters_text(task.alphabet)))
+    what = what.format(size=size, list=task.dictionary, length=task.min_length, letters=letters)
     if summary.boards:
         best = summary.boards[0][1]
         tops = [board for board, points in summary.boards if points == best]
-        print(f"Proved: of {what}, none scores more than {best:,}.")
-        print(f"Best {plural(len(tops), 'board')} ({best:,} points): {', '.join(tops)}")
+        print(_("Proved: of {what}, none scores more than {best}.").format(what=what, best=number(best)))
+        tops_line = counted(
+            len(tops), "Best {count} board ({best} points): {boards}", "Best {count} boards ({best} points): {boards}"
+        )
+        print(tops_line.format(best=number(best), boards=", ".join(tops)))
     else:
-        print(f"Proved: of {what}, none scores {task.threshold:,} or more.")
-    print(f"Every board at or above the threshold ({task.threshold:,}), turned and mirrored ones counted once:")
+        print(
+            _("Proved: of {what}, none scores {threshold} or more.").format(what=what, threshold=number(task.threshold))
+        )
+    every = _("Every board at or above the threshold ({threshold}), turned and mirrored ones counted once:")
+    print(every.format(threshold=number(task.threshold)))
     for board, points in summary.boards:
-        print(f"  {board}  {points:,}")
+        print(f"  {board}  {number(points)}")
+    figures = counted(
+        jobs,
+        "{classes} classes (highest bound {bound}), {nodes} nodes, {boards} boards scored exactly; "
+        "{cpu} s of CPU, {wall} s on {count} job",
+        "{classes} classes (highest bound {bound}), {nodes} nodes, {boards} boards scored exactly; "
+        "{cpu} s of CPU, {wall} s on {count} jobs",
+    )
     print(
-        f"{summary.classes:,} classes (highest bound {summary.highest_bound:,}), {summary.nodes:,} nodes, "
-        f"{summary.candidates:,} boards scored exactly; {summary.cpu_seconds:.1f} s of CPU, "
-        f"{wall:.1f} s on {plural(jobs, 'job')}"
+        figures.format(
+            classes=number(summary.classes),
+            bound=number(summary.highest_bound),
+            nodes=number(summary.nodes),
+            boards=number(summary.candidates),
+            cpu=f"{summary.cpu_seconds:.1f}",
+            wall=f"{wall:.1f}",
+        )
     )
 
 
