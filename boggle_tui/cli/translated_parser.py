@@ -97,9 +97,10 @@ class TranslatedParser(argparse.ArgumentParser):
     """An ArgumentParser whose every text a person reads goes through the catalogue. Its subcommands'
     parsers are of the same class (argparse makes them with the parent's class)."""
 
-    def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *, add_help: bool = True, **kwargs: Any) -> None:
+        """As ArgumentParser's (by keyword, as argparse makes a subcommand's parser)."""
         kwargs.setdefault("formatter_class", TranslatedHelpFormatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        super().__init__(add_help=False, **kwargs)
         if add_help:  # where argparse puts its own -h: the first of the options
             self.add_argument(
                 "-h", "--help", action="help", default=argparse.SUPPRESS, help=_("show this help message and exit")
