@@ -52,7 +52,7 @@ from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession
 from boggle_tui.game.table import TableRules
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net.address import default_name
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
@@ -74,15 +74,22 @@ class BoggleApp(App[int]):
     TITLE = "Boggle"
     COMMAND_PALETTE_BINDING = PALETTE_KEY
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit", tooltip="quit (it asks first in a round)"),
+        Binding(
+            "ctrl+q",
+            "request_quit",
+            N_("Quit"),
+            priority=True,
+            id="quit",
+            tooltip=N_("quit (it asks first in a round)"),
+        ),
         Binding(
             PALETTE_KEY,
             "command_palette",
-            "Commands",
+            N_("Commands"),
             show=False,  # the footer shows the palette key at its right end
             priority=True,
             id="commands",
-            tooltip="the command palette: every command by name",
+            tooltip=N_("the command palette: every command by name"),
         ),
     ]
 
@@ -141,11 +148,12 @@ class BoggleApp(App[int]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.apply_keymap(self.preferences.keys)
         for notice in self.notices:
-            self.notify(notice, title="Settings", severity="warning", timeout=10)
+            self.notify(notice, title=_("Settings"), severity="warning", timeout=10)
         if self.history.notice:
-            self.notify(self.history.notice, title="History", severity="warning", timeout=10)
+            # Translators: a notice's title: the record of rounds played.
+            self.notify(self.history.notice, title=_("History"), severity="warning", timeout=10)
         if self.online is not None:
-            self.show(LoadingScreen("Joining the room…"))
+            self.show(LoadingScreen(_("Joining the room…")))
             self.run_worker(self.online.run(), group="online", exclusive=True)
         elif self.request is not None:
             self.start_round(self.request)
@@ -163,8 +171,9 @@ class BoggleApp(App[int]):
             self.theme = name
             return
         self.notices.append(
-            f"settings.json: theme {cut_short(json.dumps(name), 40)} is not one known here; "
-            f"it is back to its default ({DEFAULT_THEME})."
+            _("settings.json: theme {theme} is not one known here; it is back to its default ({default}).").format(
+                theme=cut_short(json.dumps(name), 40), default=DEFAULT_THEME
+            )
         )
         self.preferences = replace(self.preferences, theme=DEFAULT_THEME)
         self.theme = DEFAULT_THEME
@@ -173,7 +182,11 @@ class BoggleApp(App[int]):
         """The player's keys from the settings file; an id no binding has is named in a notice."""
         unknown = sorted(set(keys) - binding_ids())
         if unknown:
-            self.notify(f"settings.json: no key binding is called {', '.join(unknown)}", title="Keys", timeout=10)
+            self.notify(
+                _("settings.json: no key binding is called {ids}").format(ids=", ".join(unknown)),
+                title=_("Keys"),
+                timeout=10,
+            )
         self.keymap = {binding: key for binding, key in keys.items() if binding not in unknown}
         self.set_keymap(self.keymap)
 
@@ -276,12 +289,12 @@ class BoggleApp(App[int]):
         (or out with exit code 2, when `boggle join` or `boggle host` never got into the room at all)."""
         was_in = self.online is not None and self.online.welcome is not None
         if not self.online_from_start and not was_in:
-            self.exit(return_code=2, message=f"boggle: error: {message}")
+            self.exit(return_code=2, message=_("boggle: error: {message}").format(message=message))
             return
         self.workers.cancel_group(self, "online")
         self.online = None
         self.show(self.start_screen())
-        self.notify(message, title="Room", severity="warning", timeout=10, markup=False)
+        self.notify(message, title=_("Room"), severity="warning", timeout=10, markup=False)
 
     def online_round(self, session: OnlineSession) -> None:
         """The room dealt a board."""
@@ -307,9 +320,19 @@ class BoggleApp(App[int]):
             if leave:
                 then()
 
-        host = ", and another becomes the host" if self.online is not None and self.online.am_host() else ""
-        question = f"{plural(others, 'other player')} in this room: it goes on without you{host}. Leave?"
-        self.push_screen(ConfirmScreen(question, "Leave", "Stay"), answered)
+        if self.online is not None and self.online.am_host():
+            question = counted(
+                others,
+                "{count} other player in this room: it goes on without you, and another becomes the host. Leave?",
+                "{count} other players in this room: it goes on without you, and another becomes the host. Leave?",
+            )
+        else:
+            question = counted(
+                others,
+                "{count} other player in this room: it goes on without you. Leave?",
+                "{count} other players in this room: it goes on without you. Leave?",
+            )
+        self.push_screen(ConfirmScreen(question, _("Leave"), _("Stay")), answered)
 
     def _leave_room(self) -> None:
         if self.online is not None:
@@ -330,11 +353,11 @@ class BoggleApp(App[int]):
             try:
                 target = friends_target(choice, self.preferences)
             except BoggleError as error:
-                self.notify(str(error), title="Play with friends", severity="error")
+                self.notify(str(error), title=_("Play with friends"), severity="error")
                 return
             self.online = self._online_play(target)
             self.online_from_start = True
-            self.show(LoadingScreen("Joining the room…"))
+            self.show(LoadingScreen(_("Joining the room…")))
             self.run_worker(self.online.run(), group="online", exclusive=True)
 
         self.push_screen(FriendsScreen(default_name(), address), chosen)
@@ -380,7 +403,8 @@ class BoggleApp(App[int]):
             if quit_:
                 self.exit(0)
 
-        self.push_screen(ConfirmScreen("Quit this round? It will not be scored.", "Quit", "Keep playing"), answered)
+        question = ConfirmScreen(_("Quit this round? It will not be scored."), _("Quit"), _("Keep playing"))
+        self.push_screen(question, answered)
 
     @on(Resize)
     def resized(self, event: Resize) -> None:

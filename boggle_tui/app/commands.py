@@ -15,45 +15,50 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.widget import Widget
 
-from boggle_tui.app.keys import all_bindings, binding_keys
+from boggle_tui.app.keys import all_bindings, binding_keys, either
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.game.session import practising
+from boggle_tui.i18n import N_, _
 
 PALETTE_KEY = "ctrl+k"  # Ctrl+P is the round's pause
 
 # (title, what it does, action): the action is the screen's for these tables, the app's for APP_COMMANDS.
+# The title and what it does are translated when the palette asks for them.
 ROUND_COMMANDS = (
-    ("Rotate the board", "A quarter turn", "rotate"),
-    ("Copy the board code", "To the clipboard", "copy_code"),
+    (N_("Rotate the board"), N_("A quarter turn"), "rotate"),
+    (N_("Copy the board code"), N_("To the clipboard"), "copy_code"),
 )
 PRACTICE_COMMANDS = (
-    ("Hint: words left by length", "Practice", "hint('lengths')"),
-    ("Hint: heat map", "Where words start", "hint('heat')"),
-    ("Hint: first letters", "Words left by first letters", "hint('starts')"),
-    ("Reveal a word", "It scores nothing", "reveal"),
-    ("Give up", "End the practice round", "give_up"),
+    # Translators: "Practice" says the command works in a practice round (a noun, the kind of round).
+    (N_("Hint: words left by length"), N_("Practice"), "hint('lengths')"),
+    (N_("Hint: heat map"), N_("Where words start"), "hint('heat')"),
+    (N_("Hint: first letters"), N_("Words left by first letters"), "hint('starts')"),
+    (N_("Reveal a word"), N_("It scores nothing"), "reveal"),
+    (N_("Give up"), N_("End the practice round"), "give_up"),
 )
 TIMED_COMMANDS = (
-    ("Pause", "Stop the clock and hide the board", "pause"),
-    ("End the round", "It asks first", "end_round"),
+    (N_("Pause"), N_("Stop the clock and hide the board"), "pause"),
+    (N_("End the round"), N_("It asks first"), "end_round"),
 )
 RESULTS_COMMANDS = (
-    ("New round", "A fresh board under the same rules", "new_game"),
-    ("Replay this board", "The same board again", "replay"),
-    ("Copy the board code", "To the clipboard", "copy_code"),
-    ("Copy the result", "One line to share", "copy_result"),
-    ("Study the selected word", "Make it a study card", "study_word"),
+    (N_("New round"), N_("A fresh board under the same rules"), "new_game"),
+    (N_("Replay this board"), N_("The same board again"), "replay"),
+    (N_("Copy the board code"), N_("To the clipboard"), "copy_code"),
+    (N_("Copy the result"), N_("One line to share"), "copy_result"),
+    (N_("Study the selected word"), N_("Make it a study card"), "study_word"),
 )
 BETWEEN_ROUNDS_COMMANDS = (
-    ("Open a board by code", "Play the board a code names", "open_code"),
-    ("Study", "Review the words you missed", "study"),
-    ("Statistics", "How you are doing", "stats"),
+    (N_("Open a board by code"), N_("Play the board a code names"), "open_code"),
+    # Translators: a command's title: go and study the words you missed (a verb, as a button says it).
+    (N_("Study"), N_("Review the words you missed"), "study"),
+    (N_("Statistics"), N_("How you are doing"), "stats"),
 )
 APP_COMMANDS = (
-    ("Theme", "Change the colours (the choice is remembered)", "change_theme"),
-    ("Help", "The rules and the keys in force", "help"),
-    ("Quit", "Asks first during a round", "request_quit"),
+    # Translators: a command's title: the colours the game is drawn in.
+    (N_("Theme"), N_("Change the colours (the choice is remembered)"), "change_theme"),
+    (N_("Help"), N_("The rules and the keys in force"), "help"),
+    (N_("Quit"), N_("Asks first during a round"), "request_quit"),
 )
 
 
@@ -66,7 +71,7 @@ def keys_named(app: App[Any], screen: Screen[Any], action: str) -> str:
     for owner in (screen, app):
         for binding in all_bindings(owner):
             if binding.action.removeprefix("app.") == action:
-                return f" ({' or '.join(binding_keys(app, binding))})"
+                return f" ({either(binding_keys(app, binding))})"
     return ""
 
 
@@ -74,7 +79,7 @@ def _each(
     app: App[Any], screen: Screen[Any], node: App[Any] | Widget, table: tuple[tuple[str, str, str], ...]
 ) -> Iterator[SystemCommand]:
     for title, what, action in table:
-        yield SystemCommand(title, what + keys_named(app, screen, action), _on(node, action))
+        yield SystemCommand(_(title), _(what) + keys_named(app, screen, action), _on(node, action))
 
 
 def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
@@ -86,7 +91,7 @@ def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
     if isinstance(screen, ResultsScreen):
         yield from _each(app, screen, screen, RESULTS_COMMANDS)
     elif not in_round:
-        yield SystemCommand("New round", "With the start screen's choices", _on(app, "new_round"))
+        yield SystemCommand(_("New round"), _("With the start screen's choices"), _on(app, "new_round"))
     if not in_round:
         yield from _each(app, screen, app, BETWEEN_ROUNDS_COMMANDS)
     yield from _each(app, screen, app, APP_COMMANDS)

@@ -14,6 +14,8 @@ from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 
+from boggle_tui.i18n import _
+
 
 def key_name(key: str) -> str:
     """`ctrl+r` as Ctrl+R, `f4` as F4, `escape` as Escape; a key that is one letter stays as typed."""
@@ -27,6 +29,15 @@ def short_key_name(key: str) -> str:
     """As `key_name`, with Ctrl as a caret, the way a footer shows it: `ctrl+l` as ^L."""
     name = key_name(key)
     return "^" + name.removeprefix("Ctrl+") if name.startswith("Ctrl+") and "+" not in name[5:] else name
+
+
+def either(names: list[str]) -> str:
+    """Key names as a phrase of alternatives: `Ctrl+P or F9` (one name alone as it is)."""
+    phrase = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: two keys that do the same thing, e.g. "Ctrl+P or F9"; {keys} may already be such a phrase.
+        phrase = _("{keys} or {key}").format(keys=phrase, key=name)
+    return phrase
 
 
 def binding_keys(app: App[Any], binding: Binding) -> list[str]:
@@ -62,7 +73,7 @@ def find_binding(owner: type[DOMNode] | DOMNode, binding_id: str) -> Binding:
 def keys_for(app: App[Any], owner: type[DOMNode] | DOMNode, binding_id: str, *, first: bool = False) -> str:
     """The keys in force for a binding, as a phrase: `Ctrl+P or F9`; `first` names only the first key."""
     named = binding_keys(app, find_binding(owner, binding_id))
-    return named[0] if first else " or ".join(named)
+    return named[0] if first else either(named)
 
 
 def short_key_for(app: App[Any], owner: type[DOMNode] | DOMNode, binding_id: str) -> str:

@@ -31,6 +31,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
 from boggle_tui.net.client import Connection, JoinError
@@ -106,7 +107,7 @@ class OnlinePlay:
         if self.back is not None:
             self.back(message)
         else:
-            self.app.exit(return_code=2, message=f"boggle: error: {message}")
+            self.app.exit(return_code=2, message=_("boggle: error: {message}").format(message=message))
 
     async def _run(self) -> None:
         target = self.target
@@ -147,7 +148,7 @@ class OnlinePlay:
         if target.serve is None:
             remember_token(self.url, self.welcome.room, self.welcome.token, self.folder)
         for note in self.welcome.notes:
-            self.app.notify(note, title="Room", timeout=8, markup=False)
+            self.app.notify(note, title=_("Room"), timeout=8, markup=False)
         self.show(self.lobby_screen())
 
     async def _serve_here(self) -> int:
@@ -160,7 +161,7 @@ class OnlinePlay:
     async def _serve_detached(self) -> int:
         """Start `boggle server` as a process of its own for this one room; the port it bound."""
         assert self.target.serve is not None
-        host, _ = self.target.serve
+        host = self.target.serve[0]
 
         async def start(port: int) -> int:
             command = [sys.executable, "-m", "boggle_tui", "server", "--host", host, "--port", str(port),
@@ -177,10 +178,11 @@ class OnlinePlay:
                 line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), SERVER_START_SECONDS)
             except TimeoutError:
                 process.kill()
-                raise OSError(f"the room server did not start within {SERVER_START_SECONDS:.0f} s") from None
+                late = _("the room server did not start within {seconds} s")
+                raise OSError(late.format(seconds=f"{SERVER_START_SECONDS:.0f}")) from None
             words = line.split()
-            if len(words) != 2 or words[0] != "port" or not words[1].isdigit():
-                raise OSError(f"cannot listen on {host}:{port}")
+            if len(words) != 2 or words[0] != "port" or not words[1].isdigit():  # the server's line: `port N`
+                raise OSError(_("cannot listen on {host}:{port}").format(host=host, port=port))
             return int(words[1])
 
         return await self._listen(start)
@@ -198,7 +200,7 @@ class OnlinePlay:
 
     async def _reconnect(self) -> Connection | None:
         assert self.welcome is not None
-        self.app.notify("The connection dropped: reconnecting…", title="Room", severity="warning", timeout=4)
+        self.app.notify(_("The connection dropped: reconnecting…"), title=_("Room"), severity="warning", timeout=4)
         deadline = asyncio.get_running_loop().time() + RECONNECT_SECONDS
         hello = m.Hello(version=m.VERSION, name=self.welcome.name, room=self.welcome.room, token=self.welcome.token,
                         game=self.game)  # fmt: skip
@@ -211,9 +213,9 @@ class OnlinePlay:
                     forget_token(self.url, self.welcome.room, self.folder)
                     raise RoomClosed(str(error)) from None
                 continue
-            self.app.notify("Back in the room.", title="Room", timeout=3)
+            self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
             return connection
-        raise RoomClosed("the connection to the room was lost")
+        raise RoomClosed(_("the connection to the room was lost"))
 
     async def _send_forever(self) -> None:
         """One sender, so messages leave in the order they were made."""
@@ -246,8 +248,8 @@ class OnlinePlay:
             self._leave_with(str(error))
         except (ProtocolError, BoggleError, ValueError, KeyError) as error:
             # A server is a stranger too: nothing it sends may take the game down.
-            self.app.notify(f"The server sent a message this game cannot use ({type(error).__name__}).",
-                            title="Room", severity="warning", markup=False)  # fmt: skip
+            cannot = _("The server sent a message this game cannot use ({error}).").format(error=type(error).__name__)
+            self.app.notify(cannot, title=_("Room"), severity="warning", markup=False)
 
     def _handle(self, message: m.ServerMessage) -> None:
         match message:
@@ -267,7 +269,7 @@ class OnlinePlay:
             case m.Error(message=text, fatal=fatal, code=code):
                 if code in ("removed", "room_gone"):
                     raise RoomClosed(text)
-                self.app.notify(text, title="Room", severity="error" if fatal else "warning", markup=False)
+                self.app.notify(text, title=_("Room"), severity="error" if fatal else "warning", markup=False)
             case _:
                 if self.session is not None:
                     self.session.apply(message)
@@ -283,9 +285,16 @@ class OnlinePlay:
         except BoggleError:
             mine = ""
         if mine != theirs:
-            how = "differs from" if mine else "is not on this machine, unlike"
-            self.app.notify(f"Your copy of the word list {name!r} {how} the server's: the server's list judges.",
-                            title="Room", severity="warning", timeout=10, markup=False)  # fmt: skip
+            if mine:
+                differs = _("Your copy of the word list {name} differs from the server's: the server's list judges.")
+            else:
+                differs = _(
+                    "Your copy of the word list {name} is not on this machine, unlike the server's: "
+                    "the server's list judges."
+                )
+            self.app.notify(
+                differs.format(name=repr(name)), title=_("Room"), severity="warning", timeout=10, markup=False
+            )
 
     def _start(self, message: m.Start) -> None:
         assert self.welcome is not None
@@ -323,7 +332,7 @@ def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTar
     if choice.join is not None:
         host, port, room = parse_address(choice.join)
         if not room:
-            raise BoggleError("give the room too: HOST:PORT/ROOM")
+            raise BoggleError(_("give the room too: HOST:PORT/ROOM"))
         return OnlineTarget(url=f"ws://{host}:{port}", room=room, name=name, address=f"{host}:{port}/{room}")
     room = private_room_name()
     listen = "0.0.0.0" if choice.open_to_network else "127.0.0.1"

@@ -16,6 +16,7 @@ from boggle_tui.app.host import Host
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.table import level_name
 from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine import definitions, frequency
@@ -27,7 +28,7 @@ from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
 from boggle_tui.game.table import TableRules, TableSession
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import default_name
 from boggle_tui.storage import study
 
@@ -62,11 +63,11 @@ class SoloPlay:
             self.play(self._session(request, dictionary), dictionary)
             return
         if request.slow:
-            waiting = f"Rolling {RICH_TRIES} boards to deal the richest…"
+            waiting = _("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES)
         elif is_cached(request.dictionary):
-            waiting = "Loading the word list…"
+            waiting = _("Loading the word list…")
         else:
-            waiting = f"Preparing the word list {request.dictionary!r} (the first time only)…"
+            waiting = _("Preparing the word list {name} (the first time only)…").format(name=repr(request.dictionary))
         loading = LoadingScreen(waiting)
         if request.slow:
             app.show(loading)
@@ -111,7 +112,7 @@ class SoloPlay:
         app.call_from_thread(self.play, session, dictionary)
 
     def deal_failed(self, message: str) -> None:
-        self.app.notify(message, title="Cannot deal that round", severity="error", timeout=8)
+        self.app.notify(message, title=_("Cannot deal that round"), severity="error", timeout=8)
         self.app.show(self.app.start_screen())
 
     # Playing
@@ -126,10 +127,15 @@ class SoloPlay:
         app.show(RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss))
         app.set_timer(READ_AFTER, self._read_for_results)
         if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
+            # Translators: "Matched" is the table's level that learns from your rounds; {level} is another level's
+            # name (as the table's choices name it, in lower case).
+            learning = _(
+                "Matched needs {needed} timed rounds on this word list to learn your level "
+                "({rounds} so far): the table plays at {level} meanwhile."
+            )
             app.notify(
-                f"Matched needs {MIN_ROUNDS} timed rounds on this word list to learn your level "
-                f"({session.fit.rounds} so far): the table plays at {DEFAULT_LEVEL} meanwhile.",
-                title="Against the table",
+                learning.format(needed=MIN_ROUNDS, rounds=session.fit.rounds, level=level_name(DEFAULT_LEVEL).lower()),
+                title=_("Against the table"),
                 timeout=8,
             )
 
@@ -160,7 +166,7 @@ class SoloPlay:
         app = self.app
         record = session.record(app.wall())
         if record is not None and not app.history.record(record) and app.history.notice:
-            app.notify(app.history.notice, title="History", severity="warning")
+            app.notify(app.history.notice, title=_("History"), severity="warning")
         language = session.board.language  # the common words (★) and definitions are English's
         marks = None if session.request.dictionary == COMMON_WORDS or language != "en" else self.is_common
         app.show(results_screen(session, marks, definitions.describer(language)))
@@ -169,7 +175,11 @@ class SoloPlay:
             if after.new_cards:
                 words = ", ".join(word.upper() for word in after.new_cards[:5])
                 more = "…" if len(after.new_cards) > 5 else ""
-                app.notify(f"{plural(len(after.new_cards), 'new study card')}: {words}{more}", title="Study", timeout=6)
+                cards = counted(
+                    len(after.new_cards), "{count} new study card: {words}", "{count} new study cards: {words}"
+                )
+                # Translators: a notice's title: the study of missed words (a noun).
+                app.notify(cards.format(words=words + more), title=_("Study"), timeout=6)
 
 
 def results_screen(

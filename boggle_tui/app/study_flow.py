@@ -13,9 +13,10 @@ from boggle_tui.engine import definitions
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.study import Card, Review, Source, StudySession
+from boggle_tui.i18n import N_, _
 from boggle_tui.storage import study
 
-NO_HISTORY = "History is off, so there are no study cards."
+NO_HISTORY = N_("History is off, so there are no study cards.")
 
 
 class StudyFlow:
@@ -35,7 +36,8 @@ class StudyFlow:
     def open(self) -> None:
         """Today's study on the chosen word list; with no history, a notice instead."""
         if not self.app.history.enabled:
-            self.app.notify(NO_HISTORY, title="Study", severity="warning")
+            # Translators: a notice's title: the study of missed words (a noun).
+            self.app.notify(_(NO_HISTORY), title=_("Study"), severity="warning")
             return
         name = self.app.preferences.dictionary
         self.app.run_worker(lambda: self._prepare(name), thread=True, exclusive=True, group="study")
@@ -47,7 +49,7 @@ class StudyFlow:
             dictionary = app.dictionaries.get(name) or load_dictionary(name)
             definitions.load()
         except (BoggleError, OSError) as error:
-            app.call_from_thread(app.notify, str(error), title="Cannot study", severity="error")
+            app.call_from_thread(app.notify, str(error), title=_("Cannot study"), severity="error")
             return
         app.call_from_thread(self.show, dictionary)
 
@@ -62,13 +64,14 @@ class StudyFlow:
             rng=app.rng,
         )
         describe = definitions.describer(dictionary.alphabet.code)  # English only: other languages say so
-        screen = StudyScreen(session, describe, self._suspend, f"Study · {dictionary.name}")
+        # Translators: the study screen's title, with the word list's name.
+        screen = StudyScreen(session, describe, self._suspend, _("Study · {list}").format(list=dictionary.name))
         app.push_screen(screen, lambda _: self._refresh_start())
 
     def _save_review(self, card: Card, review: Review) -> None:
         history = self.app.history
         if not study.save_review(history, card, review) and history.notice:
-            self.app.notify(history.notice, title="History", severity="warning")
+            self.app.notify(history.notice, title=_("History"), severity="warning")
 
     def _suspend(self, card: Card) -> None:
         study.set_suspended(self.app.history, card, True)
@@ -81,8 +84,8 @@ class StudyFlow:
         """A word the player chose on the results becomes a study card (once)."""
         app = self.app
         if not app.history.enabled:
-            app.notify(NO_HISTORY, title="Study", severity="warning")
+            app.notify(_(NO_HISTORY), title=_("Study"), severity="warning")
         elif study.add_card(app.history, word, dictionary, Source.HAND, app.today()):
-            app.notify(f"{word.upper()} is now a study card.", title="Study", timeout=4)
+            app.notify(_("{word} is now a study card.").format(word=word.upper()), title=_("Study"), timeout=4)
         else:
-            app.notify(f"{word.upper()} is a study card already.", title="Study", timeout=4)
+            app.notify(_("{word} is a study card already.").format(word=word.upper()), title=_("Study"), timeout=4)

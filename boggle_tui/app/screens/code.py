@@ -6,25 +6,27 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import MAX_CODE, parse_code
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.session import Hold
+from boggle_tui.i18n import N_, _
 
 
-class CodeScreen(ModalScreen[Deal | None]):
+class CodeScreen(TranslatedModalScreen[Deal | None]):
     """Answers the board a code names, or None when the player backs out."""
 
     HOLD = Hold.DIALOG
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code-dialog"):
-            yield Label("Board code (as shown beside a board, e.g. N-PLSTEAIERTNRSGES):")
-            yield Input(placeholder="code, Enter", max_length=MAX_CODE, id="code-input")  # no longer code exists
+            yield Label(_("Board code (as shown beside a board, e.g. {code}):").format(code="N-PLSTEAIERTNRSGES"))
+            # Translators: the code box's placeholder: type a board code, then press Enter.
+            yield Input(placeholder=_("code, Enter"), max_length=MAX_CODE, id="code-input")  # no longer code exists
             yield Label("", id="code-error")
 
     def on_mount(self) -> None:

@@ -6,27 +6,34 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from boggle_tui.app.keys import keys_for
+from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.game.session import Hold
+from boggle_tui.i18n import N_, _
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(TranslatedModalScreen[bool]):
     HOLD = Hold.DIALOG
-    BINDINGS = [Binding("y", "answer(True)", "Yes", id="yes"), Binding("n,escape", "answer(False)", "No", id="no")]
+    BINDINGS = [
+        Binding("y", "answer(True)", N_("Yes"), id="yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="no"),
+    ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "", no: str = "") -> None:
+        """`question` and the answers' labels are shown as given (translated by the caller); Yes and No by default."""
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no = question, yes or _("Yes"), no or _("No")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
             yield Label(self.question, id="question")
             with Horizontal(id="answers"):
-                yield Button(f"{self.yes} ({keys_for(self.app, self, 'yes', first=True)})", variant="error", id="yes")
-                yield Button(f"{self.no} ({keys_for(self.app, self, 'no', first=True)})", variant="primary", id="no")
+                yes, no = (keys_for(self.app, self, id_, first=True) for id_ in ("yes", "no"))
+                # Translators: a button: an answer and the key that gives it, e.g. "Leave (y)".
+                yield Button(_("{answer} ({key})").format(answer=self.yes, key=yes), variant="error", id="yes")
+                yield Button(_("{answer} ({key})").format(answer=self.no, key=no), variant="primary", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

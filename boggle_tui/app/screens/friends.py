@@ -8,9 +8,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label
 
+from boggle_tui.app.screens.translated import TranslatedModalScreen
+from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import MAX_NAME
 
 
@@ -21,8 +22,8 @@ class FriendsChoice:
     open_to_network: bool = False
 
 
-class FriendsScreen(ModalScreen[FriendsChoice | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="friends-cancel")]
+class FriendsScreen(TranslatedModalScreen[FriendsChoice | None]):
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="friends-cancel")]
 
     def __init__(self, name: str, address: str = "") -> None:
         """`address`: a room to join, filled in (a link into a room): the player gives their name and joins."""
@@ -32,20 +33,23 @@ class FriendsScreen(ModalScreen[FriendsChoice | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="friends"):
-            yield Label("Play with friends", id="friends-title")
-            yield Label("Your name")
+            yield Label(_("Play with friends"), id="friends-title")
+            yield Label(_("Your name"))
             yield Input(self.player_name, max_length=MAX_NAME, id="friends-name")
-            yield Checkbox("Open my room to my network (others on the LAN can join)", id="friends-open")
-            yield Button("Host a room here", variant="success", id="friends-host")
-            yield Label("or join a room: HOST:PORT/ROOM", id="friends-or")
+            yield Checkbox(_("Open my room to my network (others on the LAN can join)"), id="friends-open")
+            yield Button(_("Host a room here"), variant="success", id="friends-host")
+            # Translators: HOST:PORT/ROOM is the form of an address to type; translate its words if you like.
+            yield Label(_("or join a room: HOST:PORT/ROOM"), id="friends-or")
             with Horizontal(id="friends-join-row"):
-                yield Input(self.address, placeholder="192.168.1.5:8765/friends", max_length=200, id="friends-address")
-                yield Button("Join", variant="primary", id="friends-join")
+                # Translators: an example of a room's address; "friends" is the room's name, yours to translate.
+                example = _("192.168.1.5:8765/friends")
+                yield Input(self.address, placeholder=example, max_length=200, id="friends-address")
+                yield Button(_("Join"), variant="primary", id="friends-join")
             yield Label("", id="friends-error")
 
     def on_mount(self) -> None:
         if self.address:  # invited to a room: the name is all that is asked
-            self.query_one("#friends-title", Label).update(f"Join the room {self.address}")
+            self.query_one("#friends-title", Label).update(_("Join the room {address}").format(address=self.address))
             name = self.query_one("#friends-name", Input)
             name.focus()
             name.action_select_all()
@@ -64,7 +68,7 @@ class FriendsScreen(ModalScreen[FriendsChoice | None]):
     def join(self) -> None:
         address = self.query_one("#friends-address", Input).value.strip()
         if not address:
-            self.query_one("#friends-error", Label).update("✗ Type the address your friend's lobby shows.")
+            self.query_one("#friends-error", Label).update(_("✗ Type the address your friend's lobby shows."))
             return
         self.dismiss(FriendsChoice(self._chosen_name(), address))
 

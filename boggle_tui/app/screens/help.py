@@ -7,13 +7,15 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
-from boggle_tui.app.keys import binding_keys, keys_for
+from boggle_tui.app.keys import binding_keys, either, keys_for
+from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.engine.scoring import MIN_LENGTH_BY_CELLS, MIN_LENGTH_ON_LARGER, score_bands
 from boggle_tui.game.session import Hold
+from boggle_tui.i18n import N_, _
 
-MOUSE = (
+MOUSE = N_(
     "With the mouse: click a die to start a word, click a neighbour to extend it, click the last die again to submit."
 )
 
@@ -21,8 +23,9 @@ MOUSE = (
 def keys_in_force(app: App[object], screen: Screen[object] | None) -> list[tuple[str, str]]:
     """(keys, what they do) for the screen the help was opened over, then the app's: remapped keys as remapped.
 
-    A binding's tooltip says what it does for the help; one without is left out, and so is one whose
-    action the screen turns off (a practice hint in a timed round): the help lists what works there.
+    A binding's tooltip (an `N_` text, shown here in the player's language) says what it does for the help; one
+    without is left out, and so is one whose action the screen turns off (a practice hint in a timed round): the
+    help lists what works there.
     """
     owned: list[tuple[DOMNode | None, BindingType]] = [(screen, b) for b in (screen.BINDINGS if screen else [])]
     owned += [(app, b) for b in app.BINDINGS]
@@ -32,7 +35,7 @@ def keys_in_force(app: App[object], screen: Screen[object] | None) -> list[tuple
             continue
         named = rows.setdefault(binding.tooltip, [])
         named += [name for name in binding_keys(app, binding) if name not in named]
-    return [(" or ".join(keys), what) for what, keys in rows.items()]
+    return [(either(keys), _(what)) for what, keys in rows.items()]
 
 
 def _works(owner: DOMNode | None, binding: Binding) -> bool:
@@ -49,35 +52,43 @@ def help_text(keys: list[tuple[str, str]], back: str) -> str:
     most, shortest = MIN_LENGTH_BY_CELLS[0]
     side = int(most**0.5)
     lines = [
-        "# How to play",
+        _("# How to play"),
         "",
-        "Find words by joining **adjacent dice**: across, up, down or diagonally.",
-        f"Each die is used at most once in a word. Words need at least **{shortest} letters**",
-        f"({MIN_LENGTH_ON_LARGER} on boards larger than {side}x{side}). **Qu** is one die and counts as two letters.",
+        _("Find words by joining **adjacent dice**: across, up, down or diagonally."),
+        # Translators: Markdown: a line break inside a paragraph is a space; keep the ** around the bold words.
+        _(
+            "Each die is used at most once in a word. Words need at least **{shortest} letters**\n"
+            "({larger} on boards larger than {side}x{side}). **Qu** is one die and counts as two letters."
+        ).format(shortest=shortest, larger=MIN_LENGTH_ON_LARGER, side=side),
         "",
-        "| letters | " + " | ".join(name for name, _ in bands) + " |",
+        # Translators: the scoring table's first column: the rows are a word's length and its points.
+        "| " + _("letters") + " | " + " | ".join(name for name, _points in bands) + " |",
         "|---" * (len(bands) + 1) + "|",
-        "| points | " + " | ".join(str(points) for _, points in bands) + " |",
+        "| " + _("points") + " | " + " | ".join(str(points) for _name, points in bands) + " |",
         "",
-        "Every entry gets a verdict: *accepted*, *already found*, *too short*,",
-        "*not on the board* or *not a word*. Wrong entries cost nothing.",
+        _(
+            "Every entry gets a verdict: *accepted*, *already found*, *too short*,\n"
+            "*not on the board* or *not a word*. Wrong entries cost nothing."
+        ),
         "",
-        "# Keys",
+        _("# Keys"),
         "",
-        "| key | what it does |",
+        "| " + _("key") + " | " + _("what it does") + " |",
         "|---|---|",
         *(f"| {key} | {what} |" for key, what in keys),
         "",
-        MOUSE,
+        _(MOUSE),
         "",
-        f"*The clock is stopped and the board hidden while this help is open. Press {back} to go back.*",
+        _("*The clock is stopped and the board hidden while this help is open. Press {keys} to go back.*").format(
+            keys=back
+        ),
     ]
     return "\n".join(lines)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(TranslatedModalScreen[None]):
     HOLD = Hold.HELP
-    BINDINGS = [Binding("escape,f1,q", "close", "Back to the game", id="close")]
+    BINDINGS = [Binding("escape,f1,q", "close", N_("Back to the game"), id="close")]
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # markdown-it is a tenth of start-up: load it when asked for

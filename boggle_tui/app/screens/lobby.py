@@ -22,20 +22,24 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from boggle_tui.app.screens.translated import TranslatedModalScreen, TranslatedScreen
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import Scoring
 
 LOBBY_SECONDS = (60, 120, 180, 240, 300)
-SCORINGS = [("Shared words score 0 (the table rule)", Scoring.UNIQUE.value), ("Every word scores", Scoring.ALL.value)]
-TARGETS = [("None: play on", None), ("First to 50", 50), ("First to 100", 100), ("First to 200", 200)]
+SCORINGS = [
+    (N_("Shared words score 0 (the table rule)"), Scoring.UNIQUE.value),
+    (N_("Every word scores"), Scoring.ALL.value),
+]
+TARGETS = (50, 100, 200)  # an evening's target points offered, besides none
 CHAT_LINES = 6  # lines of chat kept on screen
 
 
@@ -44,10 +48,10 @@ def _ordered(option: tuple[str | Text, Any]) -> int:
     return option[1] or 0
 
 
-class PickPlayerScreen(ModalScreen[int | None]):
+class PickPlayerScreen(TranslatedModalScreen[int | None]):
     """Which player the host means (to remove, or to hand the role to)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="pick-cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="pick-cancel")]
 
     def __init__(self, question: str, players: list[m.Seat]) -> None:
         super().__init__()
@@ -66,20 +70,26 @@ class PickPlayerScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(TranslatedScreen[None]):
     AUTO_FOCUS = None  # Enter is "ready" until the host tabs into a setting
     # No letter keys: players type words into the lobby as a round ends or before it starts, and a word
     # must never start a round, lock the room or remove a player. Chat is Tab (or F2) away.
     BINDINGS = [
-        Binding("enter", "ready", "Ready / not ready", id="lobby-ready", tooltip="online: ready, or not ready"),
-        Binding("f2", "talk", "Chat", id="lobby-chat", tooltip="online: say something to the room"),
-        Binding("f5", "host('start')", "Start now", id="lobby-start", tooltip="host: start without waiting"),
-        Binding("f6", "pick('remove')", "Remove", id="lobby-remove", tooltip="host: remove a player"),
-        Binding("f7", "pick('promote')", "Hand on", id="lobby-promote", tooltip="host: make another the host"),
-        Binding("f8", "lock", "Lock", id="lobby-lock", tooltip="host: close the room to newcomers, or open it"),
-        Binding("f9", "bot", "Add a bot", id="lobby-bot", tooltip="host: a computer opponent (regular) in a free seat"),
-        Binding("escape", "leave", "Leave", id="lobby-leave", tooltip="online: leave the room"),
-    ]
+        Binding("enter", "ready", N_("Ready / not ready"), id="lobby-ready", tooltip=N_("online: ready, or not ready")),
+        Binding("f2", "talk", N_("Chat"), id="lobby-chat", tooltip=N_("online: say something to the room")),
+        Binding("f5", "host('start')", N_("Start now"), id="lobby-start", tooltip=N_("host: start without waiting")),
+        Binding("f6", "pick('remove')", N_("Remove"), id="lobby-remove", tooltip=N_("host: remove a player")),
+        # Translators: the host's key that hands the host's role on to another player.
+        Binding("f7", "pick('promote')", N_("Hand on"), id="lobby-promote", tooltip=N_("host: make another the host")),
+        Binding(
+            "f8", "lock", N_("Lock"), id="lobby-lock", tooltip=N_("host: close the room to newcomers, or open it")
+        ),
+        Binding(
+            "f9", "bot", N_("Add a bot"), id="lobby-bot",
+            tooltip=N_("host: a computer opponent (regular) in a free seat"),
+        ),
+        Binding("escape", "leave", N_("Leave"), id="lobby-leave", tooltip=N_("online: leave the room")),
+    ]  # fmt: skip
 
     @dataclass
     class Outgoing(Message):
@@ -113,30 +123,34 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Label(Text(f"Room {self.room}"), id="lobby-title")
+            yield Label(Text(_("Room {room}").format(room=self.room)), id="lobby-title")
             if self.address:
-                yield Label(Text(f"Friends join with:  boggle join {self.address}"), id="lobby-address")
+                joining = _("Friends join with:  boggle join {address}").format(address=self.address)
+                yield Label(Text(joining), id="lobby-address")
             if self.link:
-                yield Label(Text(f"or in a browser:  {self.link}"), id="lobby-link")
+                yield Label(Text(_("or in a browser:  {link}").format(link=self.link)), id="lobby-link")
             yield Static("", id="lobby-players")
             yield Label("", id="lobby-settings")
             with Grid(id="lobby-choices"):
-                for label, field, _ in self.choices:
+                for label, field, _options in self.choices:
                     yield Label(label)
                     yield Select(self._options[field], allow_blank=False, compact=True, id=f"lobby-{field}")
             yield Static("", id="lobby-chat-log")
-            yield Input(placeholder="F2: say something to the room (between rounds)", max_length=m.MAX_CHAT,
+            yield Input(placeholder=_("F2: say something to the room (between rounds)"), max_length=m.MAX_CHAT,
                         compact=True, id="lobby-say")  # fmt: skip
             yield Label("", id="lobby-status")
         yield Footer()
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]]]]:
+        """(label, setting, its options), in the player's language: made when the screen is."""
         return [
-            ("Dice", "dice", [(load_dice_set(k).name, k) for k in dice_set_names()]),
-            ("Round length", "seconds", [(describe_seconds(n), n) for n in LOBBY_SECONDS if n in ROUND_SECONDS]),
-            ("Word list", "dictionary", [(n, n) for n in shipped_dictionaries()]),
-            ("Scoring", "scoring", SCORINGS),
-            ("Evening", "target", TARGETS),
+            # Translators: a setting's label: the set of dice the board is rolled from.
+            (_("Dice"), "dice", [(load_dice_set(k).name, k) for k in dice_set_names()]),
+            (_("Round length"), "seconds", [(describe_seconds(n), n) for n in LOBBY_SECONDS if n in ROUND_SECONDS]),
+            (_("Word list"), "dictionary", [(n, n) for n in shipped_dictionaries()]),
+            (_("Scoring"), "scoring", [(_(label), value) for label, value in SCORINGS]),
+            # Translators: a setting's label: the evening's target, first to so many points over its rounds.
+            (_("Evening"), "target", [(_("None: play on"), None), *((_target(n), n) for n in TARGETS)]),
         ]
 
     def on_mount(self) -> None:
@@ -178,8 +192,8 @@ class LobbyScreen(Screen[None]):
 
     def _draw(self, lobby: m.Lobby) -> None:
         self.query_one("#lobby-players", Static).update(self._players_table(lobby))
-        evening = f" · champion of the evening: {lobby.champion}" if lobby.champion else ""
-        closed = " · closed to newcomers" if lobby.locked else ""
+        evening = _(" · champion of the evening: {player}").format(player=lobby.champion) if lobby.champion else ""
+        closed = _(" · closed to newcomers") if lobby.locked else ""
         self.query_one("#lobby-settings", Label).update(Text(f"{lobby.description}{closed}{evening}"))
         for field in ("dice", "seconds", "dictionary", "scoring", "target"):
             self._show_choice(self.query_one(f"#lobby-{field}", Select), field, lobby.settings.get(field))
@@ -190,24 +204,25 @@ class LobbyScreen(Screen[None]):
     def _players_table(self, lobby: m.Lobby) -> Table:
         """Who is here, ready or not, with each one's points and wins over the evening."""
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-        for heading in ("player", "ready", "tonight", "wins", ""):
-            table.add_column(heading)
+        for heading in (N_("player"), N_("ready"), N_("tonight"), N_("wins")):
+            table.add_column(_(heading))
+        table.add_column("")  # notes: host, you, away
         evening = {s.name: s for s in lobby.scoreboard}
         for p in lobby.players:
             name = Text(p.name, style="bold" if p.id == self.me else "")  # literal, never markup
-            ready = "✓ ready" if p.ready else "· not yet"
+            ready = _("✓ ready") if p.ready else _("· not yet")
             standing = evening.pop(p.name, None)
-            notes = ", ".join(n for n, on_ in (("host", p.host), ("you", p.id == self.me)) if on_)
-            table.add_row(name, ready, *_evening(standing), notes + ("" if p.connected else " (away)"))
+            table.add_row(name, ready, *_evening(standing), _notes(p.host, p.id == self.me, p.connected))
         for standing in evening.values():  # played earlier tonight, gone now
-            table.add_row(Text(standing.name, style="dim"), "", *_evening(standing), "left")
+            # Translators: in the lobby's list of players: this player has left the room.
+            table.add_row(Text(standing.name, style="dim"), "", *_evening(standing), _("left"))
         return table
 
     def _show_choice(self, select: Select[Any], field: str, value: Any) -> None:
         with select.prevent(Select.Changed):
             options = self._options[field]
             if field in ("seconds", "target") and isinstance(value, int) and value not in {v for _, v in options}:
-                label = describe_seconds(value) if field == "seconds" else f"First to {value:,}"
+                label = describe_seconds(value) if field == "seconds" else _target(value)
                 self._options[field] = sorted([*options, (label, value)], key=_ordered)
                 select.set_options(self._options[field])
             if field == "dictionary" and isinstance(value, str) and value and value not in {v for _, v in options}:
@@ -231,12 +246,14 @@ class LobbyScreen(Screen[None]):
 
     def _show_status(self) -> None:
         if self.countdown is not None:
-            status = f"The board comes in {self.countdown:.0f} seconds."
+            seconds = round(self.countdown)
+            status = counted(seconds, "The board comes in {count} second.", "The board comes in {count} seconds.")
         elif self.ready:
-            status = "You are ready. Waiting for the others… (Enter: not ready)"
+            status = _("You are ready. Waiting for the others… (Enter: not ready)")
+        elif self.host:
+            status = _("Press Enter when you are ready.  Host: Tab to the settings; F5 starts now.")
         else:
-            host = "  Host: Tab to the settings; F5 starts now." if self.host else ""
-            status = f"Press Enter when you are ready.{host}"
+            status = _("Press Enter when you are ready.")
         self.query_one("#lobby-status", Label).update(status)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -285,9 +302,9 @@ class LobbyScreen(Screen[None]):
     def action_pick(self, action: str) -> None:
         others = [p for p in self.lobby.players if p.id != self.me]
         if not others:
-            self.notify("Nobody else is in the room.", title="Room")
+            self.notify(_("Nobody else is in the room."), title=_("Room"))
             return
-        question = "Remove which player?" if action == "remove" else "Who becomes the host?"
+        question = _("Remove which player?") if action == "remove" else _("Who becomes the host?")
 
         def picked(player: int | None) -> None:
             if player is not None:
@@ -305,4 +322,16 @@ class LobbyScreen(Screen[None]):
 def _evening(standing: m.Standing | None) -> tuple[str, str]:
     if standing is None:
         return "", ""
-    return f"{standing.total:,}", f"{standing.wins}" if standing.wins else ""
+    return number(standing.total), f"{standing.wins}" if standing.wins else ""
+
+
+def _target(points: int) -> str:
+    """An evening's target as the choice names it: `First to 100`."""
+    return _("First to {points}").format(points=number(points))
+
+
+def _notes(host: bool, me: bool, connected: bool) -> str:
+    """What the lobby notes after a player: `host, you`, and `(away)` while their connection is lost."""
+    # Translators: notes after a player's name in the lobby; "you" is the player reading it.
+    notes = ", ".join(note for note, shown in ((_("host"), host), (_("you"), me)) if shown)
+    return notes if connected else notes + " " + _("(away)")

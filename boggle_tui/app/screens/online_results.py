@@ -15,7 +15,7 @@ from textual.widgets import Static
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
 from boggle_tui.game.session import ContestRound
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
 
 
@@ -31,8 +31,8 @@ class Evening(Protocol):
 
 class OnlineResultsScreen(ResultsScreen):
     BINDINGS = [
-        Binding("n,enter", "again", "Again", id="online-again", tooltip="online: back to the room's lobby"),
-        Binding("escape", "again", "Lobby", id="online-lobby", tooltip="online: back to the room's lobby"),
+        Binding("n,enter", "again", N_("Again"), id="online-again", tooltip=N_("online: back to the room's lobby")),
+        Binding("escape", "again", N_("Lobby"), id="online-lobby", tooltip=N_("online: back to the room's lobby")),
     ]
 
     def __init__(
@@ -54,7 +54,7 @@ class OnlineResultsScreen(ResultsScreen):
         return super().check_action(action, parameters)
 
     def _outcome(self) -> str:
-        ended = self.online.end_reason.value if self.online.end_reason else "Over"
+        ended = _(self.online.end_reason.value) if self.online.end_reason else _("Over")
         return winner_line(self.online.winners, ended) + self._too_late()
 
     def _table(self) -> Table:
@@ -68,12 +68,22 @@ class OnlineResultsScreen(ResultsScreen):
         notes = [scoring_note(self.online.scoring)]
         room = self.online
         if isinstance(room, Evening) and room.evening:
-            standings = " · ".join(
-                f"{s.name} {s.total:,}" + (f" ({plural(s.wins, 'win')})" if s.wins else "") for s in room.evening
-            )
-            champion = f" · {room.champion} reached the target first" if room.champion else ""
-            notes.append(Text(f"Tonight: {standings}{champion}"))
+            standings = " · ".join(_standing(s) for s in room.evening)
+            if room.champion:
+                line = _("Tonight: {standings} · {champion} reached the target first")
+            else:
+                line = _("Tonight: {standings}")
+            notes.append(Text(line.format(standings=standings, champion=room.champion)))
         return notes
 
     def action_again(self) -> None:
         self.post_message(self.Menu())  # the app takes an online Menu back to the lobby
+
+
+def _standing(standing: m.Standing) -> str:
+    """`alice 120 (2 wins)`: a player's points over the evening, and wins if any."""
+    if not standing.wins:
+        return f"{standing.name} {number(standing.total)}"
+    return counted(standing.wins, "{name} {points} ({count} win)", "{name} {points} ({count} wins)").format(
+        name=standing.name, points=number(standing.total)
+    )

@@ -15,11 +15,11 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import DescendantFocus
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.keys import keys_for
+from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.phrases import Phrases
@@ -29,6 +29,7 @@ from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results, Verdict
 from boggle_tui.game.session import Redealt, RoundSession
 from boggle_tui.game.share import challenge_outcome, result_line
+from boggle_tui.i18n import N_, _, number
 
 LISTS_WIDTH = 40
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
@@ -37,16 +38,18 @@ GUARD_SECONDS = 1.5
 GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again"}
 
 
-class ResultsScreen(Screen[None]):
+class ResultsScreen(TranslatedScreen[None]):
+    # Translators: the footer's short names for the results' keys: "New" a new round, "Code" copy the board's
+    # code, "Result" copy the result line, "Study" make the word a study card (a verb).
     BINDINGS = [
-        Binding("n", "new_game", "New", id="new-game", tooltip="a new board under the same rules"),
-        Binding("r", "replay", "Replay", id="replay", tooltip="this board again"),
-        Binding("c", "copy_code", "Code", id="copy-code", tooltip="copy the board code"),
-        Binding("y", "copy_result", "Result", id="copy-result", tooltip="copy a one-line result to share"),
-        Binding("a", "study_word", "Study", id="study-word", tooltip="make the selected word a study card"),
-        Binding("escape", "menu", "Menu", id="menu", tooltip="back to the menu"),
-        Binding("s,f2", "stats", "Stats", id="stats", tooltip="your statistics"),
-        Binding("tab", "app.focus_next", "Next list", show=False, id="next-list"),
+        Binding("n", "new_game", N_("New"), id="new-game", tooltip=N_("a new board under the same rules")),
+        Binding("r", "replay", N_("Replay"), id="replay", tooltip=N_("this board again")),
+        Binding("c", "copy_code", N_("Code"), id="copy-code", tooltip=N_("copy the board code")),
+        Binding("y", "copy_result", N_("Result"), id="copy-result", tooltip=N_("copy a one-line result to share")),
+        Binding("a", "study_word", N_("Study"), id="study-word", tooltip=N_("make the selected word a study card")),
+        Binding("escape", "menu", N_("Menu"), id="menu", tooltip=N_("back to the menu")),
+        Binding("s,f2", "stats", N_("Stats"), id="stats", tooltip=N_("your statistics")),
+        Binding("tab", "app.focus_next", N_("Next list"), show=False, id="next-list"),
     ]
 
     @dataclass
@@ -90,7 +93,8 @@ class ResultsScreen(Screen[None]):
                 yield self.board_view
             with Vertical(id="lists"):
                 copy_key = keys_for(self.app, self, "copy-code", first=True)
-                yield CodeLine(self.session.code, copy_key, prefix="Board code ", id="code")
+                whole, instead = N_("Board code {code}"), N_("Board code: {key} copies it")
+                yield CodeLine(self.session.code, copy_key, whole=whole, instead=instead, id="code")
                 yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
                 yield OptionList(id="found-list")
@@ -129,28 +133,39 @@ class ResultsScreen(Screen[None]):
         r = self.results
         ended = r.ended or EndReason.ENDED
         if ended is EndReason.NONE_LEFT:
-            return f"No words left: {len(r.revealed)} revealed"
+            return _("No words left: {count} revealed").format(count=len(r.revealed))
         to_beat = self.session.request.to_beat
-        outcome = ended.value if to_beat is None else f"{ended.value} · {challenge_outcome(r.score, to_beat)}"
+        outcome = _(ended.value)  # the reasons are marked for the catalogue where they are written (game/round.py)
+        if to_beat is not None:
+            outcome = f"{outcome} · {challenge_outcome(r.score, to_beat)}"
         return outcome + self._too_late()
 
     def _too_late(self) -> str:
         """The words typed as the round ended: each has its verdict, here."""
         late = [e.word.upper() for e in self.session.entries if e.verdict is Verdict.TOO_LATE]
-        return f" · too late: {', '.join(late[-3:])}" if late else ""
+        return _(" · too late: {words}").format(words=", ".join(late[-3:])) if late else ""
 
     def _totals(self) -> str:
         r = self.results
         share = 100 * r.score / r.max_score if r.max_score else 0
-        revealed = f" · {len(r.revealed)} revealed" if r.revealed else ""
-        return (
-            f"Score {r.score:,} of {r.max_score:,} ({share:.0f}%) · "
-            f"{len(r.found):,} of {len(r.solution):,} words{revealed}"
-        )
+        figures = {
+            "score": number(r.score),
+            "most": number(r.max_score),
+            "share": f"{share:.0f}",
+            "found": number(len(r.found)),
+            "words": number(len(r.solution)),
+            "revealed": len(r.revealed),
+        }
+        if r.revealed:
+            return _("Score {score} of {most} ({share}%) · {found} of {words} words · {revealed} revealed").format(
+                **figures
+            )
+        return _("Score {score} of {most} ({share}%) · {found} of {words} words").format(**figures)
 
     def _lengths(self) -> Table:
         table = Table(box=None, padding=(0, 1), show_edge=False)
-        table.add_column("letters", style="dim")
+        # Translators: the words-by-length table: a column per word length, a row found and a row "of" all there are.
+        table.add_column(_("letters"), style="dim")
         columns: dict[str, list[int]] = {}
         for row in self.results.by_length():
             key = f"{LONG_WORD}+" if row.length >= LONG_WORD else str(row.length)
@@ -158,8 +173,8 @@ class ResultsScreen(Screen[None]):
             columns[key] = [found + row.found, total + row.total]
         for key in columns:
             table.add_column(key, justify="right")
-        table.add_row("found", *(str(found) for found, _ in columns.values()))
-        table.add_row("of", *(str(total) for _, total in columns.values()))
+        table.add_row(_("found"), *(str(found) for found, _total in columns.values()))
+        table.add_row(_("of"), *(str(total) for _found, total in columns.values()))
         return table
 
     def _fill_lists(self) -> None:
@@ -167,19 +182,20 @@ class ResultsScreen(Screen[None]):
         words = set(r.words_through(self.through)) if self.through is not None else None
         found = [w for w in sorted(r.found, key=lambda w: (-score(w), w)) if words is None or w in words]
         missed = [w for w in r.missed if words is None or w in words]
-        self._fill("#found-list", found, f"Found {len(found)}")
-        self._fill("#missed-list", missed, f"Missed {len(missed)}")
+        self._fill("#found-list", found, _("Found {count}").format(count=len(found)))
+        self._fill("#missed-list", missed, _("Missed {count}").format(count=len(missed)))
         self.board_view.chosen = self.through
         self.board_view.lit = ()  # the word shown before may not go through the chosen die
         focused = self.focused if isinstance(self.focused, OptionList) else None
         if focused is not None and focused.option_count:
             focused.highlighted = 0
         if self.through is None:
-            common = ("★ common",) if self.is_common is not None else ()
-            text = Phrases.of("↑↓ a word's path", "click a die: its words", *common)
+            common = (_("★ common"),) if self.is_common is not None else ()
+            text = Phrases.of(_("↑↓ a word's path"), _("click a die: its words"), *common)
         else:
             row, column = self.results.solution.board.position(self.through)
-            text = Phrases.of(f"Words through row {row + 1}, column {column + 1}", "click it again for all")
+            through = _("Words through row {row}, column {column}").format(row=row + 1, column=column + 1)
+            text = Phrases.of(through, _("click it again for all"))
         self.query_one("#filter", Label).update(text)
 
     def _fill(self, selector: str, words: list[str], title: str) -> None:
@@ -232,13 +248,13 @@ class ResultsScreen(Screen[None]):
 
     def action_copy_code(self) -> None:
         self.app.copy_to_clipboard(self.session.code)
-        self.notify(f"Board code {self.session.code} copied.", title="Copied", timeout=4)
+        self.notify(_("Board code {code} copied.").format(code=self.session.code), title=_("Copied"), timeout=4)
 
     def action_copy_result(self) -> None:
         request = self.session.request
         line = result_line(self.session.code, request.dictionary, request.seconds, self.results)
         self.app.copy_to_clipboard(line)
-        self.notify(line, title="Result copied", timeout=6)
+        self.notify(line, title=_("Result copied"), timeout=6)
 
     def action_study_word(self) -> None:
         if self.word is not None:

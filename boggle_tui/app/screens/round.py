@@ -16,12 +16,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import ScreenResume, ScreenSuspend
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from boggle_tui.app.keys import keys_for, short_key_for
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import SMALLEST, BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.code import CodeLine
@@ -46,36 +46,39 @@ from boggle_tui.game.session import (
     practising,
 )
 from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
+from boggle_tui.i18n import N_, _
 
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 30  # #side's min-width in boggle.tcss: a 4x4 board of the smallest dice fits at 60 columns
 
 
-class RoundScreen(Screen[None]):
+class RoundScreen(TranslatedScreen[None]):
     # The tooltip is the help screen's line for the key.
     BINDINGS = [
-        Binding("escape", "clear", "Clear", id="clear", tooltip="clear the entry"),
-        Binding("ctrl+r", "rotate", "Rotate", id="rotate", tooltip="rotate the board a quarter turn"),
-        Binding("ctrl+p", "pause", "Pause", id="pause", tooltip="pause: the clock stops and the board is hidden"),
-        Binding("f1", "help", "Help", id="help", tooltip="this help"),
-        Binding("ctrl+g", "end_round", "End round", id="end-round", tooltip="end the round (it asks first)"),
-        Binding("ctrl+g", "give_up", "Give up", id="give-up", tooltip="practice: give up"),
-        Binding("ctrl+y", "copy_code", "Copy code", show=False, id="copy-code", tooltip="copy the board code"),
+        Binding("escape", "clear", N_("Clear"), id="clear", tooltip=N_("clear the entry")),
+        Binding("ctrl+r", "rotate", N_("Rotate"), id="rotate", tooltip=N_("rotate the board a quarter turn")),
         Binding(
-            "ctrl+l,f5", "hint('lengths')", "Lengths", show=False, id="hint-lengths",
-            tooltip="practice: words left by length",
+            "ctrl+p", "pause", N_("Pause"), id="pause", tooltip=N_("pause: the clock stops and the board is hidden")
+        ),
+        Binding("f1", "help", N_("Help"), id="help", tooltip=N_("this help")),
+        Binding("ctrl+g", "end_round", N_("End round"), id="end-round", tooltip=N_("end the round (it asks first)")),
+        Binding("ctrl+g", "give_up", N_("Give up"), id="give-up", tooltip=N_("practice: give up")),
+        Binding("ctrl+y", "copy_code", N_("Copy code"), show=False, id="copy-code", tooltip=N_("copy the board code")),
+        Binding(
+            "ctrl+l,f5", "hint('lengths')", N_("Lengths"), show=False, id="hint-lengths",
+            tooltip=N_("practice: words left by length"),
         ),
         Binding(
-            "ctrl+t,f6", "hint('heat')", "Heat map", show=False, id="hint-heat",
-            tooltip="practice: heat map of where words start",
+            "ctrl+t,f6", "hint('heat')", N_("Heat map"), show=False, id="hint-heat",
+            tooltip=N_("practice: heat map of where words start"),
         ),
         Binding(
-            "ctrl+b,f7", "hint('starts')", "First letters", show=False, id="hint-starts",
-            tooltip="practice: words left by first letters",
+            "ctrl+b,f7", "hint('starts')", N_("First letters"), show=False, id="hint-starts",
+            tooltip=N_("practice: words left by first letters"),
         ),
         Binding(
-            "ctrl+o,f8", "reveal", "Reveal", show=False, id="reveal",
-            tooltip="practice: reveal a word (it scores nothing)",
+            "ctrl+o,f8", "reveal", N_("Reveal"), show=False, id="reveal",
+            tooltip=N_("practice: reveal a word (it scores nothing)"),
         ),
     ]  # fmt: skip
 
@@ -136,7 +139,7 @@ class RoundScreen(Screen[None]):
         self.set_interval(TICK_SECONDS, self.tick)
         self.watch(self.app, "app_focus", self.focus_changed, init=False)
         if practising(self.session):
-            self.hints.keys = tuple(f"{short_key_for(self.app, self, id_)} {what}" for id_, what in HINT_KEYS)
+            self.hints.keys = tuple((short_key_for(self.app, self, id_), what) for id_, what in HINT_KEYS)
         self.show_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -214,10 +217,13 @@ class RoundScreen(Screen[None]):
         rows = [
             Text.assemble(
                 (p.name, "bold reverse" if p.me else ""),  # literal, never markup; the player stands out
-                " (you)" if p.me else "",
+                # Translators: after the player's own name in the round's list of players.
+                " " + _("(you)") if p.me else "",
                 f" {p.words}",
-                " ✓end" if p.voted_end else "",
-                "" if p.connected else " (away)",
+                # Translators: a player has voted to end the round (a short tag after their word count).
+                " " + _("✓end") if p.voted_end else "",
+                # Translators: a player's connection is lost for now (a short tag after their word count).
+                "" if p.connected else " " + _("(away)"),
             )
             for p in standings
         ]
@@ -236,12 +242,14 @@ class RoundScreen(Screen[None]):
         """Why the board is hidden, and what brings it back (the pause key as the player has it)."""
         session = self.session
         if isinstance(session, Shared):
-            return "Covered: the board is hidden.\nThe room's clock runs on: come back soon."
+            return _("Covered: the board is hidden.\nThe room's clock runs on: come back soon.")
         if self.covered_by is not None:
-            return "The clock is stopped: the board is hidden.\nIt runs again when you come back."
+            return _("The clock is stopped: the board is hidden.\nIt runs again when you come back.")
         if self.away:
-            return "Away: the board is hidden.\nThe clock runs again when you come back."
-        return f"Paused: the board is hidden.\nPress {keys_for(self.app, self, 'pause')} to play on."
+            return _("Away: the board is hidden.\nThe clock runs again when you come back.")
+        return _("Paused: the board is hidden.\nPress {keys} to play on.").format(
+            keys=keys_for(self.app, self, "pause")
+        )
 
     # Typing and clicking
 
@@ -341,9 +349,11 @@ class RoundScreen(Screen[None]):
                 self.session.end(EndReason.ENDED)
 
         if isinstance(self.session, Shared):
-            question = ConfirmScreen("Vote to end this round? It ends when every player has.", "Vote", "Keep playing")
+            asked = _("Vote to end this round? It ends when every player has.")
+            question = ConfirmScreen(asked, _("Vote"), _("Keep playing"))
         else:
-            question = ConfirmScreen("End this round now? It is scored as it stands.", "End round", "Keep playing")
+            asked = _("End this round now? It is scored as it stands.")
+            question = ConfirmScreen(asked, _("End round"), _("Keep playing"))
         self.app.push_screen(question, answered)
 
     def action_give_up(self) -> None:
@@ -351,7 +361,7 @@ class RoundScreen(Screen[None]):
 
     def action_copy_code(self) -> None:
         self.app.copy_to_clipboard(self.session.code)
-        self.notify(f"Board code {self.session.code} copied.", title="Copied", timeout=4)
+        self.notify(_("Board code {code} copied.").format(code=self.session.code), title=_("Copied"), timeout=4)
 
     def action_hint(self, kind: str) -> None:
         self.hint = None if self.hint == kind else kind
@@ -374,5 +384,6 @@ class RoundScreen(Screen[None]):
         if solution is not None:
             self.board_view.lit = solution.paths[word]
         definition = self.describe(word)
-        self.verdict.news = f"Revealed: {word.upper()} (scores nothing)" + (f" · {definition}" if definition else "")
+        revealed = _("Revealed: {word} (scores nothing)").format(word=word.upper())
+        self.verdict.news = revealed + (f" · {definition}" if definition else "")
         self.show_session()

@@ -16,11 +16,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.events import ScreenResume, ScreenSuspend
-from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.entry import WordEntry
@@ -35,10 +35,12 @@ from boggle_tui.game.study import (
     Mark,
     StudySession,
 )
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import N_, _, counted
 
 TICK_SECONDS = 0.2
 MARK_STYLES = {Mark.RIGHT: "$success", Mark.AGAIN: "$warning", Mark.WRONG: "$error"}  # the theme's colours
+# Each kind of drill as the heading names it (a drill's kind is an id, saved with each review).
+DRILL_NAMES = {"anagram": N_("anagram drill"), "board": N_("board drill")}
 
 Describe = Callable[[str], str]
 
@@ -49,17 +51,22 @@ def feedback_text(feedback: Feedback) -> Content:
     return Content.assemble((f"{feedback.mark.value} ", style), (feedback.word.upper(), "bold"), f": {feedback.text}")
 
 
-class StudyScreen(Screen[None]):
+class StudyScreen(TranslatedScreen[None]):
     BINDINGS = [
-        Binding("ctrl+o,f8", "reveal", "Reveal", id="study-reveal", tooltip="study: show the answer (a miss)"),
-        Binding("enter,space", "next", "Next card", id="study-next", tooltip="study: the next card, once answered"),
-        Binding("s", "suspend", "Suspend card", id="study-suspend", tooltip="study: suspend the card just answered"),
-        Binding("f1", "help", "Help", id="help", tooltip="this help"),
-        Binding("escape", "leave", "Menu", id="study-leave", tooltip="back to the menu"),
+        Binding("ctrl+o,f8", "reveal", N_("Reveal"), id="study-reveal", tooltip=N_("study: show the answer (a miss)")),
+        Binding(
+            "enter,space", "next", N_("Next card"), id="study-next", tooltip=N_("study: the next card, once answered")
+        ),
+        Binding(
+            "s", "suspend", N_("Suspend card"), id="study-suspend", tooltip=N_("study: suspend the card just answered")
+        ),
+        Binding("f1", "help", N_("Help"), id="help", tooltip=N_("this help")),
+        Binding("escape", "leave", N_("Menu"), id="study-leave", tooltip=N_("back to the menu")),
     ]
 
     def __init__(self, session: StudySession, describe: Describe, suspend: Callable[[Card], None], title: str) -> None:
-        """`describe` gives a word's definition line; `suspend` takes the current card out of study."""
+        """`describe` gives a word's definition line; `suspend` takes the current card out of study; `title` is shown
+        as given (the caller translates it)."""
         super().__init__()
         self.session = session
         self.describe = describe
@@ -74,7 +81,7 @@ class StudyScreen(Screen[None]):
         self.clock_view: ClockView | None = None  # a board drill's own
         self.dice: BoardView | None = None
         self.hidden_notice = Static(
-            "The clock is stopped: the board is hidden.\nIt runs again when you come back.", id="study-hidden"
+            _("The clock is stopped: the board is hidden.\nIt runs again when you come back."), id="study-hidden"
         )
         self.feedback_log: list[Feedback] = []
 
@@ -117,15 +124,24 @@ class StudyScreen(Screen[None]):
 
     def show_drill(self, drill: Drill) -> None:
         card = drill.card
-        new = "new card" if card.new else f"box {card.box}"
-        self.heading.update(f"{plural(self.session.left, 'card')} left · {new} · {drill.kind} drill")
+        left = counted(self.session.left, "{count} card left", "{count} cards left")
+        new = _("new card") if card.new else _("box {box}").format(box=card.box)
+        kind = _(DRILL_NAMES[drill.kind]) if drill.kind in DRILL_NAMES else drill.kind
+        # Translators: the study heading: cards left, the card's box (or new card), the kind of drill.
+        self.heading.update(_("{left} · {card} · {drill}").format(left=left, card=new, drill=kind))
         if isinstance(drill, AnagramDrill):
             self._show_dice(Board((drill.faces,)))
             count = len(drill.group)
-            self.clue.update(f"Type every word these letters make: {plural(count, 'word')}.")
+            self.clue.update(
+                counted(
+                    count,
+                    "Type every word these letters make: {count} word.",
+                    "Type every word these letters make: {count} words.",
+                )
+            )
         elif isinstance(drill, BoardDrill):
             self._show_dice(drill.board)
-            self.clue.update(f"Find the word you missed on this board: {drill.clue}")
+            self.clue.update(_("Find the word you missed on this board: {clue}").format(clue=drill.clue))
         self.set_class(False, "-hidden", "-done")
         self.entry.disabled = False
         self.entry.focus()
@@ -151,9 +167,14 @@ class StudyScreen(Screen[None]):
         s = self.session
         self.query_one("#study-dice", Vertical).remove_children()
         self.dice = None
-        self.heading.update("Nothing left to study today." if not s.reviewed else "Done for today.")
+        self.heading.update(_("Nothing left to study today.") if not s.reviewed else _("Done for today."))
         leave = keys_for(self.app, self, "study-leave")
-        self.clue.update(f"{plural(s.reviewed, 'review')}, {s.right} right. {leave} for the menu.")
+        done = counted(
+            s.reviewed,
+            "{count} review, {right} right. {keys} for the menu.",
+            "{count} reviews, {right} right. {keys} for the menu.",
+        )
+        self.clue.update(done.format(right=s.right, keys=leave))
         self.entry.disabled = True
         self.clock_view = None
 
@@ -194,7 +215,9 @@ class StudyScreen(Screen[None]):
         self.add_class("-done")
         self.entry.disabled = True
         self.focus()  # Enter and the letter keys now reach this screen's bindings
-        verdict = "✓ Right: the card moves up a box." if drill.right else "✗ Not this time: the card comes back soon."
+        verdict = (
+            _("✓ Right: the card moves up a box.") if drill.right else _("✗ Not this time: the card comes back soon.")
+        )
         lines = Text(verdict + "\n", style="bold")
         if isinstance(drill, AnagramDrill):
             for word in drill.group:
@@ -206,7 +229,8 @@ class StudyScreen(Screen[None]):
             if self.dice is not None:
                 self.dice.lit = drill.path
         next_key, suspend = (keys_for(self.app, self, id_, first=True) for id_ in ("study-next", "study-suspend"))
-        lines.append(f"{next_key}: next card · {suspend}: suspend this card", style="dim")
+        keys = _("{next}: next card · {suspend}: suspend this card").format(next=next_key, suspend=suspend)
+        lines.append(keys, style="dim")
         self.answer.update(lines)
         self.refresh_bindings()
 
@@ -219,7 +243,9 @@ class StudyScreen(Screen[None]):
         if drill is not None and drill.done:
             self.suspend(self.session.drop(drill.card))
             word = drill.card.word
-            self.notify(f"{word.upper()} is suspended: boggle study --restore {word} brings it back.", title="Study")
+            suspended = _("{word} is suspended: boggle study --restore {restore} brings it back.")
+            # Translators: a notice's title: the study of missed words (a noun).
+            self.notify(suspended.format(word=word.upper(), restore=word), title=_("Study"))
             self.next_card()
 
     def action_help(self) -> None:

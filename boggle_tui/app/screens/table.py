@@ -6,18 +6,37 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
+from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.table import TableRules
+from boggle_tui.i18n import N_, _
 
-LEVEL_CHOICES = [("Matched to you (from your history)", MATCHED), *((name.capitalize(), name) for name in LEVELS)]
-SCORING_CHOICES = [("A word two players found scores for nobody", "unique"), ("Every word scores", "all")]
+# Each level as the choice names it (game/bots.py's names are ids, kept in settings and on the command line).
+LEVEL_NAMES = {
+    MATCHED: N_("Matched to you (from your history)"),
+    # Translators: the table's levels, weakest to strongest.
+    "beginner": N_("Beginner"),
+    "casual": N_("Casual"),
+    "regular": N_("Regular"),
+    "strong": N_("Strong"),
+    "expert": N_("Expert"),
+}
+SCORING_CHOICES = [(N_("A word two players found scores for nobody"), "unique"), (N_("Every word scores"), "all")]
 
 
-class TableScreen(ModalScreen[TableRules | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="table-cancel", tooltip="back to the start screen")]
+def level_name(level: str) -> str:
+    """A level as the player reads it; one this table does not name (a newer level) by its id."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()
+
+
+def _level_choices() -> list[tuple[str, str]]:
+    return [(level_name(level), level) for level in (MATCHED, *LEVELS)]
+
+
+class TableScreen(TranslatedModalScreen[TableRules | None]):
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="table-cancel", tooltip=N_("back to the start screen"))]
 
     def __init__(self, rules: TableRules) -> None:
         """`rules`: the choices shown first (the last table played, in this sitting)."""
@@ -26,22 +45,25 @@ class TableScreen(ModalScreen[TableRules | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
-            yield Label("Play against the table", id="table-title")
+            yield Label(_("Play against the table"), id="table-title")
             with Grid(id="table-choices"):
-                yield Label("Opponents")
+                yield Label(_("Opponents"))
                 yield Select(
                     [(str(n), n) for n in range(1, MAX_BOTS + 1)], value=self.rules.bots, allow_blank=False,
                     compact=True, id="table-bots",
                 )  # fmt: skip
-                yield Label("Level")
-                yield Select(LEVEL_CHOICES, value=self.rules.level, allow_blank=False, compact=True, id="table-level")
-                yield Label("Scoring")
+                yield Label(_("Level"))
                 yield Select(
-                    SCORING_CHOICES, value=self.rules.scoring, allow_blank=False, compact=True, id="table-scoring"
+                    _level_choices(), value=self.rules.level, allow_blank=False, compact=True, id="table-level"
                 )
+                yield Label(_("Scoring"))
+                yield Select(
+                    [(_(label), value) for label, value in SCORING_CHOICES],
+                    value=self.rules.scoring, allow_blank=False, compact=True, id="table-scoring",
+                )  # fmt: skip
             with Horizontal(id="table-buttons"):
-                yield Button("Play", variant="success", id="table-play")
-                yield Button("Cancel", id="table-cancel-button")
+                yield Button(_("Play"), variant="success", id="table-play")
+                yield Button(_("Cancel"), id="table-cancel-button")
 
     def on_mount(self) -> None:
         self.query_one("#table-play", Button).focus()

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
 from boggle_tui.game.session import ContestRound
+from boggle_tui.i18n import _
 
 
 class TableResultsScreen(ResultsScreen):
@@ -33,5 +34,5 @@ class TableResultsScreen(ResultsScreen):
         yield from super().compose()
 
     def _outcome(self) -> str:
-        ended = self.table.end_reason.value if self.table.end_reason else "Over"
+        ended = _(self.table.end_reason.value) if self.table.end_reason else _("Over")
         return winner_line(self.table.winners, ended) + self._too_late()

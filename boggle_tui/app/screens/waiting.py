@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Middle
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, LoadingIndicator
 
+from boggle_tui.app.screens.translated import TranslatedModalScreen, TranslatedScreen
 from boggle_tui.game.session import Hold
+from boggle_tui.i18n import _
 
 
-class LoadingScreen(Screen[None]):
+class LoadingScreen(TranslatedScreen[None]):
     def __init__(self, message: str) -> None:
+        """`message` is shown as given: the caller translates it."""
         super().__init__()
         self.message = message
 
@@ -21,7 +23,7 @@ class LoadingScreen(Screen[None]):
         yield LoadingIndicator()
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(TranslatedModalScreen[None]):
     """Shown while the terminal is smaller than the screen beneath needs; a round beneath waits, hidden."""
 
     HOLD = Hold.TOO_SMALL
@@ -33,7 +35,9 @@ class TooSmallScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             yield Label(
-                f"The terminal is too small. Make it at least {self.need[0]}x{self.need[1]}: "
-                "the game waits, and so does the clock.",
+                _(
+                    "The terminal is too small. Make it at least {columns}x{rows}: "
+                    "the game waits, and so does the clock."
+                ).format(columns=self.need[0], rows=self.need[1]),
                 id="too-small",
             )

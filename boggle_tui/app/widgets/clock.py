@@ -8,6 +8,7 @@ from textual.reactive import reactive
 from textual.widgets import Label, ProgressBar
 
 from boggle_tui.game.clock import format_seconds
+from boggle_tui.i18n import _
 
 WARNING_SECONDS = 30
 DANGER_SECONDS = 10
@@ -34,7 +35,8 @@ class ClockView(Horizontal):
 
     def watch_elapsed(self, elapsed: float) -> None:
         if self.duration is None:
-            self.time.update(f"{format_seconds(elapsed)} played")
+            # Translators: time played so far in a round without a clock, e.g. "2:05 played".
+            self.time.update(_("{time} played").format(time=format_seconds(elapsed)))
 
     def watch_remaining(self, remaining: float | None) -> None:
         if remaining is None:

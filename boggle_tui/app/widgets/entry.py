@@ -14,6 +14,8 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Input
 
+from boggle_tui.i18n import _
+
 MAX_ENTRY = 40  # longer than any word in the shipped lists (28 letters at most)
 _NOT_LETTERS = re.compile(r"[\W\d_]+")  # letters of any language stay: ñ, ä, ł, ç
 
@@ -26,7 +28,8 @@ class WordEntry(Input):
         text: str
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(placeholder="type a word, Enter", restrict=r"[^\W\d_]*", max_length=MAX_ENTRY, id=id)
+        # Translators: the entry's placeholder: type a word, then press Enter.
+        super().__init__(placeholder=_("type a word, Enter"), restrict=r"[^\W\d_]*", max_length=MAX_ENTRY, id=id)
 
     async def _on_key(self, event: events.Key) -> None:
         # Runs before Input's own handler, which sees only the keys let through here.

@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from boggle_tui.i18n import _
+
 
 class FoundWords(VerticalScroll, can_focus=False):
     """Scrolls, but never takes the keyboard: during a round, typing always reaches the entry."""
@@ -19,7 +21,8 @@ class FoundWords(VerticalScroll, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.words = Static("", id="found")
-        self.border_title = "Found"
+        # Translators: the title of the box of words found so far in the round.
+        self.border_title = _("Found")
 
     def compose(self) -> ComposeResult:
         yield self.words
@@ -31,6 +34,7 @@ class FoundWords(VerticalScroll, can_focus=False):
         self._show()
 
     def _show(self) -> None:
-        words = [Text(f"{w.upper()} (shown)", style="dim italic") for w in reversed(self.revealed)]
+        # Translators: a word a practice hint revealed, in the list of words found ("shown", not found).
+        words = [Text(_("{word} (shown)").format(word=w.upper()), style="dim italic") for w in reversed(self.revealed)]
         words += [Text.assemble((w.upper(), "bold"), f" +{p}") for w, p in reversed(self.found)]
         self.words.update(Columns(words, padding=(0, 2)))

@@ -13,6 +13,8 @@ from typing import Protocol
 from rich.table import Table
 from rich.text import Text
 
+from boggle_tui.i18n import _, counted
+
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
 
 
@@ -36,14 +38,14 @@ def players_table(
     ranked = sorted(players, key=lambda p: (-p.score, p.name))
     struck = set(shared)
     for p in ranked:
-        heading = Text.assemble((p.name, "bold"), f" {p.score}", (" (you)" if p.me else "", "italic"))
+        heading = Text.assemble((p.name, "bold"), f" {p.score}", (" " + _("(you)") if p.me else "", "italic"))
         table.add_column(heading, no_wrap=True)
     columns = []
     for p in ranked:
         words = sorted(p.words, key=lambda w: (-len(w), w))
         cells = [_cell(w, p.words[w], found_by(w, p.name) if w in struck else None) for w in words[:MAX_ROWS]]
         if len(words) > MAX_ROWS:
-            cells.append(Text(f"… {len(words) - MAX_ROWS} more", style="dim"))
+            cells.append(Text(counted(len(words) - MAX_ROWS, "… {count} more", "… {count} more"), style="dim"))
         columns.append(cells)
     for row in range(max((len(c) for c in columns), default=0)):
         table.add_row(*(c[row] if row < len(c) else Text("") for c in columns))
@@ -52,15 +54,19 @@ def players_table(
 
 def scoring_note(scoring: str) -> Text:
     """What `=` means under the table, or that every word scores."""
-    return Text("= a shared word, with who else found it: 0 for all" if scoring == "unique" else "every word scores",
-                style="dim")  # fmt: skip
+    if scoring == "unique":
+        return Text(_("= a shared word, with who else found it: 0 for all"), style="dim")
+    return Text(_("every word scores"), style="dim")
 
 
 def winner_line(winners: Sequence[str], ended: str) -> str:
     """`Time is up · winner: alice`, or a tie named in full."""
     if len(winners) > 1:
-        return f"{ended} · a tie: {', '.join(winners[:-1])} and {winners[-1]}"
-    return f"{ended} · winner: {winners[0] if winners else 'nobody'}"
+        tie = _("{players} and {player}").format(players=", ".join(winners[:-1]), player=winners[-1])
+        return _("{reason} · a tie: {players}").format(reason=ended, players=tie)
+    if not winners:
+        return _("{reason} · winner: nobody").format(reason=ended)
+    return _("{reason} · winner: {player}").format(reason=ended, player=winners[0])
 
 
 def _cell(word: str, points: int, others: list[str] | None) -> Text:

@@ -6,7 +6,7 @@ from textual.reactive import reactive
 from textual.widgets import Label
 
 from boggle_tui.app.widgets.phrases import Phrases
-from boggle_tui.game.wording import plural
+from boggle_tui.i18n import _, counted, number
 
 
 class ScoreLine(Label):
@@ -18,5 +18,6 @@ class ScoreLine(Label):
     to_beat: reactive[int | None] = reactive(None, layout=True)  # a challenge's score
 
     def render(self) -> Phrases:
-        beat = () if self.to_beat is None else (f"to beat {self.to_beat:,}",)
-        return Phrases.of(f"Score {self.score:,}", plural(self.words, "word"), *beat)
+        beat = () if self.to_beat is None else (_("to beat {score}").format(score=number(self.to_beat)),)
+        score = _("Score {score}").format(score=number(self.score))
+        return Phrases.of(score, counted(self.words, "{count} word", "{count} words"), *beat)

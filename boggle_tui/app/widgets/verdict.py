@@ -10,19 +10,22 @@ from textual.reactive import reactive
 from textual.widgets import Label
 
 from boggle_tui.game.round import Entry
+from boggle_tui.i18n import _
 
 
 def entry_text(entry: Entry) -> Content:
+    """The entry with its verdict in the player's language (the verdicts are marked where written, game/round.py)."""
+    verdict = _(entry.verdict.value)
     if entry.provisional:  # judged here while the room's verdict is on its way
-        return Content.assemble(("… ", "$text-muted"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
+        return Content.assemble(("… ", "$text-muted"), (entry.word.upper(), "bold"), f": {verdict}")
     if entry.verdict.accepted:
         return Content.assemble(("✓ ", "$success"), (entry.word.upper(), "bold"), (f" +{entry.points}", "$success"))
-    return Content.assemble(("✗ ", "$error"), (entry.word.upper(), "bold"), f": {entry.verdict.value}")
+    return Content.assemble(("✗ ", "$error"), (entry.word.upper(), "bold"), f": {verdict}")
 
 
 def log_verdict(entry: Entry) -> None:
     """Append the verdict to the file BOGGLE_VERDICT_LOG names, if any: how a test of the browser game,
-    which sees only a canvas, learns what the game judged."""
+    which sees only a canvas, learns what the game judged. Machine-read: the verdict stays untranslated."""
     path = os.environ.get("BOGGLE_VERDICT_LOG")
     if path:
         with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as log:
