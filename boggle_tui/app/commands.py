@@ -30,8 +30,12 @@ ROUND_COMMANDS = (
     (N_("Copy the board code"), N_("To the clipboard"), "copy_code"),
 )
 PRACTICE_COMMANDS = (
-    # Translators: "Practice" says the command works in a practice round (a noun, the kind of round).
-    (N_("Hint: words left by length"), N_("Practice"), "hint('lengths')"),
+    (
+        N_("Hint: words left by length"),
+        # Translators: says the command works in a practice round (a noun, the kind of round).
+        N_("Practice"),
+        "hint('lengths')",
+    ),
     (N_("Hint: heat map"), N_("Where words start"), "hint('heat')"),
     (N_("Hint: first letters"), N_("Words left by first letters"), "hint('starts')"),
     (N_("Reveal a word"), N_("It scores nothing"), "reveal"),

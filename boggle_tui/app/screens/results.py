@@ -39,13 +39,15 @@ GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu
 
 
 class ResultsScreen(TranslatedScreen[None]):
-    # Translators: the footer's short names for the results' keys: "New" a new round, "Code" copy the board's
-    # code, "Result" copy the result line, "Study" make the word a study card (a verb).
     BINDINGS = [
+        # Translators: the footer's short name of the results' key for a new round.
         Binding("n", "new_game", N_("New"), id="new-game", tooltip=N_("a new board under the same rules")),
         Binding("r", "replay", N_("Replay"), id="replay", tooltip=N_("this board again")),
+        # Translators: the footer's short name of the key that copies the board's code.
         Binding("c", "copy_code", N_("Code"), id="copy-code", tooltip=N_("copy the board code")),
+        # Translators: the footer's short name of the key that copies the one-line result.
         Binding("y", "copy_result", N_("Result"), id="copy-result", tooltip=N_("copy a one-line result to share")),
+        # Translators: the footer's short name of the key that makes the word a study card (a verb).
         Binding("a", "study_word", N_("Study"), id="study-word", tooltip=N_("make the selected word a study card")),
         Binding("escape", "menu", N_("Menu"), id="menu", tooltip=N_("back to the menu")),
         Binding("s,f2", "stats", N_("Stats"), id="stats", tooltip=N_("your statistics")),
