@@ -52,9 +52,10 @@ class StatsScreen(TranslatedScreen[None]):
 
     def _standings(self) -> Table:
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        for heading in STANDING_HEADINGS:  # marked for the catalogue where they are written (storage/stats.py)
-            justify = "left" if heading == STANDING_HEADINGS[0] else "right"
-            table.add_column(_(heading), justify=justify, no_wrap=True)
+        first, *others = STANDING_HEADINGS  # marked for the catalogue where they are written (storage/stats.py)
+        table.add_column(_(first), justify="left", no_wrap=True)
+        for heading in others:
+            table.add_column(_(heading), justify="right", no_wrap=True)
         for standing in self.summary.standings:
             table.add_row(*standing.row())
         return table
