@@ -39,11 +39,15 @@ def test_the_locale_chooses_a_language_only_if_it_is_one_of_ours(environ: dict[s
     assert language_from_environment(environ) == language
 
 
-def test_lang_on_the_command_line_goes_before_the_locale() -> None:
+def test_lang_on_the_command_line_goes_before_the_locale(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))  # no language remembered by an earlier test
     assert interface_language(["play", "--lang", "DE"], {"LANG": "fr_FR.UTF-8"}) == "de"
     assert interface_language(["solve", "--lang=es", "x"], {}) == "es"
     assert interface_language(["play"], {"LANG": "fr_FR.UTF-8"}) == "fr"
     assert interface_language(["play"], {}) == "en"
+    (tmp_path / "settings.json").write_text('{"language": "nl"}')
+    assert interface_language(["play"], {"LANG": "fr_FR.UTF-8"}) == "nl"  # the start screen's choice, then
+    assert interface_language(["play", "--lang", "es"], {}) == "es"
 
 
 def test_an_unknown_language_is_english() -> None:

@@ -34,7 +34,7 @@ from boggle_tui.game.request import ROUND_SECONDS
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
-from boggle_tui.net.client import Connection, JoinError
+from boggle_tui.net.client import Connection, JoinError, error_text
 from boggle_tui.net.protocol import ProtocolError, clean_name
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession
@@ -267,6 +267,7 @@ class OnlinePlay:
                 if self.lobby_view is not None:
                     self.lobby_view.show_line(message)
             case m.Error(message=text, fatal=fatal, code=code):
+                text = error_text(text, code, self.welcome.room if self.welcome else self.target.room)
                 if code in ("removed", "room_gone"):
                     raise RoomClosed(text)
                 self.app.notify(text, title=_("Room"), severity="error" if fatal else "warning", markup=False)

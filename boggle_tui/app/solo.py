@@ -20,6 +20,7 @@ from boggle_tui.app.screens.table import level_name
 from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine import definitions, frequency
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
@@ -173,7 +174,7 @@ class SoloPlay:
         if record is not None and app.history.enabled:
             after = study.cards_after_round(app.history, record, self.is_common)
             if after.new_cards:
-                words = ", ".join(word.upper() for word in after.new_cards[:5])
+                words = ", ".join(capitals(word) for word in after.new_cards[:5])
                 more = "…" if len(after.new_cards) > 5 else ""
                 cards = counted(
                     len(after.new_cards), "{count} new study card: {words}", "{count} new study cards: {words}"

@@ -10,6 +10,7 @@ from boggle_tui.app.host import Host
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.engine import definitions
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.study import Card, Review, Source, StudySession
@@ -86,6 +87,6 @@ class StudyFlow:
         if not app.history.enabled:
             app.notify(_(NO_HISTORY), title=_("Study"), severity="warning")
         elif study.add_card(app.history, word, dictionary, Source.HAND, app.today()):
-            app.notify(_("{word} is now a study card.").format(word=word.upper()), title=_("Study"), timeout=4)
+            app.notify(_("{word} is now a study card.").format(word=capitals(word)), title=_("Study"), timeout=4)
         else:
-            app.notify(_("{word} is a study card already.").format(word=word.upper()), title=_("Study"), timeout=4)
+            app.notify(_("{word} is a study card already.").format(word=capitals(word)), title=_("Study"), timeout=4)

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from boggle_tui.cli.output import console, print_json
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily import today
@@ -76,13 +77,13 @@ def summary_view(s: Summary) -> Group:
     table.add_column(style="bold")
     trend = _("Trend (last {rounds})").format(rounds=counted(len(s.trend), "{count} round", "{count} rounds"))
     table.add_row(trend, Text(sparkline(s.trend), style="green"))
-    table.add_row(_("Longest word found"), (s.longest_word or "-").upper())
+    table.add_row(_("Longest word found"), capitals(s.longest_word or "-"))
     streak = counted(s.daily_streak, "{count} day", "{count} days")
     if not s.daily_played_today:
         # Translators: {days} is the daily streak, e.g. "3 days"
         streak = _("{days} (today's board is waiting)").format(days=streak)
     table.add_row(_("Daily streak"), streak)
-    missed = ", ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or "-"
+    missed = ", ".join(f"{capitals(w)} ({n})" for w, n in s.most_missed_common) or "-"
     table.add_row(_("Common words you miss most"), missed)
     if s.rivals:  # names from other players: Text, shown literally
         table.add_row(_("Against friends"), Text(", ".join(rival.describe() for rival in s.rivals[:MAX_RIVALS])))

@@ -25,6 +25,7 @@ from enum import Enum
 from itertools import groupby
 from typing import Protocol
 
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.dictionary import (
     COMMON_WORDS,
@@ -180,7 +181,7 @@ class PlainRound:
             word = session.reveal()
             if not word:
                 return [_("No word is left to reveal.")]
-            return [_("Revealed: {word} (it scores nothing)").format(word=word.upper())]
+            return [_("Revealed: {word} (it scores nothing)").format(word=capitals(word))]
         if not left:
             return [_("No words left.")]
         if name == "lengths":
@@ -191,13 +192,13 @@ class PlainRound:
             heat = starts_at(session.board, left)
             width = session.board.width
             return [_("Words left starting on each die:"), *rows_of(heat, width)]
-        firsts = ", ".join(f"{p.upper()} {n}" for p, n in first_letters(left).items())
+        firsts = ", ".join(f"{capitals(p)} {n}" for p, n in first_letters(left).items())
         return [_("Words left by first letters: {counts}").format(counts=firsts)]
 
     def mark(self, word: str) -> str:
         """A word as the lists show it: upper case, with COMMON_MARK after a common one."""
         common = self.is_common is not None and self.is_common(word)
-        return word.upper() + (COMMON_MARK if common else "")
+        return capitals(word) + (COMMON_MARK if common else "")
 
     def clock_warnings(self) -> list[str]:
         """The warnings the clock has reached since the last call: one line for any number passed at once."""
@@ -224,7 +225,7 @@ class PlainRound:
             revealed = len(results.revealed)
             return counted(revealed, "No words left: {count} revealed.", "No words left: {count} revealed.")
         to_beat = self.session.request.to_beat
-        reason = _(ended.value)  # EndReason's texts are marked where they are written
+        reason = ended.text
         if to_beat is None:
             # Translators: {reason} is why the round ended, e.g. "Time is up"
             return _("{reason}.").format(reason=reason)
@@ -245,7 +246,7 @@ class PlainRound:
         ]
         if self.is_common is not None and any(self.is_common(w) for w in r.solution.words):
             lines.append(_("{mark} marks a common word: the ones worth learning.").format(mark=COMMON_MARK))
-        late = [e.word.upper() for e in session.entries if e.verdict is Verdict.TOO_LATE]
+        late = [capitals(e.word) for e in session.entries if e.verdict is Verdict.TOO_LATE]
         if late:
             lines.append(_("Too late: {words}").format(words=", ".join(late)))
         # Translators: {command} is a `boggle solve` command line; {totals} e.g. "1,044 words, 3,623 points (...)"
@@ -299,7 +300,7 @@ def missed_line(missed: int) -> str:
 def face_text(face: str) -> str:
     """A die's face as a screen reader reads it: QU for Qu, `blank` for a blank die."""
     # Translators: a blank die (a face with no letter), as a screen reader says it in a row of letters
-    return _("blank") if face == BLANK else face.upper()
+    return _("blank") if face == BLANK else capitals(face)
 
 
 def board_rows(board: Board) -> list[str]:
@@ -337,13 +338,13 @@ def word_of(line: str) -> str:
 
 def verdict_line(entry: Entry) -> str:
     """`LENDS: accepted, 2 points`, `XQ: not on the board`: the word first, then the verdict, in words."""
-    word = entry.word.upper()
+    word = capitals(entry.word)
     if entry.verdict.accepted:
         return counted(entry.points, "{word}: accepted, {count} point", "{word}: accepted, {count} points").format(
             word=word
         )
     # Translators: {verdict} is why a word is refused, e.g. "not on the board"
-    return _("{word}: {verdict}").format(word=word, verdict=_(entry.verdict.value))  # Verdict's texts are marked
+    return _("{word}: {verdict}").format(word=word, verdict=entry.verdict.text)
 
 
 def words_by_value(
@@ -532,7 +533,7 @@ def save_round(session: SoloSession, history: History, wall: WallClock, is_commo
     after = study.cards_after_round(history, record, is_common)
     if not after.new_cards:
         return [_("Saved in your history.")]
-    words = ", ".join(w.upper() for w in after.new_cards[:STUDY_LISTED])
+    words = ", ".join(capitals(w) for w in after.new_cards[:STUDY_LISTED])
     more = "…" if len(after.new_cards) > STUDY_LISTED else ""
     saved = counted(
         len(after.new_cards),

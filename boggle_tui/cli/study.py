@@ -10,6 +10,7 @@ from rich.console import JustifyMethod
 from rich.table import Table
 
 from boggle_tui.cli.output import console, print_json
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import cut_short
 from boggle_tui.game.study import Card, cards_summary
@@ -63,7 +64,7 @@ def _restore(word: str, dictionary: str | None) -> int:
         if not study.set_suspended(history, card, False):
             print(_("boggle: {notice}").format(notice=history.notice), file=sys.stderr)
             return 2
-        print(_("{word} is back in study ({list}).").format(word=card.word.upper(), list=card.dictionary))
+        print(_("{word} is back in study ({list}).").format(word=capitals(card.word), list=card.dictionary))
     return 0
 
 
@@ -102,6 +103,6 @@ def _table(cards: list[Card]) -> Table:
         table.add_column(_(heading), justify=justify)
     for c in sorted(cards, key=lambda c: (c.due, c.word)):
         due = _("suspended") if c.suspended else c.due.isoformat()
-        why = _(c.source.value)  # the Source's text, marked where it is written
-        table.add_row(c.word.upper(), str(c.box), due, c.dictionary, why, str(c.reviews), str(c.found_again))
+        why = c.source.text
+        table.add_row(capitals(c.word), str(c.box), due, c.dictionary, why, str(c.reviews), str(c.found_again))
     return table

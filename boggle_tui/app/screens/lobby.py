@@ -32,7 +32,7 @@ from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import ROUND_SECONDS
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.protocol import Scoring
+from boggle_tui.net.protocol import ProtocolError, RoomSettings, Scoring
 
 LOBBY_SECONDS = (60, 120, 180, 240, 300)
 SCORINGS = [
@@ -194,7 +194,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.query_one("#lobby-players", Static).update(self._players_table(lobby))
         evening = _(" · champion of the evening: {player}").format(player=lobby.champion) if lobby.champion else ""
         closed = _(" · closed to newcomers") if lobby.locked else ""
-        self.query_one("#lobby-settings", Label).update(Text(f"{lobby.description}{closed}{evening}"))
+        self.query_one("#lobby-settings", Label).update(Text(f"{described(lobby)}{closed}{evening}"))
         for field in ("dice", "seconds", "dictionary", "scoring", "target"):
             self._show_choice(self.query_one(f"#lobby-{field}", Select), field, lobby.settings.get(field))
         self._drawn_at = get_time()  # the clock Textual stamps each message with (Message.time)
@@ -335,3 +335,14 @@ def _notes(host: bool, me: bool, connected: bool) -> str:
     # Translators: notes after a player's name in the lobby; "you" is the player reading it.
     notes = ", ".join(note for note, shown in ((_("host"), host), (_("you"), me)) if shown)
     return notes if connected else notes + " " + _("(away)")
+
+
+def described(lobby: m.Lobby) -> str:
+    """The room's settings in the player's language, read from the settings themselves; the server's own
+    description (in the server's language) only for settings this game cannot read."""
+    named = lobby.settings.get("dictionary")
+    lists = frozenset({*shipped_dictionaries(), named}) if isinstance(named, str) else None
+    try:
+        return RoomSettings.from_json(lobby.settings, lists, max_seconds=max(ROUND_SECONDS)).describe()
+    except ProtocolError:
+        return lobby.description

@@ -54,7 +54,7 @@ class OnlineResultsScreen(ResultsScreen):
         return super().check_action(action, parameters)
 
     def _outcome(self) -> str:
-        ended = _(self.online.end_reason.value) if self.online.end_reason else _("Over")
+        ended = self.online.end_reason.text if self.online.end_reason else _("Over")
         return winner_line(self.online.winners, ended) + self._too_late()
 
     def _table(self) -> Table:

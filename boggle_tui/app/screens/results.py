@@ -23,6 +23,7 @@ from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.phrases import Phrases
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.request import RoundRequest
@@ -137,14 +138,14 @@ class ResultsScreen(TranslatedScreen[None]):
         if ended is EndReason.NONE_LEFT:
             return _("No words left: {count} revealed").format(count=len(r.revealed))
         to_beat = self.session.request.to_beat
-        outcome = _(ended.value)  # the reasons are marked for the catalogue where they are written (game/round.py)
+        outcome = ended.text
         if to_beat is not None:
             outcome = f"{outcome} · {challenge_outcome(r.score, to_beat)}"
         return outcome + self._too_late()
 
     def _too_late(self) -> str:
         """The words typed as the round ended: each has its verdict, here."""
-        late = [e.word.upper() for e in self.session.entries if e.verdict is Verdict.TOO_LATE]
+        late = [capitals(e.word) for e in self.session.entries if e.verdict is Verdict.TOO_LATE]
         return _(" · too late: {words}").format(words=", ".join(late[-3:])) if late else ""
 
     def _totals(self) -> str:
@@ -209,7 +210,7 @@ class ResultsScreen(TranslatedScreen[None]):
     def _word_line(self, word: str) -> Content:
         star = "★ " if self.is_common is not None and self.is_common(word) else "  "
         points = self.results.found.get(word, score(word))  # online, a shared word found scored 0
-        return Content.assemble((star, "$warning"), (word.upper(), "bold"), f" {points}")
+        return Content.assemble((star, "$warning"), (capitals(word), "bold"), f" {points}")
 
     @on(DescendantFocus)
     def list_focused(self, event: DescendantFocus) -> None:
@@ -232,7 +233,7 @@ class ResultsScreen(TranslatedScreen[None]):
             self.board_view.lit = self.results.path_through(word, self.through)
             definition = self.describe(word)
             self.query_one("#definition", Static).update(
-                Text.assemble((word.upper(), "bold"), f"  {definition}") if definition else ""
+                Text.assemble((capitals(word), "bold"), f"  {definition}") if definition else ""
             )
 
     @on(BoardView.DieClicked)

@@ -31,6 +31,7 @@ from boggle_tui.app.widgets.hints import HINT_KEYS, HintPanel
 from boggle_tui.app.widgets.log import EntryLog
 from boggle_tui.app.widgets.score import ScoreLine
 from boggle_tui.app.widgets.verdict import VerdictLine
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import (
@@ -384,6 +385,6 @@ class RoundScreen(TranslatedScreen[None]):
         if solution is not None:
             self.board_view.lit = solution.paths[word]
         definition = self.describe(word)
-        revealed = _("Revealed: {word} (scores nothing)").format(word=word.upper())
+        revealed = _("Revealed: {word} (scores nothing)").format(word=capitals(word))
         self.verdict.news = revealed + (f" · {definition}" if definition else "")
         self.show_session()

@@ -10,6 +10,7 @@ from textual.widgets import Footer, Label, Static
 
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.chart import ShareChart
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.study import LEARNED_BOX, Card, cards_summary
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.storage.stats import STANDING_HEADINGS, Summary
@@ -43,7 +44,7 @@ class StatsScreen(TranslatedScreen[None]):
                 yield Label(trend, classes="stats-heading")
                 yield ShareChart(s.trend, id="trend")
                 yield Label(_("Common words you miss most"), classes="stats-heading")
-                missed = "   ".join(f"{w.upper()} ({n})" for w, n in s.most_missed_common) or _("None yet.")
+                missed = "   ".join(f"{capitals(w)} ({n})" for w, n in s.most_missed_common) or _("None yet.")
                 yield Static(missed, id="missed-common")
             # Translators: a heading: the study cards (a noun); a card is learned once it reaches box {box}.
             yield Label(_("Study (learned: box {box} and up)").format(box=LEARNED_BOX), classes="stats-heading")
@@ -62,7 +63,7 @@ class StatsScreen(TranslatedScreen[None]):
 
     def _figures(self) -> str:
         s = self.summary
-        longest = (s.longest_word or "-").upper()
+        longest = capitals(s.longest_word or "-")
         if s.daily_played_today:
             streak = counted(s.daily_streak, "Daily streak        {count} day", "Daily streak        {count} days")
         else:

@@ -24,6 +24,7 @@ from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.entry import WordEntry
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Board
 from boggle_tui.game.study import (
     BOARD_DRILL_SECONDS,
@@ -48,7 +49,7 @@ Describe = Callable[[str], str]
 def feedback_text(feedback: Feedback) -> Content:
     """A glyph, the word and what it did: colour is never the only cue."""
     style = MARK_STYLES[feedback.mark]
-    return Content.assemble((f"{feedback.mark.value} ", style), (feedback.word.upper(), "bold"), f": {feedback.text}")
+    return Content.assemble((f"{feedback.mark.value} ", style), (capitals(feedback.word), "bold"), f": {feedback.text}")
 
 
 class StudyScreen(TranslatedScreen[None]):
@@ -222,10 +223,10 @@ class StudyScreen(TranslatedScreen[None]):
         if isinstance(drill, AnagramDrill):
             for word in drill.group:
                 mark = "✓" if word in drill.found else "·"
-                lines.append(Text.assemble(f"{mark} ", (word.upper(), "bold"), f"  {self.describe(word)}\n"))
+                lines.append(Text.assemble(f"{mark} ", (capitals(word), "bold"), f"  {self.describe(word)}\n"))
         elif isinstance(drill, BoardDrill):
             word = drill.card.word
-            lines.append(Text.assemble((word.upper(), "bold"), f"  {self.describe(word)}\n"))
+            lines.append(Text.assemble((capitals(word), "bold"), f"  {self.describe(word)}\n"))
             if self.dice is not None:
                 self.dice.lit = drill.path
         next_key, suspend = (keys_for(self.app, self, id_, first=True) for id_ in ("study-next", "study-suspend"))
@@ -245,7 +246,7 @@ class StudyScreen(TranslatedScreen[None]):
             word = drill.card.word
             suspended = _("{word} is suspended: boggle study --restore {restore} brings it back.")
             # Translators: a notice's title: the study of missed words (a noun).
-            self.notify(suspended.format(word=word.upper(), restore=word), title=_("Study"))
+            self.notify(suspended.format(word=capitals(word), restore=word), title=_("Study"))
             self.next_card()
 
     def action_help(self) -> None:

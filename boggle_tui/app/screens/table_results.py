@@ -34,5 +34,5 @@ class TableResultsScreen(ResultsScreen):
         yield from super().compose()
 
     def _outcome(self) -> str:
-        ended = _(self.table.end_reason.value) if self.table.end_reason else _("Over")
+        ended = self.table.end_reason.text if self.table.end_reason else _("Over")
         return winner_line(self.table.winners, ended) + self._too_late()

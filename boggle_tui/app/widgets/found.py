@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.i18n import _
 
 
@@ -35,6 +36,8 @@ class FoundWords(VerticalScroll, can_focus=False):
 
     def _show(self) -> None:
         # Translators: a word a practice hint revealed, in the list of words found ("shown", not found).
-        words = [Text(_("{word} (shown)").format(word=w.upper()), style="dim italic") for w in reversed(self.revealed)]
-        words += [Text.assemble((w.upper(), "bold"), f" +{p}") for w, p in reversed(self.found)]
+        words = [
+            Text(_("{word} (shown)").format(word=capitals(w)), style="dim italic") for w in reversed(self.revealed)
+        ]
+        words += [Text.assemble((capitals(w), "bold"), f" +{p}") for w, p in reversed(self.found)]
         self.words.update(Columns(words, padding=(0, 2)))

@@ -8,6 +8,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from boggle_tui.app.widgets.phrases import Phrases
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.hints import count_by_length, first_letters
 from boggle_tui.i18n import N_, _, counted
 
@@ -51,6 +52,6 @@ class HintPanel(Static):
         elif self.kind == "starts":
             starts = first_letters(list(self.remaining))
             parts.append(Text(_("Words left by first letters"), style="bold"))
-            parts.append(Phrases.of(*(f"{p.upper()} {c}" for p, c in starts.items()), separator="  "))
+            parts.append(Phrases.of(*(f"{capitals(p)} {c}" for p, c in starts.items()), separator="  "))
         parts.append(Phrases.of(*(f"{key} {_(what)}" for key, what in self.keys), style="dim"))
         self.update(Group(*parts))

@@ -13,6 +13,7 @@ from typing import Protocol
 from rich.table import Table
 from rich.text import Text
 
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.i18n import _, counted
 
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
@@ -71,5 +72,5 @@ def winner_line(winners: Sequence[str], ended: str) -> str:
 
 def _cell(word: str, points: int, others: list[str] | None) -> Text:
     if others is None:
-        return Text(f"{word.upper()} {points}")
-    return Text.assemble(f"= {word.upper()} {points} ", (f"({', '.join(others)})", "dim"))
+        return Text(f"{capitals(word)} {points}")
+    return Text.assemble(f"= {capitals(word)} {points} ", (f"({', '.join(others)})", "dim"))

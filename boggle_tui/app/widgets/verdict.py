@@ -9,18 +9,18 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Label
 
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.round import Entry
-from boggle_tui.i18n import _
 
 
 def entry_text(entry: Entry) -> Content:
     """The entry with its verdict in the player's language (the verdicts are marked where written, game/round.py)."""
-    verdict = _(entry.verdict.value)
+    verdict = entry.verdict.text
     if entry.provisional:  # judged here while the room's verdict is on its way
-        return Content.assemble(("… ", "$text-muted"), (entry.word.upper(), "bold"), f": {verdict}")
+        return Content.assemble(("… ", "$text-muted"), (capitals(entry.word), "bold"), f": {verdict}")
     if entry.verdict.accepted:
-        return Content.assemble(("✓ ", "$success"), (entry.word.upper(), "bold"), (f" +{entry.points}", "$success"))
-    return Content.assemble(("✗ ", "$error"), (entry.word.upper(), "bold"), f": {verdict}")
+        return Content.assemble(("✓ ", "$success"), (capitals(entry.word), "bold"), (f" +{entry.points}", "$success"))
+    return Content.assemble(("✗ ", "$error"), (capitals(entry.word), "bold"), f": {verdict}")
 
 
 def log_verdict(entry: Entry) -> None:
