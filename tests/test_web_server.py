@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
-from support import make_app, shown
+from support import make_app, shown, until
 
 from boggle_tui.app.screens.friends import FriendsScreen
-from boggle_tui.cli.web import invited_address
+from boggle_tui.cli.web import invited_address, invited_name
 from boggle_tui.net.address import join_link
 
 aiohttp = pytest.importorskip("aiohttp")
@@ -76,6 +76,13 @@ def test_a_link_names_a_room_and_nothing_else() -> None:
         assert invited_address(hostile) is None, hostile
 
 
+def test_a_name_in_a_link_is_cleaned_as_any_name_and_can_never_be_a_path() -> None:
+    assert invited_name("fay") == "fay"
+    assert invited_name("\x1b]0;pwned\x07fay") == "]0;pwnedfay"  # control characters go, as from any player
+    for hostile in ("a/b", "..", ".", "\x1b\x07", "x" * 201, "", None):
+        assert invited_name(hostile) is None, hostile
+
+
 async def test_a_link_opens_play_with_friends_for_its_room(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, None)
     app.invite = "127.0.0.1:8765/friends"
@@ -83,3 +90,14 @@ async def test_a_link_opens_play_with_friends_for_its_room(enable1, popular) -> 
         dialog = await shown(pilot, FriendsScreen)
         assert dialog.query_one("#friends-address").value == "127.0.0.1:8765/friends"
         assert app.focused is dialog.query_one("#friends-name")  # only the name is asked
+
+
+async def test_a_link_that_names_the_player_joins_at_once(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    app.invite, app.invited_as = "127.0.0.1:9/friends", "fay"  # nothing listens on port 9: the join fails
+    joined: list[object] = []
+    app.go_online = joined.append  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: joined, "the join")
+        assert not isinstance(app.screen, FriendsScreen)  # no dialog: the link said who and where
+    assert [(c.name, c.join) for c in joined] == [("fay", "127.0.0.1:9/friends")]  # type: ignore[attr-defined]

@@ -107,6 +107,7 @@ class BoggleApp(App[int]):
         open_study: bool = False,
         online: OnlineTarget | None = None,
         invite: str | None = None,
+        invited_as: str | None = None,
         web_url: str | None = None,
         table: TableRules | None = None,
     ) -> None:
@@ -115,7 +116,8 @@ class BoggleApp(App[int]):
         `now` is the clock rounds are timed by and `wall` the date and time rounds are saved
         with; `rng` shuffles the study drills and spreads their due dates: tests pass their own.
         `open_study` opens today's study over the start screen; `online` joins (or hosts) a room;
-        `invite` opens "Play with friends" for that room's address (a `boggle web` link); `web_url` is the
+        `invite` opens "Play with friends" for that room's address (a `boggle web` link), or joins it at once
+        under `invited_as` when the link names the player; `web_url` is the
         page this game is served on, if any, so that a lobby can show a link into its room. `table` plays the
         rounds against computer opponents (boggle play --bots).
         """
@@ -131,6 +133,7 @@ class BoggleApp(App[int]):
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.open_study = open_study
         self.invite = invite
+        self.invited_as = invited_as
         self.web_url = web_url
         self.online = self._online_play(online) if online is not None else None
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
@@ -161,6 +164,8 @@ class BoggleApp(App[int]):
             self.show(self.start_screen())
             if self.open_study:
                 self.action_study()
+            elif self.invite and self.invited_as:
+                self.go_online(FriendsChoice(self.invited_as, self.invite))
             elif self.invite:
                 self.action_friends(self.invite)
 
@@ -345,22 +350,23 @@ class BoggleApp(App[int]):
         self.show(self.start_screen())
 
     def action_friends(self, address: str = "") -> None:
-        def chosen(choice: FriendsChoice | None) -> None:
-            if choice is None:
-                return
-            from boggle_tui.app.online import friends_target
+        self.push_screen(FriendsScreen(default_name(), address), self.go_online)
 
-            try:
-                target = friends_target(choice, self.preferences)
-            except BoggleError as error:
-                self.notify(str(error), title=_("Play with friends"), severity="error")
-                return
-            self.online = self._online_play(target)
-            self.online_from_start = True
-            self.show(LoadingScreen(_("Joining the room…")))
-            self.run_worker(self.online.run(), group="online", exclusive=True)
+    def go_online(self, choice: FriendsChoice | None) -> None:
+        """Host or join the room the player chose (None: they went back)."""
+        if choice is None:
+            return
+        from boggle_tui.app.online import friends_target
 
-        self.push_screen(FriendsScreen(default_name(), address), chosen)
+        try:
+            target = friends_target(choice, self.preferences)
+        except BoggleError as error:
+            self.notify(str(error), title=_("Play with friends"), severity="error")
+            return
+        self.online = self._online_play(target)
+        self.online_from_start = True
+        self.show(LoadingScreen(_("Joining the room…")))
+        self.run_worker(self.online.run(), group="online", exclusive=True)
 
     @on(ResultsScreen.Study)
     def study_word(self, event: ResultsScreen.Study) -> None:

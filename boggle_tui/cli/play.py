@@ -197,14 +197,15 @@ def run_app(
     # again and again, which would be a visible pause on every full collection.
     gc.collect()
     gc.freeze()
-    from boggle_tui.cli.web import JOIN_VARIABLE, WEB_URL_VARIABLE, invited_address
+    from boggle_tui.cli.web import JOIN_VARIABLE, NAME_VARIABLE, WEB_URL_VARIABLE, invited_address, invited_name
     from boggle_tui.storage.paths import tab_data
 
     if tab_data():
         notices = [*notices, _("This tab keeps its own history and study cards for as long as it is open.")]
     app = BoggleApp(
         preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online,
-        invite=invited_address(os.environ.get(JOIN_VARIABLE)), web_url=os.environ.get(WEB_URL_VARIABLE), table=table,
+        invite=invited_address(os.environ.get(JOIN_VARIABLE)), invited_as=invited_name(os.environ.get(NAME_VARIABLE)),
+        web_url=os.environ.get(WEB_URL_VARIABLE), table=table,
     )  # fmt: skip
     app.run()
     return app.return_code or 0

@@ -5,7 +5,8 @@ says the game is full instead of starting one more process (20 tabs took 893 MB)
 the tabs are the one user's, with their history; on any other address visitors are strangers
 to each other, so each tab keeps its own data for as long as it is open. A link
 `http://HOST:PORT/?join=HOST:PORT/ROOM` opens the game with "Play with friends" filled in for
-that room (the visitor gives their name); the address in it is checked like one typed.
+that room (the visitor gives their name); the address in it is checked like one typed. A link that
+also says `&name=NAME` joins that room under that name at once (a link a player keeps for themself).
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from urllib.parse import quote
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import lan_address, parse_address
+from boggle_tui.net.protocol import clean_name
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
 
 HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")  # a name, an IPv4 or an [IPv6] address
 MAX_GAMES = 16  # game processes at once: each is a Python process of some 40-60 MB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 JOIN_VARIABLE = "BOGGLE_JOIN"  # the room a tab was opened for
+NAME_VARIABLE = "BOGGLE_JOIN_NAME"  # the name it joins under, if its link gave one
 WEB_URL_VARIABLE = "BOGGLE_WEB_URL"  # the page's own address, for the links a lobby shows
 
 FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title></head>
@@ -58,6 +61,12 @@ def invited_address(value: str | None) -> str | None:
     except BoggleError:
         return None
     return f"{host}:{port}/{room}" if room and HOST_NAME.fullmatch(host) else None
+
+
+def invited_name(value: str | None) -> str | None:
+    """The name a link joins under, cleaned as any name is; None for none, or one that cannot be a path's part."""
+    name = clean_name(value) if value and len(value) <= 200 else ""
+    return name if name and "/" not in name and name not in (".", "..") else None
 
 
 def _size(request: Any, name: str, default: int) -> int:
@@ -91,6 +100,7 @@ def run_web(args: argparse.Namespace) -> int:
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
             app.router.add_get("/ws/join/{room:.+}", self.handle_websocket)  # a tab opened by a link into a room
+            app.router.add_get("/ws/as/{name}/join/{room:.+}", self.handle_websocket)  # ... under a name
             return app
 
         @aiohttp_jinja2.template("app_index.html")
@@ -100,7 +110,10 @@ def run_web(args: argparse.Namespace) -> int:
             page = inspect.unwrap(Server.handle_index)  # textual-serve's page, without its template decorator
             context = await page(self, request)
             room = invited_address(request.query.get("join"))
-            if room:  # the page's websocket asks for the room in its path (the page adds its own query)
+            name = invited_name(request.query.get("name"))
+            if room and name:  # the page's websocket asks for them in its path (the page adds its own query)
+                context["app_websocket_url"] += f"/as/{quote(name, safe='')}/join/{quote(room, safe='')}"
+            elif room:
                 context["app_websocket_url"] += f"/join/{quote(room, safe='')}"
             return context
 
@@ -112,7 +125,10 @@ def run_web(args: argparse.Namespace) -> int:
                 await websocket.close(message=b"boggle is full")
                 return websocket
             room = invited_address(request.match_info.get("room"))
+            name = invited_name(request.match_info.get("name"))
             own = f"{JOIN_VARIABLE}={shlex.quote(room)} {command}" if room else command
+            if room and name:
+                own = f"{NAME_VARIABLE}={shlex.quote(name)} {own}"
             service = AppService(
                 own, write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,
                 download_manager=self.download_manager, debug=self.debug,

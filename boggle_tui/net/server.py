@@ -224,7 +224,7 @@ class RoomServer:
             raise Refused(_("this server hosts one room only"))
         room = self.rooms.get(name)
         if room is None and hello.token:
-            raise Refused(_(m.ERROR_TEXTS["room_gone"]).format(room=name), "room_gone")
+            raise Refused(error_text("room_gone").format(room=name), "room_gone")
         notes: list[str] = []
         if room is None:
             room = self._new_room(name, hello, address)
@@ -334,7 +334,7 @@ class RoomServer:
         link = self.links.pop((room.name, player.id), None)
         self.log(f"room {room.name}: {player.name!r} was removed by the host")
         if link is not None:
-            notice = m.Error(message=_(m.ERROR_TEXTS["removed"]), fatal=True, code="removed")
+            notice = m.Error(message=error_text("removed"), fatal=True, code="removed")
             broadcast([link.ws], m.encode(notice))
             self._close(link.ws, "removed")
 
@@ -387,3 +387,10 @@ def _address(ws: ServerConnection) -> str:
     """The peer's address, for the rooms-per-address limit (a proxy in front would make everyone one address)."""
     peer = ws.remote_address
     return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+
+
+def error_text(code: m.ErrorCode) -> str:
+    """The server's text for an error a client knows by its code (in the server's language)."""
+    text = m.ERROR_TEXTS[code]  # marked for the catalogue where it is written
+    return _(text)
+
