@@ -72,7 +72,7 @@ def plan_of(args: argparse.Namespace) -> Plan:
     if dice and args.size and args.size != (dice.height, dice.width):
         raise BoggleError(
             _("{dice} dice make a {size} board, not {asked}").format(
-                dice=dice.name, size=f"{dice.height}x{dice.width}", asked=f"{args.size[0]}x{args.size[1]}"
+                dice=dice.label, size=f"{dice.height}x{dice.width}", asked=f"{args.size[0]}x{args.size[1]}"
             )
         )
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
@@ -170,7 +170,7 @@ def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
         "Best of {boards} boards ({solved} solved, the rest seen before) in {seconds} s{stopped} by {searches}: "
         "{rate} evaluations/s, seed {seed}{only}"
     )
-    only = _(", only boards the {dice} dice can roll").format(dice=plan.dice.name) if plan.dice else ""
+    only = _(", only boards the {dice} dice can roll").format(dice=plan.dice.label) if plan.dice else ""
     searches = counted(len(plan.jobs), "{count} search", "{count} searches")
     stopped = _(" (stopped early)") if outcome.stopped else ""
     out.print(

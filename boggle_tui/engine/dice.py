@@ -36,6 +36,18 @@ class DiceSet:
     def min_length(self) -> int:
         return min_length_for(self.height * self.width)
 
+    @property
+    def label(self) -> str:
+        """The set's name as shown: a sold game's own name; a generated set described in the player's language
+        (its file's `name` says the same in English)."""
+        if not self.generated:
+            return self.name
+        return counted(
+            len(self.dice),
+            "{language} ({count} die, generated from the word list)",
+            "{language} ({count} dice, generated from the word list)",
+        ).format(language=alphabet_for(self.language).name)
+
     def roll(self, seed: int) -> Board:
         """Shuffle the dice into the cells and turn each to a random face.
 

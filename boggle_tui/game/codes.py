@@ -93,7 +93,7 @@ def parse_code(code: str) -> Deal:
                 code,
                 # Translators: {dice} is a dice set's name ("New Boggle"), {height}x{width} its shape (4x4)
                 _("{dice} is {height}x{width}").format(
-                    dice=expected.name, height=expected.height, width=expected.width
+                    dice=expected.label, height=expected.height, width=expected.width
                 ),
             )
     board = Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)), language)

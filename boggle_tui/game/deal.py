@@ -38,7 +38,7 @@ def deal(
             if (dice_set.height, dice_set.width) != board.shape:
                 raise BoggleError(
                     _("{dice} dice make a {height}x{width} board, not a {rows}x{columns} one").format(
-                        dice=dice_set.name,
+                        dice=dice_set.label,
                         height=dice_set.height,
                         width=dice_set.width,
                         rows=board.height,

@@ -117,7 +117,7 @@ class RoomSettings:
         scoring = _("shared words score 0") if self.scoring is Scoring.UNIQUE else _("every word scores")
         # Translators: the shortest word that counts: "3+ letters"
         letters = counted(length, "{count}+ letter", "{count}+ letters")
-        parts = [dice.name, describe_seconds(self.seconds), self.dictionary, letters, scoring]
+        parts = [dice.label, describe_seconds(self.seconds), self.dictionary, letters, scoring]
         if self.target:
             # Translators: the evening ends when a player's points over its rounds reach this
             parts.append(counted(self.target, "first to {count} point", "first to {count} points"))

@@ -156,7 +156,7 @@ def standing(dice: str, mode: str, rounds: list[RoundRecord]) -> Standing:
 
 def dice_of(r: RoundRecord) -> str:
     if r.dice in dice_set_names():
-        return load_dice_set(r.dice).name
+        return load_dice_set(r.dice).label
     try:
         rows = r.rows
     except BoggleError:  # a code edited by hand: the round still counts, among boards of no known size

@@ -145,7 +145,7 @@ class LobbyScreen(TranslatedScreen[None]):
         """(label, setting, its options), in the player's language: made when the screen is."""
         return [
             # Translators: a setting's label: the set of dice the board is rolled from.
-            (_("Dice"), "dice", [(load_dice_set(k).name, k) for k in dice_set_names()]),
+            (_("Dice"), "dice", [(load_dice_set(k).label, k) for k in dice_set_names()]),
             (_("Round length"), "seconds", [(describe_seconds(n), n) for n in LOBBY_SECONDS if n in ROUND_SECONDS]),
             (_("Word list"), "dictionary", [(n, n) for n in shipped_dictionaries()]),
             (_("Scoring"), "scoring", [(_(label), value) for label, value in SCORINGS]),

@@ -57,7 +57,7 @@ TAGLINES = {
 
 
 def _tagline(mode: Mode) -> str:
-    return _(TAGLINES[mode]).format(dice=load_dice_set(DAILY_DICE).name)
+    return _(TAGLINES[mode]).format(dice=load_dice_set(DAILY_DICE).label)
 
 
 class StartScreen(TranslatedScreen[None]):
@@ -215,4 +215,4 @@ def _list_label(name: str) -> str:
 
 def _dice_label(key: str) -> str:
     dice = load_dice_set(key)
-    return f"{dice.name}, {dice.height}x{dice.width}"
+    return f"{dice.label}, {dice.height}x{dice.width}"
