@@ -48,6 +48,13 @@ class DiceSet:
             "{language} ({count} dice, generated from the word list)",
         ).format(language=alphabet_for(self.language).name)
 
+    @property
+    def short_label(self) -> str:
+        """The set in a few characters, for a round's title line: `Español 4x4`, `Boggle (1987+)`."""
+        if not self.generated:
+            return self.name
+        return f"{alphabet_for(self.language).name} {self.height}x{self.width}"
+
     def roll(self, seed: int) -> Board:
         """Shuffle the dice into the cells and turn each to a random face.
 

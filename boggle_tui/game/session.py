@@ -242,7 +242,7 @@ class SoloSession:
     @property
     def title(self) -> str:
         deal = self.deal
-        parts = [load_dice_set(deal.dice).label if deal.dice else _("Your board")]
+        parts = [load_dice_set(deal.dice).short_label if deal.dice else _("Your board")]
         if deal.daily:
             # Translators: {date} is the daily board's date (2026-03-01)
             parts.append(_("daily board {date}").format(date=deal.daily))

@@ -215,4 +215,6 @@ def _list_label(name: str) -> str:
 
 def _dice_label(key: str) -> str:
     dice = load_dice_set(key)
+    if dice.generated:  # `Deutsch 4x4`: the whole description does not fit the choice's width
+        return dice.short_label
     return f"{dice.label}, {dice.height}x{dice.width}"
