@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from boggle_tui.cli.output import print_json
-from boggle_tui.engine.definitions import NO_DEFINITION, define
+from boggle_tui.engine.definitions import ENGLISH_ONLY, NO_DEFINITION, define
 from boggle_tui.engine.errors import cut_short
-from boggle_tui.i18n import _
+from boggle_tui.i18n import SOURCE_LANGUAGE, _, current_language
 
 MAX_WORD = 63  # no word list keeps a longer word (engine.wordlist.MAX_WORD)
 
@@ -21,8 +21,14 @@ def run_define(args: argparse.Namespace) -> int:
         return 0
     for word, text in found:
         shown = word if word.isprintable() else repr(word)  # an escape sequence is shown, never run
-        sys.stdout.write(f"{cut_short(shown, MAX_WORD)}: {text or _(NO_DEFINITION)}\n")  # definitions are English
+        sys.stdout.write(f"{cut_short(shown, MAX_WORD)}: {text or _(_missing())}\n")
     return 0
+
+
+def _missing() -> str:
+    """What a word without a definition gets: in another language than English, the reason there is none
+    may be that the word is not English (the definitions are WordNet's)."""
+    return NO_DEFINITION if current_language() == SOURCE_LANGUAGE else ENGLISH_ONLY
 
 
 def _definition(word: str) -> str | None:
