@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gettext
 import io
 import json
 import os
@@ -11,6 +12,7 @@ import pytest
 
 from boggle_tui.cli.main import main
 from boggle_tui.cli.solve import MAX_LINE
+from boggle_tui.i18n import DOMAIN, LOCALE_DIR
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
@@ -280,12 +282,21 @@ def test_solve_in_another_language_and_its_code_reads_back(capsys) -> None:
 
 
 @pytest.mark.parametrize(
-    ("flags", "message"),
-    [(["--lang", "es", "--dice", "new"], "the new dice are English"), (["--lang", "xx"], "unknown language"),
-     (["--code", "ES-N-ABCDABCDABCDABCD", "--lang", "de"], "takes no --lang"),
-     (["--dictionary", "de", "--dice", "fr"], "is Deutsch, not Français")],
+    ("flags", "language", "message", "fields"),
+    [(["--lang", "es", "--dice", "new"], "es", "the {name} dice are {its}, not {chosen}",
+      {"name": "new", "its": "English", "chosen": "Español"}),
+     (["--lang", "xx"], "en", "unknown language 'xx'", {}),
+     (["--code", "ES-N-ABCDABCDABCDABCD", "--lang", "de"], "de",
+      "a code names its board's language: it takes no --lang", {}),
+     (["--dictionary", "de", "--dice", "fr"], "en", "is Deutsch, not Français", {})],
 )  # fmt: skip
-def test_solve_refuses_a_mix_of_languages_in_one_line(capsys, flags: list[str], message: str) -> None:
+def test_solve_refuses_a_mix_of_languages_in_one_line(
+    capsys, monkeypatch, tmp_path, flags: list[str], language: str, message: str, fields: dict[str, str]
+) -> None:
+    """Refused in one line, in the language --lang asks for (English where it names none that exists)."""
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))  # no language remembered by another test
     assert main(["solve", *flags]) == 2
     err = capsys.readouterr().err
+    catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    message = catalogue.gettext(message).format(**fields)
     assert message in err and "Traceback" not in err and err.count("\n") == 1

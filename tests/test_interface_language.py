@@ -31,10 +31,12 @@ async def test_choosing_a_language_redraws_the_start_screen_and_its_keys_in_it(e
     app, _ = make_app(enable1, popular, None, folder=tmp_path)
     async with app.run_test() as pilot:
         start = await shown(pilot, StartScreen)
+        start.query_one("#language", Select).focus()  # where a player who chooses a language is
+        await pilot.pause()
         start.query_one("#language", Select).value = "es"
         await until(pilot, lambda: str(start.query_one("#go", Button).label) == spanish.gettext("Play"), "Spanish")
         assert {spanish.gettext("Help"), spanish.gettext("Statistics")} <= footer_descriptions(start)
-        await until(pilot, lambda: app.focused is start.query_one("#language", Select), "the player's place kept")
+        assert app.focused is start.query_one("#language", Select)  # the player's place is kept
         start.query_one("#language", Select).value = "en"
         await until(pilot, lambda: str(start.query_one("#go", Button).label) == "Play", "English again")
         assert {"Help", "Statistics"} <= footer_descriptions(start)
@@ -56,7 +58,8 @@ async def test_a_round_gives_its_verdicts_in_the_players_language(language: str,
         assert "too short" not in shown_log and "not on the board" not in shown_log
 
 
-def test_the_command_line_speaks_lang_and_the_locale(capsys, monkeypatch) -> None:
+def test_the_command_line_speaks_lang_and_the_locale(capsys, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))  # no language remembered: the locale decides
     german, french = catalogue("de"), catalogue("fr")
     with pytest.raises(SystemExit) as help_given:
         main(["solve", "--lang", "de", "--help"])

@@ -48,6 +48,7 @@ MODES = [
     (N_("Today's board: the same for everyone"), Mode.DAILY),
     (N_("Rich board: the most words of {rolls} rolls"), Mode.RICH),
 ]
+BUTTONS = {"go": N_("Play"), "friends-button": N_("Play with friends"), "table-button": N_("Play against the table")}
 TAGLINES = {
     Mode.TIMED: N_("Find words in the dice before the clock runs out."),
     Mode.PRACTICE: N_("No clock: take your time, and ask for hints."),
@@ -125,11 +126,11 @@ class StartScreen(TranslatedScreen[None]):
                     yield Label(label, id=f"{field}-label")
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with Horizontal(id="start-buttons"):
-                yield Button(_("Play"), variant="success", id="go")
+                yield Button(_(BUTTONS["go"]), variant="success", id="go")
                 yield Button(_study_label(self.cards_due), id="study-button")
-                yield Button(_("Play with friends"), id="friends-button")
+                yield Button(_(BUTTONS["friends-button"]), id="friends-button")
             with Horizontal(id="start-buttons-table"):
-                yield Button(_("Play against the table"), id="table-button")
+                yield Button(_(BUTTONS["table-button"]), id="table-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -137,7 +138,7 @@ class StartScreen(TranslatedScreen[None]):
         self._show_mode()
 
     @on(Select.Changed)
-    async def choice_changed(self, event: Select.Changed) -> None:
+    def choice_changed(self, event: Select.Changed) -> None:
         field, value = event.select.id, event.value
         language = self.preferences.language
         if field == "theme":
@@ -150,17 +151,31 @@ class StartScreen(TranslatedScreen[None]):
         if field == "language" and isinstance(value, str) and value != language:  # its dice and list come with it
             self.preferences = in_language(self.preferences, value)
             self.count_due()
-            await self.speak(value)
+            self.speak(value)
         elif field == "dictionary":
             self.count_due()
 
-    async def speak(self, language: str) -> None:
-        """Show the screen in `language`, whose dice and word list are already chosen: drawn again, focus kept."""
+    def speak(self, language: str) -> None:
+        """Show the screen in `language`, whose dice and word list are already chosen.
+
+        Every text is changed in place, not composed again: the language's own Select is still handling
+        its change, and removing it then would leave Textual's pending updates of it nowhere to go."""
         use_language(language)
-        await self.recompose()
+        for label, field, options, value in self._choices():
+            self.query_one(f"#{field}-label", Label).update(label)
+            if field != "language":  # its options are each language's own name, in every language
+                self._offer(self.query_one(f"#{field}", Select), options, value)
+        for button, text in BUTTONS.items():
+            self.query_one(f"#{button}", Button).label = _(text)
+        self.watch_cards_due(self.cards_due)
         self._show_mode()
-        self.refresh_bindings()
-        self.query_one("#language", Select).focus()
+        self.refresh_bindings()  # the footer describes the keys again, in the language
+
+    @staticmethod
+    def _offer(select: Select[Any], options: list[tuple[str, Any]], value: Any) -> None:
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            select.value = value
 
     def _show_mode(self) -> None:
         """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
