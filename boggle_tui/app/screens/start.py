@@ -166,15 +166,18 @@ class StartScreen(TranslatedScreen[None]):
             if field != "language":  # its options are each language's own name, in every language
                 self._offer(self.query_one(f"#{field}", Select), options, value)
         for button, text in BUTTONS.items():
-            self.query_one(f"#{button}", Button).label = _(text)
+            relabel(self.query_one(f"#{button}", Button), _(text))
         self.watch_cards_due(self.cards_due)
         self._show_mode()
         self.refresh_bindings()  # the footer describes the keys again, in the language
 
     @staticmethod
     def _offer(select: Select[Any], options: list[tuple[str, Any]], value: Any) -> None:
+        """New options, `value` chosen and shown: set to blank first without a watcher, so that the choice is
+        drawn again even when `value` is the one set_options picked (the first), with its new words."""
         with select.prevent(Select.Changed):
             select.set_options(options)
+            select.set_reactive(Select.value, Select.BLANK)
             select.value = value
 
     def _show_mode(self) -> None:
@@ -210,10 +213,16 @@ class StartScreen(TranslatedScreen[None]):
         self.cards_due = self.due_on(self.preferences.dictionary)
 
     def watch_cards_due(self, due: int) -> None:
-        self.query_one("#study-button", Button).label = _study_label(due)
+        relabel(self.query_one("#study-button", Button), _study_label(due))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+
+def relabel(button: Button, label: str) -> None:
+    """A button's new words, and its width made theirs (Textual's label does not lay the button out again)."""
+    button.label = label
+    button.refresh(layout=True)
 
 
 def _study_label(due: int) -> str:
