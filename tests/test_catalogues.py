@@ -50,6 +50,13 @@ def _words(node: ast.expr) -> bool:
     return False
 
 
+def _keyed(arg: ast.expr) -> bool:
+    """`_(TABLE["key"])`: a string inside the call that is not the message."""
+    return not isinstance(arg, ast.Constant) and any(
+        isinstance(node, ast.Constant) and isinstance(node.value, str) for node in ast.walk(arg)
+    )
+
+
 def _name(call: ast.Call) -> str:
     return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
 
@@ -57,6 +64,8 @@ def _name(call: ast.Call) -> str:
 def untranslated(source: str) -> list[tuple[int, str]]:
     found = []
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and _name(node) == "_" and node.args and _keyed(node.args[0]):
+            found.append((node.lineno, ast.unparse(node)[:60]))  # Babel would take the key for the message
         if not isinstance(node, ast.Call) or _name(node) not in SHOWN:
             continue
         positions, keywords = SHOWN[_name(node)]
@@ -78,7 +87,8 @@ def test_no_text_is_shown_without_the_catalogue(part: str) -> None:
 
 def test_the_check_finds_bare_texts() -> None:
     source = 'Label("Hello there")\nprint(f"{n} words")\nBinding("q", "quit", "Quit")\nLabel(_("Fine"))\nprint(f"{w}")'
-    assert [line for line, _ in untranslated(source)] == [1, 2, 3]
+    source += '\nx = _(TEXTS["key"])\ny = _(text)'
+    assert [line for line, _ in untranslated(source)] == [1, 2, 3, 6]
 
 
 def _tool():  # tools/ is not a package: load build_catalogues.py by its path

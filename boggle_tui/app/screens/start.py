@@ -126,11 +126,11 @@ class StartScreen(TranslatedScreen[None]):
                     yield Label(label, id=f"{field}-label")
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with Horizontal(id="start-buttons"):
-                yield Button(_(BUTTONS["go"]), variant="success", id="go")
+                yield Button(_button_text("go"), variant="success", id="go")
                 yield Button(_study_label(self.cards_due), id="study-button")
-                yield Button(_(BUTTONS["friends-button"]), id="friends-button")
+                yield Button(_button_text("friends-button"), id="friends-button")
             with Horizontal(id="start-buttons-table"):
-                yield Button(_(BUTTONS["table-button"]), id="table-button")
+                yield Button(_button_text("table-button"), id="table-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -165,8 +165,8 @@ class StartScreen(TranslatedScreen[None]):
             self.query_one(f"#{field}-label", Label).update(label)
             if field != "language":  # its options are each language's own name, in every language
                 self._offer(self.query_one(f"#{field}", Select), options, value)
-        for button, text in BUTTONS.items():
-            relabel(self.query_one(f"#{button}", Button), _(text))
+        for button in BUTTONS:
+            relabel(self.query_one(f"#{button}", Button), _button_text(button))
         self.watch_cards_due(self.cards_due)
         self._show_mode()
         self.refresh_bindings()  # the footer describes the keys again, in the language
@@ -217,6 +217,11 @@ class StartScreen(TranslatedScreen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+
+def _button_text(button: str) -> str:
+    text = BUTTONS[button]  # marked where it is written (a key inside `_()` would be read as a message)
+    return _(text)
 
 
 def relabel(button: Button, label: str) -> None:
