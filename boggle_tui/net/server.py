@@ -393,4 +393,3 @@ def error_text(code: m.ErrorCode) -> str:
     """The server's text for an error a client knows by its code (in the server's language)."""
     text = m.ERROR_TEXTS[code]  # marked for the catalogue where it is written
     return _(text)
-
