@@ -14,7 +14,7 @@ import pytest
 from support import make_app, shown, until
 
 from boggle_tui.app.screens.friends import FriendsScreen
-from boggle_tui.cli.web import invited_address, invited_name
+from boggle_tui.cli.web import browser_language, invited_address, invited_name
 from boggle_tui.net.address import join_link
 
 aiohttp = pytest.importorskip("aiohttp")
@@ -74,6 +74,15 @@ def test_a_link_names_a_room_and_nothing_else() -> None:
     assert invited_address("192.168.1.5:8765/Xq3vK9") == "192.168.1.5:8765/Xq3vK9"
     for hostile in ("x; rm -rf ~", "$(reboot)/room", "host:8765", "h:1/" + "a" * 300, "", None):
         assert invited_address(hostile) is None, hostile
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [("de-DE,de;q=0.9,en;q=0.8", "de"), ("ja,pl;q=0.5,fr;q=0.7", "fr"), ("en-GB", "en"), ("pt-BR", "pt"),
+     ("ja, zh;q=0.9", None), ("", None), (None, None), ("de;q=x,es", "es"), ("x" * 600, None)],
+)  # fmt: skip
+def test_a_tab_speaks_the_first_of_its_browsers_languages_the_game_speaks(header, language) -> None:
+    assert browser_language(header) == language
 
 
 def test_a_name_in_a_link_is_cleaned_as_any_name_and_can_never_be_a_path() -> None:

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import INTERFACE_LANGUAGES, _, counted
 from boggle_tui.net.address import lan_address, parse_address
 from boggle_tui.net.protocol import clean_name
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
@@ -61,6 +61,21 @@ def invited_address(value: str | None) -> str | None:
     except BoggleError:
         return None
     return f"{host}:{port}/{room}" if room and HOST_NAME.fullmatch(host) else None
+
+
+def browser_language(header: str | None) -> str | None:
+    """The first of the browser's languages (its Accept-Language header, by preference) the game speaks."""
+    if not header or len(header) > 500:
+        return None
+    weighted = []
+    for order, part in enumerate(header.split(",")[:20]):
+        tag, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        weighted.append((-weight, order, tag.split("-")[0].strip().lower()))
+    return next((code for _, _, code in sorted(weighted) if code in INTERFACE_LANGUAGES), None)
 
 
 def invited_name(value: str | None) -> str | None:
@@ -129,6 +144,9 @@ def run_web(args: argparse.Namespace) -> int:
             own = f"{JOIN_VARIABLE}={shlex.quote(room)} {command}" if room else command
             if room and name:
                 own = f"{NAME_VARIABLE}={shlex.quote(name)} {own}"
+            language = browser_language(request.headers.get("Accept-Language"))
+            if language:  # the game speaks the browser's language unless the player chose another
+                own = f"LANGUAGE={language} {own}"
             service = AppService(
                 own, write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,
                 download_manager=self.download_manager, debug=self.debug,
