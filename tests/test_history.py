@@ -335,3 +335,21 @@ def test_the_statistics_speak_of_study_cards_in_sentences(tmp_path: Path, monkey
     history.close()
     assert main(["stats"]) == 0
     assert "Study: 1 card · by box 0:1 · 0 learned" in capsys.readouterr().out.splitlines()
+
+
+def test_common_words_missed_are_counted_on_english_boards_only(tmp_path: Path) -> None:
+    """A German round's missed words are not English ones, even where one is spelt like a common English word."""
+    history = History.open(tmp_path)
+    history.record(record(1, missed=("awe", "bacon")))
+    history.record(record(2, missed=("bacon",), code="DE-N-TINREONRHWLDASES", board="tinreonrhwldasex", dice="de"))
+    summary = summarize(history, lambda w: w in {"awe", "bacon"}, dt.date(2026, 11, 22))
+    assert summary.most_missed_common == [("awe", 1), ("bacon", 1)]  # bacon counted on its English board alone
+    assert dict(history.most_missed())["bacon"] == 2  # both boards, where language does not matter
+
+
+def test_the_table_judges_how_common_a_word_is_by_english_ranks_only_in_english() -> None:
+    from boggle_tui.engine import frequency
+
+    english, german = frequency.ranker("en"), frequency.ranker("de")
+    assert english("the") < english("qat") < english("zzzzzz")
+    assert german("the") == german("qat") == german("über") < english("zzzzzz")  # one middling rank for all

@@ -20,7 +20,7 @@ from boggle_tui.app.screens.table import level_name
 from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine import definitions, frequency
-from boggle_tui.engine.alphabets import capitals
+from boggle_tui.engine.alphabets import ENGLISH, capitals
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
@@ -28,6 +28,7 @@ from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
+from boggle_tui.game.study import never_common
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import default_name
@@ -91,10 +92,11 @@ class SoloPlay:
 
     def _table_session(self, request: RoundRequest, dictionary: Dictionary, rules: TableRules) -> TableSession:
         """A round against the table; "matched" is fitted here, off the screen's thread, to the rounds read."""
-        fit = matched_fit(self._fitted_from, request.dictionary, frequency.rank) if rules.level == MATCHED else None
+        rank = frequency.ranker(dictionary.alphabet.code)
+        fit = matched_fit(self._fitted_from, request.dictionary, rank) if rules.level == MATCHED else None
         if fit is not None:
             rules = replace(rules, matched=fit.theta)
-        session = TableSession(request, dictionary.trie, rules, frequency.rank, now=self.app.now, name=default_name())
+        session = TableSession(request, dictionary.trie, rules, rank, now=self.app.now, name=default_name())
         session.fit = fit
         return session
 
@@ -169,10 +171,11 @@ class SoloPlay:
         if record is not None and not app.history.record(record) and app.history.notice:
             app.notify(app.history.notice, title=_("History"), severity="warning")
         language = session.board.language  # the common words (★) and definitions are English's
-        marks = None if session.request.dictionary == COMMON_WORDS or language != "en" else self.is_common
+        marks = None if session.request.dictionary == COMMON_WORDS or language != ENGLISH.code else self.is_common
         app.show(results_screen(session, marks, definitions.describer(language)))
         if record is not None and app.history.enabled:
-            after = study.cards_after_round(app.history, record, self.is_common)
+            common = self.is_common if language == ENGLISH.code else never_common  # known for English words only
+            after = study.cards_after_round(app.history, record, common)
             if after.new_cards:
                 words = ", ".join(capitals(word) for word in after.new_cards[:5])
                 more = "…" if len(after.new_cards) > 5 else ""

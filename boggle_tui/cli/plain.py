@@ -25,7 +25,7 @@ from enum import Enum
 from itertools import groupby
 from typing import Protocol
 
-from boggle_tui.engine.alphabets import capitals
+from boggle_tui.engine.alphabets import ENGLISH, capitals
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.dictionary import (
     COMMON_WORDS,
@@ -45,6 +45,7 @@ from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
+from boggle_tui.game.study import never_common
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -563,7 +564,9 @@ def play_plain(
     dictionary = _load(request)
     session = SoloSession(request, dictionary.trie, now=now)
     common = dictionary if request.dictionary == COMMON_WORDS else _common()
-    is_common = common.__contains__ if common is not None else (lambda _word: False)
+    if session.board.language != ENGLISH.code:
+        common = None  # common words are known for English only: no ★, no "common word" cards
+    is_common = common.__contains__ if common is not None else never_common
     marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
     history = history or History.open()
     if history.notice:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import lzma
 import threading
+from collections.abc import Callable
 
 from boggle_tui.engine.resources import data_dir
 
@@ -36,3 +37,14 @@ def unranked() -> int:
 
 def rank(word: str) -> int:
     return ranks().get(word, unranked())
+
+
+def ranker(language: str) -> Callable[[str], int]:
+    """How common a word of `language` is, for the table's players: English's ranks for English; for another
+    language, whose words these English ranks do not know (and some of which are spelt as English words),
+    one middling rank for every word, so that a player there finds words by their length, points and paths
+    alone instead of by an English word they happen to spell."""
+    if language == "en":
+        return rank
+    middle = len(ranks()) // 2
+    return lambda _word: middle

@@ -49,6 +49,12 @@ class Source(Enum):
         return _(self.value)
 
 
+def never_common(word: str) -> bool:
+    """What is common is known for English words only (wordfreq's English ranks, the popular list): a word of
+    another language is never marked common, whatever English word it is spelt like."""
+    return False
+
+
 def card_source(times_missed: int, common: bool, word: str) -> Source | None:
     """Whether a missed word becomes a card, and why: the rules in one place."""
     if times_missed >= MISSES_FOR_A_CARD:

@@ -433,7 +433,7 @@ class Room:
             player.last_id = -1
             player.round = self._round_for() if player.connected else None
         bots = [p for p in self.players.values() if p.level]
-        board_cues = cues(board, self.solution.paths, frequency.rank) if bots else []
+        board_cues = cues(board, self.solution.paths, frequency.ranker(board.language)) if bots else []
         for bot in bots:
             bot.plan = plan_for(board_cues, board, bot.level, s.seconds, self.rng)
         return [send(None, self._start_message()), self._lobby()]

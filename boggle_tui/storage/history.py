@@ -303,11 +303,15 @@ class History:
             for row in readable
         ]
 
-    def most_missed(self) -> list[tuple[str, int]]:
-        """Missed words with on how many boards, the most often first (a replay's board counts once)."""
+    def most_missed(self, english_only: bool = False) -> list[tuple[str, int]]:
+        """Missed words with on how many boards, the most often first (a replay's board counts once).
+
+        `english_only`: only on English boards, whose codes alone have no language before them (`N-…`, not
+        `DE-N-…`): what is common is known for English words only, and a German word may be spelt as one."""
+        english = " AND rounds.code NOT GLOB '[A-Z][A-Z]-*'" if english_only else ""
         query = (
             "SELECT word, COUNT(DISTINCT rounds.board) AS n FROM words JOIN rounds ON rounds.id = words.round_id"
-            " WHERE found = 0 AND typeof(word) = 'text' GROUP BY word ORDER BY n DESC, word"
+            f" WHERE found = 0 AND typeof(word) = 'text'{english} GROUP BY word ORDER BY n DESC, word"
         )
         return [(row[0], row[1]) for row in self.read(query)]
 

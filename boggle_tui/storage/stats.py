@@ -102,7 +102,7 @@ def summarize(history: History, is_common: Callable[[str], bool], today: dt.date
     standings = sorted((standing(dice, mode, rs) for (dice, mode), rs in kinds.items()), key=_by_games)
     fresh = [r for r in rounds if not r.replay]
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
-    missed = [(word, n) for word, n in history.most_missed() if is_common(word)][:MISSED_SHOWN]
+    missed = [(word, n) for word, n in history.most_missed(english_only=True) if is_common(word)][:MISSED_SHOWN]
     streak, played_today = daily_streak(history.daily_dates(), today)
     return Summary(
         games=len(rounds),

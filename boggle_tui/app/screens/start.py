@@ -177,7 +177,7 @@ class StartScreen(TranslatedScreen[None]):
         drawn again even when `value` is the one set_options picked (the first), with its new words."""
         with select.prevent(Select.Changed):
             select.set_options(options)
-            select.set_reactive(Select.value, Select.BLANK)
+            select.set_reactive(Select.value, Select.BLANK)  # type: ignore[misc]  # Select is generic; its reactive is one
             select.value = value
 
     def _show_mode(self) -> None:
