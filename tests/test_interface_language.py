@@ -70,3 +70,15 @@ def test_the_command_line_speaks_lang_and_the_locale(capsys, monkeypatch, tmp_pa
     reason = french.gettext("every row of a board must have the same number of faces")
     assert capsys.readouterr().err == french.gettext("boggle: error: {reason}").format(reason=reason) + "\n"
     assert reason != "every row of a board must have the same number of faces"
+
+
+def test_every_command_takes_lang_before_or_after_it(capsys, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    german = catalogue("de")
+    none_yet = german.gettext("No rounds played yet: play one with `boggle`.")
+    for args in (["--lang", "de", "stats"], ["stats", "--lang", "de"], ["--lang=de", "stats"]):
+        assert main(args) == 0
+        assert none_yet in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "--help"])
+    assert german.gettext("COMMAND") in capsys.readouterr().out  # the commands' list, not play's usage

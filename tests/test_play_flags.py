@@ -40,6 +40,8 @@ def test_remembered_choices_fill_in_what_no_flag_says() -> None:
     assert asked == RoundRequest(Richest("superbig"), "popular", 90)
     practice = request("--dice", "big", preferences=Preferences(mode=Mode.PRACTICE))
     assert practice.practice and practice.seconds is None and practice.board == Roll("big")
+    timed = request("--time", "15", preferences=Preferences(mode=Mode.PRACTICE))  # a length asked: a clock
+    assert not timed.practice and timed.seconds == 15
     assert request("--time", "0").seconds is None  # no clock
 
 
@@ -79,3 +81,13 @@ def test_the_game_needs_a_terminal(capsys, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin.isatty", lambda: False, raising=False)
     assert main(["play", "--time", "3"]) == 2
     assert "needs a terminal" in capsys.readouterr().err
+
+
+def test_after_a_round_in_another_language_the_start_screen_offers_that_language() -> None:
+    from boggle_tui.cli.parser import build_parser
+    from boggle_tui.cli.play import offered
+
+    german = offered(build_parser().parse_args(["play", "--lang", "de"]), REMEMBERED)
+    assert (german.language, german.dice, german.dictionary) == ("de", "de", "de")
+    kept = offered(build_parser().parse_args(["play", "--seed", "4"]), REMEMBERED)
+    assert kept == REMEMBERED

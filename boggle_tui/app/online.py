@@ -148,7 +148,9 @@ class OnlinePlay:
         if target.serve is None:
             remember_token(self.url, self.welcome.room, self.welcome.token, self.folder)
         for note in self.welcome.notes:
-            self.app.notify(note, title=_("Room"), timeout=8, markup=False)
+            # A note in the server's words: one of the game's own (a server speaking English) is shown in the
+            # player's language; any other text is shown as it came, already cleaned (_ leaves it unchanged).
+            self.app.notify(_(note), title=_("Room"), timeout=8, markup=False)
         self.show(self.lobby_screen())
 
     async def _serve_here(self) -> int:

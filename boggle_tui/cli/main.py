@@ -47,6 +47,21 @@ def _silence_stdout() -> None:
         pass
 
 
+def _command_first(args: list[str]) -> list[str]:
+    """`boggle --lang de stats` read as `boggle stats --lang de`: the language may come before the command."""
+    if args[:1] == ["--lang"] and len(args) >= 2:
+        language, rest = args[:2], args[2:]
+    elif args[:1] and args[0].startswith("--lang="):
+        language, rest = args[:1], args[1:]
+    else:
+        return args
+    if rest[:1] and rest[0] in ("-h", "--help", "--version"):
+        return rest  # the language is already the interface's (interface_language reads it first)
+    if rest[:1] and rest[0] in COMMANDS:
+        return [rest[0], *language, *rest[1:]]
+    return ["play", *language, *rest]
+
+
 def interface_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
     """The language the game speaks: `--lang`'s, else the one the start screen remembers, else the locale's."""
     for here, arg in enumerate(args):
@@ -58,10 +73,11 @@ def interface_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    use_language(interface_language(given, os.environ))
+    args_list = _command_first(given)
     if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")
-    use_language(interface_language(args_list, os.environ))
     parser = build_parser()
     args = parser.parse_args(args_list)
     try:

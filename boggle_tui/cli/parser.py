@@ -303,4 +303,11 @@ def build_parser() -> argparse.ArgumentParser:
     define = commands.add_parser("define", help=_("a short definition of each word (from WordNet 3.0)"))
     define.add_argument("words", nargs="+", metavar=_("WORD"), help=_("the words to define"))
     define.add_argument("--json", action="store_true", help=_("print JSON: a list of {word, definition}"))
+    for command in commands.choices.values():  # every command speaks a language: those that play one say so
+        if not any("--lang" in action.option_strings for action in command._actions):
+            command.add_argument(
+                "--lang",
+                metavar=_("CODE"),
+                help=_("the language this command speaks: en (default), es, de, fr, nl, pt, pl"),
+            )
     return parser

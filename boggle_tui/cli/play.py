@@ -22,7 +22,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import MATCHED
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
-from boggle_tui.game.languages import choose_language, defaults_for
+from boggle_tui.game.languages import choose_language, defaults_for, in_language
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.share import parse_challenge
@@ -87,7 +87,8 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
         return daily_request(today, dictionary, language)
     board = _board(args, _remembered(preferences, language), language)
     names_board = bool(given & {"seed", "board", "code", "best"})
-    practice = args.practice or (not names_board and preferences.mode is Mode.PRACTICE)
+    # The remembered practice mode plays a round the flags leave open; a length asked for (--time) is a clock.
+    practice = args.practice or (not names_board and args.time is None and preferences.mode is Mode.PRACTICE)
     seconds = preferences.seconds if args.time is None else args.time or None  # --time 0: no clock
     return RoundRequest(board, dictionary, None if practice else seconds, practice, args.min_length)
 
@@ -152,9 +153,18 @@ def run_play(args: argparse.Namespace) -> int:
     _need_terminal()
     preferences, notices = load_preferences(language=language_from_environment(os.environ))
     request = round_request(args, preferences, utc_now().date())
-    if request is None and args.dictionary:
+    return run_app(offered(args, preferences), notices, request=request, table=table_rules(args))
+
+
+def offered(args: argparse.Namespace, preferences: Preferences) -> Preferences:
+    """What the start screen offers when the player reaches it: the remembered choices, in the language the
+    flags played (its dice and list with it), with the list the flags named."""
+    language = _language(args, preferences) if args.challenge is None else preferences.language
+    if language != preferences.language:
+        preferences = in_language(preferences, language)
+    if args.dictionary:
         preferences = replace(preferences, dictionary=args.dictionary)
-    return run_app(preferences, notices, request=request, table=table_rules(args))
+    return preferences
 
 
 def _run_plain(args: argparse.Namespace) -> int:
