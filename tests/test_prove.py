@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,43 @@ def test_the_classes_cover_every_board_up_to_turns_and_mirrors() -> None:
         ]
         images = {classes.number([digits[i] for i in image]) for image in symmetries(3, 3)}
         assert images & canonical_ids
+
+
+@pytest.mark.parametrize(
+    ("height", "width", "letters"),
+    [(2, 2, None), (2, 3, None), (3, 2, None), (3, 3, None), (3, 4, None), (4, 3, None), (3, 3, "abe"), (2, 3, "ae")],
+)
+def test_the_fast_listing_of_classes_is_the_slow_one(height, width, letters) -> None:
+    classes = Classes.standard(height, width, letters_of(letters) if letters else ALPHABET)
+    fast = list(classes.canonical_ids())
+    assert fast == list(classes.slow_canonical_ids())  # the same classes, in the same (increasing) order
+    assert len(fast) == len(set(fast)) == orbits(classes)  # each listed once: one per set of turned classes
+
+
+def orbits(classes: Classes) -> int:
+    """How many classes there are up to turns and mirrors, by Burnside's lemma: the mean count of fixed classes."""
+    fixed = 0
+    for image in symmetries(classes.height, classes.width):
+        count, seen = 1, set()
+        for start in range(len(image)):  # each cycle of the image takes one bucket (its cells are of one kind)
+            if start not in seen:
+                count *= len(classes.cells[start])
+                cell = start
+                while cell not in seen:
+                    seen.add(cell)
+                    cell = image[cell]
+        fixed += count
+    return fixed // len(symmetries(classes.height, classes.width))
+
+
+def test_the_fast_listing_of_4x4_classes_agrees_with_the_definition_on_a_sample() -> None:
+    classes = Classes.standard(4, 4)
+    fast = list(classes.canonical_ids())
+    assert fast == sorted(set(fast)) and len(fast) == orbits(classes) == 1_068_363
+    listed = set(fast)
+    rng = random.Random(21)
+    for class_id in [*rng.sample(range(classes.count), 3000), 0, classes.count - 1, *rng.sample(fast, 500)]:
+        assert (class_id in listed) == classes.is_canonical(class_id)
 
 
 def test_the_alphabet_is_the_26_faces_of_a_die_with_qu_for_q() -> None:

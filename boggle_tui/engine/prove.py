@@ -22,8 +22,9 @@ tested against, and the engine when the core is missing.
 from __future__ import annotations
 
 import itertools
+import operator
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,7 +146,21 @@ class Classes:
         digits = self.digits(class_id)
         return all(self.number([digits[i] for i in image]) >= class_id for image in self._images)
 
-    def canonical_ids(self) -> Iterable[int]:
+    def canonical_ids(self) -> Iterator[int]:
+        """The canonical class ids in increasing order: those `is_canonical` accepts, without trying every id.
+
+        4x4 has 8.5 million ids and 1.07 million canonical ones: trying each took 512 s of CPU, this 4 s.
+        The digits are chosen from the highest cell down (so ids come in order), and each turn or mirror
+        image is compared with the class digit by digit from the top as soon as both digits are chosen:
+        an image found smaller cuts the branch (no class in it is canonical), one found larger is settled.
+        """
+        sizes = [len(options) for options in self.cells]
+        weights = list(itertools.accumulate([1, *sizes[:-1]], operator.mul))
+        images = [image for image in self._images if image != sorted(image)]
+        return _canonical_ids(sizes, weights, images)
+
+    def slow_canonical_ids(self) -> Iterable[int]:
+        """Every id tried with `is_canonical`: the definition `canonical_ids` is tested against."""
         return (class_id for class_id in range(self.count) if self.is_canonical(class_id))
 
     @property
@@ -155,6 +170,45 @@ class Classes:
     def describe(self, class_id: int) -> str:
         """The class as its cells' letters, e.g. `aeiosuy bcdfg...`, row by row."""
         return " ".join("".join(FACES[c] for c in letters) for letters in self.letters(class_id))
+
+
+def _canonical_ids(sizes: list[int], weights: list[int], images: list[list[int]]) -> Iterator[int]:
+    """The ids whose digits, read from the top, are never above an image's: branch and cut, highest cell first.
+
+    An image's comparison is held as the highest position not yet found equal; `digits[cell]` is -1
+    while the cell is open (cells above the one being chosen are chosen, it and those below are open).
+    """
+    digits = [-1] * len(sizes)
+
+    def settle(pending: list[tuple[list[int], int]]) -> list[tuple[list[int], int]] | None:
+        """The images still undecided, or None if one is smaller (the branch holds no canonical class)."""
+        left = []
+        for image, position in pending:
+            while position >= 0:
+                mine, theirs = digits[position], digits[image[position]]
+                if mine < 0 or theirs < 0:
+                    left.append((image, position))
+                    break
+                if theirs < mine:
+                    return None
+                if theirs > mine:
+                    break
+                position -= 1
+        return left
+
+    def choose(cell: int, base: int, pending: list[tuple[list[int], int]]) -> Iterator[int]:
+        if cell < 0:
+            yield base
+            return
+        for digit in range(sizes[cell]):
+            digits[cell] = digit
+            left = settle(pending)
+            if left is not None:
+                yield from choose(cell - 1, base + digit * weights[cell], left)
+        digits[cell] = -1
+
+    top = len(sizes) - 1
+    yield from choose(top, 0, [(image, top) for image in images])
 
 
 # The tree. Steps are cells' places in the fixed order; a sum node's choices are one per step, sorted.
