@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from boggle_tui.cli.main import main
 from boggle_tui.engine import core
 from boggle_tui.engine.board import FACE_INDEX
+from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.prove import (
     ALPHABET,
@@ -305,3 +306,80 @@ def test_the_core_and_the_reference_prove_the_same_boards(algs4: Dictionary) -> 
 def test_the_core_refuses_bad_classes(algs4: Dictionary, args, message) -> None:
     with pytest.raises(ValueError, match=message):
         compiled_prover(algs4.trie).prove(*args)
+
+
+# Proofs over the boards a dice set rolls.
+
+# Six dice for a 2x3 board whose letters make better boards than the dice can roll (two E's at most, Qu on one).
+TINY_DICE = DiceSet("tiny", "Tiny", 2, 3, (("e", "a"), ("s", "t"), ("r", "l"), ("o", "qu"), ("n", "t"), ("e", "i")))
+
+
+def rollable_boards(dice: DiceSet) -> set[tuple[int, ...]]:
+    """Every board the dice can roll: each order of the dice, each face up."""
+    return {
+        tuple(FACE_INDEX[face] for face in faces)
+        for order in itertools.permutations(dice.dice)
+        for faces in itertools.product(*order)
+    }
+
+
+@pytest.fixture
+def tiny_dice(monkeypatch: pytest.MonkeyPatch) -> DiceSet:
+    import boggle_tui.cli.prove as prove_cli
+
+    def load(name: str) -> DiceSet:
+        return TINY_DICE if name == "tiny" else load_dice_set(name)
+
+    monkeypatch.setattr(prove_cli, "load_dice_set", load)
+    monkeypatch.setattr(prove_cli, "THRESHOLD_SEARCH_SECONDS", 1.0)
+    return TINY_DICE
+
+
+def test_a_proof_with_dice_finds_what_brute_force_finds_over_every_rollable_board(capsys, tiny_dice) -> None:
+    trie = load_dictionary(str(ALGS4)).trie
+    scores = {board: board_score(trie, list(board), 2, 3, 3) for board in rollable_boards(tiny_dice)}
+    best = max(scores.values())
+    for threshold in (best, best - 3):
+        expected = {(board_text(canonical(b, 2, 3)), points) for b, points in scores.items() if points >= threshold}
+        code, out, _ = run(capsys, "prove", "--dice", "tiny", "--dictionary", str(ALGS4), "--threshold",
+                           str(threshold), "--json")  # fmt: skip
+        assert code == 0
+        result = json.loads(out)
+        assert {(entry["board"], entry["points"]) for entry in result["boards"]} == expected
+        assert result["best"] == best and result["dice"] == "tiny" and result["size"] == [2, 3]
+    # The same letters without the dice make better boards: keeping only rollable ones is what made the answer.
+    code, out, _ = run(capsys, "prove", "--size", "2x3", "--letters", "eastrloqni", "--dictionary", str(ALGS4),
+                       "--threshold", str(best), "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["best"] > best
+
+
+def test_a_proof_with_dice_searches_its_threshold_among_rollable_boards(capsys, tiny_dice) -> None:
+    trie = load_dictionary(str(ALGS4)).trie
+    best = max(board_score(trie, list(board), 2, 3, 3) for board in rollable_boards(tiny_dice))
+    code, out, _ = run(capsys, "prove", "--dice", "tiny", "--dictionary", str(ALGS4), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["threshold"] <= best == result["best"]
+
+
+def test_a_proof_file_with_dice_resumes_only_with_the_same_dice(capsys, tiny_dice, tmp_path: Path) -> None:
+    out = tmp_path / "proof.jsonl"
+    common = ("prove", "--dictionary", str(ALGS4), "--threshold", "14")
+    assert run(capsys, *common, "--dice", "tiny", "--out", str(out))[0] == 0
+    assert json.loads(out.read_text().splitlines()[0])["dice"]["set"] == "tiny"
+    code, _, err = run(capsys, *common, "--size", "2x3", "--letters", "aeilnoqrst", "--resume", str(out))
+    assert code == 2 and "dice tiny, not none" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--dice", "nosuch"), "unknown dice set 'nosuch'"),
+        (("--dice", "new", "--size", "3x3"), "make a 4x4 board, not 3x3"),
+        (("--dice", "new", "--letters", "aerst"), "--dice and --letters"),
+        (("--dice", "big"), "2 to 16 cells"),
+        (("--dice", "es"), "does not take (Ñ)"),
+    ],
+)
+def test_bad_dice_are_one_line_and_exit_2(capsys, extra, message) -> None:
+    code, _, err = run(capsys, "prove", "--dictionary", str(ALGS4), "--threshold", "5", *extra)
+    assert code == 2 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

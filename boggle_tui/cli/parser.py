@@ -225,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     prove.add_argument("--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default), popular or a file"))
     prove.add_argument("--letters", metavar=_("LETTERS"), help=_("only boards of these letters (q is Qu), e.g. aeirst"))
+    prove.add_argument("--dice", metavar=_("SET"), help=_("only boards this dice set can roll"))
     prove.add_argument(
         "--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help=_("shortest word that counts")
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from boggle_tui.cli.output import print_json
 from boggle_tui.engine.board import FACES
+from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.proof import (
@@ -22,9 +23,17 @@ from boggle_tui.engine.proof import (
     read_record,
     summarize,
 )
-from boggle_tui.engine.prove import ALPHABET, MAX_PROVE_CELLS, Classes, ClassResult, Letters, letters_of
+from boggle_tui.engine.prove import (
+    ALPHABET,
+    MAX_PROVE_CELLS,
+    Classes,
+    ClassResult,
+    Letters,
+    dice_alphabet,
+    letters_of,
+)
 from boggle_tui.engine.scoring import shortest_word
-from boggle_tui.engine.search import AnyLetters, Scorer, letter_weights, search
+from boggle_tui.engine.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
 from boggle_tui.i18n import _, counted, number
 
 # The default threshold is the best board a short search finds (as `boggle best` does): any board
@@ -38,11 +47,12 @@ def run_prove(args: argparse.Namespace) -> int:
         raise BoggleError(_("--jobs is for this machine; a cluster runs as many classes at once as it has workers"))
     if args.out and args.resume:
         raise BoggleError(_("--resume goes on writing the file it reads: give --out or --resume, not both"))
-    height, width = args.size or (3, 3)
+    dice = _dice(args.dice, args.letters, args.size)
+    height, width = (dice.height, dice.width) if dice else args.size or (3, 3)
     if not 2 <= height * width <= MAX_PROVE_CELLS:
         cells = _("boggle prove takes boards of 2 to {most} cells, not {size}")
         raise BoggleError(cells.format(most=MAX_PROVE_CELLS, size=f"{height}x{width}"))
-    alphabet = _alphabet(args.letters)
+    alphabet = dice_alphabet(dice) if dice else _alphabet(args.letters)
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
     dictionary = load_dictionary(dictionary_name)
     min_length = shortest_word(args.min_length, height * width)
@@ -50,9 +60,11 @@ def run_prove(args: argparse.Namespace) -> int:
     threshold = args.threshold
     if threshold is None:
         threshold = (
-            record.header["threshold"] if record else _search_threshold(dictionary, height, width, min_length, alphabet)
+            record.header["threshold"]
+            if record
+            else _search_threshold(dictionary, height, width, min_length, alphabet, dice)
         )
-    task = Task(dictionary_name, height, width, threshold, min_length, alphabet)
+    task = Task(dictionary_name, height, width, threshold, min_length, alphabet, dice)
     header = task.header(dictionary.digest)
     finished: dict[int, ClassResult] = {}
     if record:
@@ -106,17 +118,36 @@ def _alphabet(text: str | None) -> Letters:
     return letters_of(letters)
 
 
-def _search_threshold(dictionary: Dictionary, height: int, width: int, min_length: int, alphabet: Letters) -> int:
-    """The best score a short search finds: a board that scores it exists, so the proof's answer is at least it."""
+def _dice(name: str | None, letters: str | None, size: tuple[int, int] | None) -> DiceSet | None:
+    """The dice set asked for, checked against the other flags: a proof is of one set of boards."""
+    if name is None:
+        return None
+    if letters is not None:
+        raise BoggleError(_("--dice and --letters both say which boards: give one of them"))
+    dice = load_dice_set(name)
+    if size and size != (dice.height, dice.width):
+        raise BoggleError(
+            _("{dice} dice make a {size} board, not {asked}").format(
+                dice=dice.label, size=f"{dice.height}x{dice.width}", asked=f"{size[0]}x{size[1]}"
+            )
+        )
+    return dice
+
+
+def _search_threshold(
+    dictionary: Dictionary, height: int, width: int, min_length: int, alphabet: Letters, dice: DiceSet | None
+) -> int:
+    """The best score a short search finds: a board that scores it exists, so the proof's answer is at least it.
+
+    With dice, the search walks only boards they can roll (as `boggle best --dice` does)."""
     weights = {column: weight for column, weight in letter_weights(dictionary.trie).items() if column in alphabet}
     weights = weights or dict.fromkeys(alphabet, 1.0)
     print(
         _("Searching {seconds} s for a threshold…").format(seconds=f"{THRESHOLD_SEARCH_SECONDS:.0f}"), file=sys.stderr
     )
     scorer = Scorer(dictionary.trie, height, width, min_length)
-    found = search(
-        scorer, AnyLetters(height * width, weights, width), THRESHOLD_SEARCH_SECONDS, random.Random(THRESHOLD_SEED)
-    )
+    space = RollableFaces(dice, weights) if dice else AnyLetters(height * width, weights, width)
+    found = search(scorer, space, THRESHOLD_SEARCH_SECONDS, random.Random(THRESHOLD_SEED))
     return max(found.best_score, 1)
 
 
@@ -139,12 +170,15 @@ def _clear_progress() -> None:
 
 def _print(summary: Summary, task: Task, wall: float, jobs: int) -> None:
     size = f"{task.height}x{task.width}"
-    if task.alphabet == ALPHABET:
+    letters = "".join(sorted(_letters_text(task.alphabet)))
+    if task.dice:
+        what = _("{size} boards with {list}, words of {length}+ letters, rolled with {dice} dice")
+    elif task.alphabet == ALPHABET:
         what = _("{size} boards with {list}, words of {length}+ letters")
     else:
         what = _("{size} boards with {list}, words of {length}+ letters, letters {letters}")
-    letters = "".join(sorted(_letters_text(task.alphabet)))
-    what = what.format(size=size, list=task.dictionary, length=task.min_length, letters=letters)
+    dice = task.dice.label if task.dice else ""
+    what = what.format(size=size, list=task.dictionary, length=task.min_length, letters=letters, dice=dice)
     if summary.boards:
         best = summary.boards[0][1]
         tops = [board for board, points in summary.boards if points == best]
@@ -187,7 +221,8 @@ def _letters_text(alphabet: Letters) -> list[str]:
 def _json(summary: Summary, task: Task, wall: float, jobs: int) -> dict[str, object]:
     return {
         "size": [task.height, task.width], "dictionary": task.dictionary, "min_length": task.min_length,
-        "letters": "".join(_letters_text(task.alphabet)), "threshold": task.threshold,
+        "letters": "".join(_letters_text(task.alphabet)), "dice": task.dice.key if task.dice else None,
+        "threshold": task.threshold,
         "best": summary.boards[0][1] if summary.boards else None,
         "boards": [{"board": board, "points": points} for board, points in summary.boards],
         "classes": summary.classes, "nodes": summary.nodes, "candidates": summary.candidates,

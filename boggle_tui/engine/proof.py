@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.prove import ClassResult, Letters, ProofSettings, Prover, board_text, canonical
@@ -36,15 +37,20 @@ class Task:
     threshold: int
     min_length: int
     alphabet: Letters
+    dice: DiceSet | None = None  # only boards these dice can roll; the alphabet is then their faces
 
     def settings(self) -> ProofSettings:
-        return ProofSettings(self.height, self.width, self.threshold, self.min_length, self.alphabet)
+        return ProofSettings(self.height, self.width, self.threshold, self.min_length, self.alphabet, dice=self.dice)
 
     def header(self, digest: str) -> dict[str, Any]:
-        return {
+        """What the proof is of; a proof with dice names them and their faces (a set may change between versions)."""
+        header = {
             "format": FORMAT, "size": [self.height, self.width], "dictionary": self.dictionary, "digest": digest,
             "threshold": self.threshold, "min_length": self.min_length, "letters": board_text(self.alphabet),
         }  # fmt: skip
+        if self.dice:
+            header["dice"] = {"set": self.dice.key, "dice": [" ".join(die) for die in self.dice.dice]}
+        return header
 
 
 _worker: Prover | None = None
@@ -157,16 +163,23 @@ def read_record(path: Path) -> Record:
 
 
 def check_resumable(record: Record, header: dict[str, Any]) -> None:
-    """A proof goes on only with the same size, word list (by content), threshold, shortest word and letters."""
-    for key in ("size", "digest", "threshold", "min_length", "letters"):
-        if record.header.get(key) != header[key]:
-            mine, theirs = record.header.get(key), header[key]
+    """A proof goes on only with the same size, word list (by content), threshold, shortest word, letters and dice."""
+    for key in ("size", "digest", "threshold", "min_length", "letters", "dice"):
+        if record.header.get(key) != header.get(key):
+            mine, theirs = _shown(record.header.get(key)), _shown(header.get(key))
             raise BoggleError(
-                # Translators: {key} is a field of the proof file (size, digest, threshold, min_length, letters)
+                # Translators: {key} is a field of the proof file (size, digest, threshold, min_length, letters, dice)
                 _("the proof file was made with {key} {mine}, not {theirs}: it cannot be resumed so").format(
                     key=key, mine=mine, theirs=theirs
                 )
             )
+
+
+def _shown(value: Any) -> Any:
+    """A header's value as an error names it: dice by their set's name."""
+    if isinstance(value, dict):
+        return value.get("set")
+    return "none" if value is None else value
 
 
 class Journal:

@@ -30,10 +30,13 @@ from typing import Any
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import FACE_INDEX, FACES, neighbours
+from boggle_tui.engine.dice import DiceSet
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS
 from boggle_tui.engine.search import symmetries
 from boggle_tui.engine.solver import board_score
 from boggle_tui.engine.trie import KIDS, Trie
+from boggle_tui.i18n import _
 
 Letters = tuple[int, ...]  # the face columns a cell may show, in column order
 Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
@@ -474,10 +477,38 @@ class ProofSettings:
     min_length: int = 3
     alphabet: Letters = ALPHABET
     switchover: float = SWITCHOVER
+    dice: DiceSet | None = None  # only boards these dice can roll count (the alphabet holds all their faces)
     classes: Classes = field(init=False)
 
     def __post_init__(self) -> None:
         self.classes = Classes.standard(self.height, self.width, self.alphabet)
+
+    def rollable(self, columns: Sequence[int]) -> bool:
+        """Whether the dice can roll this board: each cell's face on a die of its own (any board without dice).
+
+        The classes are cut from the union of the dice's faces, a superset of the boards the dice
+        roll, so every bound still holds; this keeps only the boards they can roll. Turned and
+        mirrored boards show the same faces: a class's canonical image decides for all of them.
+        """
+        return self.dice is None or self.dice.can_show([FACES[column] for column in columns])
+
+
+def dice_alphabet(dice: DiceSet) -> Letters:
+    """The faces a die of the set shows, as the prover's face columns (Qu is one face).
+
+    Raises BoggleError for dice with faces the prover cannot take: another language's letters, a
+    blank, two-letter faces other than Qu (the core's letters are the 26 faces of ALPHABET).
+    """
+    faces = {face for die in dice.dice for face in die}
+    unknown = sorted(face for face in faces if FACE_INDEX.get(face) not in ALPHABET)
+    if unknown:
+        shown = ", ".join(face.upper() for face in unknown[:5])
+        raise BoggleError(
+            _("{dice} dice show faces boggle prove does not take ({faces}): only a to z and Qu").format(
+                dice=dice.label, faces=shown
+            )
+        )
+    return tuple(sorted(FACE_INDEX[face] for face in faces))
 
 
 def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> ClassResult:
@@ -496,7 +527,8 @@ def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> Cl
 
 
 def exact_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[tuple[list[int], int]]:
-    """The boards that really reach the threshold, with their scores (D(B) only says they might)."""
+    """The boards that really reach the threshold (and the dice can roll), with their scores (D(B) says they might)."""
+    boards = [columns for columns in boards if settings.rollable(columns)]
     compiled = trie.core()
     if compiled is not None:  # one call for them all
         scores = compiled.score_many(boards, settings.height, settings.width, settings.min_length)
