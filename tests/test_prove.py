@@ -222,6 +222,9 @@ def test_a_proof_file_resumes_where_it_stopped_and_gives_the_same_answer(capsys,
     assert json.loads(resumed)["boards"] == json.loads(whole)["boards"]
     ids = [json.loads(line)["id"] for line in out.read_text().splitlines()[1:] if line.endswith("}")]
     assert sorted(ids) == sorted(json.loads(line)["id"] for line in lines[1:])  # every class once
+    out.write_text("\n".join(lines[:4]) + "\n")  # and again, with the file alone saying what the proof is of
+    code, alone, _ = run(capsys, "prove", "--json", "--resume", str(out))
+    assert code == 0 and json.loads(alone)["boards"] == json.loads(whole)["boards"]
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from boggle_tui.cli.output import print_json
 from boggle_tui.engine.board import FACES
@@ -47,6 +48,9 @@ def run_prove(args: argparse.Namespace) -> int:
         raise BoggleError(_("--jobs is for this machine; a cluster runs as many classes at once as it has workers"))
     if args.out and args.resume:
         raise BoggleError(_("--resume goes on writing the file it reads: give --out or --resume, not both"))
+    record = read_record(Path(args.resume)) if args.resume else None
+    if record:
+        args = _as_recorded(args, record.header)
     dice = _dice(args.dice, args.letters, args.size)
     height, width = (dice.height, dice.width) if dice else args.size or (3, 3)
     if not 2 <= height * width <= MAX_PROVE_CELLS:
@@ -56,7 +60,6 @@ def run_prove(args: argparse.Namespace) -> int:
     dictionary_name = args.dictionary or DEFAULT_DICTIONARY
     dictionary = load_dictionary(dictionary_name)
     min_length = shortest_word(args.min_length, height * width)
-    record = read_record(Path(args.resume)) if args.resume else None
     threshold = args.threshold
     if threshold is None:
         threshold = (
@@ -106,6 +109,23 @@ def run_prove(args: argparse.Namespace) -> int:
     else:
         _print(summary, task, wall, args.jobs or 1)
     return 0
+
+
+def _as_recorded(args: argparse.Namespace, header: dict[str, Any]) -> argparse.Namespace:
+    """The flags of a resumed proof: what the file's header says, wherever the command line says nothing
+    (`boggle prove --resume FILE` alone goes on); a flag given is checked against the header afterwards."""
+    recorded = {
+        "size": tuple(header["size"]) if isinstance(header.get("size"), list) else None,
+        "dictionary": header.get("dictionary"),
+        "min_length": header.get("min_length"),
+        "dice": header["dice"].get("set") if isinstance(header.get("dice"), dict) else None,
+        "letters": None if isinstance(header.get("dice"), dict) else header.get("letters"),
+    }
+    given = {name: value for name, value in recorded.items() if getattr(args, name) is None and value is not None}
+    if args.dice is not None or args.letters is not None:  # one of them says which boards: not the other too
+        given.pop("dice", None)
+        given.pop("letters", None)
+    return argparse.Namespace(**{**vars(args), **given})
 
 
 def _alphabet(text: str | None) -> Letters:
