@@ -15,7 +15,8 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.widget import Widget
 
-from boggle_tui.app.keys import all_bindings, binding_keys, either
+from boggle_tui.app.keys import all_bindings, binding_keys, either, find_binding
+from boggle_tui.app.screens.lobby import HOST_KEYS, LobbyScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.game.session import practising
@@ -86,6 +87,15 @@ def _each(
         yield SystemCommand(_(title), _(what) + keys_named(app, screen, action), _on(node, action))
 
 
+def _host(app: App[Any], lobby: LobbyScreen) -> Iterator[SystemCommand]:
+    """The host's keys in the lobby (kept out of its footer, which has no room for them): each named by its
+    binding's description, with its tooltip as what it does."""
+    for binding_id in HOST_KEYS if lobby.host else ():
+        binding = find_binding(lobby, binding_id)
+        what = _(binding.tooltip) + keys_named(app, lobby, binding.action)
+        yield SystemCommand(_(binding.description), what, _on(lobby, binding.action))
+
+
 def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The app's actions named here are BoggleApp's (new_round, open_code, study, stats, help, request_quit)."""
     in_round = isinstance(screen, RoundScreen) and not screen.session.over
@@ -96,6 +106,8 @@ def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
         yield from _each(app, screen, screen, RESULTS_COMMANDS)
     elif not in_round:
         yield SystemCommand(_("New round"), _("With the start screen's choices"), _on(app, "new_round"))
+    if isinstance(screen, LobbyScreen):
+        yield from _host(app, screen)
     if not in_round:
         yield from _each(app, screen, app, BETWEEN_ROUNDS_COMMANDS)
     yield from _each(app, screen, app, APP_COMMANDS)

@@ -8,9 +8,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Input, Label
+from textual.widgets import Button, Input, Label
 
 from boggle_tui.app.screens.translated import TranslatedModalScreen
+from boggle_tui.app.widgets.toggle import WrappingCheckbox
 from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import MAX_NAME
 
@@ -36,7 +37,7 @@ class FriendsScreen(TranslatedModalScreen[FriendsChoice | None]):
             yield Label(_("Play with friends"), id="friends-title")
             yield Label(_("Your name"))
             yield Input(self.player_name, max_length=MAX_NAME, id="friends-name")
-            yield Checkbox(_("Open my room to my network (others on the LAN can join)"), id="friends-open")
+            yield WrappingCheckbox(_("Open my room to my network (others on the LAN can join)"), id="friends-open")
             yield Button(_("Host a room here"), variant="success", id="friends-host")
             # Translators: HOST:PORT/ROOM is the form of an address to type; translate its words if you like.
             yield Label(_("or join a room: HOST:PORT/ROOM"), id="friends-or")
@@ -61,7 +62,7 @@ class FriendsScreen(TranslatedModalScreen[FriendsChoice | None]):
 
     @on(Button.Pressed, "#friends-host")
     def host(self) -> None:
-        self.dismiss(FriendsChoice(self._chosen_name(), None, self.query_one("#friends-open", Checkbox).value))
+        self.dismiss(FriendsChoice(self._chosen_name(), None, self.query_one("#friends-open", WrappingCheckbox).value))
 
     @on(Button.Pressed, "#friends-join")
     @on(Input.Submitted, "#friends-address")

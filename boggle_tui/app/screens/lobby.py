@@ -25,9 +25,14 @@ from textual.message import Message
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from boggle_tui.app.keys import find_binding, short_key_for
 from boggle_tui.app.screens.translated import TranslatedModalScreen, TranslatedScreen
+from boggle_tui.app.widgets.choices import choices_width, dice_label, list_label, widen_to_fit
+from boggle_tui.app.widgets.phrases import Phrases
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import shipped_dictionaries
+from boggle_tui.game.languages import shipped_lists
 from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import ROUND_SECONDS
 from boggle_tui.i18n import N_, _, counted, number
@@ -41,6 +46,7 @@ SCORINGS = [
 ]
 TARGETS = (50, 100, 200)  # an evening's target points offered, besides none
 CHAT_LINES = 6  # lines of chat kept on screen
+HOST_KEYS = ("lobby-start", "lobby-remove", "lobby-promote", "lobby-lock", "lobby-bot")  # shown to the host alone
 
 
 def _ordered(option: tuple[str | Text, Any]) -> int:
@@ -77,15 +83,26 @@ class LobbyScreen(TranslatedScreen[None]):
     BINDINGS = [
         Binding("enter", "ready", N_("Ready / not ready"), id="lobby-ready", tooltip=N_("online: ready, or not ready")),
         Binding("f2", "talk", N_("Chat"), id="lobby-chat", tooltip=N_("online: say something to the room")),
-        Binding("f5", "host('start')", N_("Start now"), id="lobby-start", tooltip=N_("host: start without waiting")),
-        Binding("f6", "pick('remove')", N_("Remove"), id="lobby-remove", tooltip=N_("host: remove a player")),
-        # Translators: the host's key that hands the host's role on to another player.
-        Binding("f7", "pick('promote')", N_("Hand on"), id="lobby-promote", tooltip=N_("host: make another the host")),
+        # The host's keys are shown in a line of the lobby, not in the footer: with them all the footer was cut at
+        # 100 columns in most languages ("f8 Sper"). They still work, and the palette lists them (app/commands.py).
         Binding(
-            "f8", "lock", N_("Lock"), id="lobby-lock", tooltip=N_("host: close the room to newcomers, or open it")
+            "f5", "host('start')", N_("Start now"), show=False, id="lobby-start",
+            tooltip=N_("host: start without waiting"),
         ),
         Binding(
-            "f9", "bot", N_("Add a bot"), id="lobby-bot",
+            "f6", "pick('remove')", N_("Remove"), show=False, id="lobby-remove", tooltip=N_("host: remove a player")
+        ),
+        # Translators: the host's key that hands the host's role on to another player.
+        Binding(
+            "f7", "pick('promote')", N_("Hand on"), show=False, id="lobby-promote",
+            tooltip=N_("host: make another the host"),
+        ),
+        Binding(
+            "f8", "lock", N_("Lock"), show=False, id="lobby-lock",
+            tooltip=N_("host: close the room to newcomers, or open it"),
+        ),
+        Binding(
+            "f9", "bot", N_("Add a bot"), show=False, id="lobby-bot",
             tooltip=N_("host: a computer opponent (regular) in a free seat"),
         ),
         Binding("escape", "leave", N_("Leave"), id="lobby-leave", tooltip=N_("online: leave the room")),
@@ -115,6 +132,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)
         self._drawn = False
         self._drawn_at = 0.0  # a Select's change made before the last drawing is the drawing's, not the player's
+        self.language = _room_language(self.lobby)  # the choices offer this language's dice and word lists
         self.choices = self._choices()
         # A choice's label is plain text, or Text where it must never be read as markup (the host's own list).
         self._options: dict[str, list[tuple[str | Text, Any]]] = {
@@ -139,21 +157,23 @@ class LobbyScreen(TranslatedScreen[None]):
             yield Input(placeholder=_("F2: say something to the room (between rounds)"), max_length=m.MAX_CHAT,
                         compact=True, id="lobby-say")  # fmt: skip
             yield Label("", id="lobby-status")
+            yield Static("", id="lobby-host-keys")
         yield Footer()
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]]]]:
         """(label, setting, its options), in the player's language: made when the screen is."""
         return [
             # Translators: a setting's label: the set of dice the board is rolled from.
-            (_("Dice"), "dice", [(load_dice_set(k).label, k) for k in dice_set_names()]),
+            (_("Dice"), "dice", [(dice_label(key), key) for key in dice_set_names(self.language)]),
             (_("Round length"), "seconds", [(describe_seconds(n), n) for n in LOBBY_SECONDS if n in ROUND_SECONDS]),
-            (_("Word list"), "dictionary", [(n, n) for n in shipped_dictionaries()]),
+            (_("Word list"), "dictionary", [(list_label(name), name) for name in shipped_lists(self.language)]),
             (_("Scoring"), "scoring", [(_(label), value) for label, value in SCORINGS]),
             # Translators: a setting's label: the evening's target, first to so many points over its rounds.
             (_("Evening"), "target", [(_("None: play on"), None), *((_target(n), n) for n in TARGETS)]),
         ]
 
     def on_mount(self) -> None:
+        self._fit_choices()
         self._drawn = True  # `is_mounted` is not yet true while on_mount runs
         self.show_lobby(self.lobby)
         self.call_after_refresh(self.set_focus, None)  # Enter means ready until the host tabs into a setting
@@ -190,7 +210,30 @@ class LobbyScreen(TranslatedScreen[None]):
             with contextlib.suppress(NoMatches):
                 self._draw_chat()
 
+    def _fit_choices(self) -> None:
+        """The lobby as wide as its longest label and option (a Select cuts what does not fit)."""
+        labels = [label for label, _field, _options in self.choices]
+        options = [label for options in self._options.values() for label, _value in options]
+        widen_to_fit(self.query_one("#lobby", Vertical), choices_width(labels, options))
+
+    def _speak_room_language(self, lobby: m.Lobby) -> None:
+        """The dice and word lists offered are the room's language's: the host changed the room's dice to
+        another language's, or the first lobby message told the room's settings."""
+        language = _room_language(lobby)
+        if language == self.language:
+            return
+        self.language = language
+        self.choices = self._choices()
+        for _label, field, options in self.choices:
+            if field in ("dice", "dictionary"):
+                self._options[field] = list(options)
+                select = self.query_one(f"#lobby-{field}", Select)
+                with select.prevent(Select.Changed):
+                    select.set_options(options)
+        self._fit_choices()
+
     def _draw(self, lobby: m.Lobby) -> None:
+        self._speak_room_language(lobby)
         self.query_one("#lobby-players", Static).update(self._players_table(lobby))
         evening = _(" · champion of the evening: {player}").format(player=lobby.champion) if lobby.champion else ""
         closed = _(" · closed to newcomers") if lobby.locked else ""
@@ -200,6 +243,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self._drawn_at = get_time()  # the clock Textual stamps each message with (Message.time)
         self._draw_chat()
         self._show_status()
+        self._show_host_keys()
 
     def _players_table(self, lobby: m.Lobby) -> Table:
         """Who is here, ready or not, with each one's points and wins over the evening."""
@@ -255,6 +299,15 @@ class LobbyScreen(TranslatedScreen[None]):
         else:
             status = _("Press Enter when you are ready.")
         self.query_one("#lobby-status", Label).update(status)
+
+    def _show_host_keys(self) -> None:
+        """The host's keys, in a line of their own (the footer has no room for them): `F5 Start now · F6 Remove`."""
+        keys = self.query_one("#lobby-host-keys", Static)
+        keys.display = self.host
+        if self.host:
+            named = [Text.assemble((short_key_for(self.app, self, key), "bold"), " ", _(_binding(key).description))
+                     for key in HOST_KEYS]  # fmt: skip
+            keys.update(Phrases.of(*named))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("host", "pick", "lock", "bot"):
@@ -317,6 +370,16 @@ class LobbyScreen(TranslatedScreen[None]):
             self.set_focus(None)  # Escape first leaves the chat line or a setting
             return
         self.post_message(self.Leave())
+
+
+def _room_language(lobby: m.Lobby) -> str:
+    """The language the room plays: its dice's (English until the room's settings are known)."""
+    dice = lobby.settings.get("dice")
+    return load_dice_set(dice).language if isinstance(dice, str) and dice in dice_set_names(None) else DEFAULT_LANGUAGE
+
+
+def _binding(binding_id: str) -> Binding:
+    return find_binding(LobbyScreen, binding_id)
 
 
 def _evening(standing: m.Standing | None) -> tuple[str, str]:

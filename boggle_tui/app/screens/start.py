@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Label, Select, Static
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.themes import THEME_CHOICES
+from boggle_tui.app.widgets.choices import dice_label, list_label
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.daily import DAILY_DICE
 from boggle_tui.game.deal import RICH_TRIES
@@ -29,18 +30,6 @@ LOGO = """\
 ╔═╗ ╔═╗ ╔═╗ ╔═╗ ╦   ╔═╗
 ╠╩╗ ║ ║ ║ ╦ ║ ╦ ║   ║╣
 ╚═╝ ╚═╝ ╚═╝ ╚═╝ ╩═╝ ╚═╝"""
-
-# Each shipped list: how it is described, and about how many words it holds.
-WORD_LISTS = {
-    "enable1": (N_("ENABLE: every playable word ({words})"), 172_000),
-    "popular": (N_("Popular: common words only ({words})"), 25_000),
-    "es": ("Español: wspanish ({words})", 85_000),
-    "de": ("Deutsch: Wikidata ({words})", 565_000),
-    "fr": ("Français: Grammalecte ({words})", 477_000),
-    "nl": ("Nederlands: OpenTaal ({words})", 314_000),
-    "pt": ("Português: wportuguese ({words})", 379_000),
-    "pl": ("Polski: sjp.pl ({words})", 3_531_000),
-}
 
 MODES = [
     (N_("Timed round"), Mode.TIMED),
@@ -111,11 +100,11 @@ class StartScreen(TranslatedScreen[None]):
         return lists
 
     def _dice_options(self) -> list[tuple[str, str]]:
-        return [(_dice_label(key), key) for key in dice_set_names(self.preferences.language)]
+        return [(dice_label(key), key) for key in dice_set_names(self.preferences.language)]
 
     @staticmethod
     def _list_options(lists: list[str]) -> list[tuple[str, str]]:
-        return [(_list_label(n), n) for n in lists]
+        return [(list_label(n), n) for n in lists]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
@@ -232,18 +221,3 @@ def relabel(button: Button, label: str) -> None:
 
 def _study_label(due: int) -> str:
     return _("Study ({due} due)").format(due=number(due))
-
-
-def _list_label(name: str) -> str:
-    """A shipped list's description, its size rounded as a person says it; a file of the player's by its name."""
-    if name not in WORD_LISTS:
-        return name
-    label, words = WORD_LISTS[name]
-    return _(label).format(words=number(words))
-
-
-def _dice_label(key: str) -> str:
-    dice = load_dice_set(key)
-    if dice.generated:  # `Deutsch 4x4`: the whole description does not fit the choice's width
-        return dice.short_label
-    return f"{dice.label}, {dice.height}x{dice.width}"

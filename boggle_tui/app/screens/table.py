@@ -9,6 +9,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Label, Select
 
 from boggle_tui.app.screens.translated import TranslatedModalScreen
+from boggle_tui.app.widgets.choices import choices_width, widen_to_fit
 from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _
@@ -66,6 +67,10 @@ class TableScreen(TranslatedModalScreen[TableRules | None]):
                 yield Button(_("Cancel"), id="table-cancel-button")
 
     def on_mount(self) -> None:
+        grid = self.query_one("#table-choices", Grid)
+        labels = [str(label.content) for label in grid.query(Label)]
+        options = [_(label) for label, _value in SCORING_CHOICES] + [name for name, _level in _level_choices()]
+        widen_to_fit(self.query_one("#table", Vertical), choices_width(labels, options))
         self.query_one("#table-play", Button).focus()
 
     @on(Button.Pressed, "#table-play")
