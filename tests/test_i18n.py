@@ -13,6 +13,7 @@ from boggle_tui.i18n import (
     LOCALE_DIR,
     counted,
     current_language,
+    decimal,
     language_from_environment,
     number,
     use_language,
@@ -68,6 +69,18 @@ def test_numbers_are_grouped_as_the_language_writes_them(language: str, shown: s
     use_language(language)
     assert number(3623) == shown
     assert number(999) == "999"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "1,234.5"), ("es", "1.234,5"), ("de", "1.234,5"), ("fr", "1\u202f234,5"), ("pl", "1\u00a0234,5")],
+)
+def test_decimals_are_written_as_the_language_writes_them(language: str, shown: str) -> None:
+    use_language(language)
+    assert decimal(1234.46, 1) == shown
+    assert decimal(8, 1) == ("8.0" if language == "en" else "8,0")
+    assert decimal(0.25, 2) == ("0.25" if language == "en" else "0,25")
+    assert decimal(99.6, 0) == "100"  # no places: a whole number, without a separator
 
 
 def test_english_counts_one_and_many() -> None:

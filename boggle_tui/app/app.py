@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
@@ -202,6 +203,12 @@ class BoggleApp(App[int]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search line in the player's language (its "No matches found" is Textual's own,
+        with no way given to change it)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"), id="--command-palette"))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

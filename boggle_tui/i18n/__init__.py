@@ -24,6 +24,8 @@ INTERFACE_LANGUAGES = ("en", "es", "de", "fr", "nl", "pt", "pl")
 
 # How each language groups the digits of a large number: 1,044 / 1.044 / 1 044 (a no-break space).
 GROUP_SEPARATORS = {"en": ",", "es": ".", "de": ".", "fr": "\u202f", "nl": ".", "pt": "\u00a0", "pl": "\u00a0"}
+# How each language writes a number's fraction: 8.5 / 8,5.
+DECIMAL_SEPARATORS = {"en": ".", "es": ",", "de": ",", "fr": ",", "nl": ",", "pt": ",", "pl": ","}
 
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
@@ -68,6 +70,14 @@ def counted(count: int, singular: str, plural: str) -> str:
 def number(value: int) -> str:
     """An integer with the current language's digit grouping: 3,623 / 3.623 / 3 623."""
     return f"{value:,}".replace(",", GROUP_SEPARATORS.get(_language, ","))
+
+
+def decimal(value: float, places: int) -> str:
+    """A number rounded to `places` decimals, written as the current language writes it: 1,234.5 / 1.234,5 /
+    1 234,5 (its digits grouped as `number` groups them)."""
+    whole, _point, fraction = f"{value:,.{places}f}".partition(".")
+    grouped = whole.replace(",", GROUP_SEPARATORS.get(_language, ","))
+    return grouped + DECIMAL_SEPARATORS.get(_language, ".") + fraction if places else grouped
 
 
 def language_from_environment(environ: Mapping[str, str]) -> str | None:

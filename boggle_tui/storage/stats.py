@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.record import RoundRecord
-from boggle_tui.i18n import N_, _, counted, number
+from boggle_tui.i18n import N_, _, counted, decimal, number
 from boggle_tui.storage.history import History
 
 TREND_ROUNDS = 30
@@ -58,7 +58,7 @@ class Standing:
             self.kind,
             number(self.games) + (f" ({replays})" if self.replays else ""),
             "-" if self.best_score is None else number(self.best_score),
-            "-" if self.average_score is None else f"{self.average_score:,.1f}",
+            "-" if self.average_score is None else decimal(self.average_score, 1),
             f"{self.average_share:.0%}",
         )
 

@@ -116,7 +116,10 @@ class ResultsScreen(TranslatedScreen[None]):
             missed.highlighted = 0
 
     def on_resize(self) -> None:
-        # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows.
+        # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows. A long
+        # outcome or total (a tie named in full, in German) wraps in what is left, never pushing the lists narrower.
+        for line in self.query("#summary > Label"):
+            line.styles.max_width = max(self.size.width - LISTS_WIDTH - 2, 1)
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
 
     async def action_stats(self) -> None:
