@@ -33,6 +33,7 @@ from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.i18n import N_, _, number
 
 LISTS_WIDTH = 40
+SUMMARY_WIDTH = 40  # the outcome and totals wrap at the board's width, or this if the board is narrower
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
 GUARD_SECONDS = 1.5
@@ -116,11 +117,14 @@ class ResultsScreen(TranslatedScreen[None]):
             missed.highlighted = 0
 
     def on_resize(self) -> None:
-        # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows. A long
-        # outcome or total (a tie named in full, in German) wraps in what is left, never pushing the lists narrower.
-        for line in self.query("#summary > Label"):
-            line.styles.max_width = max(self.size.width - LISTS_WIDTH - 2, 1)
+        # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows.
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
+        # A long outcome or total (a tie named in full, in German) wraps at the board's width (at least
+        # SUMMARY_WIDTH), never pushing the lists narrower: they keep room for the board code's label.
+        board = self.board_view.dice_size.width * max(self.results.solution.board.shape)
+        width = max(min(self.size.width - LISTS_WIDTH - 2, max(board, SUMMARY_WIDTH)), 1)
+        for line in self.query("#summary > Label"):
+            line.styles.max_width = width
 
     async def action_stats(self) -> None:
         await self.app.run_action("stats")  # the app's, behind this screen's guard
