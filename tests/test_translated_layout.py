@@ -8,6 +8,7 @@ import gettext
 import io
 import json
 from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from rich.console import Console
@@ -58,7 +59,7 @@ def flat(text: str) -> str:
 
 
 def lobby(dice: str, dictionary: str) -> m.Lobby:
-    return decode_server(json.dumps({
+    return cast(m.Lobby, decode_server(json.dumps({
         "type": "lobby", "room": "freunde", "state": "lobby",
         "settings": {"dice": dice, "seconds": 120, "dictionary": dictionary, "min_length": None, "scoring": "unique"},
         "description": "",
@@ -66,7 +67,7 @@ def lobby(dice: str, dictionary: str) -> m.Lobby:
             {"id": 1, "name": "alice", "host": True, "ready": False, "connected": True},
             {"id": 2, "name": "bob", "host": False, "ready": False, "connected": True},
         ],
-    }))  # fmt: skip
+    })))  # fmt: skip
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
@@ -208,8 +209,8 @@ async def test_a_long_outcome_wraps_and_leaves_the_online_results_lists_whole(la
     board = parse_board("tinreonrhwldases")
     start = {"round": 1, "board": [list(row) for row in board.rows], "dice": "new", "code": "N-TINREONRHWLDASES",
              "min_length": 3, "seconds": 120, "remaining": 120, "dictionary": "enable1"}  # fmt: skip
-    session = OnlineSession(decode_server(json.dumps({"type": "start", **start})), "friends", 1, lambda *_: None,
-                            now=lambda: 0.0)  # fmt: skip
+    began = cast(m.Start, decode_server(json.dumps({"type": "start", **start})))
+    session = OnlineSession(began, "friends", 1, lambda *_: None, now=lambda: 0.0)
     session.apply(decode_server(json.dumps({
         "type": "end", "reason": "ended", "round": 1, "scoring": "unique", "shared": ["howl"],
         "players": [

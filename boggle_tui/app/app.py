@@ -207,7 +207,7 @@ class BoggleApp(App[int]):
     def action_command_palette(self) -> None:
         """Textual's palette, its search line in the player's language (its "No matches found" is Textual's own,
         with no way given to change it)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):  # not open already
             self.push_screen(CommandPalette(placeholder=_("Search for commands…"), id="--command-palette"))
 
     def action_help(self) -> None:
