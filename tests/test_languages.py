@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boggle_tui.engine import core
-from boggle_tui.engine.alphabets import ALPHABETS, MAX_FACES, alphabet_for
+from boggle_tui.engine.alphabets import ALPHABETS, ENGLISH, MAX_FACES, alphabet_for
 from boggle_tui.engine.board import BLANK, Board, die_faces, display_face, parse_board
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
@@ -255,3 +255,19 @@ def test_every_face_of_every_languages_dice_can_be_drawn_in_large_letters() -> N
         for face in {face for die in dice.dice for face in die}:
             shown = display_face(face, alphabet=alphabet_for(dice.language))
             assert big_text(shown, 1).count("\n") == 2, (key, face)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("de", ["bar", "bär", "bas", "boe", "böe", "bun"]), ("es", ["nana", "nudo", "ñandu", "oca"]),
+     ("pl", ["lzy", "łza", "mak", "zebra", "źle", "żaba"]), ("nl", ["ĳs", "ik", "in", "ja"]),
+     ("pt", ["cabo", "caça", "cada"])],
+)  # fmt: skip
+def test_lists_shown_to_people_follow_the_languages_alphabetical_order(code: str, words: list[str]) -> None:
+    alphabet = alphabet_for(code)
+    assert sorted(reversed(words), key=alphabet.sort_key) == words
+
+
+def test_english_lists_keep_the_engines_order(enable1) -> None:
+    words = enable1.trie.words()[::97]
+    assert sorted(reversed(words), key=ENGLISH.sort_key) == sorted(words)

@@ -241,7 +241,7 @@ class PlainRound:
             score_line(r),
             _("By length: {lengths}").format(lengths=", ".join(by_length(r))),
             found_line(len(r.found)),
-            *words_by_value(sorted(r.found, key=lambda w: (-r.found[w], w)), r.found.get, mark),
+            *words_by_value(r.by_value(r.found), r.found.get, mark),
             missed_line(len(r.missed)),
             *words_by_value(r.missed, score, mark),
         ]

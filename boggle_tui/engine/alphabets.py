@@ -37,6 +37,12 @@ class Alphabet:
     spelled: tuple[tuple[str, str], ...] = ()  # spellings replaced before accents are dropped: ß -> ss
     digraphs: tuple[str, ...] = ("qu",)  # two-letter faces, made of two of its letters
     shown: tuple[tuple[str, str], ...] = ()  # upper-case letters shown otherwise: Ĳ -> IJ
+    # How its dictionaries order its own letters, for lists shown to people (the engine sorts by code point):
+    # a letter of its own comes right after the letter given, in the table's order (Spanish ñ after n; Polish
+    # ź then ż after z); a variant sorts as the text given, before its other forms only where all else is
+    # equal (German ä as a: BÄR before BAS; Dutch ĳ as ij).
+    after: tuple[tuple[str, str], ...] = ()
+    variants: tuple[tuple[str, str], ...] = ()
     min_length: int = 3  # the shortest word on a 4x4 board
     _fold: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -118,6 +124,26 @@ class Alphabet:
             text = text.replace(letter.lower(), written.lower())
         return text
 
+    def sort_key(self, word: str) -> tuple[tuple[tuple[str, int], ...], tuple[int, ...]]:
+        """A word's place in a list shown to people, as the language's dictionaries order it: German BÄR before
+        BAS and BÖE before BUN, Spanish ÑANDÚ after NUDO, Polish ŁZA after LZY."""
+        letters = [self._collation.get(char, ((char, 0),)) for char in word]
+        primary = tuple(part for parts in letters for part in parts)
+        return primary, tuple(1 if char in self._variant_set else 0 for char in word)
+
+    @cached_property
+    def _collation(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        ranks: dict[str, int] = {}
+        table = {letter: tuple((char, 0) for char in sorted_as) for letter, sorted_as in self.variants}
+        for letter, base in self.after:
+            ranks[base] = ranks.get(base, 0) + 1
+            table[letter] = ((base, ranks[base]),)
+        return table
+
+    @cached_property
+    def _variant_set(self) -> frozenset[str]:
+        return frozenset(letter for letter, _ in self.variants)
+
     def capitalize(self, face: str) -> str:
         """A die's face as printed on it: `A`, `Qu`, `Ñ`, `IJ`."""
         upper = self.upper(face[:1])
@@ -131,12 +157,19 @@ ALPHABETS: dict[str, Alphabet] = {
     alphabet.code: alphabet
     for alphabet in (
         ENGLISH,
-        Alphabet("es", "Español", extra="ñ"),
-        Alphabet("de", "Deutsch", extra="äöü", spelled=(("ß", "ss"),)),
+        Alphabet("es", "Español", extra="ñ", after=(("ñ", "n"),)),
+        Alphabet("de", "Deutsch", extra="äöü", spelled=(("ß", "ss"),), variants=(("ä", "a"), ("ö", "o"), ("ü", "u"))),
         Alphabet("fr", "Français", spelled=(("œ", "oe"), ("æ", "ae"))),
-        Alphabet("nl", "Nederlands", extra="ĳ", spelled=(("ij", "ĳ"),), shown=(("Ĳ", "IJ"),)),
-        Alphabet("pt", "Português", extra="ç"),
-        Alphabet("pl", "Polski", extra="ąćęłńóśźż", dropped="qvx", digraphs=()),
+        Alphabet("nl", "Nederlands", extra="ĳ", spelled=(("ij", "ĳ"),), shown=(("Ĳ", "IJ"),), variants=(("ĳ", "ij"),)),
+        Alphabet("pt", "Português", extra="ç", variants=(("ç", "c"),)),
+        Alphabet(
+            "pl",
+            "Polski",
+            extra="ąćęłńóśźż",
+            dropped="qvx",
+            digraphs=(),
+            after=tuple(zip("ąćęłńóśźż", "acelnoszz", strict=True)),
+        ),
     )
 }
 DEFAULT_LANGUAGE = "en"

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from boggle_tui.engine.alphabets import ENGLISH, Alphabet
+from boggle_tui.engine.alphabets import ENGLISH, Alphabet, alphabet_for
 from boggle_tui.engine.board import Board, Cell
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Path, Solution, solve
@@ -210,8 +210,13 @@ class Results:
 
     @cached_property
     def missed(self) -> list[str]:
-        """Words not found, the most valuable first, then alphabetical."""
-        return sorted((w for w in self.solution.words if w not in self.found), key=lambda w: (-score(w), w))
+        """Words not found, the most valuable first, then in the board's language's alphabetical order."""
+        return self.by_value(w for w in self.solution.words if w not in self.found)
+
+    def by_value(self, words: Iterable[str]) -> list[str]:
+        """Words as a list shows them: the most valuable first, then as the language's dictionaries order them."""
+        alphabet = alphabet_for(self.solution.board.language)
+        return sorted(words, key=lambda w: (-score(w), alphabet.sort_key(w)))
 
     def by_length(self) -> list[LengthRow]:
         totals = Counter(len(w) for w in self.solution.words)

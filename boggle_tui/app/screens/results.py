@@ -190,7 +190,7 @@ class ResultsScreen(TranslatedScreen[None]):
     def _fill_lists(self) -> None:
         r = self.results
         words = set(r.words_through(self.through)) if self.through is not None else None
-        found = [w for w in sorted(r.found, key=lambda w: (-score(w), w)) if words is None or w in words]
+        found = [w for w in r.by_value(r.found) if words is None or w in words]
         missed = [w for w in r.missed if words is None or w in words]
         self._fill("#found-list", found, _("Found {count}").format(count=len(found)))
         self._fill("#missed-list", missed, _("Missed {count}").format(count=len(missed)))
