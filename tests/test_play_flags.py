@@ -91,3 +91,16 @@ def test_after_a_round_in_another_language_the_start_screen_offers_that_language
     assert (german.language, german.dice, german.dictionary) == ("de", "de", "de")
     kept = offered(build_parser().parse_args(["play", "--seed", "4"]), REMEMBERED)
     assert kept == REMEMBERED
+
+
+def test_every_command_that_opens_the_game_offers_the_language_it_speaks(monkeypatch, tmp_path) -> None:
+    """`boggle join ... --lang es` with English remembered: the start screen, when reached, offers Spanish."""
+    from boggle_tui.cli.play import app_preferences
+    from boggle_tui.i18n import use_language
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text('{"language": "en", "dice": "big"}')
+    assert app_preferences()[0].language == "en"
+    use_language("es")
+    spanish = app_preferences()[0]
+    assert (spanish.language, spanish.dice, spanish.dictionary) == ("es", "es", "es")

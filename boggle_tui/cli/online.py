@@ -72,9 +72,8 @@ def list_name(dictionary: str) -> str:
 
 def run_host(args: argparse.Namespace) -> int:
     from boggle_tui.app.online import OnlineTarget
-    from boggle_tui.cli.play import run_app
+    from boggle_tui.cli.play import app_preferences, run_app
     from boggle_tui.net.server import private_room_name
-    from boggle_tui.storage.settings import load_preferences
 
     dictionaries = {name: name for name in shipped_dictionaries()}
     if args.dictionary:
@@ -87,7 +86,7 @@ def run_host(args: argparse.Namespace) -> int:
         serve=(args.host, args.port), address=f"{shown_host}:{args.port}/{room}",
         dictionaries=dictionaries,
     )  # fmt: skip
-    preferences, notices = load_preferences()
+    preferences, notices = app_preferences()
     return run_app(preferences, notices, online=target)
 
 
@@ -97,14 +96,13 @@ def run_join(args: argparse.Namespace) -> int:
     if not room:
         return _list_rooms(url)
     from boggle_tui.app.online import OnlineTarget
-    from boggle_tui.cli.play import run_app
-    from boggle_tui.storage.settings import load_preferences
+    from boggle_tui.cli.play import app_preferences, run_app
 
     settings = room_settings(args, set(shipped_dictionaries()))
     target = OnlineTarget(
         url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
     )
-    preferences, notices = load_preferences()
+    preferences, notices = app_preferences()
     return run_app(preferences, notices, online=target)
 
 

@@ -22,12 +22,12 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import MATCHED
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
-from boggle_tui.game.languages import choose_language, defaults_for, in_language
+from boggle_tui.game.languages import choose_language, defaults_for, in_language, shipped_languages
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.share import parse_challenge
 from boggle_tui.game.table import TableRules
-from boggle_tui.i18n import N_, _, language_from_environment
+from boggle_tui.i18n import N_, _, current_language, language_from_environment
 
 if TYPE_CHECKING:  # the app is imported only when it runs
     from boggle_tui.app.online import OnlineTarget
@@ -144,16 +144,26 @@ def _board(args: argparse.Namespace, preferences: Preferences, language: str) ->
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from boggle_tui.storage.settings import load_preferences
-
     if args.plain:
         return _run_plain(args)
     from boggle_tui.app.app import utc_now
 
     _need_terminal()
-    preferences, notices = load_preferences(language=language_from_environment(os.environ))
+    preferences, notices = app_preferences()
     request = round_request(args, preferences, utc_now().date())
     return run_app(offered(args, preferences), notices, request=request, table=table_rules(args))
+
+
+def app_preferences() -> tuple[Preferences, list[str]]:
+    """The remembered choices for any command that opens the game, and their notices: with no language
+    remembered, the locale's; and the language the game speaks (`--lang`) offered on its start screen."""
+    from boggle_tui.storage.settings import load_preferences
+
+    preferences, notices = load_preferences(language=language_from_environment(os.environ))
+    speaking = current_language()
+    if speaking != preferences.language and speaking in shipped_languages():
+        preferences = in_language(preferences, speaking)
+    return preferences, notices
 
 
 def offered(args: argparse.Namespace, preferences: Preferences) -> Preferences:
@@ -171,9 +181,8 @@ def _run_plain(args: argparse.Namespace) -> int:
     """The same round with no Textual (and no terminal needed): remembered choices fill in what no flag says,
     as the start screen's Enter would."""
     from boggle_tui.cli.plain import play_plain, utc_now
-    from boggle_tui.storage.settings import load_preferences
 
-    preferences, notices = load_preferences(language=language_from_environment(os.environ))
+    preferences, notices = app_preferences()
     today = utc_now().date()
     request = round_request(args, preferences, today)
     if request is None:

@@ -27,10 +27,9 @@ def run_study(args: argparse.Namespace) -> int:
         return _list(args)
     if args.restore is not None:
         return _restore(args.restore, args.dictionary)
-    from boggle_tui.cli.play import run_app
-    from boggle_tui.storage.settings import load_preferences
+    from boggle_tui.cli.play import app_preferences, run_app
 
-    preferences, notices = load_preferences()
+    preferences, notices = app_preferences()
     if args.dictionary:
         resolve(args.dictionary)
         preferences = replace(preferences, dictionary=args.dictionary)
