@@ -11,6 +11,7 @@ standard library's gettext) is compiled from it. The .pot template is not kept: 
 from __future__ import annotations
 
 import argparse
+import gettext
 import io
 import string
 import sys
@@ -70,6 +71,30 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
+# Header fields that name the tool and not the catalogue: left out when two catalogues are compared.
+TOOL_FIELDS = ("generated-by",)
+
+
+def mo_content(data: bytes) -> dict[object, object]:
+    """What the game reads from a compiled catalogue: every message's translation (plural forms by index) and the
+    header's fields, less those that only name the tool that wrote it. Two .mo files with the same content are
+    the same catalogue to the game, whichever Babel compiled them."""
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    content: dict[object, object] = dict(translations._catalog)  # type: ignore[attr-defined]
+    header = str(content.pop("", ""))
+    fields = (line.partition(":") for line in header.splitlines() if line.strip())
+    content[""] = {
+        name.strip().lower(): value.strip() for name, _, value in fields if name.strip().lower() not in TOOL_FIELDS
+    }
+    return content
+
+
+def compiled_from_source(language: str) -> bool:
+    """The language's .mo holds what its .po says (compared by content, not by bytes)."""
+    mo = po_path(language).with_suffix(".mo")
+    return mo.exists() and mo_content(mo.read_bytes()) == mo_content(mo_bytes(read_catalogue(language)))
+
+
 def placeholders(text: str) -> set[str]:
     """The `{name}` fields of a message: a translation must keep exactly these, or `.format` fails."""
     try:
@@ -126,8 +151,8 @@ def main() -> int:
         update(template)
     found = [problem for language in LANGUAGES for problem in problems(language, template)]
     for language in LANGUAGES:
-        mo = po_path(language).with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != mo_bytes(read_catalogue(language)):
+        if not compiled_from_source(language):
+            mo = po_path(language).with_suffix(".mo")
             found.append(f"{language}: {mo.relative_to(ROOT)} is not compiled from its .po")
     for language in LANGUAGES:  # a few of each language's, so one language's many never hide another's
         own = [problem for problem in found if problem.startswith(f"{language}:")]
