@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from boggle_tui.engine.alphabets import ENGLISH, Alphabet, alphabet_for
+from boggle_tui.engine.alphabets import Alphabet, alphabet_for
 from boggle_tui.engine.board import Board, Cell
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Path, Solution, solve
@@ -180,9 +180,10 @@ class Round:
         return Results(self.solution, dict(self.found), list(self.revealed), self.ended)
 
 
-def normalise(text: str, alphabet: Alphabet = ENGLISH) -> str:
+def normalise(text: str, alphabet: Alphabet) -> str:
     """An entry as the language spells its words: no spaces, lower case, its letters (`Año` -> `año`,
-    German `Straße` -> `strasse`, Dutch `IJs` -> `ĳs`)."""
+    German `Straße` -> `strasse`, Dutch `IJs` -> `ĳs`). The alphabet is always the board's: with no default, no
+    front end can fold a German entry with English's letters (GLÜCK read as GLUCK, ÄRA as ARA)."""
     return alphabet.fold("".join(text.split()))
 
 

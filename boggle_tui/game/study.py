@@ -18,6 +18,7 @@ from typing import Protocol
 
 from boggle_tui.engine.board import Board, Cell
 from boggle_tui.engine.definitions import define
+from boggle_tui.engine.dictionary import language_of
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
@@ -194,7 +195,7 @@ class AnagramDrill:
         return len(self.found) == len(self.group)
 
     def enter(self, text: str) -> Feedback | None:
-        word = normalise(text)
+        word = normalise(text, language_of(self.card.dictionary))  # a German card's GLÜCK is typed as such
         if not word or self.done:
             return None
         if word in self.found:

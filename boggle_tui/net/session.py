@@ -145,7 +145,7 @@ class OnlineSession:
     def submit(self, text: str) -> Entry | None:
         """Send an entry (every one: the server's verdict is the one kept) and return a provisional verdict
         at once: what this game can tell by itself, or SENT while the room decides."""
-        word = normalise(text)[:MAX_WORD]
+        word = self._fold(text)
         if self.over:
             return self.late(text)
         if not word:
@@ -155,6 +155,11 @@ class OnlineSession:
         self._sent[entry_id] = word
         self.send(m.Word(id=entry_id, word=word))
         return Entry(word, self._judge_here(word), provisional=True)
+
+    def _fold(self, text: str) -> str:
+        """An entry or a server's word as the room's language spells it: the board's alphabet, never English's
+        (a German room's GLÜCK is not GLUCK), bounded as the wire bounds a word."""
+        return normalise(text, self.board.alphabet)[:MAX_WORD]
 
     def _judge_here(self, word: str) -> Verdict:
         """What needs no word list: the rest (a word, or not) only the room knows."""
@@ -170,7 +175,7 @@ class OnlineSession:
 
     def late(self, text: str) -> Entry | None:
         """An entry typed as the round ended: recorded as too late (the room has closed the round)."""
-        word = normalise(text)[:MAX_WORD]
+        word = self._fold(text)
         if not word or not self.over:
             return None
         entry = Entry(word, Verdict.TOO_LATE)
@@ -211,7 +216,7 @@ class OnlineSession:
             case m.Judgement():
                 self._verdict(message)
             case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
-                self.entries = [_entry(e.word, e.verdict) for e in entries]
+                self.entries = [_entry(self._fold(e.word), e.verdict) for e in entries]
                 self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
                 self._sent = {i: w for i, w in self._sent.items() if i > last}
                 self._next_id = max(self._next_id, last + 1)
@@ -229,7 +234,7 @@ class OnlineSession:
     def _verdict(self, message: m.Judgement) -> None:
         if self._sent.pop(message.id, None) is None:
             return  # answered before (a resend): judged once, shown once
-        entry = _entry(message.word, message.verdict)
+        entry = _entry(self._fold(message.word), message.verdict)
         self.entries.append(entry)
         if entry.verdict.accepted:
             self.found[entry.word] = entry.points
@@ -239,19 +244,19 @@ class OnlineSession:
             return
         cells = len(self.board.faces)
         paths = {
-            normalise(w)[:MAX_WORD]: path
+            self._fold(w): path
             for w, path in message.solution.items()
             if path and all(0 <= c < cells for c in path)  # a cell off the board is not drawn
         }
         self.solution = Solution(self.board, self.min_length, dict(sorted(paths.items())))
         self.players = [
-            PlayerResult(p.name, p.score, {normalise(w)[:MAX_WORD]: s for w, s in p.words.items()}, p.id == self.me)
+            PlayerResult(p.name, p.score, {self._fold(w): s for w, s in p.words.items()}, p.id == self.me)
             for p in message.players
         ]
         mine = next((p for p in self.players if p.me), None)
         # Only words the solution can draw: a server that claims others is not believed about them.
         self.found = {w: points for w, points in mine.words.items() if w in paths} if mine else {}
-        self.shared = [normalise(w) for w in message.shared]
+        self.shared = [self._fold(w) for w in message.shared]
         self.scoring = message.scoring
         self.evening, self.champion = message.scoreboard, message.champion
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
@@ -303,12 +308,12 @@ class OnlineSession:
 
 
 def _entry(word: str, verdict_text: str) -> Entry:
-    """An entry as the server judged it (points are the word's own: shared words are struck out at the end)."""
+    """An entry as the server judged it, its word already folded in the room's language (points are the word's
+    own: shared words are struck out at the end)."""
     try:
         verdict = Verdict(verdict_text)
     except ValueError:
         verdict = Verdict.NOT_A_WORD
     if verdict is Verdict.SENT:
         verdict = Verdict.NOT_A_WORD  # only this game says "sent"; a server that does is not believed
-    word = normalise(word)[:MAX_WORD]
     return Entry(word, verdict, score(word) if verdict.accepted else 0)

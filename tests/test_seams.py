@@ -1,0 +1,214 @@
+"""The seam matrix: each language, played in each mode through each front end, scores a word spelt with that
+language's own letters and shows it in the language's capitals.
+
+A cell is (language, mode, front end). Every cell plays one round on a board of the language's standard dice
+(the first seed whose roll shows one of the language's own letters), with a word list of words traced through
+that die, typed as a keyboard sends them: German ä, Spanish ñ, Portuguese ç, Polish ą..ż, Dutch IJ as the two
+keys i and j, French é (read as E), English Qu as q and u. The word must be accepted, score its points and be
+listed in capitals (ÄRA, not ARA; IJS, not the ligature).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+from support import FakeTime, drawn, make_app, past_the_guard, shown, until
+from textual.widgets import OptionList
+
+from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.table_results import TableResultsScreen
+from boggle_tui.cli.plain import PlainRound, play_round
+from boggle_tui.engine.alphabets import alphabet_for
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.dice import default_dice, load_dice_set
+from boggle_tui.engine.dictionary import Dictionary, load_dictionary
+from boggle_tui.engine.scoring import score, shortest_word
+from boggle_tui.game.request import Given, RoundRequest
+from boggle_tui.game.round import Verdict
+from boggle_tui.game.session import SoloSession
+from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.net.room import COUNTDOWN
+from boggle_tui.net.server import RoomServer
+
+LANGUAGES = ("en", "es", "de", "fr", "nl", "pt", "pl")
+# The faces that only the language spells so (or, for French, a letter typed with an accent it drops).
+OWN_FACES = {"en": {"qu"}, "es": {"ñ"}, "de": set("äöü"), "fr": {"e"}, "nl": {"ĳ"}, "pt": {"ç"}, "pl": set("ąćęłńóśźż")}
+
+
+def typed_as(code: str, word: str) -> str:
+    """The keys a player presses for a word: Dutch IJ as i and j, a French e as é (the game drops the accent)."""
+    if code == "nl":
+        return word.replace("ĳ", "ij")
+    if code == "fr":
+        return word.replace("e", "é", 1)
+    return word
+
+
+@dataclass(frozen=True)
+class Case:
+    code: str
+    dice: str
+    seed: int
+    board: Board
+    word: str  # as the language spells it (folded)
+
+    @property
+    def typed(self) -> str:
+        return typed_as(self.code, self.word)
+
+    @property
+    def shown(self) -> str:
+        return alphabet_for(self.code).upper(self.word)
+
+    @property
+    def points(self) -> int:
+        return score(self.word)
+
+
+def traced(board: Board, start: int, length: int) -> str | None:
+    """A word of at least `length` letters along a path from `start` (the first found, depth first)."""
+
+    def extend(path: tuple[int, ...]) -> str | None:
+        word = board.spell(path)
+        if len(word) >= length:
+            return word
+        for cell in board.neighbours(path[-1]):
+            if cell not in path and (found := extend((*path, cell))):
+                return found
+        return None
+
+    return extend((start,))
+
+
+@cache
+def case_of(code: str) -> Case:
+    dice = default_dice(code)
+    dice_set = load_dice_set(dice)
+    length = shortest_word(None, dice_set.height * dice_set.width)
+    for seed in range(1, 10_000):
+        board = dice_set.roll(seed)
+        own = [cell for cell, face in enumerate(board.faces) if face in OWN_FACES[code]]
+        if own and (word := traced(board, own[0], max(length, 4))):
+            return Case(code, dice, seed, board, word)
+    raise AssertionError(f"no roll of the {dice} dice shows {OWN_FACES[code]}")
+
+
+def word_list(case: Case, folder: Path) -> Path:
+    """The language's list, cut down to the case's word: the real ones take seconds to read."""
+    path = folder / f"{case.code}-words.txt"
+    path.write_text(case.word + "\n", encoding="utf-8")
+    return path
+
+
+def small_list(case: Case, folder: Path) -> Dictionary:
+    """The list as the app knows it by the language's shipped name."""
+    loaded = load_dictionary(str(word_list(case, folder)), language=case.code)
+    return Dictionary(case.code, loaded.path, loaded.trie, 0, 0, False)
+
+
+def test_each_case_is_spelt_with_the_language_s_own_letters() -> None:
+    for code in LANGUAGES:
+        case = case_of(code)
+        assert any(face in case.word for face in OWN_FACES[code]), case
+        assert case.board.language == code
+
+
+# The app: alone, against bots, in a room
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_alone_in_the_app(code: str, enable1, popular, tmp_path: Path) -> None:
+    case = case_of(code)
+    app, _ = make_app(enable1, popular, Given(case.board, case.dice), dictionary=code, seconds=60)
+    app.dictionaries[code] = small_list(case, tmp_path)
+    async with app.run_test(size=(110, 36)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.press(*case.typed, "enter")
+        await until(pilot, lambda: screen.session.entries, "the verdict")
+        assert [(e.word, e.verdict) for e in screen.session.entries] == [(case.word, Verdict.ACCEPTED)]
+        results = await shown(pilot, ResultsScreen)  # the list's every word found: the round is over
+        past_the_guard(pilot)
+        assert results.results.found == {case.word: case.points}
+        found = results.query_one("#found-list", OptionList)
+        assert case.shown in str(found.get_option_at_index(0).prompt)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_against_bots_in_the_app(code: str, enable1, popular, tmp_path: Path) -> None:
+    case = case_of(code)
+    app, time_ = make_app(enable1, popular, Given(case.board, case.dice), dictionary=code, seconds=60)
+    app.dictionaries[code] = small_list(case, tmp_path)
+    app.table = TableRules(2, "beginner", "all")  # every word scores: the player's points are the word's own
+    async with app.run_test(size=(130, 40)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        assert isinstance(screen.session, TableSession)
+        await pilot.press(*case.typed, "enter")
+        await until(pilot, lambda: screen.session.entries, "the verdict")
+        assert [(e.word, e.verdict) for e in screen.session.entries] == [(case.word, Verdict.ACCEPTED)]
+        time_.now += 61
+        results = await shown(pilot, TableResultsScreen)
+        me = next(p for p in results.table.players if p.me)
+        assert me.words == {case.word: case.points}
+        assert case.shown in drawn(results.query_one("#players-results"))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_in_a_room_in_the_app(code: str, enable1, popular, tmp_path: Path) -> None:
+    """A real server on 127.0.0.1 whose room plays the language's dice and list; the game types the word."""
+    case = case_of(code)
+    time_ = FakeTime()
+    server = RoomServer(dictionaries={code: str(word_list(case, tmp_path))}, now=time_)
+    port = await server.start("127.0.0.1", 0)
+    try:
+        settings = {"dice": case.dice, "dictionary": code, "seed": case.seed, "seconds": 60}
+        target = OnlineTarget(url=f"ws://127.0.0.1:{port}", room=f"seam-{code}", name="alice", settings=settings)
+        app, _ = make_app(enable1, popular, None, folder=tmp_path / "alice", now=time_)
+        app.online = OnlinePlay(app, target, app.show, time_, tmp_path / "alice", app.online_round)
+        async with app.run_test(size=(110, 36)) as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            await until(pilot, lambda: lobby.lobby.players, "the room")
+            await pilot.press("enter")
+            room = server.rooms[f"seam-{code}"]
+            await until(pilot, lambda: room.state.value == "countdown", "the countdown")
+            time_.now += COUNTDOWN
+            screen = await shown(pilot, RoundScreen)
+            assert screen.session.board == case.board
+            await pilot.press(*case.typed, "enter")
+            await until(pilot, lambda: screen.session.entries, "the room's verdict")
+            assert [(e.word, e.verdict) for e in screen.session.entries] == [(case.word, Verdict.ACCEPTED)]
+            time_.now += 61
+            results = await shown(pilot, OnlineResultsScreen)
+            assert results.online.found == {case.word: case.points}
+            assert case.shown in drawn(results.query_one("#players-results"))
+    finally:
+        await server.stop()
+
+
+# --plain
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_alone_in_plain(code: str, tmp_path: Path) -> None:
+    case = case_of(code)
+    clock = FakeTime()
+    request = RoundRequest(Given(case.board, case.dice), code, 60)
+    front = PlainRound(SoloSession(request, small_list(case, tmp_path).trie, now=clock), lambda _word: False)
+    lines = iter([case.typed])
+    said: list[str] = []
+
+    class Typed:
+        def read(self, timeout: float | None):
+            from boggle_tui.cli.plain import Signal
+
+            return next(lines, Signal.ENDED)
+
+    play_round(front, Typed(), said.append, clock)
+    assert front.session.results().found == {case.word: case.points}
+    assert any(line.startswith(case.shown) for line in said), said
