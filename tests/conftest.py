@@ -55,10 +55,10 @@ def room(enable1):
     """An online room without sockets, on enable1, with a clock the test moves (`room.time`)."""
     from support import FakeTime
 
-    from boggle_tui.net.protocol import RoomSettings
+    from boggle_tui.game.rules import Rules
     from boggle_tui.net.room import Room
 
     time_ = FakeTime()
-    made = Room("table", RoomSettings(seconds=60), lambda *_: enable1, now=time_, rng=random.Random(3))
+    made = Room("table", Rules(seconds=60), lambda *_: enable1, now=time_, rng=random.Random(3))
     made.time = time_  # type: ignore[attr-defined]
     return made

@@ -64,7 +64,7 @@ def test_every_string_field_is_cleaned_and_bounded_both_ways() -> None:
                     players=(m.Seat(id=1, name=evil),),
                     champion=evil,
                     scoreboard=(m.Standing(name=evil),),
-                    settings={"dice": evil},
+                    settings=m.Settings(dice=evil),
                 )
             ),
             m.encode(m.Said(player=1, name=evil, text=evil)),
@@ -93,7 +93,7 @@ async def hostile_server(board: tuple[tuple[str, ...], ...]):
         await ws.recv()  # the hello
         seats = (m.Seat(id=1, name="alice"), m.Seat(id=2, name=evil[:20]), m.Seat(id=3, name="[/]"))
         await ws.send(m.encode(m.Welcome(version=2, room="r", player=1, name="alice", token="t", notes=(evil,))))
-        lobby = m.Lobby(room="r", description=evil, players=seats, settings={"dice": "new", "dictionary": evil},
+        lobby = m.Lobby(room="r", description=evil, players=seats, settings=m.Settings(dice="new", dictionary=evil),
                         scoreboard=(m.Standing(name="[/]", total=5, wins=1, rounds=1),), champion="[/]")  # fmt: skip
         await ws.send(m.encode(lobby))
         await ws.send(m.encode(m.Said(player=2, name=evil, text=evil)))
@@ -200,7 +200,7 @@ async def test_rooms_nobody_is_in_close_and_strangers_cannot_hold_them(monkeypat
     url = f"ws://127.0.0.1:{port}"
     try:
         with pytest.raises(JoinError, match="cannot be"):  # a day-long round is not this server's
-            await Connection.open(url, m.Hello(version=2, room="long", settings={"seconds": 86400}))
+            await Connection.open(url, m.Hello(version=2, room="long", settings=m.Settings(seconds=86400)))
         ghosts = []
         for n in range(4):
             ghost = await Bot.join(url, f"ghost{n}", "g", settings={"seconds": 600})
@@ -229,13 +229,13 @@ async def test_rooms_nobody_is_in_close_and_strangers_cannot_hold_them(monkeypat
 async def test_the_host_s_lobby_keeps_the_room_s_dice(enable1, popular, tmp_path) -> None:
     """Defect 6: `boggle host --dice big` fell back to the standard dice: the lobby sent its Select's first value."""
     time_ = FakeTime()
-    target = OnlineTarget(url="", room="big", name="host", settings={"dice": "big"}, serve=("127.0.0.1", 0),
+    target = OnlineTarget(url="", room="big", name="host", settings=m.Settings(dice="big"), serve=("127.0.0.1", 0),
                           detached=False)  # fmt: skip
     app, _ = make_app(enable1, popular, None, now=time_)
     app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
     async with app.run_test() as pilot:
         lobby = await shown(pilot, LobbyScreen)
-        await until(pilot, lambda: lobby.lobby.settings.get("dice") == "big", "the big room")
+        await until(pilot, lambda: lobby.lobby.settings.dice == "big", "the big room")
         await pilot.press("tab")  # the host moves into the settings
         await pilot.pause(0.3)
         room = app.online.server.rooms["big"]

@@ -195,13 +195,14 @@ def test_each_language_has_its_own_daily_board() -> None:
 
 
 def test_a_room_plays_one_language_its_dice_and_its_list() -> None:
-    from boggle_tui.net.protocol import ProtocolError, RoomSettings
+    from boggle_tui.net.messages import Settings
+    from boggle_tui.net.protocol import ProtocolError
 
-    settings = RoomSettings.from_json({"dice": "es", "dictionary": "es"})
-    assert (settings.dice, settings.dictionary) == ("es", "es") and "Español" in settings.describe()
-    assert RoomSettings.from_json({"dice": "pl-big"}).dice == "pl-big"
+    rules = Settings(dice="es", dictionary="es").rules()
+    assert (rules.dice, rules.dictionary, rules.language) == ("es", "es", "es") and "Español" in rules.describe()
+    assert Settings(dice="pl-big").rules().dice == "pl-big"
     with pytest.raises(ProtocolError, match="of two languages"):
-        RoomSettings.from_json({"dice": "es", "dictionary": "enable1"})
+        Settings(dice="es", dictionary="enable1").rules()
 
 
 def test_host_and_join_flags_with_lang_make_a_room_of_that_language() -> None:
@@ -213,9 +214,9 @@ def test_host_and_join_flags_with_lang_make_a_room_of_that_language() -> None:
              "target": None, "name": None}  # fmt: skip
     lists = set(shipped_dictionaries())
     german = room_settings(argparse.Namespace(**flags, lang="de"), lists)
-    assert german is not None and (german["dice"], german["dictionary"]) == ("de", "de")
+    assert german is not None and (german.dice, german.dictionary) == ("de", "de")
     dutch = room_settings(argparse.Namespace(**flags | {"dice": "nl-big"}, lang=None), lists)
-    assert dutch is not None and dutch["dictionary"] == "nl"
+    assert dutch is not None and dutch.dictionary == "nl"
     with pytest.raises(BoggleError, match="English, not Polski"):
         room_settings(argparse.Namespace(**flags | {"dice": "big"}, lang="pl"), lists)
 

@@ -26,7 +26,7 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.scoring import score
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
-from boggle_tui.net.messages import VERSION, Hello, Lobby, decode_server, encode
+from boggle_tui.net.messages import VERSION, Hello, Lobby, Settings, decode_server, encode
 from boggle_tui.net.protocol import MAX_FRAME
 from boggle_tui.net.room import COUNTDOWN
 from boggle_tui.net.server import RoomServer
@@ -312,12 +312,12 @@ async def test_a_player_whose_word_list_differs_is_told_so(enable1, popular, tmp
     app, time_ = make_app(enable1, popular, None)
     async with app.run_test() as pilot:
         play = OnlinePlay(app, OnlineTarget(url="", room="r", name="a"), app.show, time_, tmp_path)
-        play._check_word_list(Lobby(settings={"dictionary": "enable1"}, dictionary_hash=list_digest("enable1")))
+        play._check_word_list(Lobby(settings=Settings(dictionary="enable1"), dictionary_hash=list_digest("enable1")))
         await pilot.pause()
         assert not app._notifications
-        play._check_word_list(Lobby(settings={"dictionary": "enable1"}, dictionary_hash="0" * 32))
-        play._check_word_list(Lobby(settings={"dictionary": "enable1"}, dictionary_hash="0" * 32))  # told once
-        play._check_word_list(Lobby(settings={"dictionary": "their-own"}, dictionary_hash="1" * 32))
+        play._check_word_list(Lobby(settings=Settings(dictionary="enable1"), dictionary_hash="0" * 32))
+        play._check_word_list(Lobby(settings=Settings(dictionary="enable1"), dictionary_hash="0" * 32))  # told once
+        play._check_word_list(Lobby(settings=Settings(dictionary="their-own"), dictionary_hash="1" * 32))
         await until(pilot, lambda: len(app._notifications) == 2, "two notices")
         messages = [n.message for n in app._notifications]
         assert "differs from the server's" in messages[0] and "is not on this machine" in messages[1]

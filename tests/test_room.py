@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from support import FakeTime, messages
 
-from boggle_tui.net.messages import decode_client
-from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, RoomSettings, Scoring, clean_name
+from boggle_tui.game.rules import Rules, Scoring
+from boggle_tui.net.messages import Settings, decode_client
+from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, clean_name
 from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
 
 
@@ -59,7 +62,7 @@ def test_a_word_found_by_two_scores_for_nobody(room) -> None:
 
 
 def test_scoring_all_scores_shared_words(room) -> None:
-    room.settings = RoomSettings(seconds=60, scoring=Scoring.ALL)
+    room.settings = Rules(seconds=60, scoring=Scoring.ALL)
     alice, bob = start(room, "alice", "bob")
     (shared,) = words_on(room, 1)
     room.enter(alice, 0, shared)
@@ -147,17 +150,26 @@ def test_hostile_frames_are_refused_in_words(frame) -> None:
 
 
 def test_settings_are_checked_field_by_field() -> None:
-    settings = RoomSettings.from_json({"dice": "big", "seconds": 120, "scoring": "all", "min_length": 4})
-    assert (settings.dice, settings.seconds, settings.scoring, settings.min_length) == ("big", 120, Scoring.ALL, 4)
-    for bad in ({"dice": "../etc"}, {"seconds": 10**9}, {"dictionary": "/etc/passwd"}, {"seconds": True}, {"x": 1}):
+    """As every message's fields: decoded by type and bound, then checked against what the server plays."""
+    hello = {"type": "hello", "version": 2, "name": "a", "room": "r"}
+    asked = decode_client(json.dumps({**hello, "settings": {"dice": "big", "seconds": 120, "scoring": "all",
+                                                             "min_length": 4}}))  # fmt: skip
+    rules = asked.settings.rules()
+    assert (rules.dice, rules.seconds, rules.scoring, rules.min_length) == ("big", 120, Scoring.ALL, 4)
+    bad_settings = ({"dice": "../etc"}, {"seconds": 10**9}, {"dictionary": "/etc/passwd"}, {"seconds": True},
+                    {"x": 1}, {"scoring": "most"}, {"target": 5}, {"seed": -1}, {"dice": "es", "dictionary": "enable1"},
+                    [])  # fmt: skip
+    for bad in bad_settings:
         with pytest.raises(ProtocolError):
-            RoomSettings.from_json(bad)
+            decode_client(json.dumps({**hello, "settings": bad})).settings.rules()
+    with pytest.raises(ProtocolError, match="seconds"):
+        Settings(seconds=1200).rules(max_seconds=600)  # within the wire's bound, past this server's
 
 
 def test_a_seeded_room_deals_the_same_boards_in_order(enable1) -> None:
     def boards(seed: int) -> list[str]:
         time_ = FakeTime()
-        room = Room("s", RoomSettings(seconds=60, seed=seed), lambda *_: enable1, now=time_)
+        room = Room("s", Rules(seconds=60, seed=seed), lambda *_: enable1, now=time_)
         (player,) = [room.join("alice")[0]]
         dealt = []
         for _ in range(2):
@@ -259,7 +271,7 @@ def test_chat_is_literal_bounded_rate_limited_and_silent_during_a_round(room) ->
 
 
 def test_the_evening_adds_up_and_names_the_first_to_the_target(room) -> None:
-    room.settings = RoomSettings(seconds=60, target=10)
+    room.settings = Rules(seconds=60, target=10)
     alice, _bob = start(room, "alice", "bob")
     words = [w for w in room.solution.paths if len(w) >= 5][:8]
     for n, word in enumerate(words):
@@ -289,8 +301,8 @@ def test_a_hosts_own_list_is_read_in_the_rooms_language(tmp_path) -> None:
     mine = tmp_path / "woorden.txt"
     mine.write_text("ijs\nprijs\nwijn\n", encoding="utf-8")
     server = RoomServer(dictionaries={"woorden": str(mine), "es": "es"})
-    dutch = server.dictionary_for("woorden", RoomSettings(dice="nl").language)
+    dutch = server.dictionary_for("woorden", Rules(dice="nl").language)
     assert dutch.alphabet.code == "nl" and "ĳs" in dutch and "prĳs" in dutch
-    english = server.dictionary_for("woorden", RoomSettings(dice="classic").language)
+    english = server.dictionary_for("woorden", Rules(dice="classic").language)
     assert english.alphabet.code == "en" and "ijs" in english and "ĳs" not in english
     assert server.dictionary_for("es", "nl").alphabet.code == "es"

@@ -32,8 +32,10 @@ from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.scoring import score, shortest_word
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Verdict
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.net.messages import Settings
 from boggle_tui.net.room import COUNTDOWN
 from boggle_tui.net.server import RoomServer
 
@@ -167,7 +169,7 @@ async def test_in_a_room_in_the_app(code: str, enable1, popular, tmp_path: Path)
     server = RoomServer(dictionaries={code: str(word_list(case, tmp_path))}, now=time_)
     port = await server.start("127.0.0.1", 0)
     try:
-        settings = {"dice": case.dice, "dictionary": code, "seed": case.seed, "seconds": 60}
+        settings = Settings.of(Rules(case.dice, code, 60, seed=case.seed))
         target = OnlineTarget(url=f"ws://127.0.0.1:{port}", room=f"seam-{code}", name="alice", settings=settings)
         app, _ = make_app(enable1, popular, None, folder=tmp_path / "alice", now=time_)
         app.online = OnlinePlay(app, target, app.show, time_, tmp_path / "alice", app.online_round)

@@ -30,7 +30,7 @@ from boggle_tui.engine.dictionary import list_digest
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
-from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
@@ -50,7 +50,7 @@ class OnlineTarget:
     url: str  # ws://host:port
     room: str
     name: str
-    settings: dict[str, Any] | None = None  # the room's, if this player creates it
+    settings: m.Settings | None = None  # the room's, if this player creates it
     private: bool = False  # not listed by the server (a host's room)
     serve: tuple[str, int] | None = None  # run a room server first, on (host, port); port 0: any free one
     address: str = ""  # what friends type after `boggle join`
@@ -279,7 +279,7 @@ class OnlinePlay:
 
     def _check_word_list(self, lobby: m.Lobby) -> None:
         """Tell the player, once per list, when their copy of the room's word list is not the server's."""
-        name, theirs = str(lobby.settings.get("dictionary", "")), lobby.dictionary_hash
+        name, theirs = lobby.settings.dictionary, lobby.dictionary_hash
         if not theirs or not name or (name, theirs) in self._checked:
             return
         self._checked.add((name, theirs))
@@ -340,8 +340,7 @@ def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTar
     room = private_room_name()
     listen = "0.0.0.0" if choice.open_to_network else "127.0.0.1"
     shown = lan_address() if choice.open_to_network else "127.0.0.1"
-    settings: dict[str, Any] = {"dice": preferences.dice, "dictionary": preferences.dictionary}
-    if preferences.seconds in ROUND_SECONDS:
-        settings["seconds"] = preferences.seconds
+    rules = Rules(preferences.dice, preferences.dictionary, preferences.seconds or STANDARD_ROUND)
+    settings = m.Settings.of(rules)
     return OnlineTarget(url="", room=room, name=name, settings=settings, private=True,
                         serve=(listen, DEFAULT_PORT), address=f"{shown}:{DEFAULT_PORT}/{room}")  # fmt: skip

@@ -16,13 +16,14 @@ from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.languages import choose_language, defaults_for
 from boggle_tui.i18n import _, counted
+from boggle_tui.net import messages as m
 from boggle_tui.net.address import ROOM_NAME, default_name, lan_address, parse_address
-from boggle_tui.net.protocol import Limits, RoomSettings, clean_name, clean_text
+from boggle_tui.net.protocol import Limits, clean_name, clean_text
 
 ANNOUNCED_PORT = "port {port}"  # read by the process that started the server (the app's host): never translated
 
 
-def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str, Any] | None:
+def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> m.Settings | None:
     """The room's settings from the board flags, checked as the server will check them; None when none is given."""
     fields: dict[str, Any] = {}
     shipped_list = args.dictionary if args.dictionary in shipped_dictionaries() else None
@@ -33,24 +34,17 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> dict[str,
             fields["dictionary"] = defaults_for(language).dictionary
     if args.dice:
         load_dice_set(args.dice)
-        fields["dice"] = args.dice
-    if args.time is not None:
-        fields["seconds"] = args.time
     if args.dictionary:
         resolve(args.dictionary)
         fields["dictionary"] = list_name(args.dictionary)
-    if args.min_length is not None:
-        fields["min_length"] = args.min_length
-    if args.scoring:
-        fields["scoring"] = args.scoring
-    if args.seed is not None:
-        fields["seed"] = args.seed
-    if args.target is not None:
-        fields["target"] = args.target
+    flags = {"seconds": args.time, "min_length": args.min_length, "scoring": args.scoring, "seed": args.seed,
+             "target": args.target}  # fmt: skip
+    fields |= {name: value for name, value in flags.items() if value is not None and value != ""}
     if not fields:
         return None
     try:
-        return RoomSettings.from_json(fields, frozenset(dictionaries)).to_json()
+        settings = m.Settings(**fields)
+        return m.Settings.of(settings.rules(frozenset(dictionaries)))  # every field named, as the server reads it
     except ValueError as error:
         raise BoggleError(str(error)) from None
 

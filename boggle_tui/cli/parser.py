@@ -11,11 +11,10 @@ from boggle_tui.cli.translated_parser import TranslatedParser
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.deal import RICH_TRIES
-from boggle_tui.game.request import MIN_LENGTHS, ROUND_SECONDS, SEEDS
-from boggle_tui.game.table import SCORINGS
+from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
 from boggle_tui.net.address import check_host
-from boggle_tui.net.protocol import TARGETS, Limits
+from boggle_tui.net.protocol import Limits
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
 # hour; 10**9 would have run for years.
@@ -126,7 +125,7 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
         "--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default) or popular (host: or a file)")
     )
     parser.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help=_("shortest word"))
-    parser.add_argument("--scoring", choices=("unique", "all"), help=_("unique (default): shared words score 0"))
+    parser.add_argument("--scoring", choices=SCORINGS, help=_("unique (default): shared words score 0"))
     parser.add_argument(
         "--seed", type=_count(0, SEEDS[-1]), metavar="N", help=_("the room's boards follow this seed (round n: N+n-1)")
     )

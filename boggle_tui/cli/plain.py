@@ -40,9 +40,9 @@ from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
-from boggle_tui.game.preferences import describe_seconds
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
+from boggle_tui.game.rules import describe_seconds
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.game.study import never_common

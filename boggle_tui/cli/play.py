@@ -25,6 +25,7 @@ from boggle_tui.game.deal import deal
 from boggle_tui.game.languages import choose_language, defaults_for, in_language, shipped_languages
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
+from boggle_tui.game.rules import Scoring
 from boggle_tui.game.share import parse_challenge
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _, current_language, language_from_environment
@@ -106,7 +107,7 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
         raise BoggleError(_("--bots plays against the clock: it takes no --time 0"))
     if getattr(args, "plain", False):
         raise BoggleError(_("--bots shows the table's progress on the game's screen: it takes no --plain"))
-    return TableRules(bots, args.level or MATCHED, args.scoring or "unique")
+    return TableRules(bots, args.level or MATCHED, Scoring(args.scoring or Scoring.UNIQUE.value))
 
 
 def _language(args: argparse.Namespace, preferences: Preferences) -> str:

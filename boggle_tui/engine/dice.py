@@ -13,7 +13,7 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, Alphabet, alphabet_for
 from boggle_tui.engine.board import Board, die_faces
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
-from boggle_tui.engine.scoring import min_length_for
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.i18n import _, counted
 
 DEFAULT_DICE = "new"
@@ -34,7 +34,7 @@ class DiceSet:
 
     @property
     def min_length(self) -> int:
-        return min_length_for(self.height * self.width)
+        return shortest_word(None, self.height * self.width)
 
     @property
     def label(self) -> str:

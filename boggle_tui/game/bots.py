@@ -28,6 +28,7 @@ from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.rules import STANDARD_ROUND
 from boggle_tui.i18n import N_
 
 # The weight of each cue in the chance of seeing a word (in logits, per unit of the cue).
@@ -42,7 +43,7 @@ WEIGHTS = {
 SUFFIXES = ("ings", "ing", "ers", "ies", "est", "ed", "er", "es", "ly", "s", "d", "y")
 MAX_PATHS = 64  # counting stops here: a word spelled this many ways is as easy as it gets
 
-STANDARD_SECONDS = 180  # the chance above is of finding a word within a round this long
+STANDARD_SECONDS = STANDARD_ROUND  # the chance above is of finding a word within a round this long
 READING_SECONDS = 3.0  # nobody finds a word before they have looked at the board
 TYPING_SECONDS = (0.9, 0.16)  # a word takes this long to type: a constant, and per letter
 BURST_SECONDS = 4.0  # mean time from a stem to the words made of it, when they come in a burst

@@ -9,7 +9,6 @@ from boggle_tui.engine.dice import DEFAULT_DICE, default_dice, load_dice_set
 from boggle_tui.game.deal import Deal
 
 DAILY_DICE = DEFAULT_DICE
-DAILY_SECONDS = 180
 
 
 def today() -> dt.date:

@@ -8,7 +8,7 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board, parse_board
 from boggle_tui.engine.dice import default_dice, load_dice_set, random_seed
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.engine.scoring import min_length_for
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
 from boggle_tui.i18n import _
@@ -24,7 +24,7 @@ class Deal:
     @property
     def min_length(self) -> int:
         """Big Boggle rules, by the board's size, and never below its language's shortest word."""
-        return max(min_length_for(len(self.board)), self.board.alphabet.min_length)
+        return max(shortest_word(None, len(self.board)), self.board.alphabet.min_length)
 
 
 def deal(

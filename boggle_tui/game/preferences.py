@@ -13,18 +13,17 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import DEFAULT_DICE
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
+from boggle_tui.game.rules import CLOCKS, STANDARD_ROUND
 from boggle_tui.game.study import DEFAULT_NEW_PER_DAY
-from boggle_tui.i18n import _
 
-DEFAULT_SECONDS = 180
-ROUND_LENGTHS: tuple[int | None, ...] = (60, 120, 180, 240, 300, None)  # None: no clock
+ROUND_LENGTHS: tuple[int | None, ...] = (*CLOCKS, None)  # None: no clock
 DEFAULT_THEME = "textual-dark"
 
 
 @dataclass(frozen=True)
 class Preferences:
     dice: str = DEFAULT_DICE
-    seconds: int | None = DEFAULT_SECONDS  # None: no clock
+    seconds: int | None = STANDARD_ROUND  # None: no clock
     dictionary: str = DEFAULT_DICTIONARY
     mode: Mode = Mode.TIMED
     theme: str = DEFAULT_THEME
@@ -40,12 +39,3 @@ class Preferences:
             return daily_request(today, self.dictionary, self.language)
         board = Richest(self.dice) if self.mode is Mode.RICH else Roll(self.dice)
         return RoundRequest(board, self.dictionary, self.seconds, practice=self.mode is Mode.PRACTICE)
-
-
-def describe_seconds(seconds: int | None) -> str:
-    """A round's length as a person reads it: `3 min`, `1:30`, `no clock` (in the interface's language)."""
-    if not seconds:
-        return _("no clock")
-    minutes, rest = divmod(seconds, 60)
-    # Translators: a round's length in minutes ("3 min")
-    return _("{minutes} min").format(minutes=minutes) if not rest else f"{minutes}:{rest:02d}"

@@ -16,17 +16,11 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import DEFAULT_DICE, default_dice, load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
-from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.trie import Trie
-from boggle_tui.game.daily import DAILY_SECONDS, daily_deal
+from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
-from boggle_tui.i18n import _, number
-
-# The bounds of what a player can ask for.
-SEEDS = range(0, 10**12)  # a seed is read out to a friend; a rich deal's derived seeds stay far below 2**63
-ROUND_SECONDS = range(1, 24 * 3600 + 1)
-MIN_LENGTHS = range(1, 33)  # the longest word in the shipped lists has 28 letters
+from boggle_tui.game.rules import STANDARD_ROUND, check_bounds
 
 
 class Mode(Enum):
@@ -73,7 +67,7 @@ BoardRequest = Roll | Given | Daily | Richest
 class RoundRequest:
     board: BoardRequest
     dictionary: str = DEFAULT_DICTIONARY
-    seconds: int | None = 180  # None: no clock
+    seconds: int | None = STANDARD_ROUND  # None: no clock
     practice: bool = False  # no clock, hints, reveals
     min_length: int | None = None  # None: the rule for the board's size
     replay: bool = False  # a board played before: it never sets a best
@@ -106,26 +100,6 @@ class RoundRequest:
         return replace(self, board=Given(dealt.board, dealt.dice, dealt.seed), replay=True)
 
 
-def check_bounds(*, seconds: int | None = None, min_length: int | None = None, seed: int | None = None) -> None:
-    """Raise BoggleError for a value outside what the game can play."""
-    if seconds is not None and (isinstance(seconds, bool) or seconds not in ROUND_SECONDS):
-        raise BoggleError(
-            _("a round lasts 1 to {most} seconds, not {seconds}").format(
-                most=number(ROUND_SECONDS[-1]), seconds=repr(seconds)
-            )
-        )
-    if min_length is not None and (isinstance(min_length, bool) or min_length not in MIN_LENGTHS):
-        raise BoggleError(
-            _("the shortest word is {least} to {most} letters, not {length}").format(
-                least=MIN_LENGTHS[0], most=MIN_LENGTHS[-1], length=repr(min_length)
-            )
-        )
-    if seed is not None and (isinstance(seed, bool) or seed not in SEEDS):
-        raise BoggleError(
-            _("a seed is a whole number from 0 to {most}, not {seed}").format(most=number(SEEDS[-1]), seed=repr(seed))
-        )
-
-
 def deal_request(request: RoundRequest, trie: Trie) -> Deal:
     """The board a request names; a rich deal solves its candidate rolls with `trie`."""
     board = request.board
@@ -142,4 +116,4 @@ def deal_request(request: RoundRequest, trie: Trie) -> Deal:
 
 
 def daily_request(day: dt.date, dictionary: str = DEFAULT_DICTIONARY, language: str = DEFAULT_LANGUAGE) -> RoundRequest:
-    return RoundRequest(Daily(day, language), dictionary, DAILY_SECONDS)
+    return RoundRequest(Daily(day, language), dictionary, STANDARD_ROUND)

@@ -31,6 +31,7 @@ from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest, deal_request
 from boggle_tui.game.round import EndReason, Entry, Results, Round, Verdict, normalise
+from boggle_tui.game.rules import Scoring
 from boggle_tui.i18n import _
 
 
@@ -193,7 +194,7 @@ class Contest(Protocol):
     @property
     def shared(self) -> list[str]: ...  # the words two or more players found
     @property
-    def scoring(self) -> str: ...  # "unique" (the shared-word rule) or "all"
+    def scoring(self) -> Scoring: ...
     @property
     def winners(self) -> list[str]: ...
 

@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from boggle_tui.engine.scoring import score
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.bots import (
     LEVEL_NAMES,
@@ -29,15 +28,16 @@ from boggle_tui.game.bots import (
     seat_bots,
 )
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.contest import compare, winners
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results
+from boggle_tui.game.rules import Scoring
 from boggle_tui.game.session import SoloSession, Standing
 from boggle_tui.i18n import _
 
 MODE = "bots"  # the history's name for these rounds: a kind of their own in the statistics
-SCORINGS = ("unique", "all")  # the shared-word rule, or every word scores
 YOU = "You"
 
 
@@ -47,7 +47,7 @@ class TableRules:
 
     bots: int = 2
     level: str = MATCHED  # a level of bots.LEVELS, or "matched"
-    scoring: str = "unique"
+    scoring: Scoring = Scoring.UNIQUE
     matched: float | None = None  # the θ fitted to the player's history, for "matched"
 
     def __post_init__(self) -> None:
@@ -55,8 +55,7 @@ class TableRules:
             raise ValueError(f"a table seats 1 to {MAX_BOTS} bots, not {self.bots}")
         if self.level not in (*LEVELS, MATCHED):
             raise ValueError(f"no level is called {self.level!r}")
-        if self.scoring not in SCORINGS:
-            raise ValueError(f"scoring is one of {', '.join(SCORINGS)}, not {self.scoring!r}")
+        object.__setattr__(self, "scoring", Scoring(self.scoring))  # "all" as the command line says it, too
 
 
 @dataclass(frozen=True)
@@ -157,19 +156,14 @@ class TableSession(SoloSession):
 
     def _compare(self) -> tuple[list[Player], list[str]]:
         at = self.bot_elapsed
-        lists = [(self.name, list(self.round.found), True, "")]
-        lists += [(bot.name, bot.found_by(at), False, bot.level) for bot in self.bots]
-        counts: dict[str, int] = {}
-        for _name, words, _me, _level in lists:
-            for word in words:
-                counts[word] = counts.get(word, 0) + 1
-        shared = sorted(w for w, n in counts.items() if n > 1)
-        struck = set(shared) if self.scoring == "unique" else set()
-        players = []
-        for name, words, me, level in lists:
-            points = {w: 0 if w in struck else score(w) for w in words}
-            players.append(Player(name, sum(points.values()), points, me, level))
-        return players, shared
+        seats = [(self.name, list(self.round.found), True, "")]
+        seats += [(bot.name, bot.found_by(at), False, bot.level) for bot in self.bots]
+        outcome = compare([words for _name, words, _me, _level in seats], self.scoring)
+        players = [
+            Player(name, sum(points.values()), points, me, level)
+            for (name, _words, me, level), points in zip(seats, outcome.points, strict=True)
+        ]
+        return players, list(outcome.shared)
 
     # The results, side by side (a `Contest`, as an online round's)
 
@@ -180,8 +174,7 @@ class TableSession(SoloSession):
 
     @property
     def winners(self) -> list[str]:
-        best = max((p.score for p in self.players), default=0)
-        return [p.name for p in self.players if p.score == best]
+        return winners({p.name: p.score for p in self.players})
 
     def found_by(self, word: str, besides: str) -> list[str]:
         return [p.name for p in self.players if p.name != besides and word in p.words]

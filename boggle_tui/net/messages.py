@@ -21,12 +21,17 @@ from collections.abc import Callable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union
 
-from boggle_tui.i18n import N_
+from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.engine.dictionary import language_of, shipped_dictionaries
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.rules import MIN_LENGTHS, SEEDS, STANDARD_ROUND, TARGETS, Rules, Scoring
+from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import (
     MAX_FRAME,
     MAX_ID,
     MAX_NAME,
     MAX_ROOM,
+    MAX_ROUND_SECONDS,
     MAX_WORD,
     ProtocolError,
     clean_text,
@@ -69,6 +74,61 @@ def many(limit: int, default: Any = dataclasses.MISSING, *, empty: type | None =
     return field(default=default, metadata={"many": limit})
 
 
+# A part both sides send
+
+
+@message
+class Settings:
+    """A room's rules on the wire (game/rules.py `Rules`): a field left out is the rules' default.
+
+    Decoding checks their form, as every message's; `rules` then checks what this side can play: a dice set it
+    has, a word list the server allows, a round no longer than it accepts, dice and list of one language."""
+
+    dice: str = text(20)
+    seconds: int | None = number(1, MAX_SECONDS, None)
+    dictionary: str = text(MAX_ROOM)
+    min_length: int | None = number(MIN_LENGTHS[0], MIN_LENGTHS[-1], None)
+    scoring: Literal["unique", "all"] = "unique"
+    seed: int | None = number(SEEDS[0], SEEDS[-1], None)
+    target: int | None = number(TARGETS[0], TARGETS[-1], None)
+
+    @classmethod
+    def of(cls, rules: Rules) -> Settings:
+        return cls(dice=rules.dice, seconds=rules.seconds, dictionary=rules.dictionary, min_length=rules.min_length,
+                   scoring=rules.scoring.value, seed=rules.seed, target=rules.target)  # fmt: skip
+
+    def rules(self, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS) -> Rules:
+        """The rules these settings name; a ProtocolError, in the reader's language, for what this side cannot
+        play. `dictionaries`: the word lists allowed (the shipped ones by default)."""
+        allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
+        default = Rules()
+        if self.dice and self.dice not in dice_set_names(None):
+            raise _setting("dice", self.dice)
+        if self.dictionary and self.dictionary not in allowed:
+            raise _setting("dictionary", self.dictionary)
+        if self.seconds is not None and self.seconds > max_seconds:
+            raise _setting("seconds", self.seconds)
+        dice, dictionary = self.dice or default.dice, self.dictionary or default.dictionary
+        one_language = (
+            dictionary not in shipped_dictionaries() or load_dice_set(dice).language == language_of(dictionary).code
+        )
+        if self.dice and self.dictionary and not one_language:  # a room plays one language: its dice and its list
+            raise ProtocolError(
+                _("the {dice} dice and the word list {dictionary} are of two languages").format(
+                    dice=dice, dictionary=dictionary
+                )
+            )
+        try:
+            return Rules(dice, dictionary, self.seconds or STANDARD_ROUND, self.min_length, Scoring(self.scoring),
+                         self.seed, self.target)  # fmt: skip
+        except BoggleError as error:
+            raise ProtocolError(str(error)) from None
+
+
+def _setting(key: str, value: object) -> ProtocolError:
+    return ProtocolError(_("setting {key} cannot be {value}").format(key=repr(key), value=clean_text(repr(value), 30)))
+
+
 # Client to server
 
 
@@ -79,7 +139,7 @@ class Hello:
     name: str = text(MAX_NAME)
     room: str = text(MAX_ROOM)
     token: str = text(HASH)
-    settings: dict[str, str | int | None] | None = many(10, None)  # checked by RoomSettings.from_json
+    settings: Settings | None = None  # a new room's rules
     list: bool = False
     private: bool = False
     game: str = text(HASH)  # this game's own id: a seat is never given to a second live game
@@ -94,7 +154,7 @@ class Ready:
 @message
 class ChangeSettings:
     KIND: ClassVar[str] = "settings"
-    settings: dict[str, str | int | None] = many(10)
+    settings: Settings
 
 
 @message
@@ -215,7 +275,7 @@ class Lobby:
     KIND: ClassVar[str] = "lobby"
     room: str = text(MAX_ROOM)
     state: RoomState = "lobby"
-    settings: dict[str, str | int | None] = many(10, empty=dict)
+    settings: Settings = field(default_factory=Settings)
     description: str = text(MAX_TEXT)
     players: tuple[Seat, ...] = many(MAX_LIST, ())
     dictionary_hash: str = text(HASH)
@@ -226,8 +286,7 @@ class Lobby:
 
     @property
     def target(self) -> int | None:
-        value = self.settings.get("target")
-        return value if isinstance(value, int) else None
+        return self.settings.target
 
 
 @message

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -20,15 +19,17 @@ from enum import Enum
 from boggle_tui.engine import frequency
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
-from boggle_tui.engine.scoring import score, shortest_word
+from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.bots import DEFAULT_LEVEL, LEVELS, NAMES, Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
+from boggle_tui.game.contest import compare
 from boggle_tui.game.round import Entry, Round, Verdict
+from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
-from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, RoomSettings, Scoring, clean_name, clean_text
+from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, clean_name, clean_text
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
@@ -135,7 +136,7 @@ class Room:
     def __init__(
         self,
         name: str,
-        settings: RoomSettings,
+        settings: Rules,
         dictionary_for: Callable[[str, str], Dictionary],
         *,
         now: TimeSource,
@@ -295,7 +296,7 @@ class Room:
         self.state = State.LOBBY
         return [send(None, m.Countdown(seconds=None))]
 
-    def change_settings(self, player: Player, settings: RoomSettings) -> list[Send]:
+    def change_settings(self, player: Player, settings: Rules) -> list[Send]:
         if not player.host:
             return [refusal(player.id, _("only the host changes the settings"))]
         if self.state is State.PLAYING:
@@ -388,7 +389,7 @@ class Room:
         settings = self.settings
         digest = self.dictionary_for(settings.dictionary, settings.language).digest  # a client compares its own copy's
         return send(None, m.Lobby(
-            room=self.name, state=self.state.value, settings=self.settings.to_json(),
+            room=self.name, state=self.state.value, settings=m.Settings.of(self.settings),
             description=self.settings.describe(), players=tuple(p.seat() for p in self.players.values()),
             dictionary_hash=digest, locked=self.locked, rounds=self.rounds, scoreboard=self._scoreboard(),
             champion=self.champion,
@@ -423,9 +424,9 @@ class Room:
         trie = self.dictionary_for(s.dictionary, s.language).trie
         self.solution = solve(board, trie, shortest_word(s.min_length, len(board)))
         self.code = board_code(board, s.dice)
-        self.clock = Clock(s.seconds, self.now)
+        self.clock = Clock(s.clock, self.now)
         self.clock.start()
-        self.deadline = self.now() + s.seconds
+        self.deadline = self.now() + s.clock
         self.state = State.PLAYING
         self.rounds += 1
         for player in self.players.values():
@@ -435,7 +436,7 @@ class Room:
         bots = [p for p in self.players.values() if p.level]
         board_cues = cues(board, self.solution.paths, frequency.ranker(board.language)) if bots else []
         for bot in bots:
-            bot.plan = plan_for(board_cues, board, bot.level, s.seconds, self.rng)
+            bot.plan = plan_for(board_cues, board, bot.level, s.clock, self.rng)
         return [send(None, self._start_message()), self._lobby()]
 
     def _round_for(self) -> Round:
@@ -448,7 +449,7 @@ class Room:
         assert self.solution is not None
         return m.Start(
             round=self.rounds, board=tuple(tuple(row) for row in self.solution.board.rows), dice=self.settings.dice,
-            code=self.code, min_length=self.solution.min_length, seconds=self.settings.seconds,
+            code=self.code, min_length=self.solution.min_length, seconds=self.settings.clock,
             remaining=round(max(0.0, self.deadline - self.now()), 2), dictionary=self.settings.dictionary,
             next_id=next_id,
         )  # fmt: skip
@@ -498,16 +499,15 @@ class Room:
     def _end(self, reason: str) -> list[Send]:
         assert self.solution is not None
         playing = [p for p in self.players.values() if p.round is not None]
-        found_by = Counter(word for p in playing for word in p.round.found)  # type: ignore[union-attr]
-        unique = self.settings.scoring is Scoring.UNIQUE
-        results = []
-        for p in playing:
-            words = {w: 0 if unique and found_by[w] > 1 else score(w) for w in p.round.found}  # type: ignore[union-attr]
-            results.append(m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words))
+        outcome = compare([p.round.found for p in playing if p.round is not None], self.settings.scoring)
+        results = [
+            m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words)
+            for p, words in zip(playing, outcome.points, strict=True)
+        ]
         self._add_to_evening(results)
         end = m.End(
             reason=reason, round=self.rounds, scoring=self.settings.scoring.value,  # type: ignore[arg-type]
-            players=tuple(results), shared=tuple(sorted(w for w, n in found_by.items() if n > 1)),
+            players=tuple(results), shared=outcome.shared,
             solution={word: tuple(path) for word, path in self.solution.paths.items()},
             scoreboard=self._scoreboard(), champion=self.champion,
         )  # fmt: skip

@@ -25,10 +25,11 @@ from websockets.exceptions import ConnectionClosed
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dictionary import Dictionary, language_of, load_dictionary, shipped_dictionaries
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
-from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError, RoomSettings
+from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
 HELLO_SECONDS = 5.0  # a connection that says nothing for this long is closed
@@ -197,10 +198,10 @@ class RoomServer:
         self.deliver(room, room.welcome_state(player))
         return link
 
-    def _settings_asked(self, hello: m.Hello) -> RoomSettings | None:
-        """The settings a hello asks for, if they are valid (_new_room refuses them, with the reason, if not)."""
+    def _settings_asked(self, hello: m.Hello) -> Rules | None:
+        """The rules a hello asks for, if they are valid (_new_room refuses them, with the reason, if not)."""
         try:
-            return RoomSettings.from_json(hello.settings, frozenset(self.dictionaries)) if hello.settings else None
+            return hello.settings.rules(frozenset(self.dictionaries)) if hello.settings else None
         except ProtocolError:
             return None
 
@@ -263,8 +264,8 @@ class RoomServer:
                 "limit",
             )
         allowed = frozenset(self.dictionaries)
-        chosen = RoomSettings.from_json(hello.settings, allowed, self.limits.seconds) if hello.settings else None
-        room = Room(name, chosen or RoomSettings(), self.dictionary_for, now=self.now, listed=not hello.private,
+        chosen = hello.settings.rules(allowed, self.limits.seconds) if hello.settings else None
+        room = Room(name, chosen or Rules(), self.dictionary_for, now=self.now, listed=not hello.private,
                     max_players=self.limits.players)  # fmt: skip
         self.rooms[name] = room
         self.made_by[name] = address
@@ -292,8 +293,8 @@ class RoomServer:
                 self.deliver(room, room.set_ready(player, ready))
             case m.VoteEnd():
                 self.deliver(room, room.vote_end(player))
-            case m.ChangeSettings(settings=raw):
-                self._change_settings(link, raw)
+            case m.ChangeSettings(settings=asked):
+                self._change_settings(link, asked)
             case m.Again():
                 self.deliver(room, room.welcome_state(player))
             case m.Say(text=line):
@@ -307,9 +308,9 @@ class RoomServer:
                 self._send(link, m.Error(message=_("hello only comes first")))
         return True
 
-    def _change_settings(self, link: Link, raw: dict[str, str | int | None]) -> None:
+    def _change_settings(self, link: Link, asked: m.Settings) -> None:
         try:
-            settings = RoomSettings.from_json(raw, frozenset(self.dictionaries), self.limits.seconds)
+            settings = asked.rules(frozenset(self.dictionaries), self.limits.seconds)
         except ProtocolError as error:
             self._send(link, m.Error(message=str(error)))
             return
@@ -321,12 +322,12 @@ class RoomServer:
             return
         self._apply_settings(link, settings)
 
-    async def _read_then_change(self, link: Link, settings: RoomSettings) -> None:
+    async def _read_then_change(self, link: Link, settings: Rules) -> None:
         await asyncio.to_thread(self.dictionary_for, settings.dictionary, settings.language)
         if link.room.name in self.rooms:
             self._apply_settings(link, settings)
 
-    def _apply_settings(self, link: Link, settings: RoomSettings) -> None:
+    def _apply_settings(self, link: Link, settings: Rules) -> None:
         self.deliver(link.room, link.room.change_settings(link.player, settings))
         self.log(f"room {link.room.name}: settings {settings.describe()}")
 

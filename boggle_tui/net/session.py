@@ -29,10 +29,12 @@ from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.codes import board_code
+from boggle_tui.game.contest import winners
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
+from boggle_tui.game.rules import Scoring
 from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import TooHard, find_path
 from boggle_tui.i18n import _
@@ -86,7 +88,7 @@ class OnlineSession:
             ) from None
         self.deal = Deal(board, self.dice, None)
         self.min_length = start.min_length
-        self.scoring = "unique"
+        self.scoring = Scoring.UNIQUE
         self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
         self.duration: float = float(start.seconds)
         self._deadline = self.now() + start.remaining
@@ -257,7 +259,7 @@ class OnlineSession:
         # Only words the solution can draw: a server that claims others is not believed about them.
         self.found = {w: points for w, points in mine.words.items() if w in paths} if mine else {}
         self.shared = [self._fold(w) for w in message.shared]
-        self.scoring = message.scoring
+        self.scoring = Scoring(message.scoring)
         self.evening, self.champion = message.scoreboard, message.champion
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
         self._holds.clear()
@@ -280,8 +282,7 @@ class OnlineSession:
 
     @property
     def winners(self) -> list[str]:
-        best = max((p.score for p in self.players), default=0)
-        return [p.name for p in self.players if p.score == best]
+        return winners({p.name: p.score for p in self.players})
 
     def record(self, when: dt.datetime) -> RoundRecord | None:
         if self.solution is None or not self.solution.paths:

@@ -19,7 +19,8 @@ from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.languages import in_language, of_one_language, shipped_languages
 from boggle_tui.game.preferences import Preferences
-from boggle_tui.game.request import ROUND_SECONDS, Mode
+from boggle_tui.game.request import Mode
+from boggle_tui.game.rules import ROUND_SECONDS
 from boggle_tui.game.study import MAX_NEW_PER_DAY
 from boggle_tui.i18n import _
 from boggle_tui.storage.paths import data_dir

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.table import Table
@@ -33,13 +33,11 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.game.languages import shipped_lists
-from boggle_tui.game.preferences import describe_seconds
-from boggle_tui.game.request import ROUND_SECONDS
+from boggle_tui.game.rules import CLOCKS, ROUND_SECONDS, Scoring, describe_seconds
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.protocol import ProtocolError, RoomSettings, Scoring
+from boggle_tui.net.protocol import ProtocolError
 
-LOBBY_SECONDS = (60, 120, 180, 240, 300)
 SCORINGS = [
     (N_("Shared words score 0 (the table rule)"), Scoring.UNIQUE.value),
     (N_("Every word scores"), Scoring.ALL.value),
@@ -165,7 +163,7 @@ class LobbyScreen(TranslatedScreen[None]):
         return [
             # Translators: a setting's label: the set of dice the board is rolled from.
             (_("Dice"), "dice", [(dice_label(key), key) for key in dice_set_names(self.language)]),
-            (_("Round length"), "seconds", [(describe_seconds(n), n) for n in LOBBY_SECONDS if n in ROUND_SECONDS]),
+            (_("Round length"), "seconds", [(describe_seconds(n), n) for n in CLOCKS]),
             (_("Word list"), "dictionary", [(list_label(name), name) for name in shipped_lists(self.language)]),
             (_("Scoring"), "scoring", [(_(label), value) for label, value in SCORINGS]),
             # Translators: a setting's label: the evening's target, first to so many points over its rounds.
@@ -239,7 +237,7 @@ class LobbyScreen(TranslatedScreen[None]):
         closed = _(" · closed to newcomers") if lobby.locked else ""
         self.query_one("#lobby-settings", Label).update(Text(f"{described(lobby)}{closed}{evening}"))
         for field in ("dice", "seconds", "dictionary", "scoring", "target"):
-            self._show_choice(self.query_one(f"#lobby-{field}", Select), field, lobby.settings.get(field))
+            self._show_choice(self.query_one(f"#lobby-{field}", Select), field, getattr(lobby.settings, field))
         self._drawn_at = get_time()  # the clock Textual stamps each message with (Message.time)
         self._draw_chat()
         self._show_status()
@@ -317,16 +315,15 @@ class LobbyScreen(TranslatedScreen[None]):
     @on(Select.Changed)
     def setting_changed(self, event: Select.Changed) -> None:
         field = (event.select.id or "").removeprefix("lobby-")
-        settings = dict(self.lobby.settings)
+        settings = self.lobby.settings
         # Only the host's own choice is sent: a value the screen set from the server's lobby message, or one
         # a Select reports from before the screen last drew the room, is not a change.
         value = event.value
         if not isinstance(value, str | int):  # no setting is blank (allow_blank=False)
             return
-        if not self.host or event.time <= self._drawn_at or settings.get(field) == value:
+        if not self.host or event.time <= self._drawn_at or getattr(settings, field, value) == value:
             return
-        settings[field] = value
-        self.post_message(self.Outgoing(m.ChangeSettings(settings=settings)))
+        self.post_message(self.Outgoing(m.ChangeSettings(settings=replace(settings, **{field: value}))))  # type: ignore[arg-type]
         self.set_focus(None)  # Enter means ready again, not "open this setting"
 
     @on(Input.Submitted, "#lobby-say")
@@ -374,8 +371,8 @@ class LobbyScreen(TranslatedScreen[None]):
 
 def _room_language(lobby: m.Lobby) -> str:
     """The language the room plays: its dice's (English until the room's settings are known)."""
-    dice = lobby.settings.get("dice")
-    return load_dice_set(dice).language if isinstance(dice, str) and dice in dice_set_names(None) else DEFAULT_LANGUAGE
+    dice = lobby.settings.dice
+    return load_dice_set(dice).language if dice in dice_set_names(None) else DEFAULT_LANGUAGE
 
 
 def _binding(binding_id: str) -> Binding:
@@ -403,9 +400,8 @@ def _notes(host: bool, me: bool, connected: bool) -> str:
 def described(lobby: m.Lobby) -> str:
     """The room's settings in the player's language, read from the settings themselves; the server's own
     description (in the server's language) only for settings this game cannot read."""
-    named = lobby.settings.get("dictionary")
-    lists = frozenset({*shipped_dictionaries(), named}) if isinstance(named, str) else None
+    lists = frozenset({*shipped_dictionaries(), lobby.settings.dictionary})
     try:
-        return RoomSettings.from_json(lobby.settings, lists, max_seconds=max(ROUND_SECONDS)).describe()
+        return lobby.settings.rules(lists, max_seconds=ROUND_SECONDS[-1]).describe()
     except ProtocolError:
         return lobby.description

@@ -22,8 +22,9 @@ from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.daily import DAILY_DICE
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.languages import in_language, languages, shipped_lists
-from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences, describe_seconds
+from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences
 from boggle_tui.game.request import Mode
+from boggle_tui.game.rules import describe_seconds
 from boggle_tui.i18n import N_, _, number, use_language
 
 LOGO = """\

@@ -11,6 +11,7 @@ from textual.widgets import Button, Label, Select
 from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.app.widgets.choices import choices_width, widen_to_fit
 from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
+from boggle_tui.game.rules import Scoring
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _
 
@@ -60,7 +61,7 @@ class TableScreen(TranslatedModalScreen[TableRules | None]):
                 yield Label(_("Scoring"))
                 yield Select(
                     [(_(label), value) for label, value in SCORING_CHOICES],
-                    value=self.rules.scoring, allow_blank=False, compact=True, id="table-scoring",
+                    value=self.rules.scoring.value, allow_blank=False, compact=True, id="table-scoring",
                 )  # fmt: skip
             with Horizontal(id="table-buttons"):
                 yield Button(_("Play"), variant="success", id="table-play")
@@ -78,7 +79,7 @@ class TableScreen(TranslatedModalScreen[TableRules | None]):
         bots = self.query_one("#table-bots", Select).value
         level = self.query_one("#table-level", Select).value
         scoring = self.query_one("#table-scoring", Select).value
-        self.dismiss(TableRules(int(str(bots)), str(level), str(scoring)))
+        self.dismiss(TableRules(int(str(bots)), str(level), Scoring(str(scoring))))
 
     @on(Button.Pressed, "#table-cancel-button")
     def action_cancel(self) -> None:

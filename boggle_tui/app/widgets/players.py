@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from boggle_tui.engine.alphabets import capitals
+from boggle_tui.game.rules import Scoring
 from boggle_tui.i18n import _, counted
 
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
@@ -31,7 +32,7 @@ class PlayerWords(Protocol):
 
 
 def players_table(
-    players: Sequence[PlayerWords], shared: Sequence[str], scoring: str, found_by: Callable[[str, str], list[str]]
+    players: Sequence[PlayerWords], shared: Sequence[str], scoring: Scoring, found_by: Callable[[str, str], list[str]]
 ) -> Table:
     """Each player's score and words, best first; a word two or more found is marked = with who else found it,
     and scores 0 unless every word scores. Names are Text: shown literally, never read as markup."""
@@ -53,9 +54,9 @@ def players_table(
     return table
 
 
-def scoring_note(scoring: str) -> Text:
+def scoring_note(scoring: Scoring) -> Text:
     """What `=` means under the table, or that every word scores."""
-    if scoring == "unique":
+    if scoring is Scoring.UNIQUE:
         return Text(_("= a shared word, with who else found it: 0 for all"), style="dim")
     return Text(_("every word scores"), style="dim")
 

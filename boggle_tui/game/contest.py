@@ -1,0 +1,39 @@
+"""A contest: every player's words in, each player's points and the shared words out.
+
+The one place the shared-word rule is written, for the table of bots (game/table.py) and for rooms
+(net/room.py) alike: under `Scoring.UNIQUE` a word that two or more players found scores for nobody.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from boggle_tui.engine.scoring import score
+from boggle_tui.game.rules import Scoring
+
+
+@dataclass(frozen=True)
+class Outcome:
+    points: tuple[dict[str, int], ...]  # each player's words with their points, in the order the players came
+    shared: tuple[str, ...]  # the words two or more players found, sorted
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(words.values()) for words in self.points)
+
+
+def compare(found: Sequence[Iterable[str]], scoring: Scoring) -> Outcome:
+    """Each player's words (in the order given) scored under `scoring`."""
+    lists = [list(words) for words in found]
+    finders = Counter(word for words in lists for word in set(words))
+    shared = tuple(sorted(word for word, n in finders.items() if n > 1))
+    struck = set(shared) if scoring is Scoring.UNIQUE else set()
+    return Outcome(tuple({w: 0 if w in struck else score(w) for w in words} for words in lists), shared)
+
+
+def winners(scores: Mapping[str, int]) -> list[str]:
+    """The players with the best score, in the order given (several: a tie)."""
+    best = max(scores.values(), default=0)
+    return [name for name, points in scores.items() if points == best]

@@ -1,0 +1,122 @@
+"""A round's rules, one type for every mode: alone, against the table of bots, in a room, on the wire.
+
+The table: the dice (and so the language and its alphabet), the word list, the shortest word, the clock, the
+shared-word rule, the seed of a room's boards and an evening's target. Each default and each bound is written
+here once; solo requests (game/request.py), the table (game/table.py), rooms (net/room.py) and the wire's
+settings (net/messages.py `Settings`) read them from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from boggle_tui.engine.alphabets import Alphabet, alphabet_for
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import shortest_word
+from boggle_tui.i18n import _, counted, number
+
+STANDARD_ROUND = 180  # seconds: the round of the boxed game, and every mode's default (the daily board's too)
+CLOCKS = (60, 120, STANDARD_ROUND, 240, 300)  # the round lengths the start screen and a room's lobby offer
+
+# The bounds of what a player can ask for.
+SEEDS = range(0, 10**12)  # a seed is read out to a friend; a rich deal's derived seeds stay far below 2**63
+ROUND_SECONDS = range(1, 24 * 3600 + 1)
+MIN_LENGTHS = range(1, 33)  # the longest word in the shipped lists has 28 letters
+TARGETS = range(10, 100_001)  # "first to N points" over an evening
+
+
+class Scoring(Enum):
+    """How a word found by several players scores (the contest's rule, game/contest.py)."""
+
+    UNIQUE = "unique"  # a word found by two or more players scores for nobody (the table rule)
+    ALL = "all"  # every word scores for everyone who found it
+
+
+SCORINGS = tuple(scoring.value for scoring in Scoring)  # as the command line and the wire spell them
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What every player of a round plays by. `min_length` None: the rule for the board's size; `seconds` None:
+    no clock; `seed` None: boards at random (a room's round n is rolled with seed + n - 1)."""
+
+    dice: str = DEFAULT_DICE
+    dictionary: str = DEFAULT_DICTIONARY
+    seconds: int | None = STANDARD_ROUND
+    min_length: int | None = None
+    scoring: Scoring = Scoring.UNIQUE
+    seed: int | None = None
+    target: int | None = None  # the evening ends with the first player whose points over the rounds reach it
+
+    def __post_init__(self) -> None:
+        check_bounds(seconds=self.seconds, min_length=self.min_length, seed=self.seed)
+        if self.target is not None and (isinstance(self.target, bool) or self.target not in TARGETS):
+            raise BoggleError(
+                _("a target is {least} to {most} points, not {target}").format(
+                    least=TARGETS[0], most=number(TARGETS[-1]), target=repr(self.target)
+                )
+            )
+
+    @property
+    def language(self) -> str:
+        """The language played: its dice's. A word list of the player's own is read in it."""
+        return load_dice_set(self.dice).language
+
+    @property
+    def alphabet(self) -> Alphabet:
+        return alphabet_for(self.language)
+
+    @property
+    def clock(self) -> int:
+        """The length of a timed round under these rules (a room's, the table's): the standard round if none is set."""
+        return self.seconds or STANDARD_ROUND
+
+    @property
+    def shortest(self) -> int:
+        """The shortest word that counts on these dice."""
+        dice = load_dice_set(self.dice)
+        return shortest_word(self.min_length, dice.height * dice.width)
+
+    def describe(self) -> str:
+        """The rules on one line, in the interface's language: `New Boggle · 3 min · enable1 · 3+ letters ·
+        shared words score 0`."""
+        scoring = _("shared words score 0") if self.scoring is Scoring.UNIQUE else _("every word scores")
+        # Translators: the shortest word that counts: "3+ letters"
+        letters = counted(self.shortest, "{count}+ letter", "{count}+ letters")
+        parts = [load_dice_set(self.dice).label, describe_seconds(self.seconds), self.dictionary, letters, scoring]
+        if self.target:
+            # Translators: the evening ends when a player's points over its rounds reach this
+            parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
+        return " · ".join(parts)
+
+
+def describe_seconds(seconds: int | None) -> str:
+    """A round's length as a person reads it: `3 min`, `1:30`, `no clock` (in the interface's language)."""
+    if not seconds:
+        return _("no clock")
+    minutes, rest = divmod(seconds, 60)
+    # Translators: a round's length in minutes ("3 min")
+    return _("{minutes} min").format(minutes=minutes) if not rest else f"{minutes}:{rest:02d}"
+
+
+def check_bounds(*, seconds: int | None = None, min_length: int | None = None, seed: int | None = None) -> None:
+    """Raise BoggleError for a value outside what the game can play."""
+    if seconds is not None and (isinstance(seconds, bool) or seconds not in ROUND_SECONDS):
+        raise BoggleError(
+            _("a round lasts 1 to {most} seconds, not {seconds}").format(
+                most=number(ROUND_SECONDS[-1]), seconds=repr(seconds)
+            )
+        )
+    if min_length is not None and (isinstance(min_length, bool) or min_length not in MIN_LENGTHS):
+        raise BoggleError(
+            _("the shortest word is {least} to {most} letters, not {length}").format(
+                least=MIN_LENGTHS[0], most=MIN_LENGTHS[-1], length=repr(min_length)
+            )
+        )
+    if seed is not None and (isinstance(seed, bool) or seed not in SEEDS):
+        raise BoggleError(
+            _("a seed is a whole number from 0 to {most}, not {seed}").format(most=number(SEEDS[-1]), seed=repr(seed))
+        )
