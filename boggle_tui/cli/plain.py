@@ -550,17 +550,20 @@ def play_plain(
     notices: Iterable[str] = (),
     lines: Lines | None = None,
     write: Write | None = None,
+    note: Write | None = None,
     now: TimeSource = time.monotonic,
     wall: WallClock = utc_now,
     history: History | None = None,
 ) -> int:
     """`boggle play --plain`: deal `request`, play it on stdin and stdout, save it; the exit code.
 
-    Notices (settings, history, a word list being prepared) go to stderr, so stdout is the round alone.
+    Notices (settings, history, a word list being prepared, what saving the round did) go to stderr (`note`),
+    so stdout is the round alone.
     """
     out = write or _stdout_line
+    tell = note or _note
     for notice in notices:
-        _note(notice)
+        tell(notice)
     dictionary = _load(request)
     session = SoloSession(request, dictionary.trie, now=now)
     common = dictionary if request.dictionary == COMMON_WORDS else _common()
@@ -570,13 +573,14 @@ def play_plain(
     marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
     history = history or History.open()
     if history.notice:
-        _note(history.notice)
+        tell(history.notice)
     try:
         front = PlainRound(session, marks)
         source = lines or StreamLines(_stdin_fd(), now)
         play_round(front, source, out, now)
         saved = save_round(session, history, wall, is_common)
-        write_lines(out, [*front.results(), *saved])
+        write_lines(out, front.results())
+        write_lines(tell, saved)
         if isinstance(source, StreamLines):
             source.drop_typed_ahead()
     finally:
