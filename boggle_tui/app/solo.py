@@ -21,6 +21,7 @@ from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine import definitions, frequency
 from boggle_tui.engine.alphabets import ENGLISH, capitals
+from boggle_tui.engine.common import is_common
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
@@ -159,7 +160,7 @@ class SoloPlay:
             self.app.common = load_dictionary(COMMON_WORDS)
 
     def is_common(self, word: str) -> bool:
-        return self.app.common is not None and word in self.app.common
+        return is_common(word, self.app.common)  # less the popular list's names and abbreviations
 
     # The end
 

@@ -27,6 +27,7 @@ from typing import Protocol
 
 from boggle_tui.engine.alphabets import ENGLISH, capitals
 from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.common import common_test
 from boggle_tui.engine.dictionary import (
     COMMON_WORDS,
     DEFAULT_DICTIONARY,
@@ -45,7 +46,6 @@ from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
-from boggle_tui.game.study import never_common
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -569,7 +569,7 @@ def play_plain(
     common = dictionary if request.dictionary == COMMON_WORDS else _common()
     if session.board.language != ENGLISH.code:
         common = None  # common words are known for English only: no ★, no "common word" cards
-    is_common = common.__contains__ if common is not None else never_common
+    is_common = common_test(common)  # less the popular list's names and abbreviations
     marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
     history = history or History.open()
     if history.notice:
