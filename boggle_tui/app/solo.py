@@ -173,7 +173,7 @@ class SoloPlay:
             app.notify(app.history.notice, title=_("History"), severity="warning")
         language = session.board.language  # the common words (★) and definitions are English's
         marks = None if session.request.dictionary == COMMON_WORDS or language != ENGLISH.code else self.is_common
-        app.show(results_screen(session, marks, definitions.describer(language)))
+        screen = results_screen(session, marks, definitions.describer(language))
         if record is not None and app.history.enabled:
             common = self.is_common if language == ENGLISH.code else never_common  # known for English words only
             after = study.cards_after_round(app.history, record, common)
@@ -183,8 +183,8 @@ class SoloPlay:
                 cards = counted(
                     len(after.new_cards), "{count} new study card: {words}", "{count} new study cards: {words}"
                 )
-                # Translators: a notice's title: the study of missed words (a noun).
-                app.notify(cards.format(words=words + more), title=_("Study"), timeout=6)
+                screen.notice = cards.format(words=words + more)  # a line of the results: no toast over them
+        app.show(screen)
 
 
 def results_screen(
