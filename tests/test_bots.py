@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,14 @@ def test_matched_fits_the_recent_rounds_of_the_history(enable1: Dictionary) -> N
         [("practice", {}), ("timed", {"dictionary": "popular"}), ("timed", {"replay": True})]
     )]  # fmt: skip
     fit = bots.matched_fit(others + records, "enable1", frequency.rank)
+    assert fit.rounds == bots.RECENT_ROUNDS
+    assert fit.theta == pytest.approx(3.0, abs=0.4)
+    # Rounds the player ended at once (every word "missed" in the round's full 3 minutes) say nothing of them
+    early = [
+        replace(r, uid=f"early-{r.uid}", found={}, missed=(*r.found, *r.missed), score=0, ended=ended)
+        for r, ended in zip(records[:6], ["ended", "ended", "voted", "ended", "gave_up", "ended"], strict=True)
+    ]
+    fit = bots.matched_fit(early + records, "enable1", frequency.rank)
     assert fit.rounds == bots.RECENT_ROUNDS
     assert fit.theta == pytest.approx(3.0, abs=0.4)
     assert bots.matched_fit(records[:2], "enable1", frequency.rank).theta is None

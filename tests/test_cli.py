@@ -145,8 +145,14 @@ def test_bad_lines_do_not_stop_the_batch_and_output_stays_aligned(capsys, enable
         assert results[number - 1]["line"] == number and f"line {number}:" in err
     assert "longer than" in results[2]["error"] and "UTF-8" in results[3]["error"]
     assert "at most 1,024 dice" in results[5]["error"] and "Traceback" not in err
-    code, out, _ = run(capsys, "solve", "-", stdin="ab1\nplsteaiertnrsges\n")  # for people: errors on stderr only
-    assert code == 2 and out.startswith("plsteaiertnrsges  1,044 words")
+    # for people too: a marked error line takes the bad line's place, and the error is on stderr
+    code, out, err = run(capsys, "solve", "-", stdin=b"ab1\nplsteaiertnrsges\n\xff\n\nabcd/efgh\n")
+    said = out.splitlines()
+    assert code == 2 and len(said) == 5
+    assert said[0].startswith("boggle: error: line 1: ") and said[0] in err
+    assert said[1].startswith("plsteaiertnrsges  1,044 words")
+    assert said[2] == "boggle: error: line 3: not UTF-8 text" and said[2] in err
+    assert said[3] == "" and said[4].startswith("abcd/efgh  ")
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from support import record
 
+from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.game.codes import board_code
 from boggle_tui.game.study import Source
 from boggle_tui.storage import study
 from boggle_tui.storage.history import DATABASE, MIGRATIONS, SCHEMA_VERSION, History
@@ -353,3 +355,19 @@ def test_the_table_judges_how_common_a_word_is_by_english_ranks_only_in_english(
     english, german = frequency.ranker("en"), frequency.ranker("de")
     assert english("the") < english("qat") < english("zzzzzz")
     assert german("the") == german("qat") == german("über") < english("zzzzzz")  # one middling rank for all
+
+
+def test_rounds_of_each_language_are_their_own_kind_and_say_their_language(tmp_path: Path) -> None:
+    """A German round on its own dice, a Spanish one on a board of no set and an English one: three rows,
+    none called a mere "4x4 board", none pooled with another language's."""
+    history = History.open(tmp_path)
+    german = load_dice_set("de").roll(1)
+    spanish = load_dice_set("es").roll(1)
+    history.record(record(0, 4))
+    history.record(record(1, 7, dice="de", code=board_code(german, "de"), board=german.text()))
+    history.record(record(2, 9, dice="de", code=board_code(german, "de"), board=german.text()))
+    history.record(record(3, 3, dice=None, code=board_code(spanish), board=spanish.text()))
+    standings = {s.kind: s for s in summarize(history, lambda w: False, dt.date(2026, 11, 22)).standings}
+    assert set(standings) == {"Boggle (1987+) · timed", "Deutsch 4x4 · timed", "4x4 board · Español · timed"}
+    assert (standings["Deutsch 4x4 · timed"].games, standings["Deutsch 4x4 · timed"].best_score) == (2, 9)
+    assert standings["4x4 board · Español · timed"].language == "es"

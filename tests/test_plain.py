@@ -116,7 +116,8 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
         input=script, capture_output=True, text=True, timeout=120, env={**os.environ, "BOGGLE_DATA_DIR": str(tmp_path)},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert result.stderr == ""
+    # stdout is the game alone: what saving the round did is a notice, on stderr
+    assert re.fullmatch(r"Saved in your history\. \d+ new study cards: .*\n", result.stderr)
     out = result.stdout.splitlines()
     assert out[:2] == [
         "Boggle (1987+) · seed 42 · board N-TINREONRHWLDASES",
@@ -151,7 +152,7 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
     assert results[9] == "* marks a common word: the ones worth learning."
     assert results[10] == "boggle solve --code N-TINREONRHWLDASES says: 160 words, 231 points (min. length 3)"
     assert results[11].startswith("To challenge a friend: boggle play --challenge 'Boggle N-TINREONRHWLDASES · enable1")
-    assert re.fullmatch(r"Saved in your history\. \d+ new study cards: .*", results[12])
+    assert len(results) == 12
     assert not any(CONTROL.search(line) for line in out)  # no colour, no redraw, no box drawing
 
     # What `boggle solve` would say, it does say
@@ -191,7 +192,8 @@ def test_plain_play_needs_no_terminal_and_never_loads_textual_or_rich(enable1, t
     result = subprocess.run(
         [sys.executable, "-c", check], stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=120
     )
-    assert result.stderr.strip() == "0 []"
+    *notices, check_line = result.stderr.strip().splitlines()
+    assert check_line == "0 []" and notices[0].startswith("Saved in your history.")  # the save notice: on stderr
     assert "You ended the round." in result.stdout.splitlines()
     game = subprocess.run([*BOGGLE, "play", "--seed", "42"], stdin=subprocess.DEVNULL, capture_output=True, text=True)
     assert game.returncode == 2 and "needs a terminal" in game.stderr  # without --plain, a pipe is refused
@@ -241,7 +243,9 @@ def test_plain_takes_the_remembered_choices_when_no_flag_names_the_round(capsys,
     out, err = capsys.readouterr()
     assert out.startswith("Big Boggle (1979) · seed ")
     assert out.splitlines()[1].startswith("2 min round · words of 4 letters or more")
-    assert err == ""  # the theme is the app's business: nothing here uses it
+    # the theme is the app's business: nothing here uses it, nor names it; what saving did is a notice
+    notices = err.splitlines()
+    assert notices[-1].startswith("Saved in your history.") and not any("nope" in line for line in notices)
 
 
 def test_contradicting_flags_are_still_refused_with_plain(capsys) -> None:
@@ -327,15 +331,16 @@ def after_opening_any(said: list[str]) -> list[str]:
 
 
 def test_a_board_with_no_words_ends_at_once_and_is_not_saved(enable1, tmp_path) -> None:
-    clock, said = FakeTime(), []
+    clock, said, noted = FakeTime(), [], []
     history = History.open(tmp_path)
     request = RoundRequest(Given(deal("qqqqqqqqqqqqqqqq", None).board), seconds=60)
     code = play_plain(
-        request, lines=ScriptedLines(clock, "tin"), write=said.append, now=clock, wall=FakeWall(), history=history
-    )
+        request, lines=ScriptedLines(clock, "tin"), write=said.append, note=noted.append, now=clock, wall=FakeWall(),
+        history=history,
+    )  # fmt: skip
     assert code == 0
     assert "This board has no words." in said
-    assert said[-1] == "A board with no words is not a game: nothing is saved."
+    assert noted == ["A board with no words is not a game: nothing is saved."]  # a notice, not the game's output
     assert History.open(tmp_path).rounds() == []
 
 

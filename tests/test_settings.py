@@ -20,6 +20,19 @@ def write(folder: Path, text: str | bytes) -> None:
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
 
 
+def test_only_a_language_the_player_chose_is_remembered_the_defaults_follow_the_locale(tmp_path: Path) -> None:
+    """Enter on the defaults under an English locale, then a German one: German, not the English saved."""
+    assert save_preferences(Preferences(dice="big", seconds=60), tmp_path)  # the language not chosen
+    assert "language" not in json.loads(settings_path(tmp_path).read_text())
+    german, notices = load_preferences(tmp_path, language="de")
+    assert (german.language, german.dice, german.dictionary, german.seconds, notices) == ("de", "de", "de", 60, [])
+    assert not german.language_chosen
+    assert load_preferences(tmp_path, language="en")[0].language == "en"
+    chosen = Preferences(language="es", dice="es", dictionary="es", language_chosen=True)  # chosen: remembered
+    assert save_preferences(chosen, tmp_path)
+    assert load_preferences(tmp_path, language="de") == (chosen, [])
+
+
 def test_choices_survive_a_restart(tmp_path: Path) -> None:
     chosen = Preferences(dice="big", seconds=120, dictionary="popular", mode=Mode.PRACTICE, theme="nord")
     assert save_preferences(chosen, tmp_path)

@@ -41,8 +41,8 @@ async def test_the_start_screen_plays_and_remembers_its_choices(enable1, popular
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved == {
         "dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "theme": "nord",
-        "new_cards_per_day": 10, "keys": {}, "bell": True, "pause_on_focus_loss": True, "language": "en",
-    }  # fmt: skip
+        "new_cards_per_day": 10, "keys": {}, "bell": True, "pause_on_focus_loss": True,
+    }  # fmt: skip  # no language: it was not chosen, so the next run's locale decides it
 
 
 async def test_the_daily_board_is_today_s_and_fixes_its_own_dice_and_length(enable1, popular) -> None:
@@ -126,3 +126,7 @@ async def test_the_start_screen_offers_the_language_first_and_its_dice_and_list_
         start.query_one("#dice", Select).value = "es-big"  # and can still be changed
         await pilot.pause()
         assert start.preferences.dice == "es-big" and start.preferences.language == "es"
+        await pilot.press("enter")
+        await shown(pilot, RoundScreen)
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "es"  # chosen: remembered
+    assert load_preferences(tmp_path, language="de")[0].language == "es"

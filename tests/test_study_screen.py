@@ -33,13 +33,19 @@ def day(n: int) -> FakeWall:
 
 
 async def play_and_miss(enable1, popular, history: History, wall: FakeWall, board: Given = BOARD) -> list[str]:
-    """A round on `board` with one word found; the notices it ended with."""
+    """A round on `board` with one word found; the notices its results show. They are a line of the results,
+    never a toast: a toast would lie over the results' definition line, bottom right."""
     app, _ = make_app(enable1, popular, board, history=history, wall=wall, preferences=TWO_A_DAY)
     async with app.run_test() as pilot:
         await type_word(pilot, "howl")
         await end_round(pilot)
-        await until(pilot, lambda: app._notifications, "the study notice")
-        return [n.message for n in app._notifications]
+        results = await shown(pilot, ResultsScreen)
+        await pilot.pause()
+        assert not app._notifications
+        line = results.query_one("#results-notice", Label)
+        definition = results.query_one("#definition", Static)
+        assert line.region.bottom <= definition.region.y  # above the definition line, in the lists' column
+        return [results.notice]
 
 
 def study_app(enable1, popular, history: History, wall: FakeWall):

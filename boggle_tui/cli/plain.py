@@ -27,6 +27,7 @@ from typing import Protocol
 
 from boggle_tui.engine.alphabets import ENGLISH, capitals
 from boggle_tui.engine.board import BLANK, Board
+from boggle_tui.engine.common import common_test
 from boggle_tui.engine.dictionary import (
     COMMON_WORDS,
     DEFAULT_DICTIONARY,
@@ -45,7 +46,6 @@ from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.rules import describe_seconds
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
-from boggle_tui.game.study import never_common
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -550,33 +550,37 @@ def play_plain(
     notices: Iterable[str] = (),
     lines: Lines | None = None,
     write: Write | None = None,
+    note: Write | None = None,
     now: TimeSource = time.monotonic,
     wall: WallClock = utc_now,
     history: History | None = None,
 ) -> int:
     """`boggle play --plain`: deal `request`, play it on stdin and stdout, save it; the exit code.
 
-    Notices (settings, history, a word list being prepared) go to stderr, so stdout is the round alone.
+    Notices (settings, history, a word list being prepared, what saving the round did) go to stderr (`note`),
+    so stdout is the round alone.
     """
     out = write or _stdout_line
+    tell = note or _note
     for notice in notices:
-        _note(notice)
+        tell(notice)
     dictionary = _load(request)
     session = SoloSession(request, dictionary.trie, now=now)
     common = dictionary if request.dictionary == COMMON_WORDS else _common()
     if session.board.language != ENGLISH.code:
         common = None  # common words are known for English only: no ★, no "common word" cards
-    is_common = common.__contains__ if common is not None else never_common
+    is_common = common_test(common)  # less the popular list's names and abbreviations
     marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
     history = history or History.open()
     if history.notice:
-        _note(history.notice)
+        tell(history.notice)
     try:
         front = PlainRound(session, marks)
         source = lines or StreamLines(_stdin_fd(), now)
         play_round(front, source, out, now)
         saved = save_round(session, history, wall, is_common)
-        write_lines(out, [*front.results(), *saved])
+        write_lines(out, front.results())
+        write_lines(tell, saved)
         if isinstance(source, StreamLines):
             source.drop_typed_ahead()
     finally:

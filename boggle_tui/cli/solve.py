@@ -78,8 +78,9 @@ def _dictionary(args: argparse.Namespace, language: str) -> Dictionary:
 def _solve_lines(args: argparse.Namespace, language: str) -> int:
     """One output line per input line: its board's words, its error, or blank for a blank line.
 
-    A bad line does not stop the batch: its error goes to stderr with its line number (and,
-    with --json, an error object takes its place on stdout); the run then ends with exit code 2.
+    A bad line does not stop the batch: its error goes to stderr with its line number, and takes its place
+    on stdout too (with --json an error object, for people the same error line, marked `boggle: error:`), so
+    that line n of the output is always line n of the input; the run then ends with exit code 2.
     """
     if sys.stdin is None:
         raise BoggleError(_("standard input is closed: give boards on it, one per line"))
@@ -108,9 +109,12 @@ def _solve_lines(args: argparse.Namespace, language: str) -> int:
                 write(totals + "\n")
         except BoggleError as problem:
             failed = True
-            print(_("boggle: error: line {line}: {reason}").format(line=line_number, reason=problem), file=sys.stderr)
+            said = _("boggle: error: line {line}: {reason}").format(line=line_number, reason=problem)
+            print(said, file=sys.stderr)
             if args.json:
                 write(json.dumps({"line": line_number, "error": str(problem)}) + "\n")
+            else:
+                write(said.replace("\n", " ") + "\n")  # one line in its place, whatever the reason holds
     return 2 if failed else 0
 
 

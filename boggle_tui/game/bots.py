@@ -75,6 +75,7 @@ RECENT_ROUNDS = 20  # "matched" fits the player's last rounds of this many
 MIN_ROUNDS = 3  # and needs at least this many
 THETA_RANGE = (-8.0, 12.0)
 FITTED_MODES = ("timed", "online", "bots")
+ENDED_EARLY = ("ended", "gave_up", "voted")  # a record's `ended` (EndReason) where the clock had time left
 
 Rank = Callable[[str], int]
 
@@ -316,11 +317,19 @@ def observations(board: Board, words: Iterable[str], found: Iterable[str], secon
 
 def fitting_rounds(records: Iterable[RoundRecord], dictionary: str) -> list[RoundRecord]:
     """The rounds a fit reads: the most recent timed ones on this word list (solo, online or against the table),
-    replays and practice left out, newest first."""
+    replays, practice and rounds ended before their clock left out, newest first.
+
+    A round ended early counted every word the player had no time for as missed, at the round's full length:
+    the history does not keep how long it was played, so it says nothing the fit can read."""
     return [
         r
         for r in records
-        if r.mode in FITTED_MODES and r.seconds and not r.replay and r.dictionary == dictionary and r.words_total
+        if r.mode in FITTED_MODES
+        and r.seconds
+        and not r.replay
+        and r.dictionary == dictionary
+        and r.words_total
+        and r.ended not in ENDED_EARLY
     ][:RECENT_ROUNDS]
 
 

@@ -32,6 +32,9 @@ class Preferences:
     bell: bool = True  # online: the terminal's bell when a room's countdown starts (a player in another window)
     pause_on_focus_loss: bool = True  # a timed solo round pauses while the terminal is not the window in use
     language: str = DEFAULT_LANGUAGE  # the dice and the word list are this language's (game/languages.py)
+    # Whether the player chose `language` (on the start screen): only then is it remembered; otherwise the
+    # language follows the locale, run after run, and Enter on the defaults keeps no language.
+    language_chosen: bool = False
 
     def request(self, today: dt.date) -> RoundRequest:
         """The round the start screen's Play button deals."""

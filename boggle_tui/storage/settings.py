@@ -87,6 +87,8 @@ def _preferences_from(stored: dict[str, Any], path: Path, defaults: Preferences)
                     file=path.name, field=field, value=shown
                 )
             )
+    if "language" in chosen:  # written only once the player chose it (files of before, always: taken as chosen)
+        chosen["language_chosen"] = True
     if "mode" not in stored:  # files written before modes had one field
         if stored.get("practice") is True:
             chosen["mode"] = Mode.PRACTICE
@@ -170,7 +172,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
 
 def save_preferences(preferences: Preferences, folder: Path | None = None) -> bool:
     """Write atomically; False if the folder cannot be written (the game goes on regardless)."""
-    data = {
+    data: dict[str, Any] = {
         "dice": preferences.dice,
         "seconds": preferences.seconds,
         "dictionary": preferences.dictionary,
@@ -180,8 +182,9 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "keys": preferences.keys,
         "bell": preferences.bell,
         "pause_on_focus_loss": preferences.pause_on_focus_loss,
-        "language": preferences.language,
     }
+    if preferences.language_chosen:  # a language the player chose; otherwise the locale's, left to the next run
+        data["language"] = preferences.language
     try:
         write_text_atomic(settings_path(folder), json.dumps(data, indent=2) + "\n")
     except OSError:

@@ -1,7 +1,7 @@
 """Statistics over the round history: what `boggle stats` and the statistics screen show.
 
-Rounds are compared only with rounds of their own kind: the same dice set (or board size)
-and the same way of playing. A replay counts as played but never sets a best or moves an
+Rounds are compared only with rounds of their own kind: the same dice set (or board size), the
+same language and the same way of playing. A replay counts as played but never sets a best or moves an
 average (its board was known); a practice round has no score to compare; a board with no
 words is not a game at all.
 """
@@ -13,8 +13,10 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.codes import parse_code
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.i18n import N_, _, counted, decimal, number
 from boggle_tui.storage.history import History
@@ -44,12 +46,18 @@ class Standing:
     best_score: int | None  # of scored rounds: timed, not replays
     average_score: float | None
     average_share: float  # of each board's points found, 0..1, replays left out
+    language: str = DEFAULT_LANGUAGE  # the board's (alphabets.py)
 
     @property
     def kind(self) -> str:
+        """`Boggle (1987+) · timed`, `Deutsch 4x4 · timed`; another language's board of no set of its own names
+        the language too: `5x5 board · Español · practice`."""
         named = MODE_NAMES.get(self.mode)
         mode = _(named) if named else self.mode
-        return f"{self.dice} · {mode}"
+        language = ALPHABETS[self.language].name if self.language in ALPHABETS else self.language
+        if self.language == DEFAULT_LANGUAGE or language in self.dice:
+            return f"{self.dice} · {mode}"
+        return f"{self.dice} · {language} · {mode}"
 
     def row(self) -> tuple[str, ...]:
         """The standing as a table row for people, under STANDING_HEADINGS."""
@@ -96,10 +104,12 @@ class Summary:
 
 def summarize(history: History, is_common: Callable[[str], bool], today: dt.date) -> Summary:
     rounds = [r for r in history.rounds() if r.words_total > 0]
-    kinds: dict[tuple[str, str], list[RoundRecord]] = {}
+    kinds: dict[tuple[str, str, str], list[RoundRecord]] = {}
     for r in rounds:
-        kinds.setdefault((dice_of(r), mode_of(r)), []).append(r)
-    standings = sorted((standing(dice, mode, rs) for (dice, mode), rs in kinds.items()), key=_by_games)
+        kinds.setdefault((dice_of(r), language_of(r), mode_of(r)), []).append(r)
+    standings = sorted(
+        (standing(dice, mode, rs, language) for (dice, language, mode), rs in kinds.items()), key=_by_games
+    )
     fresh = [r for r in rounds if not r.replay]
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
     missed = [(word, n) for word, n in history.most_missed(english_only=True) if is_common(word)][:MISSED_SHOWN]
@@ -140,12 +150,13 @@ def rivals(rounds: list[RoundRecord]) -> list[Rival]:
     return [Rival(name, *counts) for name, counts in ranked]
 
 
-def standing(dice: str, mode: str, rounds: list[RoundRecord]) -> Standing:
+def standing(dice: str, mode: str, rounds: list[RoundRecord], language: str = DEFAULT_LANGUAGE) -> Standing:
     fresh = [r for r in rounds if not r.replay]
     scored = [r.score for r in fresh] if mode != "practice" else []
     return Standing(
         dice=dice,
         mode=mode,
+        language=language,
         games=len(rounds),
         replays=len(rounds) - len(fresh),
         best_score=max(scored, default=None),
@@ -155,8 +166,11 @@ def standing(dice: str, mode: str, rounds: list[RoundRecord]) -> Standing:
 
 
 def dice_of(r: RoundRecord) -> str:
-    if r.dice in dice_set_names():
-        return load_dice_set(r.dice).label
+    """The dice as the statistics name them: a sold set by its name; a language's own set by the language and
+    its size (`Deutsch 4x4`); a board of no known set by its size."""
+    if r.dice in dice_set_names(None):
+        dice = load_dice_set(r.dice)
+        return dice.short_label if dice.generated else dice.label
     try:
         rows = r.rows
     except BoggleError:  # a code edited by hand: the round still counts, among boards of no known size
@@ -164,6 +178,14 @@ def dice_of(r: RoundRecord) -> str:
     height, width = len(rows), len(rows[0]) if rows else 0
     # Translators: the kind of a round on a board of no known dice set: "5x5 board"
     return _("{height}x{width} board").format(height=height, width=width)
+
+
+def language_of(r: RoundRecord) -> str:
+    """The board's language, from its code (`DE-N-…`); English where the code cannot be read."""
+    try:
+        return parse_code(r.code).board.language
+    except BoggleError:
+        return DEFAULT_LANGUAGE
 
 
 def mode_of(r: RoundRecord) -> str:

@@ -88,6 +88,8 @@ class ResultsScreen(TranslatedScreen[None]):
         self.word: str | None = None  # the word highlighted in a list
         self.through: Cell | None = None  # the die the lists are narrowed to
         self.board_view = BoardView(self.results.solution.board, id="solution")
+        # What ending the round did (new study cards): a line of the screen, never a toast over its definition line
+        self.notice = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="results"):
@@ -99,6 +101,8 @@ class ResultsScreen(TranslatedScreen[None]):
                 copy_key = keys_for(self.app, self, "copy-code", first=True)
                 whole, instead = N_("Board code {code}"), N_("Board code: {key} copies it")
                 yield CodeLine(self.session.code, copy_key, whole=whole, instead=instead, id="code")
+                if self.notice:
+                    yield Label(self.notice, id="results-notice", markup=False)
                 yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
                 yield OptionList(id="found-list")

@@ -139,7 +139,7 @@ class StartScreen(TranslatedScreen[None]):
         if field == "mode":
             self._show_mode()
         if field == "language" and isinstance(value, str) and value != language:  # its dice and list come with it
-            self.preferences = in_language(self.preferences, value)
+            self.preferences = replace(in_language(self.preferences, value), language_chosen=True)  # remembered
             self.count_due()
             self.speak(value)
         elif field == "dictionary":
