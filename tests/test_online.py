@@ -7,6 +7,7 @@ import asyncio
 import gettext
 import json
 import socket
+import struct
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -380,3 +381,41 @@ def test_an_error_whose_code_says_it_all_is_shown_in_the_player_s_language(monke
     # A code whose texts carry the server's own figures keeps the server's text; no text at all is said so.
     assert error_text("der Server hat seine 3 Räume", "full", "r1") == "der Server hat seine 3 Räume"
     assert error_text("\x07\u200b ", "refused", "r1") == "«the server refused us»"
+
+
+async def ghost(url: str, room: str, how: str) -> None:
+    """A connection that says hello and is gone before the welcome: closed, aborted, reset, or oversized."""
+    ws = await connect(url)
+    hello = json.dumps({"type": "hello", "version": VERSION, "name": "ghost", "room": room})
+    if how == "reset":  # RST instead of FIN: the socket lingers for no time
+        sock = ws.transport.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    await ws.send(hello)
+    if how == "close":
+        await ws.close()
+    elif how == "oversized":
+        await ws.send("x" * (MAX_FRAME + 1))
+        ws.transport.abort()
+    else:
+        ws.transport.abort()
+
+
+async def connected_in(url: str, room: str) -> int:
+    """The players the room's listing says are connected (a room that closed has none)."""
+    return sum(r.players for r in await asyncio.wait_for(list_rooms(url), WAIT) if r.room == room)
+
+
+async def test_a_connection_gone_before_its_welcome_leaves_no_ghost_seat() -> None:
+    async with running_server() as (server, url):
+        alice = await Bot.join(url, "haunt", "alice")  # holds the room open, in its lobby
+        await alice.wait_for("welcome")
+        for n in range(20):
+            await ghost(url, "haunt", ("close", "abort", "reset", "oversized")[n % 4])
+        for _ in range(100):  # each ghost's connection is handled in its own time: a short bound
+            if await connected_in(url, "haunt") == 1 and server.connections <= 1:
+                break
+            await asyncio.sleep(0.02)
+        assert await connected_in(url, "haunt") == 1  # alice only: no seat is "connected" forever
+        assert [p.name for p in server.rooms["haunt"].players.values()] == ["alice"]
+        newcomer = await Bot.join(url, "haunt", "bob")  # the room is not full of ghosts
+        assert (await newcomer.wait_for("welcome"))["name"] == "bob"

@@ -148,9 +148,11 @@ class RoomServer:
         self.connections += 1
         link: Link | None = None
         try:
-            link = await self._hello(ws)
-            if link is None:
+            seated = await self._hello(ws)
+            if seated is None:
                 return
+            link, notes = seated  # known here before anything is awaited: the seat is released whatever happens
+            await self._welcome(link, notes)
             async for frame in ws:
                 if not self._message(link, frame):
                     break
@@ -161,7 +163,11 @@ class RoomServer:
             if link is not None:
                 self._gone(link)
 
-    async def _hello(self, ws: ServerConnection) -> Link | None:
+    async def _hello(self, ws: ServerConnection) -> tuple[Link, list[str]] | None:
+        """The seat a hello asks for, with the notes for its welcome; None when refused or only listing.
+
+        Nothing is awaited once the player is seated, so that `handle` holds the link before the connection can
+        end: a connection gone before its welcome (closed, reset, an oversized frame) leaves no ghost seat."""
         try:
             hello = m.decode_client(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
             if not isinstance(hello, m.Hello):
@@ -192,10 +198,13 @@ class RoomServer:
         if old is not None:  # the same game from a new connection takes over from its old one
             self._close(old.ws, "replaced by a new connection")
         self.links[(room.name, player.id)] = link
-        await ws.send(m.encode(m.Welcome(version=m.VERSION, room=room.name, player=player.id, name=player.name,
-                                         token=player.token, host=player.host, notes=tuple(notes))))  # fmt: skip
+        return link, notes
+
+    async def _welcome(self, link: Link, notes: list[str]) -> None:
+        room, player = link.room, link.player
+        await link.ws.send(m.encode(m.Welcome(version=m.VERSION, room=room.name, player=player.id, name=player.name,
+                                              token=player.token, host=player.host, notes=tuple(notes))))  # fmt: skip
         self.deliver(room, room.welcome_state(player))
-        return link
 
     def _settings_asked(self, hello: m.Hello) -> RoomSettings | None:
         """The settings a hello asks for, if they are valid (_new_room refuses them, with the reason, if not)."""
