@@ -27,9 +27,9 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.scoring import score
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
-from boggle_tui.net.messages import VERSION, Hello, Lobby, decode_server, encode
+from boggle_tui.net.messages import VERSION, Hello, Lobby, Ready, decode_server, encode
 from boggle_tui.net.protocol import MAX_FRAME
-from boggle_tui.net.room import COUNTDOWN
+from boggle_tui.net.room import COUNTDOWN, State
 from boggle_tui.net.server import RoomServer
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
@@ -419,3 +419,41 @@ async def test_a_connection_gone_before_its_welcome_leaves_no_ghost_seat() -> No
         assert [p.name for p in server.rooms["haunt"].players.values()] == ["alice"]
         newcomer = await Bot.join(url, "haunt", "bob")  # the room is not full of ghosts
         assert (await newcomer.wait_for("welcome"))["name"] == "bob"
+
+
+class Quiet:
+    """What OnlinePlay asks of the app when no screen is drawn."""
+
+    def notify(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+async def test_a_saved_token_brings_back_only_the_name_it_was_given_to(tmp_path) -> None:
+    """A `boggle web` tab opened with `&name=phil` came back as lana, whose tab had closed mid-round: the saved
+    token was chosen by server and room only."""
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+
+        async def game(name: str) -> OnlinePlay:
+            play = OnlinePlay(Quiet(), OnlineTarget(url=url, room="tabs", name=name), lambda _: None, time_, tmp_path)
+            await play._join()
+            return play
+
+        lana = await game("lana")
+        assert lana._connection is not None and lana.welcome is not None
+        await lana._connection.send(Ready(ready=True))
+        for _ in range(100):
+            if server.rooms["tabs"].state is State.COUNTDOWN:
+                break
+            await asyncio.sleep(0.01)
+        time_.now += COUNTDOWN
+        server.tick()
+        assert server.rooms["tabs"].state is State.PLAYING
+        await lana._connection.ws.close()  # lana's tab closes mid-round: her seat waits for her
+        phil = await game("phil")
+        assert phil.welcome is not None and phil.welcome.name == "phil" and phil.welcome.player != lana.welcome.player
+        back = await game("lana")  # lana's own game, started again, still gets her seat and words
+        assert back.welcome is not None and back.welcome.player == lana.welcome.player
+        for play in (phil, back):
+            assert play._connection is not None
+            await play._connection.ws.close()
