@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 from support import FakeTime, make_app, shown, until
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui import i18n
@@ -24,10 +25,25 @@ from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.widgets.players import winner_line
 from boggle_tui.engine.scoring import score
+from boggle_tui.net import client as client_module
+from boggle_tui.net import messages as messages_module
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
-from boggle_tui.net.messages import VERSION, Hello, Lobby, Ready, decode_server, encode
+from boggle_tui.net.messages import (
+    VERSION,
+    Count,
+    End,
+    Hello,
+    Lobby,
+    Progress,
+    Ready,
+    Score,
+    Start,
+    decode_server,
+    encode,
+)
 from boggle_tui.net.protocol import MAX_FRAME
 from boggle_tui.net.room import COUNTDOWN, State
 from boggle_tui.net.server import RoomServer
@@ -457,3 +473,51 @@ async def test_a_saved_token_brings_back_only_the_name_it_was_given_to(tmp_path)
         for play in (phil, back):
             assert play._connection is not None
             await play._connection.ws.close()
+
+
+@asynccontextmanager
+async def answering(handle: Any):
+    """A server of the test's own, which does with each connection what `handle` does."""
+    async with serve(handle, "127.0.0.1", 0) as server:
+        yield f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+
+
+async def test_a_server_that_never_answers_the_hello_is_given_up_on_in_words(monkeypatch) -> None:
+    monkeypatch.setattr(client_module, "ANSWER_SECONDS", 0.05)
+
+    async def silent(ws: Any) -> None:
+        await ws.recv()  # the hello, never answered
+        await ws.wait_closed()
+
+    async with answering(silent) as url:
+        with pytest.raises(JoinError) as refused:
+            await asyncio.wait_for(Connection.open(url, Hello(version=VERSION, room="r")), WAIT)
+        assert str(refused.value) == "the server did not answer within 0.05 s"
+
+
+async def test_an_answer_over_the_client_s_limit_is_called_too_large(monkeypatch) -> None:
+    monkeypatch.setattr(messages_module, "MAX_SERVER_FRAME", 1000)
+
+    async def flood(ws: Any) -> None:
+        await ws.recv()
+        await ws.send(encode(Lobby(room="r", description="x" * 150, players=())) + " " * 2000)
+        await ws.wait_closed()
+
+    async with answering(flood) as url:
+        with pytest.raises(JoinError) as refused:
+            await asyncio.wait_for(Connection.open(url, Hello(version=VERSION, room="r")), WAIT)
+        assert str(refused.value) == "the server's answer was too large (over 1000 bytes)"
+
+
+def test_a_round_nobody_scored_in_has_no_winner_and_a_vote_is_of_those_here() -> None:
+    """`a tie: carol, bob, dan and lana` for an all-zero round, and `every player voted` when two away never did."""
+    start = Start(round=1, board=(("a", "b", "c", "d"),) * 4, dice="new", code="", min_length=3, seconds=60,
+                  remaining=60, dictionary="enable1")  # fmt: skip
+    session = OnlineSession(start, "r", 1, lambda _: None, now=FakeTime())
+    names = ("carol", "bob", "dan", "lana")
+    away = {"dan", "lana"}  # dropped out and never voted; carol and bob, here, did
+    session.apply(Progress(players=tuple(Count(id=i, name=n, connected=n not in away, voted_end=n not in away)
+                                         for i, n in enumerate(names, 1))))  # fmt: skip
+    session.apply(End(reason="ended", players=tuple(Score(id=i, name=n, score=0) for i, n in enumerate(names, 1))))
+    assert session.end_reason is not None and session.winners == []
+    assert winner_line(session.winners, session.end_reason.text) == "Everyone here voted to end · winner: nobody"

@@ -181,6 +181,8 @@ class TableSession(SoloSession):
     @property
     def winners(self) -> list[str]:
         best = max((p.score for p in self.players), default=0)
+        if best <= 0:
+            return []  # nobody scored: no winner, never a tie of everyone (the evening counts no win either)
         return [p.name for p in self.players if p.score == best]
 
     def found_by(self, word: str, besides: str) -> list[str]:
