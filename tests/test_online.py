@@ -4,6 +4,7 @@ and a game driven by Textual's pilot. Time in rooms is the test's own; every wai
 from __future__ import annotations
 
 import asyncio
+import errno
 import gettext
 import json
 import socket
@@ -521,3 +522,41 @@ def test_a_round_nobody_scored_in_has_no_winner_and_a_vote_is_of_those_here() ->
     session.apply(End(reason="ended", players=tuple(Score(id=i, name=n, score=0) for i, n in enumerate(names, 1))))
     assert session.end_reason is not None and session.winners == []
     assert winner_line(session.winners, session.end_reason.text) == "Everyone here voted to end · winner: nobody"
+
+
+async def test_the_server_logs_rounds_and_bots_and_a_line_a_second_when_it_cannot_accept(caplog) -> None:
+    time_ = FakeTime()
+    lines: list[str] = []
+    server = RoomServer(now=time_, log=lines.append)
+    url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
+    loop = asyncio.get_running_loop()
+    out_of_files = {"message": "socket.accept() out of system resource", "exception": OSError(errno.EMFILE, "Too many")}
+    try:
+        alice = await Bot.join(url, "logged", "alice")
+        await alice.wait_for("lobby")
+        await alice.send("host", action="bot", level="casual")
+        await alice.wait_for("lobby", lambda m: len(m["players"]) == 2)
+        await alice.send("ready", ready=True)
+        await alice.wait_for("countdown", lambda m: m["seconds"])
+        time_.now += COUNTDOWN
+        await alice.wait_for("start")
+        await alice.send("end")
+        await alice.wait_for("end")
+        for _ in range(50):  # what asyncio reports each time accept() fails under a descriptor limit
+            loop.call_exception_handler(dict(out_of_files))
+        time_.now += 1.0
+        loop.call_exception_handler(dict(out_of_files))
+        loop.call_exception_handler({"message": "something else"})  # any other trouble: to the loop's own handler
+        newcomer = await Bot.join(url, "logged", "bob")  # still serving
+        assert (await newcomer.wait_for("welcome"))["name"] == "bob"
+    finally:
+        await server.stop()
+    assert loop.get_exception_handler() is None  # the loop's own handler is back
+    said = "\n".join(lines)
+    assert "room logged: 'Ada (bot)' seated (casual)" in said
+    assert (
+        "room logged: round 1 started (2 playing, " in said
+        and "room logged: round 1 ended (ended, best score 0)" in said
+    )
+    assert sum("cannot accept connections: Too many" in line for line in lines) == 2  # one line a second
+    assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == ["something else"]  # no tracebacks

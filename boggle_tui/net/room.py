@@ -142,7 +142,9 @@ class Room:
         listed: bool = True,
         rng: random.Random | None = None,
         max_players: int = MAX_PLAYERS,
+        log: Callable[[str], None] = lambda _: None,
     ) -> None:
+        """`log` takes the operator's lines (the server's log): rounds started and ended, bots seated."""
         self.name = name
         self.settings = settings
         self.dictionary_for = dictionary_for
@@ -150,6 +152,7 @@ class Room:
         self.listed = listed  # rooms a host made have unguessable names and are not listed
         self.rng = rng or random.Random()
         self.max_players = max_players
+        self.log = log
         self.players: dict[int, Player] = {}
         self.state = State.LOBBY
         self.locked = False  # the host closed the room to newcomers
@@ -369,6 +372,7 @@ class Room:
         bot = Player(self._next_id, name, secrets.token_urlsafe(16), "bot", ready=True, level=level)
         self._next_id += 1
         self.players[bot.id] = bot
+        self.log(f"room {self.name}: {bot.name!r} seated ({level})")
         return [self._lobby()]
 
     def _bots_play(self) -> list[Send]:
@@ -436,6 +440,8 @@ class Room:
         board_cues = cues(board, self.solution.paths, frequency.ranker(board.language)) if bots else []
         for bot in bots:
             bot.plan = plan_for(board_cues, board, bot.level, s.seconds, self.rng)
+        playing = sum(1 for p in self.players.values() if p.round is not None)
+        self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
         return [send(None, self._start_message()), self._lobby()]
 
     def _round_for(self) -> Round:
@@ -505,6 +511,8 @@ class Room:
             words = {w: 0 if unique and found_by[w] > 1 else score(w) for w in p.round.found}  # type: ignore[union-attr]
             results.append(m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words))
         self._add_to_evening(results)
+        best = max((r.score for r in results), default=0)
+        self.log(f"room {self.name}: round {self.rounds} ended ({reason}, best score {best})")
         end = m.End(
             reason=reason, round=self.rounds, scoring=self.settings.scoring.value,  # type: ignore[arg-type]
             players=tuple(results), shared=tuple(sorted(w for w, n in found_by.items() if n > 1)),
