@@ -17,6 +17,7 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game import bots
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.request import Given, RoundRequest
+from boggle_tui.game.round import EndReason
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.storage.history import History
 from tests.support import FakeTime, make_app, record, shown, until
@@ -152,6 +153,15 @@ def test_calibration_and_log_loss_are_honest(enable1: Dictionary) -> None:
 
 
 # A round at the table
+
+
+def test_a_table_round_nobody_scored_in_has_no_winner(enable1: Dictionary) -> None:
+    time_ = FakeTime()
+    request = RoundRequest(Given(load_dice_set("new").roll(42), "new", 42), seconds=180)
+    session = TableSession(request, enable1.trie, TableRules(3, "expert"), frequency.rank, now=time_)
+    session.start()
+    session.end(EndReason.ENDED)  # at once: nobody has found a word
+    assert [p.score for p in session.players] == [0, 0, 0, 0] and session.winners == []  # never a tie of all
 
 
 def test_the_shared_word_rule_strikes_words_two_players_found(enable1: Dictionary) -> None:

@@ -4,9 +4,11 @@ and a game driven by Textual's pilot. Time in rooms is the test's own; every wai
 from __future__ import annotations
 
 import asyncio
+import errno
 import gettext
 import json
 import socket
+import struct
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -14,6 +16,7 @@ import pytest
 from rich.console import Console
 from support import FakeTime, make_app, shown, until
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui import i18n
@@ -23,12 +26,28 @@ from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.widgets.players import winner_line
 from boggle_tui.engine.scoring import score
+from boggle_tui.net import client as client_module
+from boggle_tui.net import messages as messages_module
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
-from boggle_tui.net.messages import VERSION, Hello, Lobby, Settings, decode_server, encode
+from boggle_tui.net.messages import (
+    VERSION,
+    Count,
+    End,
+    Hello,
+    Lobby,
+    Progress,
+    Ready,
+    Score,
+    Settings,
+    Start,
+    decode_server,
+    encode,
+)
 from boggle_tui.net.protocol import MAX_FRAME
-from boggle_tui.net.room import COUNTDOWN
+from boggle_tui.net.room import COUNTDOWN, State
 from boggle_tui.net.server import RoomServer
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
@@ -380,3 +399,165 @@ def test_an_error_whose_code_says_it_all_is_shown_in_the_player_s_language(monke
     # A code whose texts carry the server's own figures keeps the server's text; no text at all is said so.
     assert error_text("der Server hat seine 3 Räume", "full", "r1") == "der Server hat seine 3 Räume"
     assert error_text("\x07\u200b ", "refused", "r1") == "«the server refused us»"
+
+
+async def ghost(url: str, room: str, how: str) -> None:
+    """A connection that says hello and is gone before the welcome: closed, aborted, reset, or oversized."""
+    ws = await connect(url)
+    hello = json.dumps({"type": "hello", "version": VERSION, "name": "ghost", "room": room})
+    if how == "reset":  # RST instead of FIN: the socket lingers for no time
+        sock = ws.transport.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    await ws.send(hello)
+    if how == "close":
+        await ws.close()
+    elif how == "oversized":
+        await ws.send("x" * (MAX_FRAME + 1))
+        ws.transport.abort()
+    else:
+        ws.transport.abort()
+
+
+async def connected_in(url: str, room: str) -> int:
+    """The players the room's listing says are connected (a room that closed has none)."""
+    return sum(r.players for r in await asyncio.wait_for(list_rooms(url), WAIT) if r.room == room)
+
+
+async def test_a_connection_gone_before_its_welcome_leaves_no_ghost_seat() -> None:
+    async with running_server() as (server, url):
+        alice = await Bot.join(url, "haunt", "alice")  # holds the room open, in its lobby
+        await alice.wait_for("welcome")
+        for n in range(20):
+            await ghost(url, "haunt", ("close", "abort", "reset", "oversized")[n % 4])
+        for _ in range(100):  # each ghost's connection is handled in its own time: a short bound
+            if await connected_in(url, "haunt") == 1 and server.connections <= 1:
+                break
+            await asyncio.sleep(0.02)
+        assert await connected_in(url, "haunt") == 1  # alice only: no seat is "connected" forever
+        assert [p.name for p in server.rooms["haunt"].players.values()] == ["alice"]
+        newcomer = await Bot.join(url, "haunt", "bob")  # the room is not full of ghosts
+        assert (await newcomer.wait_for("welcome"))["name"] == "bob"
+
+
+class Quiet:
+    """What OnlinePlay asks of the app when no screen is drawn."""
+
+    def notify(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+async def test_a_saved_token_brings_back_only_the_name_it_was_given_to(tmp_path) -> None:
+    """A `boggle web` tab opened with `&name=phil` came back as lana, whose tab had closed mid-round: the saved
+    token was chosen by server and room only."""
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+
+        async def game(name: str) -> OnlinePlay:
+            play = OnlinePlay(Quiet(), OnlineTarget(url=url, room="tabs", name=name), lambda _: None, time_, tmp_path)
+            await play._join()
+            return play
+
+        lana = await game("lana")
+        assert lana._connection is not None and lana.welcome is not None
+        await lana._connection.send(Ready(ready=True))
+        for _ in range(100):
+            if server.rooms["tabs"].state is State.COUNTDOWN:
+                break
+            await asyncio.sleep(0.01)
+        time_.now += COUNTDOWN
+        server.tick()
+        assert server.rooms["tabs"].state is State.PLAYING
+        await lana._connection.ws.close()  # lana's tab closes mid-round: her seat waits for her
+        phil = await game("phil")
+        assert phil.welcome is not None and phil.welcome.name == "phil" and phil.welcome.player != lana.welcome.player
+        back = await game("lana")  # lana's own game, started again, still gets her seat and words
+        assert back.welcome is not None and back.welcome.player == lana.welcome.player
+        for play in (phil, back):
+            assert play._connection is not None
+            await play._connection.ws.close()
+
+
+@asynccontextmanager
+async def answering(handle: Any):
+    """A server of the test's own, which does with each connection what `handle` does."""
+    async with serve(handle, "127.0.0.1", 0) as server:
+        yield f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+
+
+async def test_a_server_that_never_answers_the_hello_is_given_up_on_in_words(monkeypatch) -> None:
+    monkeypatch.setattr(client_module, "ANSWER_SECONDS", 0.05)
+
+    async def silent(ws: Any) -> None:
+        await ws.recv()  # the hello, never answered
+        await ws.wait_closed()
+
+    async with answering(silent) as url:
+        with pytest.raises(JoinError) as refused:
+            await asyncio.wait_for(Connection.open(url, Hello(version=VERSION, room="r")), WAIT)
+        assert str(refused.value) == "the server did not answer within 0.05 s"
+
+
+async def test_an_answer_over_the_client_s_limit_is_called_too_large(monkeypatch) -> None:
+    monkeypatch.setattr(messages_module, "MAX_SERVER_FRAME", 1000)
+
+    async def flood(ws: Any) -> None:
+        await ws.recv()
+        await ws.send(encode(Lobby(room="r", description="x" * 150, players=())) + " " * 2000)
+        await ws.wait_closed()
+
+    async with answering(flood) as url:
+        with pytest.raises(JoinError) as refused:
+            await asyncio.wait_for(Connection.open(url, Hello(version=VERSION, room="r")), WAIT)
+        assert str(refused.value) == "the server's answer was too large (over 1000 bytes)"
+
+
+def test_a_round_nobody_scored_in_has_no_winner_and_a_vote_is_of_those_here() -> None:
+    """`a tie: carol, bob, dan and lana` for an all-zero round, and `every player voted` when two away never did."""
+    start = Start(round=1, board=(("a", "b", "c", "d"),) * 4, dice="new", code="", min_length=3, seconds=60,
+                  remaining=60, dictionary="enable1")  # fmt: skip
+    session = OnlineSession(start, "r", 1, lambda _: None, now=FakeTime())
+    names = ("carol", "bob", "dan", "lana")
+    away = {"dan", "lana"}  # dropped out and never voted; carol and bob, here, did
+    session.apply(Progress(players=tuple(Count(id=i, name=n, connected=n not in away, voted_end=n not in away)
+                                         for i, n in enumerate(names, 1))))  # fmt: skip
+    session.apply(End(reason="ended", players=tuple(Score(id=i, name=n, score=0) for i, n in enumerate(names, 1))))
+    assert session.end_reason is not None and session.winners == []
+    assert winner_line(session.winners, session.end_reason.text) == "Everyone here voted to end · winner: nobody"
+
+
+async def test_the_server_logs_rounds_and_bots_and_a_line_a_second_when_it_cannot_accept(caplog) -> None:
+    time_ = FakeTime()
+    lines: list[str] = []
+    server = RoomServer(now=time_, log=lines.append)
+    url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
+    loop = asyncio.get_running_loop()
+    out_of_files = {"message": "socket.accept() out of system resource", "exception": OSError(errno.EMFILE, "Too many")}
+    try:
+        alice = await Bot.join(url, "logged", "alice")
+        await alice.wait_for("lobby")
+        await alice.send("host", action="bot", level="casual")
+        await alice.wait_for("lobby", lambda m: len(m["players"]) == 2)
+        await alice.send("ready", ready=True)
+        await alice.wait_for("countdown", lambda m: m["seconds"])
+        time_.now += COUNTDOWN
+        await alice.wait_for("start")
+        await alice.send("end")
+        await alice.wait_for("end")
+        for _ in range(50):  # what asyncio reports each time accept() fails under a descriptor limit
+            loop.call_exception_handler(dict(out_of_files))
+        time_.now += 1.0
+        loop.call_exception_handler(dict(out_of_files))
+        loop.call_exception_handler({"message": "something else"})  # any other trouble: to the loop's own handler
+        newcomer = await Bot.join(url, "logged", "bob")  # still serving
+        assert (await newcomer.wait_for("welcome"))["name"] == "bob"
+    finally:
+        await server.stop()
+    assert loop.get_exception_handler() is None  # the loop's own handler is back
+    said = "\n".join(lines)
+    assert "room logged: 'Ada (bot)' seated (casual)" in said
+    assert (
+        "room logged: round 1 started (2 playing, " in said
+        and "room logged: round 1 ended (ended, best score 0)" in said
+    )
+    assert sum("cannot accept connections: Too many" in line for line in lines) == 2  # one line a second
+    assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == ["something else"]  # no tracebacks

@@ -76,8 +76,9 @@ def test_a_word_found_by_two_scores_for_nobody_under_the_table_rule(found: list[
     assert list(outcome.shared) == sorted(outcome.shared)
 
 
-def test_nobody_wins_alone_on_a_tie() -> None:
+def test_a_tie_has_several_winners_and_a_round_without_points_none() -> None:
     assert winners({"ann": 3, "bob": 5, "cy": 5}) == ["bob", "cy"]
+    assert winners({"ann": 0, "bob": 0}) == []  # a round nobody scored in has no winner
 
 
 def test_a_room_and_the_table_score_the_same_words_alike(room, enable1) -> None:

@@ -10,7 +10,7 @@ from support import without_waiting
 
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Mode
-from boggle_tui.storage.rooms import ROOMS, remember_token, token_for
+from boggle_tui.storage.rooms import ROOMS, forget_token, remember_token, token_for
 from boggle_tui.storage.settings import load_preferences, save_preferences, settings_path
 
 
@@ -114,3 +114,20 @@ def test_pause_on_focus_loss_is_remembered_and_checked(tmp_path: Path) -> None:
     write(tmp_path, '{"pause_on_focus_loss": "no", "bell": false}')
     preferences, notices = load_preferences(tmp_path)
     assert preferences == Preferences(bell=False) and len(notices) == 1 and "pause_on_focus_loss" in notices[0]
+
+
+def test_a_room_s_token_is_kept_for_the_name_it_was_given_to(tmp_path: Path) -> None:
+    remember_token("host:1", "night", "lana-token", tmp_path, name="lana")
+    assert token_for("host:1", "night", tmp_path, name="phil") is None  # phil never takes lana's seat
+    assert token_for("host:1", "night", tmp_path, name="lana") == "lana-token"
+    remember_token("host:1", "night", "phil-token", tmp_path, name="phil")
+    assert token_for("host:1", "night", tmp_path, name="lana") == "lana-token"  # both kept, each for its own
+    assert token_for("host:1", "night", tmp_path) == "phil-token"  # no name asked: the room's newest
+    forget_token("host:1", "night", tmp_path, name="phil")
+    assert token_for("host:1", "night", tmp_path, name="phil") is None
+    assert token_for("host:1", "night", tmp_path, name="lana") == "lana-token"
+    forget_token("host:1", "night", tmp_path)  # the room is gone: every name's token with it
+    assert token_for("host:1", "night", tmp_path) is None
+    (tmp_path / ROOMS).write_text('{"host:1 night": "old-token"}')  # written before names were kept
+    assert token_for("host:1", "night", tmp_path, name="lana") is None
+    assert token_for("host:1", "night", tmp_path) == "old-token"

@@ -6,7 +6,8 @@ another player; the server ends by itself once it has had no room for a while. `
 only connects. A dropped connection is retried with the player's token for RECONNECT_SECONDS,
 so a player keeps their words; entries typed meanwhile wait in the session and are judged
 once. Every game has its own id, so a seat is never shared by two live games (two browser
-tabs reading the same saved token each get their own).
+tabs reading the same saved token each get their own), and a saved token is kept for the name it
+was given to: a game under another name never takes that seat.
 """
 
 from __future__ import annotations
@@ -134,7 +135,8 @@ class OnlinePlay:
         """Say hello. A token kept from an earlier run brings back a game that died; one the server no
         longer knows (the room closed since) is forgotten and the room joined afresh."""
         target = self.target
-        token = token_for(self.url, target.room, self.folder) if target.serve is None else None
+        # A token only for the name it was given to: another player's (a tab closed mid-round) is not ours.
+        token = token_for(self.url, target.room, self.folder, name=target.name) if target.serve is None else None
         hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
                         private=target.private, token=token or "", game=self.game)  # fmt: skip
         try:
@@ -142,11 +144,11 @@ class OnlinePlay:
         except JoinError as error:
             if error.code != "room_gone" or not token:
                 raise
-            forget_token(self.url, target.room, self.folder)
+            forget_token(self.url, target.room, self.folder)  # the room is gone: every name's token with it
             self._connection = await Connection.open(self.url, replace(hello, token=""))
         self.welcome = self._connection.welcome
         if target.serve is None:
-            remember_token(self.url, self.welcome.room, self.welcome.token, self.folder)
+            remember_token(self.url, self.welcome.room, self.welcome.token, self.folder, name=target.name)
         for note in self.welcome.notes:
             # A note in the server's words: one of the game's own (a server speaking English) is shown in the
             # player's language; any other text is shown as it came, already cleaned (_ leaves it unchanged).
@@ -212,7 +214,7 @@ class OnlinePlay:
                 connection = await Connection.open(self.url, hello)
             except JoinError as error:
                 if error.code in ("room_gone", "removed"):
-                    forget_token(self.url, self.welcome.room, self.folder)
+                    forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
                     raise RoomClosed(str(error)) from None
                 continue
             self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
@@ -238,7 +240,7 @@ class OnlinePlay:
     def forget(self) -> None:
         """The player leaves the room for good: the saved token goes (it brings back only games that died)."""
         if self.welcome is not None and self.target.serve is None:
-            forget_token(self.url, self.welcome.room, self.folder)
+            forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
 
     # What the server says
 

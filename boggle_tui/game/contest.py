@@ -34,6 +34,7 @@ def compare(found: Sequence[Iterable[str]], scoring: Scoring) -> Outcome:
 
 
 def winners(scores: Mapping[str, int]) -> list[str]:
-    """The players with the best score, in the order given (several: a tie)."""
+    """The players with the best score, in the order given (several: a tie); nobody when nobody scored, never a
+    tie of everyone (the evening counts no win either)."""
     best = max(scores.values(), default=0)
-    return [name for name, points in scores.items() if points == best]
+    return [name for name, points in scores.items() if points == best] if best > 0 else []

@@ -61,7 +61,7 @@ class EndReason(Enum):
     ENDED = N_("You ended the round")
     GAVE_UP = N_("You gave up")
     NO_WORDS = N_("This board has no words")
-    VOTED = N_("Every player voted to end")  # online
+    VOTED = N_("Everyone here voted to end")  # online: those away (or bots) have no vote
 
     @property
     def text(self) -> str:

@@ -6,15 +6,19 @@ The server is a stranger too: every message it sends is decoded into a typed mes
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import ProtocolError, clean_text
 
 CONNECT_SECONDS = 5.0
+ANSWER_SECONDS = 20.0  # for the answer to a hello: a server reading another language's word list takes seconds
 
 
 def error_text(message: str, code: m.ErrorCode, room: str) -> str:
@@ -75,17 +79,29 @@ async def _hello(url: str, hello: m.Hello) -> tuple[ClientConnection, m.ServerMe
         ) from None
     try:
         await ws.send(m.encode(hello))
-        reply = m.decode_server(await ws.recv())
+        reply = m.decode_server(await asyncio.wait_for(ws.recv(), ANSWER_SECONDS))
     except ProtocolError as error:
         await ws.close()
         raise JoinError(_("the server's answer cannot be read ({error})").format(error=error)) from None
+    except TimeoutError:  # a server that takes the connection and says nothing: never a wait without end
+        await ws.close()
+        raise JoinError(
+            _("the server did not answer within {seconds} s").format(seconds=f"{ANSWER_SECONDS:g}")
+        ) from None
     except Exception as error:
         await ws.close()
-        raise JoinError(_("the server closed the connection ({error})").format(error=type(error).__name__)) from None
+        raise JoinError(_closed(error)) from None
     if isinstance(reply, m.Error):
         await ws.close()
         raise JoinError(error_text(reply.message, reply.code, hello.room), reply.code)
     return ws, reply
+
+
+def _closed(error: Exception) -> str:
+    """Why the connection ended before an answer: an answer over our limit is ours to close, and says so."""
+    if isinstance(error, ConnectionClosed) and error.sent is not None and error.sent.code == CloseCode.MESSAGE_TOO_BIG:
+        return _("the server's answer was too large (over {size} bytes)").format(size=m.MAX_SERVER_FRAME)
+    return _("the server closed the connection ({error})").format(error=type(error).__name__)
 
 
 async def list_rooms(url: str) -> tuple[m.RoomInfo, ...]:

@@ -143,7 +143,9 @@ class Room:
         listed: bool = True,
         rng: random.Random | None = None,
         max_players: int = MAX_PLAYERS,
+        log: Callable[[str], None] = lambda _: None,
     ) -> None:
+        """`log` takes the operator's lines (the server's log): rounds started and ended, bots seated."""
         self.name = name
         self.settings = settings
         self.dictionary_for = dictionary_for
@@ -151,6 +153,7 @@ class Room:
         self.listed = listed  # rooms a host made have unguessable names and are not listed
         self.rng = rng or random.Random()
         self.max_players = max_players
+        self.log = log
         self.players: dict[int, Player] = {}
         self.state = State.LOBBY
         self.locked = False  # the host closed the room to newcomers
@@ -370,6 +373,7 @@ class Room:
         bot = Player(self._next_id, name, secrets.token_urlsafe(16), "bot", ready=True, level=level)
         self._next_id += 1
         self.players[bot.id] = bot
+        self.log(f"room {self.name}: {bot.name!r} seated ({level})")
         return [self._lobby()]
 
     def _bots_play(self) -> list[Send]:
@@ -437,6 +441,8 @@ class Room:
         board_cues = cues(board, self.solution.paths, frequency.ranker(board.language)) if bots else []
         for bot in bots:
             bot.plan = plan_for(board_cues, board, bot.level, s.clock, self.rng)
+        playing = sum(1 for p in self.players.values() if p.round is not None)
+        self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
         return [send(None, self._start_message()), self._lobby()]
 
     def _round_for(self) -> Round:
@@ -505,6 +511,8 @@ class Room:
             for p, words in zip(playing, outcome.points, strict=True)
         ]
         self._add_to_evening(results)
+        best = max((r.score for r in results), default=0)
+        self.log(f"room {self.name}: round {self.rounds} ended ({reason}, best score {best})")
         end = m.End(
             reason=reason, round=self.rounds, scoring=self.settings.scoring.value,  # type: ignore[arg-type]
             players=tuple(results), shared=outcome.shared,

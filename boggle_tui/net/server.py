@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -38,8 +40,12 @@ MESSAGES_PER_SECOND = 30.0
 MESSAGE_BURST = 60
 MAX_ERRORS = 20  # bad messages a connection may send before it is closed
 EMPTY_SECONDS = 60.0  # a room nobody has been connected to for this long closes, even mid-round
+ACCEPT_LOG_SECONDS = 1.0  # at most one line this often while connections cannot be accepted
+# accept() out of descriptors or memory: asyncio retries a second later, and logs a traceback each time
+OUT_OF_RESOURCES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 
 Log = Callable[[str], None]
+LoopErrors = Callable[[asyncio.AbstractEventLoop, dict[str, Any]], object]  # an event loop's exception handler
 
 
 def private_room_name() -> str:
@@ -90,6 +96,8 @@ class RoomServer:
         self._closing: set[asyncio.Task[None]] = set()
         self._reading: set[asyncio.Task[None]] = set()  # word lists being read for a room's new settings
         self.idle_since: float | None = now()  # when the server last had no room
+        self._loop_errors: LoopErrors | None = None  # the loop's exception handler before ours
+        self._accept_told: float | None = None  # when a failed accept() was last logged
 
     def dictionary_for(self, name: str, language: str = DEFAULT_LANGUAGE) -> Dictionary:
         """A room's word list, read once per language: a shipped list in its own, a list of the host's own in
@@ -114,6 +122,9 @@ class RoomServer:
             ping_interval=20, ping_timeout=20, close_timeout=2, compression=None, logger=quiet,
         )  # fmt: skip
         self._ticker = asyncio.create_task(self._tick_forever())
+        loop = asyncio.get_running_loop()
+        self._loop_errors = loop.get_exception_handler()
+        loop.set_exception_handler(self._loop_error)
         bound = next(iter(self._server.sockets)).getsockname()[1]
         self.log(f"listening on {host}:{bound}")
         return int(bound)
@@ -124,7 +135,25 @@ class RoomServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        loop = asyncio.get_running_loop()
+        if loop.get_exception_handler() == self._loop_error:  # not a later server's, on the same loop
+            loop.set_exception_handler(self._loop_errors)
         self.log("stopped")
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A flood of half-open connections under a descriptor limit: one line a second, not a traceback each
+        time (asyncio goes on accepting by itself); anything else to the loop's handler as before."""
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in OUT_OF_RESOURCES and "accept" in str(context.get("message")):
+            now = self.now()
+            if self._accept_told is None or now - self._accept_told >= ACCEPT_LOG_SECONDS:
+                self._accept_told = now
+                self.log(f"cannot accept connections: {error.strerror} ({self.connections} connected); still serving")
+            return
+        if self._loop_errors is not None:
+            self._loop_errors(loop, context)
+        else:
+            loop.default_exception_handler(context)
 
     async def _tick_forever(self) -> None:
         while True:
@@ -149,9 +178,11 @@ class RoomServer:
         self.connections += 1
         link: Link | None = None
         try:
-            link = await self._hello(ws)
-            if link is None:
+            seated = await self._hello(ws)
+            if seated is None:
                 return
+            link, notes = seated  # known here before anything is awaited: the seat is released whatever happens
+            await self._welcome(link, notes)
             async for frame in ws:
                 if not self._message(link, frame):
                     break
@@ -162,7 +193,11 @@ class RoomServer:
             if link is not None:
                 self._gone(link)
 
-    async def _hello(self, ws: ServerConnection) -> Link | None:
+    async def _hello(self, ws: ServerConnection) -> tuple[Link, list[str]] | None:
+        """The seat a hello asks for, with the notes for its welcome; None when refused or only listing.
+
+        Nothing is awaited once the player is seated, so that `handle` holds the link before the connection can
+        end: a connection gone before its welcome (closed, reset, an oversized frame) leaves no ghost seat."""
         try:
             hello = m.decode_client(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
             if not isinstance(hello, m.Hello):
@@ -193,10 +228,13 @@ class RoomServer:
         if old is not None:  # the same game from a new connection takes over from its old one
             self._close(old.ws, "replaced by a new connection")
         self.links[(room.name, player.id)] = link
-        await ws.send(m.encode(m.Welcome(version=m.VERSION, room=room.name, player=player.id, name=player.name,
-                                         token=player.token, host=player.host, notes=tuple(notes))))  # fmt: skip
+        return link, notes
+
+    async def _welcome(self, link: Link, notes: list[str]) -> None:
+        room, player = link.room, link.player
+        await link.ws.send(m.encode(m.Welcome(version=m.VERSION, room=room.name, player=player.id, name=player.name,
+                                              token=player.token, host=player.host, notes=tuple(notes))))  # fmt: skip
         self.deliver(room, room.welcome_state(player))
-        return link
 
     def _settings_asked(self, hello: m.Hello) -> Rules | None:
         """The rules a hello asks for, if they are valid (_new_room refuses them, with the reason, if not)."""
@@ -266,7 +304,7 @@ class RoomServer:
         allowed = frozenset(self.dictionaries)
         chosen = hello.settings.rules(allowed, self.limits.seconds) if hello.settings else None
         room = Room(name, chosen or Rules(), self.dictionary_for, now=self.now, listed=not hello.private,
-                    max_players=self.limits.players)  # fmt: skip
+                    max_players=self.limits.players, log=self.log)  # fmt: skip
         self.rooms[name] = room
         self.made_by[name] = address
         self.log(f"room {name}: created ({room.settings.describe()})")

@@ -1,8 +1,11 @@
 """The tokens of online rooms this player is in, so that a game killed mid-round can rejoin it.
 
-`rooms.json` in the data folder maps "server room" to the token the room gave. Like the
-settings file it is the player's, so nothing in it is trusted; it is written atomically and
-keeps only the newest MAX_ROOMS entries.
+`rooms.json` in the data folder maps "server room name" to the token the room gave the player who asked
+for that name: a token brings back only a game under the same name (a `boggle web` tab opened with
+`&name=phil` once came back as lana, whose tab had closed mid-round). A game that asks for no name takes the
+room's newest token, as does an entry written before names were kept ("server room"). Like the settings file
+it is the player's, so nothing in it is trusted; it is written atomically and keeps only the newest MAX_ROOMS
+entries.
 """
 
 from __future__ import annotations
@@ -35,23 +38,41 @@ def _read(folder: Path | None) -> dict[str, str]:
     return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, str) and len(v) <= 64}
 
 
-def token_for(server: str, room: str, folder: Path | None = None) -> str | None:
-    return _read(folder).get(f"{server} {room}")
+def _key(server: str, room: str, name: str) -> str:
+    return f"{server} {room} {name}"  # neither a server's URL nor a room's name holds a space: a name may
 
 
-def forget_token(server: str, room: str, folder: Path | None = None) -> None:
-    """Drop the room's token: left on purpose, or gone from the server."""
+def _of_room(key: str, server: str, room: str) -> bool:
+    return key.split(" ", 2)[:2] == [server, room]
+
+
+def token_for(server: str, room: str, folder: Path | None = None, *, name: str = "") -> str | None:
+    """The token kept for `name` in the room; with no name, the room's newest token."""
     tokens = _read(folder)
-    if tokens.pop(f"{server} {room}", None) is not None:
+    if name:
+        return tokens.get(_key(server, room, name))
+    kept = [token for key, token in tokens.items() if _of_room(key, server, room)]
+    return kept[-1] if kept else None
+
+
+def forget_token(server: str, room: str, folder: Path | None = None, *, name: str = "") -> None:
+    """Drop the room's token for `name` (left on purpose), or every token of the room (it is gone from the server)."""
+    tokens = _read(folder)
+    if name:
+        kept = {key: token for key, token in tokens.items() if key != _key(server, room, name)}
+    else:
+        kept = {key: token for key, token in tokens.items() if not _of_room(key, server, room)}
+    if kept != tokens:
         with contextlib.suppress(OSError):
-            write_text_atomic(_path(folder), json.dumps(tokens, indent=1) + "\n")
+            write_text_atomic(_path(folder), json.dumps(kept, indent=1) + "\n")
 
 
-def remember_token(server: str, room: str, token: str, folder: Path | None = None) -> None:
-    """Keep the token (the newest last); a folder that cannot be written only loses the rejoin."""
+def remember_token(server: str, room: str, token: str, folder: Path | None = None, *, name: str = "") -> None:
+    """Keep the token given to the player who asked for `name` (the newest last); a folder that cannot be written
+    only loses the rejoin."""
     tokens = _read(folder)
-    tokens.pop(f"{server} {room}", None)
-    tokens[f"{server} {room}"] = token
+    tokens.pop(_key(server, room, name), None)
+    tokens[_key(server, room, name)] = token
     kept = dict(list(tokens.items())[-MAX_ROOMS:])
     with contextlib.suppress(OSError):
         write_text_atomic(_path(folder), json.dumps(kept, indent=1) + "\n")
