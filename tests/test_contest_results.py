@@ -75,8 +75,10 @@ async def test_in_a_room_the_board_its_path_and_the_evening_are_whole(enable1, p
     app, _time = make_app(enable1, popular, None)
     async with app.run_test(size=size) as pilot:
         screen = await open_results(pilot, session, OnlineResultsScreen)
-        shown_text = flat(" ".join(screen_lines(app)))
-        assert flat(EVENING_LINE) in shown_text  # the evening's line whole, however it wraps
+        lines = screen_lines(app)
+        shown_text = flat(" ".join(lines).replace(" · ", " "))
+        assert flat(EVENING_LINE.replace(" · ", " ")) in shown_text  # the evening's line whole, however it wraps
+        assert any("alice reached the target first" in line for line in lines)  # broken between phrases only
         assert_whole(screen, size)
         assert "winner: alice" in drawn(screen.query_one("#outcome"))
 

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
 from boggle_tui.game.session import ContestRound
 from boggle_tui.i18n import _, counted, number
@@ -59,8 +60,8 @@ class ContestResultsScreen(ResultsScreen):
 
     def compose(self) -> ComposeResult:
         evening = self._evening()
-        if evening is not None:
-            yield Label(evening, id="evening")  # names are Text: literal, never markup
+        if evening is not None:  # broken between its phrases: `alice reached the target first` kept whole
+            yield Label(Phrases.of(*evening.split(" · ")), id="evening")  # names are Text: literal, never markup
         with VerticalScroll(id="players-results") as players:
             players.border_subtitle = Content(scoring_note(self.contest.scoring).plain)
             yield Static(self._table(), id="players-table")
