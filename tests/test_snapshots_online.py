@@ -1,11 +1,12 @@
-"""How the online screens look at 80x24: the lobby and the results of a round (no network: the
-screens are given the messages a server would send)."""
+"""How the online screens look at 80x24: the lobby and the results of a round, and a crowded round's results at
+larger sizes too (no network: the screens are given the messages a server would send)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from contest_support import a_room_round
 from snapshot_support import SIZE, settled, still_app
 
 from boggle_tui.app.screens.lobby import LobbyScreen
@@ -60,3 +61,20 @@ def test_the_results_of_an_online_round(snap_compare, enable1, popular) -> None:
         await settled(pilot)
 
     assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=SIZE)
+
+
+CONTEST_SIZES = [(80, 24), (100, 32), (160, 45)]
+
+
+@pytest.mark.parametrize("size", CONTEST_SIZES, ids=[f"{w}x{h}" for w, h in CONTEST_SIZES])
+def test_a_crowded_round_keeps_the_board_and_the_evening_whole(snap_compare, enable1, popular, size) -> None:
+    """A 5x5 board, three players of 24 words and more, the evening's target reached: the evening's line on top,
+    the table scrolling under it, the board and the selected word's path whole."""
+
+    async def open_results(pilot) -> None:
+        await pilot.app.push_screen(OnlineResultsScreen(a_room_round(enable1), None))
+        await pilot.pause()
+        await pilot.press("down", "down", "down")  # the fourth missed word's path
+        await settled(pilot)
+
+    assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=size)

@@ -121,14 +121,23 @@ class ResultsScreen(TranslatedScreen[None]):
             missed.highlighted = 0
 
     def on_resize(self) -> None:
-        # The word lists keep at least LISTS_WIDTH columns; the summary lines and footer take 8 rows.
-        self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.size.height - 8)
-        # A long outcome or total (a tie named in full, in German) wraps at the board's width (at least
-        # SUMMARY_WIDTH), never pushing the lists narrower: they keep room for the board code's label.
-        board = self.board_view.dice_size.width * max(self.results.solution.board.shape)
-        width = max(min(self.size.width - LISTS_WIDTH - 2, max(board, SUMMARY_WIDTH)), 1)
+        # The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it.
+        self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.board_height())
+        width = self.summary_width()
         for line in self.query("#summary > Label"):
             line.styles.max_width = width
+
+    def board_height(self) -> int:
+        """The rows the board may take: the summary's lines and the footer take 8."""
+        return self.size.height - 8
+
+    def summary_width(self, dice: int | None = None) -> int:
+        """The width a long outcome or total (a tie named in full, in German) wraps at: the board's, at least
+        SUMMARY_WIDTH, never pushing the lists narrower (they keep room for the board code's label). `dice`: a
+        die's width other than the board's (0: the narrowest the lines may wrap at, whatever the dice)."""
+        die = self.board_view.dice_size.width if dice is None else dice
+        board = die * max(self.results.solution.board.shape)
+        return max(min(self.size.width - LISTS_WIDTH - 2, max(board, SUMMARY_WIDTH)), 1)
 
     async def action_stats(self) -> None:
         await self.app.run_action("stats")  # the app's, behind this screen's guard

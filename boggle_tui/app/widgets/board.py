@@ -79,6 +79,11 @@ class BoardView(Grid):
             for die in self.query(Die):
                 die.resize_to(size)
 
+    def extent(self) -> tuple[int, int]:
+        """The board's width and height in cells, at its dice's size."""
+        rows, columns = (self.board.width, self.board.height) if self.rotation % 2 else self.board.shape
+        return columns * self.dice_size.width, rows * self.dice_size.height
+
     def rotate(self) -> None:
         self.rotation = (self.rotation + 1) % 4
 

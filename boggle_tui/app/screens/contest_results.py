@@ -1,0 +1,140 @@
+"""The results of a round played against others, the table's bots or a room's players: the solo results under
+every player's words side by side. One layout for both, in which the board, the selected word's path on it, the
+winner's line and the evening's line are always whole:
+
+- the evening's line (a room's points over its rounds, and who reached the target first) is docked at the top;
+- the board column is fitted first, to the height the screen has less the footer, the evening's line, its own
+  lines (the outcome, naming the winner, and the totals) and some of the players' table's rows (TABLE_KEPT);
+- the players' table takes what the board column leaves, at most its own height, and scrolls there; its note on
+  the scoring rule is the border under it, so it shows however far the table is scrolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Label, Static
+
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.widgets.phrases import Phrases
+from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
+from boggle_tui.game.session import ContestRound
+from boggle_tui.i18n import _, counted, number
+from boggle_tui.net import messages as m
+
+FOOTER = 1  # the footer's rows
+OUTCOME_MARGIN = 1  # the blank row under the totals (#totals' margin-bottom)
+# The players' table's rows the board leaves it, where the table has as many: a third of the screen, and at least
+# its header and 3 words (the board is fitted in the rest: at 100x32 its dice are smaller than solo).
+TABLE_KEPT = 4
+TABLE_SHARE = 3
+
+
+@runtime_checkable
+class Evening(Protocol):
+    """A room's evening: each player's points over its rounds, and who reached the target first."""
+
+    @property
+    def evening(self) -> tuple[m.Standing, ...]: ...
+    @property
+    def champion(self) -> str: ...
+
+
+class ContestResultsScreen(ResultsScreen):
+    def __init__(
+        self,
+        session: ContestRound,
+        is_common: Callable[[str], bool] | None,
+        describe: Callable[[str], str] = lambda _: "",
+    ) -> None:
+        super().__init__(session, is_common, describe)
+        self.contest = session
+
+    def compose(self) -> ComposeResult:
+        evening = self._evening()
+        if evening is not None:  # broken between its phrases: `alice reached the target first` kept whole
+            yield Label(Phrases.of(*evening.split(" · ")), id="evening")  # names are Text: literal, never markup
+        with VerticalScroll(id="players-results") as players:
+            players.border_subtitle = Content(scoring_note(self.contest.scoring).plain)
+            yield Static(self._table(), id="players-table")
+        yield from super().compose()
+
+    def _outcome(self) -> str:
+        ended = self.contest.end_reason.text if self.contest.end_reason else _("Over")
+        return winner_line(self.contest.winners, ended) + self._too_late()
+
+    def _table(self) -> Table:
+        """Each player's score and words; a word two or more found is marked = and scores 0 (unless all score)."""
+        contest = self.contest
+        return players_table(contest.players, contest.shared, contest.scoring, contest.found_by)
+
+    def _evening(self) -> Text | None:
+        """A room's evening so far, each player's points over its rounds and wins, and who reached the target
+        first; None where there is no evening (the table's, a room's first round). Names are literal text."""
+        room = self.contest
+        if not isinstance(room, Evening) or not room.evening:
+            return None
+        standings = " · ".join(_standing(s) for s in room.evening)
+        if room.champion:
+            line = _("Tonight: {standings} · {champion} reached the target first")
+        else:
+            line = _("Tonight: {standings}")
+        return Text(line.format(standings=standings, champion=room.champion))
+
+    def _notes(self) -> list[Text]:
+        """What stands with the table: the scoring rule, and the evening if there is one."""
+        evening = self._evening()
+        return [scoring_note(self.contest.scoring), *([evening] if evening is not None else [])]
+
+    # The layout
+
+    def board_height(self) -> int:
+        """The board column is fitted first: the screen's height less the footer, the evening's line, the
+        column's own lines (at their narrowest, where they wrap most) and a few of the table's rows."""
+        height = self.size.height
+        lines = sum(_height(label, self.size, self.summary_width(0)) for label in self._summary_lines())
+        kept = min(self._players_height(), max(TABLE_KEPT + 1, height // TABLE_SHARE))  # its border included
+        return height - FOOTER - self._evening_height() - kept - lines - OUTCOME_MARGIN
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        # What the board column needs, the board now fitted; the table scrolls in what is left.
+        lines = sum(_height(label, self.size, self.summary_width()) for label in self._summary_lines())
+        needed = lines + OUTCOME_MARGIN + self.board_view.extent()[1]
+        room = self.size.height - FOOTER - self._evening_height() - needed
+        players = self.query_one("#players-results", VerticalScroll)
+        players.styles.max_height = max(room, 1)
+
+    def _summary_lines(self) -> list[Widget]:
+        return list(self.query("#summary > Label"))
+
+    def _evening_height(self) -> int:
+        evening = self.query("#evening")
+        return _height(evening.first(), self.size, self.size.width - 2) if evening else 0  # padding 0 1
+
+    def _players_height(self) -> int:
+        """The table's own height at the screen's width, its note's border included."""
+        table = self.query_one("#players-table", Static)
+        return _height(table, self.size, max(self.size.width - 2, 1)) + 1
+
+
+def _height(widget: Widget, screen: Size, width: int) -> int:
+    """The rows `widget` takes at `width` columns (its content's: these have no border or vertical padding)."""
+    return widget.get_content_height(screen, screen, max(width, 1))
+
+
+def _standing(standing: m.Standing) -> str:
+    """`alice 120 (2 wins)`: a player's points over the evening, and wins if any."""
+    if not standing.wins:
+        return f"{standing.name} {number(standing.total)}"
+    return counted(standing.wins, "{name} {points} ({count} win)", "{name} {points} ({count} wins)").format(
+        name=standing.name, points=number(standing.total)
+    )

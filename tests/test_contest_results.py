@@ -1,0 +1,102 @@
+"""The results of a round against others, at the table or in a room, in one layout: the board, the selected
+word's path, the winner's line and the evening's are whole at every size; the players' table scrolls in what
+they leave (issue #25: the table pushed the board down, and cut the evening's line at 13 words a player)."""
+
+from __future__ import annotations
+
+import pytest
+from contest_support import EVENING_LINE, a_room_round, a_table_round, screen_lines
+from support import drawn, make_app, shown, until
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.widgets import OptionList
+
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.table_results import TableResultsScreen
+from boggle_tui.app.widgets.board import Die
+
+SIZES = [(80, 24), (100, 32), (110, 34), (160, 45)]
+IDS = [f"{w}x{h}" for w, h in SIZES]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def open_results(pilot, session, screen_type):
+    await shown(pilot, StartScreen)
+    await pilot.app.push_screen(screen_type(session, None))
+    screen = await shown(pilot, screen_type)
+    missed = screen.query_one("#missed-list", OptionList)
+    await pilot.press("down", "down", "down")  # the fourth missed word: its path drawn on the board
+    await until(pilot, lambda: missed.highlighted == 3 and screen.board_view.lit, "a word's path")
+    await pilot.pause()
+    return screen
+
+
+def assert_whole(screen, size: tuple[int, int]) -> None:
+    """The board and the selected word's path inside the screen above the footer and inside their column; the
+    winner's line whole; the players' table above the results, scrolling if it does not fit."""
+    width, height = size
+    above_footer = Region(0, 0, width, height - 1)
+    board = screen.board_view
+    column = screen.query_one("#summary").region
+    assert above_footer.contains_region(board.region) and column.contains_region(board.region), (
+        board.region,
+        column,
+    )
+    lit = [die for die in board.query(Die) if die.cell in board.lit]
+    assert len(lit) == len(board.lit) >= 4
+    assert all(column.contains_region(die.region) for die in lit)
+    outcome = screen.query_one("#outcome")
+    assert column.contains_region(outcome.region)
+    assert flat(drawn(outcome)) == flat(screen._outcome())  # whole, however it wraps
+    players = screen.query_one("#players-results", VerticalScroll)
+    assert players.region.bottom <= column.y  # above the results, never over them
+    table = screen.query_one("#players-table")
+    assert players.region.height >= 2  # the table's header at least, and the note's border under it
+    assert players.scrollable_content_region.height + players.max_scroll_y == table.outer_size.height  # every row
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_against_the_table_the_board_its_path_and_the_winner_are_whole(enable1, popular, size) -> None:
+    session = a_table_round(enable1)
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_results(pilot, session, TableResultsScreen)
+        assert_whole(screen, size)
+        assert f"winner: {session.winners[0]}" in drawn(screen.query_one("#outcome"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_in_a_room_the_board_its_path_and_the_evening_are_whole(enable1, popular, size) -> None:
+    session = a_room_round(enable1)
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_results(pilot, session, OnlineResultsScreen)
+        lines = screen_lines(app)
+        shown_text = flat(" ".join(lines).replace(" · ", " "))
+        assert flat(EVENING_LINE.replace(" · ", " ")) in shown_text  # the evening's line whole, however it wraps
+        assert any("alice reached the target first" in line for line in lines)  # broken between phrases only
+        assert_whole(screen, size)
+        assert "winner: alice" in drawn(screen.query_one("#outcome"))
+
+
+async def test_a_short_table_is_shown_whole_and_the_board_grows_into_the_rest(enable1, popular) -> None:
+    """Where every word fits, the table does not scroll, and the board takes the dice the screen allows."""
+    session = a_room_round(enable1)
+    for p in session.players:
+        p.words = dict(list(p.words.items())[:3])
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen = await open_results(pilot, session, OnlineResultsScreen)
+        players = screen.query_one("#players-results", VerticalScroll)
+        assert players.max_scroll_y == 0 and players.region.height == 5  # header, 3 words, the note's border
+        assert screen.board_view.dice_size.height >= 7  # larger than the table's third of the screen allows
+        assert_board_inside(screen, (160, 45))
+
+
+def assert_board_inside(screen, size: tuple[int, int]) -> None:
+    width, height = size
+    assert Region(0, 0, width, height - 1).contains_region(screen.board_view.region)
