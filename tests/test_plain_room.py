@@ -8,7 +8,9 @@ for longer than 0.02 s at a time.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
+import random
 import re
 import subprocess
 import sys
@@ -25,8 +27,6 @@ from boggle_tui.cli.main import main
 from boggle_tui.cli.plain import Read, Signal, play_plain
 from boggle_tui.cli.plain_rivals import COUNTS_EVERY
 from boggle_tui.cli.plain_room import PlainTarget, play_room
-from boggle_tui.engine.dictionary import Dictionary
-from boggle_tui.engine.scoring import score
 from boggle_tui.game.request import Roll, RoundRequest
 from boggle_tui.game.table import TableRules
 from boggle_tui.net.room import COUNTDOWN
@@ -88,7 +88,7 @@ class Seat:
 
 async def test_a_plain_seat_plays_a_round_to_its_results_against_another_client(tmp_path, enable1) -> None:
     time_ = FakeTime()
-    async with running_server(time_) as (server, url):
+    async with running_server(time_) as (_server, url):
         alice = Seat(url, "duel", "alice", time_, tmp_path, {"seed": 42})  # T I N R / E O N R / H W L D / A S E S
         await alice.line("You are in room duel as alice.")
         await alice.line(lambda line: line.startswith("Settings: Boggle (1987+) · 3 min · enable1 · 3+ letters"))
@@ -111,8 +111,8 @@ async def test_a_plain_seat_plays_a_round_to_its_results_against_another_client(
         opening = await alice.line(lambda line: line.startswith("Online · room duel · round 1 · board N-"))
         board = await alice.line("Type a word and press Enter; help lists the commands. The clock is running: 3:00.")
         assert alice.said[opening + 1] == "3 min round · words of 3 letters or more · word list enable1"
-        assert all(re.fullmatch(r"row \d: [A-Z ]+", line) for line in alice.said[opening + 2 : board])
-        assert alice.said[opening + 2 : board] == ["row 1: T I N R", "row 2: E O N R", "row 3: H W L D", "row 4: A S E S"]
+        rows = ["row 1: T I N R", "row 2: E O N R", "row 3: H W L D", "row 4: A S E S"]
+        assert alice.said[opening + 2 : board] == rows
         shared, mine, third = "owl", "towel", "tin"
         alice.keys.type(shared, mine, "xq", "help")
         await alice.line("OWL: accepted, 1 point")
@@ -160,10 +160,15 @@ async def test_a_plain_seat_plays_a_round_to_its_results_against_another_client(
         await bob.wait_for("lobby", lambda message: len(message["players"]) == 1)  # she left the room, cleanly
         await bob.ws.close()
     (record,) = History.open(tmp_path).rounds()
-    assert record.mode == "online" and record.found[shared] == 0 and {p["name"] for p in record.players} == {
-        "alice",
-        "bob",
-    }
+    assert (
+        record.mode == "online"
+        and record.found[shared] == 0
+        and {p["name"] for p in record.players}
+        == {
+            "alice",
+            "bob",
+        }
+    )
 
 
 async def test_the_host_starts_adds_a_bot_locks_and_removes_a_player(tmp_path, enable1) -> None:
@@ -205,7 +210,7 @@ async def test_the_host_starts_adds_a_bot_locks_and_removes_a_player(tmp_path, e
 
 async def test_a_seat_that_does_not_host_is_told_so_and_a_removed_seat_leaves_with_the_reason(tmp_path) -> None:
     time_ = FakeTime()
-    async with running_server(time_) as (server, url):
+    async with running_server(time_) as (_server, url):
         host = await Bot.join(url, "theirs", "carol")
         await host.wait_for("lobby")
         alice = Seat(url, "theirs", "alice", time_, tmp_path)
@@ -222,10 +227,9 @@ async def test_a_seat_that_does_not_host_is_told_so_and_a_removed_seat_leaves_wi
 
 
 def test_play_against_the_table_plainly_to_its_results_with_the_shared_words(enable1, tmp_path) -> None:
-    import random
-
     clock, said = FakeTime(), []
-    script = ["tin", "owl", "towel", "hold", "how", "show", 60.0, "who", 200.0]  # common words: bots find some too
+    # Common words, which the bots find too; `who` a minute in; then the clock runs out.
+    script: list[str | float] = ["tin", "owl", "towel", "hold", "how", "show", 60.0, "who", 200.0]
     history = History.open(tmp_path)
 
     def write(line: str) -> None:
@@ -254,8 +258,6 @@ def test_play_against_the_table_plainly_to_its_results_with_the_shared_words(ena
 
 
 def test_the_bots_counts_come_at_most_one_every_ten_seconds_on_the_injected_clock(enable1, tmp_path) -> None:
-    import random
-
     clock, said = FakeTime(), []
     script = [170.0]  # the player types nothing: the bots' finds are the only news
 
@@ -268,7 +270,7 @@ def test_the_bots_counts_come_at_most_one_every_ten_seconds_on_the_injected_cloc
     )  # fmt: skip
     times = [at for at, line in said if line.startswith("Found so far: ")]
     assert len(times) >= 5, said[:20]
-    assert all(later - earlier >= COUNTS_EVERY for earlier, later in zip(times, times[1:], strict=False))
+    assert all(later - earlier >= COUNTS_EVERY for earlier, later in itertools.pairwise(times))
     assert all(re.fullmatch(r"Found so far: Ada \d+, Basil \d+, Cleo \d+ · you: 0", line) for _, line in said
                if line.startswith("Found so far"))  # fmt: skip
 
@@ -276,15 +278,25 @@ def test_the_bots_counts_come_at_most_one_every_ten_seconds_on_the_injected_cloc
 # Through the command line
 
 
-def test_join_and_host_take_plain_and_bots_no_longer_refuse_it(monkeypatch) -> None:
+def test_join_and_host_take_plain_and_bots_no_longer_refuse_it(monkeypatch, capsys, tmp_path, enable1) -> None:
     seats: list[PlainTarget] = []
-    monkeypatch.setattr(plain_room, "run_plain_room", lambda target, notices=(): seats.append(target) or 0)
+
+    def sit(target: PlainTarget, notices: object = ()) -> int:
+        seats.append(target)
+        return 0
+
+    monkeypatch.setattr(plain_room, "run_plain_room", sit)
     assert main(["join", "127.0.0.1:9/friends", "--plain", "--name", "alice"]) == 0
     assert main(["host", "--plain", "--name", "bob", "--time", "60", "--port", "9"]) == 0
     joined, hosted = seats
     assert (joined.url, joined.room, joined.name, joined.serve) == ("ws://127.0.0.1:9", "friends", "alice", None)
     assert hosted.serve == ("127.0.0.1", 9) and hosted.private and hosted.settings and hosted.settings["seconds"] == 60
     assert hosted.address.startswith("127.0.0.1:9/") and hosted.name == "bob"
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    assert main(["play", "--bots", "1", "--plain", "--seed", "42", "--level", "beginner"]) == 0  # input ended at once
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Boggle (1987+) · seed 42 · against 1 (beginner) · board N-TINREONRHWLDASES"
+    assert "You ended the round." in out and "Nobody found a word." in out  # at once: Ada had not read the board
 
 
 async def test_join_plain_through_a_pipe_to_the_results(tmp_path, enable1) -> None:
