@@ -347,3 +347,32 @@ async def test_join_plain_through_a_pipe_to_the_results(tmp_path, enable1) -> No
         assert not any(CONTROL.search(line) for line in out + rest)
         assert (await process.stderr.read()) == b""  # type: ignore[union-attr]
         await bob.ws.close()
+
+
+# The lines themselves
+
+
+def test_words_are_shown_in_the_board_s_own_capitals_and_names_are_shown_cleaned() -> None:
+    from boggle_tui.cli.plain_rivals import CountsLine, contest_lines
+    from boggle_tui.engine.alphabets import alphabet_for
+    from boggle_tui.game.session import Standing
+    from boggle_tui.game.table import Player
+
+    class Finished:
+        players = [Player("alice", 2, {"glück": 2, "öde": 0}, me=True), Player("\x1b[2Jbob\x07", 0, {"öde": 0})]
+        shared = ["öde"]
+        scoring = "unique"
+        winners = ["alice"]
+
+    lines = contest_lines(Finished(), "Time is up", alphabet_for("de"))
+    assert lines[:3] == ["Time is up · winner: alice", "Scores: you 2, [2Jbob 0", "2 words found, and who found it:"]
+    assert lines[3:5] == ["  GLÜCK: you (2)", "  ÖDE: you, [2Jbob (shared, 0)"]  # GLÜCK, never GLUCK
+    dutch = contest_lines(Finished(), "Time is up", alphabet_for("nl"))
+    assert "  GLÜCK: you (2)" in dutch
+    clock = FakeTime()
+    counts = CountsLine(clock)
+    standings = [Standing("alice", 1, me=True), Standing("\x1b]0;evil\x07eve", 0)]
+    assert counts.due(standings) == []  # the round's first counts are no news
+    standings[1] = Standing("\x1b]0;evil\x07eve", 3, connected=False)
+    assert counts.due(standings) == ["Found so far: ]0;evileve 3 (away) · you: 1"]
+    assert not any(CONTROL.search(line) for line in [*lines, *dutch])
