@@ -118,7 +118,7 @@ def _who(player: Scorecard) -> str:
 
 def contest_lines(contest: Contest, ended: str, alphabet: Alphabet) -> list[str]:
     """The winner, everyone's score, then each word anyone found with who found it, one line a word:
-    `ABO: you, bob, carol (shared, 0)`, `TOWEL: you (2)`; the longest words first."""
+    `ABO: you, bob, carol (shared, 0)`, `TOWEL: you (2)`; the longest words first, you first among who found it."""
     ranked = sorted(contest.players, key=lambda p: (-p.score, not p.me, p.name))
     scores = ", ".join(f"{_who(p)} {number(p.score)}" for p in ranked)
     lines = [winner_line(contest.winners, ended), _("Scores: {scores}").format(scores=scores)]
@@ -129,7 +129,7 @@ def contest_lines(contest: Contest, ended: str, alphabet: Alphabet) -> list[str]
     lines.append(counted(len(words), "{count} word found, and who found it:", "{count} words found, and who found it:"))
     shared = set(contest.shared)
     for word in sorted(words, key=lambda w: (-len(w), alphabet.sort_key(w))):
-        finders = [p for p in ranked if word in p.words]
+        finders = sorted((p for p in ranked if word in p.words), key=lambda p: not p.me)  # you first, then by score
         fields = {
             "word": alphabet.upper(word),
             "players": ", ".join(map(_who, finders)),
