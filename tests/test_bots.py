@@ -244,7 +244,6 @@ def test_play_flags_for_a_table() -> None:
         (("--scoring", "all"), "give --bots N too"),
         (("--bots", "2", "--practice"), "no --practice"),
         (("--bots", "2", "--time", "0"), "no --time 0"),
-        (("--bots", "2", "--plain"), "no --plain"),
     ]:
         with pytest.raises(BoggleError, match=why):
             round_request(parse(*flags), Preferences(), TODAY.date())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import boggle_tui
 
 PACKAGE = Path(boggle_tui.__file__).parent
@@ -93,10 +95,11 @@ def reached_from(start: str) -> dict[str, set[str]]:
     return reached
 
 
-def test_the_plain_front_end_never_reaches_textual_or_rich() -> None:
-    """`boggle play --plain` is for where Textual cannot draw: nothing it imports, however indirectly, is Textual,
-    Rich or the app (the cli's other modules may draw with Rich; this one prints plain lines)."""
-    reached = reached_from("boggle_tui.cli.plain")
+@pytest.mark.parametrize("front", ["boggle_tui.cli.plain", "boggle_tui.cli.plain_room"])
+def test_the_plain_front_end_never_reaches_textual_or_rich(front: str) -> None:
+    """`boggle play --plain` (and a room's plain seat) is for where Textual cannot draw: nothing it imports, however
+    indirectly, is Textual, Rich or the app (the cli's other modules may draw with Rich; these print plain lines)."""
+    reached = reached_from(front)
     wrong = [
         f"{module} -> {target}"
         for module, targets in reached.items()

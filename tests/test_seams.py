@@ -158,7 +158,7 @@ async def test_against_bots_in_the_app(code: str, enable1, popular, tmp_path: Pa
         results = await shown(pilot, TableResultsScreen)
         me = next(p for p in results.table.players if p.me)
         assert me.words == {case.word: case.points}
-        assert case.shown in drawn(results.query_one("#players-results"))
+        assert case.shown in drawn(results.query_one("#players-table"))
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -188,7 +188,7 @@ async def test_in_a_room_in_the_app(code: str, enable1, popular, tmp_path: Path)
             time_.now += 61
             results = await shown(pilot, OnlineResultsScreen)
             assert results.online.found == {case.word: case.points}
-            assert case.shown in drawn(results.query_one("#players-results"))
+            assert case.shown in drawn(results.query_one("#players-table"))
     finally:
         await server.stop()
 

@@ -65,8 +65,6 @@ def list_name(dictionary: str) -> str:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    from boggle_tui.app.online import OnlineTarget
-    from boggle_tui.cli.play import app_preferences, run_app
     from boggle_tui.net.server import private_room_name
 
     dictionaries = {name: name for name in shipped_dictionaries()}
@@ -75,6 +73,16 @@ def run_host(args: argparse.Namespace) -> int:
     settings = room_settings(args, set(dictionaries))
     room = private_room_name()
     shown_host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    if args.plain:
+        from boggle_tui.cli.plain_room import PlainTarget, run_plain_room
+
+        return run_plain_room(PlainTarget(
+            url="", room=room, name=player_name(args), settings=settings, private=True,
+            serve=(args.host, args.port), address=f"{shown_host}:{args.port}/{room}", dictionaries=dictionaries,
+        ))  # fmt: skip
+    from boggle_tui.app.online import OnlineTarget
+    from boggle_tui.cli.play import app_preferences, run_app
+
     target = OnlineTarget(
         url="", room=room, name=player_name(args), settings=settings, private=True,
         serve=(args.host, args.port), address=f"{shown_host}:{args.port}/{room}",
@@ -89,10 +97,17 @@ def run_join(args: argparse.Namespace) -> int:
     url = f"ws://{host}:{port}"
     if not room:
         return _list_rooms(url)
+    settings = room_settings(args, set(shipped_dictionaries()))
+    if args.plain:
+        from boggle_tui.cli.plain_room import PlainTarget, run_plain_room
+
+        seat = PlainTarget(
+            url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
+        )
+        return run_plain_room(seat)
     from boggle_tui.app.online import OnlineTarget
     from boggle_tui.cli.play import app_preferences, run_app
 
-    settings = room_settings(args, set(shipped_dictionaries()))
     target = OnlineTarget(
         url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
     )

@@ -132,6 +132,11 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--target", type=_count(TARGETS[0], TARGETS[-1]), metavar="N", help=_("the evening: first to N points wins it")
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("sit in the room line by line with no screen drawing (screen readers, pipes)"),
+    )
 
 
 class _Version(argparse.Action):

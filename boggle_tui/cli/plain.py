@@ -1,5 +1,6 @@
 """`boggle play --plain`: a solo round line by line, with no Textual: for screen readers, braille displays,
-pipes and ssh sessions.
+pipes and ssh sessions; with `--bots N`, the same round against the table (the bots' counts said as they
+change, everyone's words in the results). A room's seat (`join`/`host --plain`) is cli/plain_room.py.
 
 The board is printed as text rows, each line read is one entry (or a command), each verdict is one line,
 and the results are text. Nothing is redrawn, nothing is boxed and nothing is coloured. The round belongs
@@ -15,16 +16,19 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import random
 import select
 import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import groupby
 from typing import Protocol
 
+from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line
+from boggle_tui.engine import frequency
 from boggle_tui.engine.alphabets import ENGLISH, capitals
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.common import common_test
@@ -38,15 +42,18 @@ from boggle_tui.engine.dictionary import (
 )
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
+from boggle_tui.game.bots import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED, MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.rules import describe_seconds
-from boggle_tui.game.session import SoloSession
+from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
+from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.i18n import N_, _, counted, number
+from boggle_tui.net.address import default_name
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 
@@ -56,6 +63,8 @@ MAX_LINE = 1024  # bytes: a longer line is no word, and is never held whole
 ESCAPE = "="  # "=time" enters the word TIME, which is also a command
 COMMON_MARK = "*"  # after a common word in the results: the app's star, in ASCII for braille and any terminal
 STUDY_LISTED = 5  # new study cards named after a round, as the app's notice names them
+COUNTS_POLL = 1.0  # seconds between looks at the bots' counts while nothing else wakes the round
+FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own, as the app does
 
 WallClock = Callable[[], dt.datetime]
 Write = Callable[[str], None]
@@ -89,6 +98,13 @@ COMMANDS = {
     "board": N_("the board again"),
     "help": N_("this list"),
     "quit": N_("end the round now; it is scored (so does the end of input, Ctrl+D)"),
+}
+TABLE_COMMANDS = {
+    "time": COMMANDS["time"],
+    "board": COMMANDS["board"],
+    "who": N_("the others' word counts now"),
+    "help": COMMANDS["help"],
+    "quit": COMMANDS["quit"],
 }
 PRACTICE_COMMANDS = {
     "lengths": N_("hint: the words left, by length"),
@@ -201,6 +217,10 @@ class PlainRound:
         common = self.is_common is not None and self.is_common(word)
         return capitals(word) + (COMMON_MARK if common else "")
 
+    def news(self) -> list[str]:
+        """What the round says unasked, once a line has been read or the wait has run out: the clock's warnings."""
+        return self.clock_warnings()
+
     def clock_warnings(self) -> list[str]:
         """The warnings the clock has reached since the last call: one line for any number passed at once."""
         remaining = self.session.remaining
@@ -257,6 +277,54 @@ class PlainRound:
             line = shlex.quote(result_line(session.code, request.dictionary, request.seconds, r))
             lines.append(_("To challenge a friend: boggle play --challenge {line}").format(line=line))
         return lines
+
+
+# Against the table (`play --bots N --plain`)
+
+
+@dataclass
+class TableRound(PlainRound):
+    """A round against the table: the solo round's lines, with a line when the bots' counts change (at most
+    one every COUNTS_EVERY seconds), `who` for the counts now, and everyone's words in the results."""
+
+    now: TimeSource = time.monotonic
+    counts: CountsLine = field(init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.counts = CountsLine(self.now)
+
+    @property
+    def table(self) -> TableSession:
+        assert isinstance(self.session, TableSession)
+        return self.session
+
+    def commands(self) -> dict[str, str]:
+        return TABLE_COMMANDS
+
+    def command(self, name: str) -> list[str]:
+        if name == "who":
+            return [counts_line(self.table.standings)]
+        return super().command(name)
+
+    def news(self) -> list[str]:
+        lines = super().news()
+        if not self.session.over:
+            lines += self.counts.due(self.table.standings)
+        return lines
+
+    def wait(self) -> float | None:
+        """As long as the clock allows, but never past a count waiting to be said, and looking at the bots'
+        counts every COUNTS_POLL seconds (their finds come on the round's clock, unannounced)."""
+        clock = super().wait()
+        pending = self.counts.wait(self.table.standings)
+        look = COUNTS_POLL if pending is None else pending
+        return look if clock is None else min(clock, look)
+
+    def results(self) -> list[str]:
+        table = self.table
+        ended = (table.end_reason or EndReason.ENDED).text
+        return [*contest_lines(table, ended, table.board.alphabet), *super().results()]
 
 
 # Lines of text, one table or rule each
@@ -337,9 +405,10 @@ def word_of(line: str) -> str:
     return text[len(ESCAPE) :] if text.startswith(ESCAPE) else text
 
 
-def verdict_line(entry: Entry) -> str:
-    """`LENDS: accepted, 2 points`, `XQ: not on the board`: the word first, then the verdict, in words."""
-    word = capitals(entry.word)
+def verdict_line(entry: Entry, upper: Callable[[str], str] = capitals) -> str:
+    """`LENDS: accepted, 2 points`, `XQ: not on the board`: the word first (in capitals, `upper`: the board's
+    alphabet's where it is known), then the verdict, in words."""
+    word = upper(entry.word)
     if entry.verdict.accepted:
         return counted(entry.points, "{word}: accepted, {count} point", "{word}: accepted, {count} points").format(
             word=word
@@ -482,7 +551,7 @@ def play_round(
     late: list[str] = []
     while True:
         session.tick()
-        write_lines(write, front.clock_warnings())
+        write_lines(write, front.news())
         if session.over:
             break
         got = lines.read(front.wait())
@@ -524,7 +593,7 @@ def write_lines(write: Write, lines: Iterable[str]) -> None:
         write(line)
 
 
-def save_round(session: SoloSession, history: History, wall: WallClock, is_common: Callable[[str], bool]) -> list[str]:
+def save_round(session: RoundSession, history: History, wall: WallClock, is_common: Callable[[str], bool]) -> list[str]:
     """Record the round in the history and make its study cards, as the app does when a round ends."""
     record = session.record(wall())
     if record is None:
@@ -554,8 +623,11 @@ def play_plain(
     now: TimeSource = time.monotonic,
     wall: WallClock = utc_now,
     history: History | None = None,
+    table: TableRules | None = None,
+    rng: random.Random | None = None,
 ) -> int:
-    """`boggle play --plain`: deal `request`, play it on stdin and stdout, save it; the exit code.
+    """`boggle play --plain` (with `table`: `--bots N --plain`): deal `request`, play it on stdin and stdout,
+    save it; the exit code. `rng` seats the table's bots (tests fix it).
 
     Notices (settings, history, a word list being prepared, what saving the round did) go to stderr (`note`),
     so stdout is the round alone.
@@ -565,17 +637,21 @@ def play_plain(
     for notice in notices:
         tell(notice)
     dictionary = _load(request)
-    session = SoloSession(request, dictionary.trie, now=now)
-    common = dictionary if request.dictionary == COMMON_WORDS else _common()
-    if session.board.language != ENGLISH.code:
-        common = None  # common words are known for English only: no ★, no "common word" cards
-    is_common = common_test(common)  # less the popular list's names and abbreviations
-    marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
     history = history or History.open()
     if history.notice:
         tell(history.notice)
     try:
-        front = PlainRound(session, marks)
+        session: SoloSession
+        if table is None:
+            session = SoloSession(request, dictionary.trie, now=now)
+        else:
+            session = _table_session(request, dictionary, table, history, now, rng)
+        common = dictionary if request.dictionary == COMMON_WORDS else _common()
+        if session.board.language != ENGLISH.code:
+            common = None  # common words are known for English only: no ★, no "common word" cards
+        is_common = common_test(common)  # less the popular list's names and abbreviations
+        marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
+        front = PlainRound(session, marks) if table is None else TableRound(session, marks, now=now)
         source = lines or StreamLines(_stdin_fd(), now)
         play_round(front, source, out, now)
         saved = save_round(session, history, wall, is_common)
@@ -586,6 +662,32 @@ def play_plain(
     finally:
         history.close()
     return 0
+
+
+def _table_session(
+    request: RoundRequest,
+    dictionary: Dictionary,
+    rules: TableRules,
+    history: History,
+    now: TimeSource,
+    rng: random.Random | None,
+) -> TableSession:
+    """A round against the table, as the app seats it: "matched" fitted to the player's recent rounds."""
+    rank = frequency.ranker(dictionary.alphabet.code)
+    fit = matched_fit(history.rounds(limit=FIT_READS), request.dictionary, rank) if rules.level == MATCHED else None
+    if fit is not None:
+        rules = replace(rules, matched=fit.theta)
+    session = TableSession(request, dictionary.trie, rules, rank, now=now, rng=rng, name=default_name())
+    session.fit = fit
+    if fit is not None and fit.theta is None:
+        # Translators: "Matched" is the table's level that learns from your rounds; {level} is another level's
+        # name (as the table's choices name it, in lower case).
+        learning = _(
+            "Matched needs {needed} timed rounds on this word list to learn your level "
+            "({rounds} so far): the table plays at {level} meanwhile."
+        )
+        _note(learning.format(needed=MIN_ROUNDS, rounds=fit.rounds, level=_(LEVEL_NAMES[DEFAULT_LEVEL]).lower()))
+    return session
 
 
 def _load(request: RoundRequest) -> Dictionary:

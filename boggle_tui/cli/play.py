@@ -105,8 +105,6 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
         return None
     if args.time == 0:
         raise BoggleError(_("--bots plays against the clock: it takes no --time 0"))
-    if getattr(args, "plain", False):
-        raise BoggleError(_("--bots shows the table's progress on the game's screen: it takes no --plain"))
     return TableRules(bots, args.level or MATCHED, Scoring(args.scoring or Scoring.UNIQUE.value))
 
 
@@ -189,7 +187,7 @@ def _run_plain(args: argparse.Namespace) -> int:
     if request is None:
         preferences = replace(preferences, dictionary=args.dictionary or preferences.dictionary)
         request = preferences.request(today)
-    return play_plain(request, notices=notices)
+    return play_plain(request, notices=notices, table=table_rules(args))
 
 
 def _need_terminal() -> None:

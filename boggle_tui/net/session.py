@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from boggle_tui.engine.board import Board
@@ -37,7 +37,7 @@ from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
 from boggle_tui.game.rules import Scoring
 from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import TooHard, find_path
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted, number
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_WORD, ProtocolError
 
@@ -318,3 +318,22 @@ def _entry(word: str, verdict_text: str) -> Entry:
     if verdict is Verdict.SENT:
         verdict = Verdict.NOT_A_WORD  # only this game says "sent"; a server that does is not believed
     return Entry(word, verdict, score(word) if verdict.accepted else 0)
+
+
+def evening_line(evening: Sequence[m.Standing], champion: str) -> str:
+    """`Tonight: alice 120 (2 wins) · bob 80`, and who reached the target first: a room's evening so far, in the
+    reader's language, for every front end; "" before a round of it has ended. Names are as decoded (cleaned)."""
+    if not evening:
+        return ""
+    standings = " · ".join(_standing(s) for s in evening)
+    line = _("Tonight: {standings} · {champion} reached the target first") if champion else _("Tonight: {standings}")
+    return line.format(standings=standings, champion=champion)
+
+
+def _standing(standing: m.Standing) -> str:
+    """`alice 120 (2 wins)`: a player's points over the evening, and wins if any."""
+    if not standing.wins:
+        return f"{standing.name} {number(standing.total)}"
+    return counted(standing.wins, "{name} {points} ({count} win)", "{name} {points} ({count} wins)").format(
+        name=standing.name, points=number(standing.total)
+    )

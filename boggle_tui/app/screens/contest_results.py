@@ -27,8 +27,9 @@ from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
 from boggle_tui.game.session import ContestRound
-from boggle_tui.i18n import _, counted, number
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
+from boggle_tui.net.session import evening_line
 
 FOOTER = 1  # the footer's rows
 OUTCOME_MARGIN = 1  # the blank row under the totals (#totals' margin-bottom)
@@ -82,12 +83,7 @@ class ContestResultsScreen(ResultsScreen):
         room = self.contest
         if not isinstance(room, Evening) or not room.evening:
             return None
-        standings = " · ".join(_standing(s) for s in room.evening)
-        if room.champion:
-            line = _("Tonight: {standings} · {champion} reached the target first")
-        else:
-            line = _("Tonight: {standings}")
-        return Text(line.format(standings=standings, champion=room.champion))
+        return Text(evening_line(room.evening, room.champion))
 
     def _notes(self) -> list[Text]:
         """What stands with the table: the scoring rule, and the evening if there is one."""
@@ -129,12 +125,3 @@ class ContestResultsScreen(ResultsScreen):
 def _height(widget: Widget, screen: Size, width: int) -> int:
     """The rows `widget` takes at `width` columns (its content's: these have no border or vertical padding)."""
     return widget.get_content_height(screen, screen, max(width, 1))
-
-
-def _standing(standing: m.Standing) -> str:
-    """`alice 120 (2 wins)`: a player's points over the evening, and wins if any."""
-    if not standing.wins:
-        return f"{standing.name} {number(standing.total)}"
-    return counted(standing.wins, "{name} {points} ({count} win)", "{name} {points} ({count} wins)").format(
-        name=standing.name, points=number(standing.total)
-    )

@@ -31,12 +31,10 @@ from boggle_tui.app.widgets.choices import choices_width, dice_label, list_label
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
-from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.game.languages import shipped_lists
-from boggle_tui.game.rules import CLOCKS, ROUND_SECONDS, Scoring, describe_seconds
+from boggle_tui.game.rules import CLOCKS, Scoring, describe_seconds
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.protocol import ProtocolError
 
 SCORINGS = [
     (N_("Shared words score 0 (the table rule)"), Scoring.UNIQUE.value),
@@ -235,7 +233,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.query_one("#lobby-players", Static).update(self._players_table(lobby))
         evening = _(" · champion of the evening: {player}").format(player=lobby.champion) if lobby.champion else ""
         closed = _(" · closed to newcomers") if lobby.locked else ""
-        self.query_one("#lobby-settings", Label).update(Text(f"{described(lobby)}{closed}{evening}"))
+        self.query_one("#lobby-settings", Label).update(Text(f"{lobby.described()}{closed}{evening}"))
         for field in ("dice", "seconds", "dictionary", "scoring", "target"):
             self._show_choice(self.query_one(f"#lobby-{field}", Select), field, getattr(lobby.settings, field))
         self._drawn_at = get_time()  # the clock Textual stamps each message with (Message.time)
@@ -395,13 +393,3 @@ def _notes(host: bool, me: bool, connected: bool) -> str:
     # Translators: notes after a player's name in the lobby; "you" is the player reading it.
     notes = ", ".join(note for note, shown in ((_("host"), host), (_("you"), me)) if shown)
     return notes if connected else notes + " " + _("(away)")
-
-
-def described(lobby: m.Lobby) -> str:
-    """The room's settings in the player's language, read from the settings themselves; the server's own
-    description (in the server's language) only for settings this game cannot read."""
-    lists = frozenset({*shipped_dictionaries(), lobby.settings.dictionary})
-    try:
-        return lobby.settings.rules(lists, max_seconds=ROUND_SECONDS[-1]).describe()
-    except ProtocolError:
-        return lobby.description

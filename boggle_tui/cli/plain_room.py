@@ -1,0 +1,763 @@
+"""`boggle join ADDRESS --plain` and `boggle host --plain`: a seat in an online room, line by line, for screen
+readers, braille displays and pipes.
+
+The lobby is said as lines (who is here and ready, the settings, chat as it arrives, who hosts), and changes
+to it as a line each; commands are words (`ready`, `say TEXT`, the host's `start`, `remove NAME`...). The
+round is solo `--plain`'s: the board as rows, a verdict a line, the clock's warnings, `=` before a word that
+is also a command; and a line when the others' counts change, at most one every COUNTS_EVERY seconds.
+The results are lines: each word found with who found it, the scores, the evening so far.
+
+Nothing below the front end changes: the round is an `OnlineSession` (net/session.py) fed by the server's
+typed messages, as in the app; this module turns messages and lines into lines. Everything the server sends
+is a stranger's: names, chat and the server's texts are shown cleaned (net/protocol.py `clean_text`), never
+raw. Times are the injected clock's; the server's ticks (one a second in a round) wake the seat to speak.
+The end of input leaves the room: what was said is sent, then the connection is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Protocol
+
+from websockets.exceptions import ConnectionClosed
+
+from boggle_tui.cli.plain import (
+    ESCAPE,
+    GRACE,
+    WARNINGS,
+    Read,
+    Signal,
+    StreamLines,
+    WallClock,
+    Write,
+    board_rows,
+    missed_line,
+    rules_line,
+    save_round,
+    score_line,
+    utc_now,
+    verdict_line,
+    word_of,
+    words_by_value,
+    write_lines,
+)
+from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line, evening_lines, shown_name
+from boggle_tui.engine.alphabets import ENGLISH
+from boggle_tui.engine.dictionary import COMMON_WORDS, list_digest, load_dictionary
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.scoring import score
+from boggle_tui.game.bots import LEVELS
+from boggle_tui.game.clock import TimeSource, format_seconds
+from boggle_tui.game.round import EndReason, Entry
+from boggle_tui.i18n import N_, _, counted, number
+from boggle_tui.net import messages as m
+from boggle_tui.net.address import DEFAULT_PORT
+from boggle_tui.net.client import Connection, JoinError, error_text
+from boggle_tui.net.protocol import ProtocolError, clean_text
+from boggle_tui.net.session import OnlineSession
+from boggle_tui.storage.history import History
+from boggle_tui.storage.rooms import forget_token, remember_token, token_for
+
+RECONNECT_SECONDS = 30.0  # a dropped connection is tried again for this long, with the seat's token
+SERVER_START_SECONDS = 30.0  # a host's server builds its word list's trie when it starts: a few seconds at most
+SERVER_IDLE_SECONDS = 60  # a host's server with no room left ends after this long
+SHOWN_TYPED = 40  # characters of a line the player typed, when a calm line repeats it
+
+# The commands, and what `help` says of each: typed as they are in every language; what they do is translated.
+LOBBY_COMMANDS = {
+    "ready": N_("you are ready: the round starts when everyone is"),
+    "not ready": N_("you are not ready after all"),
+    # Translators: TEXT is a placeholder for what the player says; "say" is the command, typed as it is
+    "say TEXT": N_("say something to the room"),
+    "who": N_("who is here, and the room's settings"),
+    "help": N_("this list"),
+    "leave": N_("leave the room (so does the end of input, Ctrl+D)"),
+}
+HOST_COMMANDS = {
+    "start": N_("start the countdown now, ready or not"),
+    # Translators: NAME is a placeholder for a player's name; "remove" is the command, typed as it is
+    "remove NAME": N_("remove a player (a bot too) from the room"),
+    "lock": N_("close the room to newcomers"),
+    "unlock": N_("open the room to newcomers again"),
+    # Translators: LEVEL is a placeholder; the levels are typed as they are, in English
+    "bot LEVEL": N_("a computer opponent: beginner, casual, regular (the default), strong or expert"),
+}
+ROUND_COMMANDS = {
+    "time": N_("the time left and your score"),
+    "board": N_("the board again"),
+    "who": N_("the others' word counts now"),
+    "end": N_("vote to end the round: it ends when every player has voted"),
+    "help": N_("this list"),
+    "leave": N_("leave the room (so does the end of input, Ctrl+D)"),
+}
+LEAVING = ("leave", "quit")  # quit, as solo --plain's: here it leaves the room
+
+
+class RoomClosed(Exception):
+    """The room is gone, or this seat was removed from it: the message says which, for the player."""
+
+
+@dataclass(frozen=True)
+class PlainTarget:
+    """The room to sit in: as the app's OnlineTarget, less what only the app's screens use."""
+
+    url: str  # ws://host:port ("" while a server of our own is still to start)
+    room: str
+    name: str
+    settings: m.Settings | None = None  # the room's, if this seat makes it
+    private: bool = False
+    serve: tuple[str, int] | None = None  # run a room server first, on (host, port), as `boggle host` does
+    address: str = ""  # what friends type after `boggle join`
+    dictionaries: dict[str, str] | None = None  # the word lists a server of our own allows
+
+
+class AsyncLines(Protocol):
+    async def read(self) -> Read:
+        """The next line, Signal.TOO_LONG, or Signal.ENDED at the end of input (never Signal.WAITED)."""
+        ...
+
+
+class ThreadedLines:
+    """Standard input's lines (cli/plain.py's StreamLines: a terminal, a pipe or a file) read by a thread of their
+    own and handed to the room's loop as they come."""
+
+    def __init__(self, source: StreamLines) -> None:
+        self.source = source
+        self.queue: asyncio.Queue[Read] = asyncio.Queue()
+        self.thread: threading.Thread | None = None
+
+    async def read(self) -> Read:
+        if self.thread is None:
+            loop = asyncio.get_running_loop()
+            self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True, name="plain-lines")
+            self.thread.start()
+        return await self.queue.get()
+
+    def _pump(self, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            got = self.source.read(None)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is reading any more
+                loop.call_soon_threadsafe(self.queue.put_nowait, got)
+            if got is Signal.ENDED:
+                return
+
+
+def described(lobby: m.Lobby) -> str:
+    """The room's settings in the player's language, as the app's lobby says them."""
+    return clean_text(lobby.described(), m.MAX_TEXT)
+
+
+def _typed(text: str) -> str:
+    """A line the player typed, repeated in a calm line: printable, and short."""
+    return clean_text(text, SHOWN_TYPED)
+
+
+@dataclass
+class PlainRoom:
+    """A seat in a room, as lines: `handle` a message from the server, `take` a line from the player; each
+    gives the lines to say. Messages to the room go out through `send`, which never waits."""
+
+    welcome: m.Welcome
+    send: Callable[[m.ClientMessage], None]
+    now: TimeSource = time.monotonic
+    wall: WallClock = utc_now
+    address: str = ""  # what friends type to join, when this seat hosts the room
+    history: History | None = None
+    is_common: Callable[[str], bool] | None = None  # None: read the common words when a round first ends
+    lobby: m.Lobby | None = None
+    session: OnlineSession | None = None
+    countdown: float | None = None
+    ended_at: float | None = None  # when the last round ended: a word typed within GRACE of it is too late
+    left: bool = False
+    warnings: list[int] = field(default_factory=list)
+    counts: CountsLine = field(init=False)
+    _checked: set[tuple[str, str]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.counts = CountsLine(self.now)
+
+    @property
+    def me(self) -> int:
+        return self.welcome.player
+
+    @property
+    def seat(self) -> m.Seat | None:
+        return next((p for p in self.lobby.players if p.id == self.me), None) if self.lobby else None
+
+    @property
+    def host(self) -> bool:
+        seat = self.seat
+        return seat is not None and seat.host
+
+    @property
+    def playing(self) -> bool:
+        return self.session is not None and not self.session.over
+
+    # Arriving
+
+    def welcomed(self) -> list[str]:
+        room, name = shown_name(self.welcome.room), shown_name(self.welcome.name)
+        lines = [_("You are in room {room} as {name}.").format(room=room, name=name)]
+        if self.address:
+            lines.append(_("Friends join with:  boggle join {address}").format(address=clean_text(self.address, 200)))
+        # A note in the server's words: one of the game's own (a server speaking English) in the player's language;
+        # any other text as it came, cleaned again (_ leaves it unchanged).
+        lines += [clean_text(_(note), m.MAX_TEXT) for note in self.welcome.notes]
+        return lines
+
+    # What the server says
+
+    def handle(self, message: m.ServerMessage) -> list[str]:
+        """The lines one message makes; one that does not make sense is a line, never a crash."""
+        try:
+            lines = self._handle(message)
+        except RoomClosed:
+            raise
+        except (ProtocolError, BoggleError, ValueError, KeyError) as error:
+            cannot = _("The server sent a message this game cannot use ({error}).").format(error=type(error).__name__)
+            lines = [cannot]
+        return lines + self.news()
+
+    def _handle(self, message: m.ServerMessage) -> list[str]:
+        match message:
+            case m.Lobby():
+                return self._lobby(message)
+            case m.Countdown(seconds=seconds):
+                return self._countdown(seconds)
+            case m.Start():
+                return self._start(message)
+            case m.Said(player=player, name=name, text=text):
+                if player == self.me:
+                    return [_("You said: {text}").format(text=clean_text(text, m.MAX_CHAT))]
+                return [_("{name} says: {text}").format(name=shown_name(name), text=clean_text(text, m.MAX_CHAT))]
+            case m.Error(message=text, fatal=fatal, code=code):
+                said = clean_text(error_text(text, code, self.welcome.room), m.MAX_TEXT)
+                if fatal or code in ("removed", "room_gone"):
+                    raise RoomClosed(said)
+                return [_("Room: {message}").format(message=said)]
+            case m.End():
+                return self._end(message)
+            case _:
+                return self._in_round(message)
+
+    def news(self) -> list[str]:
+        """What the round says unasked, whenever the seat wakes: the clock's warnings, the others' counts."""
+        session = self.session
+        if session is None or session.over:
+            return []
+        remaining = session.remaining
+        passed = [w for w in self.warnings if remaining <= w]
+        lines = []
+        if passed:
+            self.warnings = [w for w in self.warnings if w not in passed]
+            # Translators: {time} is m:ss, said when a minute or ten seconds are left
+            lines.append(_("{time} left.").format(time=format_seconds(remaining)))
+        return lines + self.counts.due(session.standings)
+
+    # The lobby
+
+    def _lobby(self, new: m.Lobby) -> list[str]:
+        old, self.lobby = self.lobby, new
+        lines = self._check_word_list(new)
+        if old is None:
+            return lines + self.room_lines() + self._prompt()
+        before = {p.id: p for p in old.players}
+        now_here = {p.id for p in new.players}
+        after_round = old.state == "playing" and new.state == "lobby"  # everyone is un-readied: no news
+        settings_changed = old.settings != new.settings
+        for p in new.players:
+            was = before.get(p.id)
+            name = shown_name(p.name)
+            if was is None:
+                lines.append(_("{name} joined.").format(name=name))
+                continue
+            if p.connected != was.connected:
+                lines.append((_("{name} is back.") if p.connected else _("{name} is away.")).format(name=name))
+            if p.ready and not was.ready and not p.bot:
+                lines.append(_("You are ready.") if p.id == self.me else _("{name} is ready.").format(name=name))
+            elif was.ready and not p.ready and not after_round and not settings_changed:
+                mine = p.id == self.me
+                lines.append(_("You are not ready.") if mine else _("{name} is not ready.").format(name=name))
+            if p.host and not was.host:
+                if p.id == self.me:
+                    lines.append(_("You are the host now."))
+                    lines += self._host_line()
+                else:
+                    lines.append(_("{name} is the host now.").format(name=name))
+        lines += [_("{name} left.").format(name=shown_name(p.name)) for p in old.players if p.id not in now_here]
+        if settings_changed:
+            lines.append(_("New settings: {settings}").format(settings=described(new)))
+            lines.append(_("Everyone is not ready again: type ready when you are."))
+        if new.locked != old.locked:
+            lines.append(_("The room is closed to newcomers.") if new.locked else _("The room is open to newcomers."))
+        return lines
+
+    def room_lines(self) -> list[str]:
+        """The room as a whole: who is here and ready, the settings, the evening so far."""
+        lobby = self.lobby
+        if lobby is None:
+            return []
+        room = shown_name(lobby.room or self.welcome.room)
+        ready = sum(1 for p in lobby.players if p.ready)
+        header = counted(
+            len(lobby.players),
+            "Room {room}: {count} player, {ready} ready.",
+            "Room {room}: {count} players, {ready} ready.",
+        )
+        lines = [header.format(room=room, ready=number(ready))]
+        for p in lobby.players:
+            notes = [note for note, shown in ((_("host"), p.host), (_("you"), p.id == self.me)) if shown]
+            if not p.connected:
+                notes.append(_("away"))
+            who = shown_name(p.name) + (f" ({', '.join(notes)})" if notes else "")
+            lines.append("  " + (_("{player}: ready") if p.ready else _("{player}: not ready")).format(player=who))
+        settings = described(lobby)
+        if lobby.locked:
+            settings += _(" · closed to newcomers")
+        lines.append(_("Settings: {settings}").format(settings=settings))
+        lines += evening_lines(lobby.scoreboard, lobby.champion)
+        return lines
+
+    def _prompt(self) -> list[str]:
+        lines = self._host_line() if self.host else []
+        if self.lobby is not None and self.lobby.state == "playing" and not self.playing:
+            return [*lines, _("A round is under way: the next one is yours. Type ready when you are.")]
+        # Translators: "ready" and "help" are commands, typed as they are in every language
+        return [*lines, _("Type ready when you are; help lists the commands.")]
+
+    def _host_line(self) -> list[str]:
+        # Translators: the commands are typed as they are in every language
+        return [_("You host the room: start, remove NAME, lock, unlock and bot LEVEL are yours (help says more).")]
+
+    def _countdown(self, seconds: float | None) -> list[str]:
+        was, self.countdown = self.countdown, seconds
+        if seconds is None:
+            return [_("The countdown stopped: not everyone is ready.")] if was is not None else []
+        whole = round(seconds)
+        return [counted(whole, "The board comes in {count} second.", "The board comes in {count} seconds.")]
+
+    def _check_word_list(self, lobby: m.Lobby) -> list[str]:
+        """Once per list: when this machine's copy of the room's word list is not the server's, say so."""
+        name, theirs = lobby.settings.dictionary, lobby.dictionary_hash
+        if not theirs or not name or (name, theirs) in self._checked:
+            return []
+        self._checked.add((name, theirs))
+        try:
+            mine = list_digest(name)
+        except BoggleError:
+            mine = ""
+        if mine == theirs:
+            return []
+        if mine:
+            differs = _("Your copy of the word list {name} differs from the server's: the server's list judges.")
+        else:
+            differs = _(
+                "Your copy of the word list {name} is not on this machine, unlike the server's: "
+                "the server's list judges."
+            )
+        return [differs.format(name=repr(clean_text(name, m.MAX_ROOM)))]
+
+    # The round
+
+    def _start(self, message: m.Start) -> list[str]:
+        session = self.session
+        if session is not None and not session.over and session.start_message.round == message.round:
+            return []  # the same round again, after a reconnect: the session has it
+        session = self.session = OnlineSession(message, self.welcome.room, self.me, self.send, self.now)
+        self.countdown = None
+        self.counts.start()
+        self.warnings = [w for w in WARNINGS if w < session.remaining]
+        title = _("{title} · board {code}").format(title=clean_text(session.title, m.MAX_TEXT), code=session.code)
+        lines = [title, rules_line(session.request, session.min_length), *board_rows(session.board)]
+        # Translators: "help" is the command's name, typed as it is in every language
+        start = _("Type a word and press Enter; help lists the commands. The clock is running: {time}.")
+        lines.append(start.format(time=format_seconds(session.remaining)))
+        return lines
+
+    def _in_round(self, message: m.ServerMessage) -> list[str]:
+        session = self.session
+        if session is None:
+            return []
+        before = len(session.entries)
+        session.apply(message)
+        if not isinstance(message, m.Judgement):
+            return []  # an `entries` after a reconnect is what was said before: not said again
+        return [self._verdict(entry) for entry in session.entries[before:]]
+
+    def _verdict(self, entry: Entry) -> str:
+        assert self.session is not None
+        return verdict_line(entry, self.session.board.alphabet.upper)
+
+    def _end(self, message: m.End) -> list[str]:
+        session = self.session
+        if session is None or session.over:
+            return []
+        before = len(session.entries)
+        session.apply(message)
+        self.ended_at = self.now()
+        lines = [self._verdict(entry) for entry in session.entries[before:]]  # still on their way: too late
+        ended = (session.end_reason or EndReason.TIME_UP).text
+        # Translators: {reason} is why the round ended, e.g. "Time is up"
+        lines.append(_("{reason}.").format(reason=ended))
+        lines += contest_lines(session, ended, session.board.alphabet)
+        lines += self._own_results()
+        lines += evening_lines(session.evening, session.champion)
+        lines += self._save()
+        # Translators: "ready" is the command, typed as it is in every language
+        lines.append(_("Back in the lobby: type ready for the next round."))
+        return lines
+
+    def _own_results(self) -> list[str]:
+        """This seat's score against the board, and the words nobody here found, as solo --plain lists them."""
+        session = self.session
+        assert session is not None
+        results = session.results()
+        english = session.board.language == ENGLISH.code and session.request.dictionary != COMMON_WORDS
+        common = self._common() if english else None
+        alphabet = session.board.alphabet
+
+        def mark(word: str) -> str:
+            return alphabet.upper(word) + ("*" if common is not None and common(word) else "")
+
+        missed = results.missed  # the most valuable first, in the language's order
+        lines = [score_line(results), missed_line(len(missed)), *words_by_value(missed, score, mark)]
+        if common is not None and any(common(w) for w in missed):
+            lines.append(_("{mark} marks a common word: the ones worth learning.").format(mark="*"))
+        return lines
+
+    def _common(self) -> Callable[[str], bool] | None:
+        if self.is_common is None:
+            try:
+                self.is_common = load_dictionary(COMMON_WORDS).__contains__
+            except (BoggleError, OSError):
+                self.is_common = lambda _word: False
+        return self.is_common
+
+    def _save(self) -> list[str]:
+        if self.history is None or self.session is None:
+            return []
+        common = self._common() if self.session.board.language == ENGLISH.code else None
+        return save_round(self.session, self.history, self.wall, common or (lambda _word: False))
+
+    # What the player types
+
+    def take(self, text: str) -> list[str]:
+        """One line from the player: a command, a word, or a calm line saying what is not."""
+        command = " ".join(text.split()).lower()
+        if self.playing:
+            return self._take_in_round(text, command)
+        verb, _space, rest = command.partition(" ")
+        if command in LEAVING:
+            return self.leave()
+        if command == "help":
+            return self.help()
+        if command == "who":
+            return self.room_lines()
+        if command == "ready":
+            self.send(m.Ready(ready=True))
+            return []
+        if command in ("not ready", "unready"):
+            self.send(m.Ready(ready=False))
+            return []
+        if verb == "say":
+            said = " ".join(text.split()[1:])
+            if not clean_text(said, m.MAX_CHAT):
+                return [_("Say what? Type say and then the line, as say hello.")]
+            self.send(m.Say(text=clean_text(said, m.MAX_CHAT)))
+            return []
+        if verb in ("start", "remove", "lock", "unlock", "bot"):
+            return self._host_command(verb, " ".join(text.split()[1:]), rest)
+        if command == "end":
+            return [_("No round is under way: end votes to end one.")]
+        if not command:
+            return []
+        return self._late(text) or [_("{text} is not a command here: help lists them.").format(text=repr(_typed(text)))]
+
+    def _late(self, text: str) -> list[str]:
+        """A word typed as the round ended (within GRACE of its end): too late, as solo --plain says it."""
+        session = self.session
+        if session is None or self.ended_at is None or self.now() - self.ended_at > GRACE:
+            return []
+        entry = session.late(word_of(text))
+        return [self._verdict(entry)] if entry is not None else []
+
+    def _host_command(self, verb: str, argument: str, lowered: str) -> list[str]:
+        if not self.host:
+            host = next((shown_name(p.name) for p in self.lobby.players if p.host), "") if self.lobby else ""
+            return [_("Only the host can do that; the host is {name}.").format(name=host or "?")]
+        if verb in ("start", "lock", "unlock"):
+            self.send(m.HostCommand(action=verb))  # type: ignore[arg-type]
+            return []
+        if verb == "bot":
+            level = lowered or ""
+            if level and level not in LEVELS:
+                levels = ", ".join(LEVELS)
+                return [_("No bot level is called {level}: {levels}.").format(level=repr(_typed(level)), levels=levels)]
+            self.send(m.HostCommand(action="bot", level=level))
+            return []
+        seat = self._player_called(argument)
+        if seat is None:
+            if not argument:
+                return [_("Remove whom? Type remove and the player's name, as remove bob.")]
+            return [_("Nobody here is called {name}: who lists the players.").format(name=repr(_typed(argument)))]
+        if seat.id == self.me:
+            return [_("You cannot remove yourself: leave leaves the room.")]
+        self.send(m.HostCommand(action="remove", player=seat.id))
+        return []
+
+    def _player_called(self, name: str) -> m.Seat | None:
+        """The player of that name (case aside; a bot's ` (bot)` may be left off)."""
+        wanted = " ".join(name.split()).casefold()
+        if not wanted or self.lobby is None:
+            return None
+        players = self.lobby.players
+        exact = [p for p in players if p.name.casefold() == wanted]
+        if exact:
+            return exact[0]
+        bots = [p for p in players if p.bot and p.name.casefold().removesuffix(" (bot)") == wanted]
+        return bots[0] if len(bots) == 1 else None
+
+    def _take_in_round(self, text: str, command: str) -> list[str]:
+        session = self.session
+        assert session is not None
+        if command in LEAVING:
+            return self.leave()
+        if command == "help":
+            return self.help()
+        if command == "board":
+            return board_rows(session.board)
+        if command == "who":
+            return [counts_line(session.standings)] if len(session.standings) > 1 else [_("Nobody else is playing.")]
+        if command == "time":
+            words = counted(len(session.found), "{count} word", "{count} words")
+            # Translators: {time} is m:ss, the time left in the round
+            clock = _("{time} left").format(time=format_seconds(session.remaining))
+            line = _("{clock} · score {score} · {words}")
+            return [line.format(clock=clock, score=number(session.score), words=words)]
+        if command == "end":
+            session.end(EndReason.VOTED)
+            return [_("You voted to end the round: it ends when every player has voted.")]
+        if command.partition(" ")[0] == "say":
+            return [_("Chat waits for the end of the round.")]
+        session.submit(word_of(text))
+        return []  # the room's verdict follows, and is the one said: one line an entry
+
+    def help(self) -> list[str]:
+        if self.playing:
+            return [
+                _("Type a word and press Enter: each entry gets a verdict. Commands:"),
+                *_listed(ROUND_COMMANDS),
+                # Translators: {escape} is the sign typed before a word that is also a command; "end" is a command
+                _("A word that is also a command: type {escape} before it, as {escape}end.").format(escape=ESCAPE),
+            ]
+        lines = [_("Commands in the lobby:"), *_listed(LOBBY_COMMANDS)]
+        if self.host:
+            lines += [_("The host's commands:"), *_listed(HOST_COMMANDS)]
+        return lines
+
+    def leave(self) -> list[str]:
+        self.left = True
+        return []
+
+
+def _listed(commands: dict[str, str]) -> list[str]:
+    width = max(map(len, commands))
+    return [f"  {name.ljust(width)}  {_(what)}" for name, what in commands.items()]
+
+
+# Running: the connection, the lines typed, and the two together
+
+
+async def play_room(
+    target: PlainTarget,
+    lines: AsyncLines,
+    write: Write,
+    *,
+    now: TimeSource = time.monotonic,
+    wall: WallClock = utc_now,
+    history: History | None = None,
+    folder: Path | None = None,
+    is_common: Callable[[str], bool] | None = None,
+    reconnect_seconds: float = RECONNECT_SECONDS,
+) -> None:
+    """Sit in the room until the player leaves (a command, or the end of input); a RoomClosed or a JoinError
+    says why the room was left otherwise. `folder` keeps the seat's token (the data folder by default)."""
+    game = uuid.uuid4().hex  # this seat's game id: its seat is never handed to another live game
+    url, address, server = target.url, target.address, None
+    if target.serve is not None:
+        port, server = await _serve(target)
+        url = f"ws://127.0.0.1:{port}"
+        address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # the port bound
+    connection = await _join(url, target, game, folder)
+    outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
+    room = PlainRoom(connection.welcome, outbox.put_nowait, now, wall, address, history, is_common)
+    write_lines(write, room.welcomed())
+    link = [connection]
+
+    async def send_forever() -> None:
+        """One sender, so messages leave in the order they were made; a word lost to a drop is sent again by
+        the session after the reconnect."""
+        while True:
+            message = await outbox.get()
+            try:
+                await link[0].send(message)
+            except ConnectionClosed:
+                if not isinstance(message, m.Word):
+                    outbox.put_nowait(message)
+                await asyncio.sleep(0.2)
+            finally:
+                outbox.task_done()
+
+    async def listen() -> None:
+        while True:
+            with contextlib.suppress(ConnectionClosed):
+                async for message in link[0].messages():
+                    write_lines(write, room.handle(message))
+            if room.left:
+                return
+            write(_("The connection dropped: reconnecting…"))
+            link[0] = await _reconnect(url, room.welcome, game, folder if target.serve is None else None,
+                                       reconnect_seconds)  # fmt: skip
+            write(_("Back in the room."))
+            if room.session is not None and not room.session.over:
+                room.session.resend()
+
+    async def type_lines() -> None:
+        while not room.left:
+            got = await lines.read()
+            if got is Signal.ENDED:
+                room.leave()
+            elif got is Signal.TOO_LONG:
+                write(_("That line is too long to be a word."))
+            elif isinstance(got, str):
+                write_lines(write, room.take(got))
+
+    sender = asyncio.create_task(send_forever())
+    tasks = {asyncio.create_task(listen()), asyncio.create_task(type_lines())}
+    try:
+        done, _pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            task.result()  # a RoomClosed or a JoinError goes on to the caller
+        with contextlib.suppress(TimeoutError):  # what was said before leaving is sent first
+            await asyncio.wait_for(outbox.join(), 2.0)
+        write(_("You left room {room}.").format(room=shown_name(room.welcome.room)))
+        if target.serve is None:
+            forget_token(url, room.welcome.room, folder)  # left for good: the token brings back only games that died
+    finally:
+        for task in (*tasks, sender):
+            task.cancel()
+        await link[0].ws.close()
+        if server is not None:
+            server.let_go()
+
+
+async def _join(url: str, target: PlainTarget, game: str, folder: Path | None) -> Connection:
+    """Say hello; a token kept from a game that died brings its seat back, one the server no longer knows is
+    forgotten and the room joined afresh."""
+    token = token_for(url, target.room, folder) if target.serve is None else None
+    hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
+                    private=target.private, token=token or "", game=game)  # fmt: skip
+    try:
+        connection = await Connection.open(url, hello)
+    except JoinError as error:
+        if error.code != "room_gone" or not token:
+            raise
+        forget_token(url, target.room, folder)
+        connection = await Connection.open(url, replace(hello, token=""))
+    if target.serve is None:
+        remember_token(url, connection.welcome.room, connection.welcome.token, folder)
+    return connection
+
+
+async def _reconnect(url: str, welcome: m.Welcome, game: str, folder: Path | None, seconds: float) -> Connection:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    hello = m.Hello(version=m.VERSION, name=welcome.name, room=welcome.room, token=welcome.token, game=game)
+    while loop.time() < deadline:
+        await asyncio.sleep(1.0)
+        try:
+            return await Connection.open(url, hello)
+        except JoinError as error:
+            if error.code in ("room_gone", "removed"):
+                if folder is not None:
+                    forget_token(url, welcome.room, folder)
+                raise RoomClosed(str(error)) from None
+    raise RoomClosed(_("the connection to the room was lost"))
+
+
+@dataclass
+class ServerProcess:
+    """`boggle server` for a host's one room, as a process of its own that outlives this seat (as the app's)."""
+
+    process: subprocess.Popen[str]
+
+    def let_go(self) -> None:
+        """This seat is done with it: the server goes on for the others, and ends once its room is empty."""
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+async def _serve(target: PlainTarget) -> tuple[int, ServerProcess]:
+    """Start the room's server; the port it bound (any free one when the default is taken by another host)."""
+    assert target.serve is not None
+    host, port = target.serve
+    try:
+        return await _start_server(target, host, port)
+    except OSError:
+        if port != DEFAULT_PORT:
+            raise
+        return await _start_server(target, host, 0)
+
+
+async def _start_server(target: PlainTarget, host: str, port: int) -> tuple[int, ServerProcess]:
+    command = [sys.executable, "-m", "boggle_tui", "server", "--host", host, "--port", str(port),
+               "--only-room", target.room, "--exit-when-idle", str(SERVER_IDLE_SECONDS), "--announce-port"]  # fmt: skip
+    for name, source in (target.dictionaries or {}).items():
+        command += ["--word-list", f"{name}={source}"]
+    process = subprocess.Popen(  # not asyncio's: closing its transport would kill the server
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        start_new_session=True, text=True,
+    )  # fmt: skip
+    assert process.stdout is not None
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), SERVER_START_SECONDS)
+    except TimeoutError:
+        process.kill()
+        late = _("the room server did not start within {seconds} s")
+        raise OSError(late.format(seconds=f"{SERVER_START_SECONDS:.0f}")) from None
+    words = line.split()
+    if len(words) != 2 or words[0] != "port" or not words[1].isdigit():  # the server's line: `port N`
+        raise OSError(_("cannot listen on {host}:{port}").format(host=host, port=port))
+    return int(words[1]), ServerProcess(process)
+
+
+def run_plain_room(target: PlainTarget, notices: Iterable[str] = ()) -> int:
+    """`join --plain` and `host --plain` on stdin and stdout; the exit code. A room that cannot be reached or
+    is left against the player's will is a BoggleError: one line on stderr, and exit code 2."""
+    from boggle_tui.cli.plain import _note, _stdin_fd, _stdout_line
+
+    for notice in notices:
+        _note(notice)
+    history = History.open()
+    if history.notice:
+        _note(history.notice)
+    source = StreamLines(_stdin_fd())
+    try:
+        asyncio.run(play_room(target, ThreadedLines(source), _stdout_line, history=history))
+    except (JoinError, RoomClosed) as error:
+        raise BoggleError(str(error)) from None
+    except OSError as error:
+        raise BoggleError(error.strerror or str(error)) from None
+    finally:
+        history.close()
+    source.drop_typed_ahead()
+    return 0
