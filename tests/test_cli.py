@@ -120,6 +120,8 @@ def test_solve_by_code_is_the_same_board(capsys, enable1) -> None:
         (["server", "--host", "a" * 5000], "not a host name or an address"),
         (["server", "--host", "a" * 64 + ".example"], "a part of a host name is at most 63 characters"),
         (["server", "--host", "two words"], "not a host name or an address"),
+        (["server", "--host", "999.1.1.1"], "does not end in a number"),
+        (["join", "1.2.3:8765"], "does not end in a number"),
         (["join", "a" * 5000 + ":8765"], "not a host name or an address"),
     ],
 )
@@ -306,3 +308,93 @@ def test_solve_refuses_a_mix_of_languages_in_one_line(
     catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
     message = catalogue.gettext(message).format(**fields)
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+LANGUAGE_COMMANDS = [
+    ["stats"], ["history"], ["define", "cat"], ["prove"], ["solve", "abcd"], ["best"], ["bench"], ["study"],
+    ["play"], ["host"], ["join", "localhost:8765/room"], ["server"], ["web"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", LANGUAGE_COMMANDS, ids=lambda command: command[0])
+def test_every_command_refuses_an_unknown_or_empty_language_in_one_line(
+    capsys, tmp_path, monkeypatch, command: list[str]
+) -> None:
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    for language, shown in (("xx", "'xx'"), ("", "''"), ("\x1b[31m", "'\\x1b[31m'")):
+        for args in ([*command, "--lang", language], [*command, f"--lang={language}"]):
+            code, out, err = run(capsys, *args)
+            assert code == 2, args
+            assert f"unknown language {shown} (choose from en, es, de, fr, nl, pt, pl)" in err, args
+            assert "\x1b" not in err and "Traceback" not in err and out == "", args
+            assert err.startswith("boggle: error:") and err.count("\n") == 1, args
+    code, _, err = run(capsys, "--lang", "xx", *command)  # the language before the command
+    assert code == 2 and "unknown language 'xx'" in err and err.count("\n") == 1
+    code, _, err = run(capsys, *command, "--lang", "x" * 5000)
+    assert code == 2 and "unknown language 'xxxxxxxxxxxxxxxxxxxx…'" in err and len(err) < 200
+
+
+@pytest.mark.parametrize("command", [[], *(command[:1] for command in LANGUAGE_COMMANDS)], ids=str)
+def test_help_into_a_full_disk_fails_with_one_line(capsys, monkeypatch, command: list[str]) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        code, _, err = run(capsys, *command, "--help")
+    assert code == 2 and err == "boggle: error: No space left on device\n"
+
+
+def test_help_into_a_full_disk_fails_as_a_command_too() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "boggle_tui", "stats", "--help"], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert result.returncode == 2 and result.stderr == "boggle: error: No space left on device\n"
+
+
+class DirectoryInput(io.RawIOBase):
+    """Standard input read from a directory's descriptor, as `< /` gives a program.
+
+    (As a command, `boggle solve - < /` cannot get this far: CPython itself stops before any of the game's
+    code runs, with "Fatal Python error: init_sys_streams: <stdin> is a directory". In process, reading it
+    is what the command meets.)"""
+
+    def __init__(self) -> None:
+        self.fd = os.open("/", os.O_RDONLY)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = os.read(self.fd, len(buffer))  # EISDIR
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        os.close(self.fd)
+        super().close()
+
+
+def test_standard_input_that_is_a_directory_is_one_clear_line(capsys, monkeypatch) -> None:
+    stdin = io.TextIOWrapper(io.BufferedReader(DirectoryInput()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    try:
+        code = main(["solve", "-"])
+    finally:
+        stdin.close()
+    err = capsys.readouterr().err
+    assert code == 2 and err == "boggle: error: standard input cannot be read: Is a directory\n"
+
+
+def test_web_checks_its_address_before_it_says_anything(capsys) -> None:
+    import socket
+
+    code, out, err = run(capsys, "web", "--host", "999.1.1.1")
+    assert code == 2 and "'999.1.1.1' is not a host name or an address" in err and "Boggle in a browser" not in err
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "web", "--port", str(port))
+    assert code == 2 and err.count("\n") == 1 and f"cannot listen on '127.0.0.1' port {port}" in err
+    assert "Boggle in a browser" not in err and out == ""

@@ -149,15 +149,21 @@ def with_entry(cached: Path, index: int, entry: int) -> None:
     cached.write_bytes(body + trie._CRC.pack(zlib.crc32(body)))
 
 
-@pytest.mark.skipif(not core.is_built(), reason="the compiled core is what refuses the table")
-def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: Path, word_file) -> None:
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled core", "Python engine"])
+def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: Path, word_file, compiled) -> None:
+    if compiled and not core.is_built():
+        pytest.skip("the compiled core is not built")
     path = word_file("apple\nbanana\ncherry\n")
     load_dictionary(str(path))
     (cached,) = own_cache.glob("*.trie")
     a = FACE_INDEX["a"]
-    for entry in (5 << 1, 0):  # a child between rows; a child that is the root again (a word going on forever)
-        with_entry(cached, a, entry | 1 if entry else 1)
-        with core.forced(compiled=True):
+    for index, entry in (
+        (a, 5 << 1 | 1),  # a child between rows
+        (a, 0 << 1 | 1),  # a child that is the root again (a word going on forever; no word found, on any board)
+        (trie.KIDS, 0),  # a root whose bitmask names none of its entries
+    ):
+        with_entry(cached, index, entry)
+        with core.forced(compiled=compiled):
             rebuilt = load_dictionary(str(path))
             assert not rebuilt.from_cache and rebuilt.trie.words() == ["apple", "banana", "cherry"]
             assert solve(parse_board("appl/xxxe/xxxx/xxxx"), rebuilt.trie, 3).words == ["apple"]

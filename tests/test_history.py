@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -371,3 +372,102 @@ def test_rounds_of_each_language_are_their_own_kind_and_say_their_language(tmp_p
     assert set(standings) == {"Boggle (1987+) · timed", "Deutsch 4x4 · timed", "4x4 board · Español · timed"}
     assert (standings["Deutsch 4x4 · timed"].games, standings["Deutsch 4x4 · timed"].best_score) == (2, 9)
     assert standings["4x4 board · Español · timed"].language == "es"
+
+
+def history_of_three_rounds_and_six_cards(folder: Path) -> None:
+    history = History.open(folder)
+    for n in range(3):
+        history.record(record(n))
+    for word in ("awe", "hold", "howl", "hot", "tin", "rod"):
+        study.add_card(history, word, "enable1", Source.HAND, dt.date(2026, 11, 20))
+    history.close()
+
+
+def counts_in(path: Path, copy: Path) -> tuple[int, int]:
+    """Rounds and cards in a database file as it is on disk, read from a copy of it alone (no -wal beside it)."""
+    copy.write_bytes(path.read_bytes())
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        return tuple(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] for table in ("rounds", "cards"))
+
+
+@pytest.mark.parametrize("other", ["a table of its own", "no table left"])
+def test_a_stray_wal_from_another_copy_is_damage_moved_aside_never_migrated_in_place(
+    tmp_path: Path, monkeypatch, capsys, other: str
+) -> None:
+    from boggle_tui.cli.main import main
+
+    folder, elsewhere = tmp_path / "data", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    history_of_three_rounds_and_six_cards(folder)
+    # Another database's real WAL, taken while its connection is open (as a crashed game leaves it): its
+    # first page is marked user_version 0, which read through it looks like the first schema.
+    copy = sqlite3.connect(elsewhere / DATABASE, isolation_level=None)
+    copy.execute("PRAGMA journal_mode = WAL")
+    copy.execute("PRAGMA wal_autocheckpoint = 0")
+    copy.execute("CREATE TABLE notes (text TEXT)")
+    if other == "no table left":
+        copy.execute("DROP TABLE notes")
+    wal = folder / f"{DATABASE}-wal"
+    wal.write_bytes((elsewhere / f"{DATABASE}-wal").read_bytes())
+    copy.close()
+    with sqlite3.connect(f"{(folder / DATABASE).as_uri()}?mode=ro", uri=True) as through:
+        assert through.execute("PRAGMA user_version").fetchone()[0] == 0  # the issue's reading
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.name in (DATABASE, wal.name)}
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(folder))
+    for command in (["history"], ["stats"], ["study", "--list"]):
+        assert main(command) == 2, command
+        err = capsys.readouterr().err
+        assert "cannot be read" in err and "boggle history --repair" in err, command
+        assert {p.name: p.read_bytes() for p in folder.iterdir() if p.name in before} == before  # nothing written
+    assert main(["history", "--repair"]) == 0
+    out = capsys.readouterr().out
+    (aside,) = [p for p in folder.iterdir() if p.name.startswith(f"{DATABASE}.corrupt-") and "-" not in p.name[-5:]]
+    assert f"moved to {aside.name}" in out
+    assert aside.with_name(aside.name + "-wal").read_bytes() == before[wal.name]  # its -wal went with it
+    assert counts_in(aside, tmp_path / "alone.sqlite3") == (3, 6)  # every round and card is in the file moved aside
+    assert main(["history"]) == 0 and "No rounds played yet" in capsys.readouterr().out
+
+
+def test_a_history_of_an_older_schema_is_read_without_being_written(tmp_path: Path, monkeypatch, capsys) -> None:
+    from boggle_tui.cli.main import main
+
+    db = sqlite3.connect(tmp_path / DATABASE)
+    db.executescript(MIGRATIONS[0])
+    db.execute(
+        "INSERT INTO rounds (uid, played_at, mode, board, code, dictionary, min_length, score, max_score,"
+        " words_total) VALUES ('old', '2026-01-01T00:00:00+00:00', 'timed', 'abcd', 'X-ABCD', 'enable1', 3, 1, 2, 2)"
+    )
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    before = (tmp_path / DATABASE).read_bytes()
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    assert main(["history", "--json"]) == 0
+    assert [r["code"] for r in json.loads(capsys.readouterr().out)] == ["X-ABCD"]
+    assert main(["stats"]) == 0 and main(["study", "--list"]) == 0
+    assert (tmp_path / DATABASE).read_bytes() == before  # migrated in memory only: the game migrates the file
+    history = History.open(tmp_path)
+    assert history.notice is None and [r.uid for r in history.rounds()] == ["old"]
+    history.close()
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_repair_marks_again_a_history_whose_user_version_was_set_back(tmp_path: Path, monkeypatch, capsys) -> None:
+    from boggle_tui.cli.main import main
+
+    history_of_three_rounds_and_six_cards(tmp_path)
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        db.execute("PRAGMA user_version = 0")
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    assert main(["history"]) == 2
+    err = capsys.readouterr().err
+    assert f"marked as schema version 0 but holds the tables of version {SCHEMA_VERSION}" in err
+    assert "boggle history --repair" in err
+    assert main(["history", "--repair"]) == 0
+    assert f"marked {SCHEMA_VERSION} again, every round kept" in capsys.readouterr().out
+    assert main(["history", "--json"]) == 0 and len(json.loads(capsys.readouterr().out)) == 3
+    assert main(["stats"]) == 0 and "Study: 6 cards" in capsys.readouterr().out
+    assert [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name] == []
+    assert main(["history", "--repair"]) == 0 and "nothing to repair" in capsys.readouterr().out

@@ -50,6 +50,7 @@ words_strategy = st.lists(st.text(alphabet="abcqu", min_size=1, max_size=7), max
 def test_a_trie_holds_exactly_its_words(words: list[str]) -> None:
     trie = Trie.build(words)
     assert trie.words() == words
+    trie.check()  # what the builder writes, the Python loader's checks take (as the compiled core's do)
     for word in words:
         assert word in trie
         for i in range(len(word) + 1):

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from boggle_tui.cli.parser import COMMANDS, build_parser
+from boggle_tui.engine.alphabets import alphabet_for
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import SOURCE_LANGUAGE, _, language_from_environment, use_language
 from boggle_tui.storage.settings import remembered_language
@@ -81,6 +82,8 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(args_list)
     try:
+        if getattr(args, "lang", None) is not None:  # every command's: an unknown or empty one is one line, escaped
+            args.lang = alphabet_for(args.lang).code
         if args.command == "solve":
             from boggle_tui.cli.solve import run_solve
 

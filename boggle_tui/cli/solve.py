@@ -121,10 +121,10 @@ def _solve_lines(args: argparse.Namespace, language: str) -> int:
 def _lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
     """(number, text, error) per line; a line past MAX_LINE is skipped to its end, never held whole."""
     at = 0
-    while raw := stream.readline(MAX_LINE + 1):
+    while raw := _read_line(stream, MAX_LINE + 1):
         at += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+            while (rest := _read_line(stream, MAX_LINE)) and not rest.endswith(b"\n"):
                 pass
             yield at, "", _("longer than {most} bytes: not a board").format(most=number(MAX_LINE))
             continue
@@ -149,3 +149,11 @@ def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
 @functools.cache
 def _json(value: str | int | None) -> str:
     return json.dumps(value)
+
+
+def _read_line(stream: BinaryIO, most: int) -> bytes:
+    """A line of standard input; one that cannot be read (a directory given as `< /`) is one line of error."""
+    try:
+        return stream.readline(most)
+    except OSError as error:
+        raise BoggleError(_("standard input cannot be read: {reason}").format(reason=error.strerror or error)) from None

@@ -106,6 +106,14 @@ class TranslatedParser(argparse.ArgumentParser):
                 "-h", "--help", action="help", default=argparse.SUPPRESS, help=_("show this help message and exit")
             )
 
+    def print_help(self, file: Any = None) -> None:
+        """As argparse's, but a failed write is raised, not passed over (argparse's own print ignores
+        OSError): `--help` into a full disk fails with a line and exit code 2 (cli/main.py), not 0."""
+        file = sys.stdout if file is None else file
+        if file is not None:
+            file.write(self.format_help())
+            file.flush()
+
     def error(self, message: str) -> NoReturn:
         """As argparse's: the usage, then one line of error, exit code 2; in the current language."""
         self.print_usage(sys.stderr)

@@ -18,6 +18,7 @@ import inspect
 import os
 import re
 import shlex
+import socket
 import sys
 from typing import Any
 from urllib.parse import quote
@@ -90,7 +91,27 @@ def _size(request: Any, name: str, default: int) -> int:
     return min(max(int(value), 10), 500) if value.isdigit() and len(value) < 5 else default
 
 
+def can_listen(host: str, port: int) -> None:
+    """Bind the address once and let it go, before anything is said: an address this machine does not have, a
+    name that does not resolve or a port in use is one line of error, not the server's banner then a traceback."""
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            bare, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+            probe.bind(address)
+    except OSError as error:
+        raise BoggleError(
+            _("cannot listen on {host} port {port}: {reason}").format(
+                host=repr(host), port=port, reason=error.strerror or error
+            )
+        ) from None
+
+
 def run_web(args: argparse.Namespace) -> int:
+    can_listen(args.host, args.port)
     try:
         import aiohttp_jinja2
         from aiohttp import web

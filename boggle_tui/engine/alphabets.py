@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.i18n import _
 
 MAX_FACES = 32
@@ -181,7 +181,7 @@ def alphabet_for(code: str) -> Alphabet:
     if alphabet is None:
         raise BoggleError(
             _("unknown language {code} (choose from {languages})").format(
-                code=repr(code), languages=", ".join(ALPHABETS)
+                code=repr(cut_short(code, 20)), languages=", ".join(ALPHABETS)
             )
         )
     return alphabet

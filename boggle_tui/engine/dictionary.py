@@ -123,8 +123,10 @@ def load_dictionary(
                 trie, skipped, unplayable = Trie.from_file(file, alphabet)
             # The compiled core checks a table whole (every child a row inside it, no word going on forever)
             # where a checksum cannot (a crafted file has a valid one): made now, a table it refuses is rebuilt
-            # here instead of failing every solve. It is the core the first solve would make anyway.
-            trie.core()
+            # here instead of failing every solve (the Python engine would find no word, for good, in a table
+            # whose root is its own child). It is the core the first solve would make anyway.
+            if trie.core() is None:  # the Python engine: the same checks, made here
+                trie.check()
             os.utime(cached)  # recently used: kept when the cache is trimmed
             return Dictionary(name_or_path, path, trie, skipped, unplayable, True, digest)
         except (OSError, ValueError):  # ValueError: CorruptTrie, or the core's refusal

@@ -64,6 +64,8 @@ def _why_not_a_name(name: str) -> str | None:
         return _("it holds a space or a character no host name has")
     if any(len(label) > MAX_LABEL for label in name.rstrip(".").split(".")):
         return _("a part of a host name is at most {most} characters").format(most=MAX_LABEL)
+    if name.rstrip(".").rpartition(".")[2].isdigit():  # 999.1.1.1: no top-level name is a number (RFC 3696)
+        return _("it is no IP address, and a host name does not end in a number")
     try:
         name.encode("idna")
     except UnicodeError:

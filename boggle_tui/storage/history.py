@@ -169,25 +169,30 @@ class History:
 
     @classmethod
     def open_to_read(cls, folder: Path | None = None) -> History:
-        """The history for a command that only reads it: nothing is created, locked or repaired.
+        """The history for a command that only reads it: nothing is created, locked, repaired or written.
 
-        A database of an older schema is migrated first (once), as the game would.
+        A database of an older schema is read through a copy in memory, migrated there: the file is the
+        game's to migrate. One whose tables are not those of the schema it is marked with is not read.
         """
         path = (folder or data_dir()) / DATABASE
         if not path.is_file():
             return cls.disabled()
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
-            db.row_factory = sqlite3.Row
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version < SCHEMA_VERSION:
+            try:
+                db.row_factory = sqlite3.Row
+                marked, held = _versions(db, path)
+                if marked == held == SCHEMA_VERSION:
+                    return cls(db, None)
+                if marked != held:
+                    db.close()
+                    return cls(None, _mismarked_to_read(path, marked, held))
+                return cls(_migrated_copy(db), None)
+            except BaseException:
                 db.close()
-                return cls.open(folder)
-            if version > SCHEMA_VERSION:
-                db.close()
-                return cls(None, _newer(path))
-            _check_schema(db)
-            return cls(db, None)
+                raise
+        except NewerDatabase:
+            return cls(None, _newer(path))
         except sqlite3.Error as error:
             if isinstance(error, sqlite3.DatabaseError) and _damaged(error):  # what the next game will do
                 return cls(
@@ -202,7 +207,7 @@ class History:
     @classmethod
     def _open_or_repair(cls, path: Path) -> History:
         try:
-            return cls(_connect(path), None)
+            return cls(*_connect(path))
         except NewerDatabase:
             return cls(None, _newer(path))
         except sqlite3.DatabaseError as error:
@@ -213,9 +218,8 @@ class History:
             aside = path.with_name(f"{path.name}.corrupt-{stamp}")
             try:
                 _move_aside(path, aside)
-                return cls(
-                    _connect(path), _("The history database was damaged: moved to {name}.").format(name=aside.name)
-                )
+                db, _notice = _connect(path)
+                return cls(db, _("The history database was damaged: moved to {name}.").format(name=aside.name))
             except (OSError, sqlite3.Error) as again:
                 return cls(
                     None,
@@ -365,22 +369,56 @@ class NewerDatabase(Exception):
     """A database whose schema is newer than this release knows."""
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
+    """The game's connection, migrated, and a notice when the schema's version had to be set right.
+
+    The database is looked at first through a read-only connection: closing a read-write one checkpoints
+    its WAL into the file, and a `-wal` that is not this file's (a sync or a restore beside a crashed
+    game's) must go aside with it untouched, not be written into it."""
+    marked = held = 0  # no file, or an empty one: a new database
+    notice = None
+    if path.is_file() and path.stat().st_size:
+        look = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+        try:
+            look.execute("PRAGMA busy_timeout = 10000")
+            if look.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            marked, held = _versions(look, path)
+        finally:
+            look.close()
+        if marked != held:
+            notice = _(
+                "The history was marked as schema version {marked} but holds the tables of version {held}: "
+                "marked {held} again, every round kept."
+            ).format(marked=marked, held=held)
     # isolation_level=None: transactions are begun explicitly, so each round is one.
     db = sqlite3.connect(path, timeout=10, isolation_level=None)
     try:
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 10000")  # another instance may be writing
-        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise sqlite3.DatabaseError("quick_check failed")
         db.execute("PRAGMA journal_mode = WAL")
-        _migrate(db)
+        _migrate(db, held)
         _check_schema(db)
     except BaseException:
         db.close()
         raise
-    return db
+    return db, notice
+
+
+def _migrated_copy(db: sqlite3.Connection) -> sqlite3.Connection:
+    """A copy of the database in memory, migrated to this release's schema (`db` is closed)."""
+    copy = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        db.backup(copy)
+        db.close()
+        copy.row_factory = sqlite3.Row
+        _migrate(copy, copy.execute("PRAGMA user_version").fetchone()[0])
+        _check_schema(copy)
+    except BaseException:
+        copy.close()
+        raise
+    return copy
 
 
 @contextlib.contextmanager
@@ -395,25 +433,75 @@ def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     db.commit()
 
 
-def _migrate(db: sqlite3.Connection) -> None:
+def _migrate(db: sqlite3.Connection, held: int) -> None:
+    """Take the database from the schema version its tables hold (`_versions`) to this release's."""
     with _immediate(db):  # one instance migrates; another waits, then sees it done
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise NewerDatabase(version)
-        for step in range(version, SCHEMA_VERSION):
+        marked = db.execute("PRAGMA user_version").fetchone()[0]
+        if marked > SCHEMA_VERSION:
+            raise NewerDatabase(marked)
+        if marked == SCHEMA_VERSION:  # another instance has just migrated it
+            return
+        for step in range(held, SCHEMA_VERSION):
             for statement in MIGRATIONS[step].split(";"):
                 if statement.strip():
                     db.execute(statement)
-            db.execute(f"PRAGMA user_version = {step + 1}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # in the same transaction: all of it, or none
 
 
-def _expected_columns() -> dict[str, set[str]]:
-    """Each table's columns as the migrations make them: what a database of this version must have."""
+def _schemas() -> tuple[dict[str, set[str]], ...]:
+    """Each schema version's tables and their columns, as the migrations make them: [0] has none."""
     db = sqlite3.connect(":memory:")
+    schemas = [_tables(db)]
     for migration in MIGRATIONS:
         db.executescript(migration)
-    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    return {table: _columns(db, table) for table in tables}
+        schemas.append(_tables(db))
+    db.close()
+    return tuple(schemas)
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, set[str]]:
+    """The database's own tables (not SQLite's) and their columns."""
+    query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+    return {row[0]: _columns(db, row[0]) for row in db.execute(query).fetchall()}
+
+
+def _versions(db: sqlite3.Connection, path: Path) -> tuple[int, int]:
+    """The schema version the database is marked with (its user_version) and the one its tables hold.
+
+    Marked with this release's version, its tables must hold at least this schema's columns (an extra one
+    is harmless). Marked older, its tables must be exactly those of a version (the newest that fits). A
+    `-wal` from another copy beside the file (a sync or a restore beside a crashed game's journal) shows
+    another database through this one: a mark and tables that are no version's, or fewer pages than the
+    file holds (a history never shrinks: boggle-tui never vacuums it). Either is damage, never migrated
+    "in place" (which would lose every round). A user_version set back by hand shows as a mark that is
+    not the tables' version: the caller sets it right.
+    """
+    db.execute("BEGIN")  # one read transaction: no checkpoint grows the file while it is measured
+    try:
+        marked = db.execute("PRAGMA user_version").fetchone()[0]
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        if path.stat().st_size > pages * page_size:
+            raise sqlite3.DatabaseError(
+                f"damaged: its journal ({path.name}-wal) shows {pages} pages of a file of"
+                f" {path.stat().st_size // page_size}, another database's"
+            )
+        if marked > SCHEMA_VERSION:
+            raise NewerDatabase(marked)
+        if marked == SCHEMA_VERSION:
+            _check_schema(db)
+            return marked, marked
+        tables = _tables(db)
+    finally:
+        db.execute("ROLLBACK")
+    for version in range(SCHEMA_VERSION, -1, -1):
+        schema = SCHEMAS[version]
+        if tables.keys() == schema.keys() and all(columns <= tables[name] for name, columns in schema.items()):
+            return marked, version
+    raise sqlite3.DatabaseError(
+        f"damaged: marked as schema version {marked}, its tables ({', '.join(sorted(tables)) or 'none'})"
+        " are those of no version"
+    )
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
@@ -425,6 +513,13 @@ def _check_schema(db: sqlite3.Connection) -> None:
     for table, columns in EXPECTED_COLUMNS.items():
         if missing := columns - _columns(db, table):
             raise sqlite3.DatabaseError(f"damaged: table {table} lacks {', '.join(sorted(missing))}")
+
+
+def _mismarked_to_read(path: Path, marked: int, held: int) -> str:
+    return _(
+        "History cannot be read: {path} is marked as schema version {marked} but holds the tables of version "
+        "{held}. The next game marks it {held} again; `boggle history --repair` does so now."
+    ).format(path=path, marked=marked, held=held)
 
 
 def _newer(path: Path) -> str:
@@ -458,4 +553,5 @@ def _move_aside(path: Path, aside: Path) -> None:
             journal.rename(aside.with_name(aside.name + suffix))
 
 
-EXPECTED_COLUMNS = _expected_columns()
+SCHEMAS = _schemas()
+EXPECTED_COLUMNS = SCHEMAS[SCHEMA_VERSION]
