@@ -5,6 +5,7 @@ Seed 42 on the new dice:  T I N R / E O N R / H W L D / A S E S
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as dt
 import json
@@ -86,6 +87,23 @@ async def until(pilot: Any, condition: Callable[[], object], what: str | Callabl
             return
         await pilot.pause(0.02)
     raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
+
+
+async def settle(pilot: Any) -> None:
+    """Let the app handle every message and key already queued, and what those queued in turn: before asserting
+    that something did not happen. No wall-clock wait."""
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+
+
+async def until_true(condition: Callable[[], object], what: str, seconds: float = 5.0) -> None:
+    """Outside an app: poll `condition` on the event loop every 20 ms, at most `seconds` (a bound, not a wait)."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def shown(pilot: Any, screen_type: type) -> Any:

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from support import FakeTime, make_app, shown, until
+from support import FakeTime, make_app, settle, shown, until, until_true
 from test_online import WAIT, Bot, running_server
 from textual.widgets import Select
 from websockets.asyncio.server import serve
@@ -134,7 +134,7 @@ async def test_a_hostile_server_reaches_the_terminal_with_nothing_but_text(enabl
             await pilot.press("enter")  # ready
             await shown(pilot, RoundScreen)
             await pilot.press(*"cats", "enter")
-            await pilot.pause(0.2)
+            await until(pilot, lambda: app.screen.session.entries, "the verdict")
             screens.append(app.export_screenshot())
             await pilot.press("ctrl+g", "y")
             results = await shown(pilot, OnlineResultsScreen)
@@ -157,7 +157,7 @@ async def test_two_games_with_one_saved_token_each_have_their_own_seat(tmp_path)
         # The same game coming back (its connection dropped) gets its own seat back.
         again = await Connection.open(url, m.Hello(version=2, name="ann", room="tabs", token=token, game="tab-1"))
         assert again.welcome.player == first.welcome.player
-        await asyncio.sleep(0.1)
+        await until_true(lambda: server.connections == 2, "the replaced connection closed")
         assert len(server.rooms["tabs"].players) == 2
         for connection in (first, second, again):
             await connection.ws.close()
@@ -215,10 +215,10 @@ async def test_rooms_nobody_is_in_close_and_strangers_cannot_hold_them(monkeypat
         await ghosts[0].wait_for("start")
         for ghost in ghosts:
             await ghost.ws.close()
-        await asyncio.sleep(0.3)
+        await until_true(lambda: server.connections == 0, "the ghosts gone")
         assert len(server.rooms) == 4  # mid-round: a dropped player may still come back...
         time_.now += EMPTY_SECONDS + 1
-        await asyncio.sleep(0.3)
+        server.tick()
         assert server.rooms == {}  # ...but nobody did: the rooms close, and the address may make others
         fresh = await Connection.open(url, m.Hello(version=2, room="fresh"))
         await fresh.ws.close()
@@ -237,7 +237,7 @@ async def test_the_host_s_lobby_keeps_the_room_s_dice(enable1, popular, tmp_path
         lobby = await shown(pilot, LobbyScreen)
         await until(pilot, lambda: lobby.lobby.settings.dice == "big", "the big room")
         await pilot.press("tab")  # the host moves into the settings
-        await pilot.pause(0.3)
+        await settle(pilot)
         room = app.online.server.rooms["big"]
         assert room.settings.dice == "big" and lobby.query_one("#lobby-dice", Select).value == "big"
         await pilot.press("escape")  # out of the settings: Enter means ready again

@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -215,6 +214,8 @@ WRITER = textwrap.dedent(
     while True:
         history.record(record(n, found={{f"w{{i}}": 1 for i in range(200)}}))
         n += 1
+        if n == 20:
+            print("twenty", flush=True)  # the test kills it from here on, mid-write
     """
 )
 
@@ -223,7 +224,7 @@ def test_a_kill_mid_write_leaves_whole_rounds_only(tmp_path: Path) -> None:
     script = WRITER.format(tests=str(Path(__file__).parent), folder=str(tmp_path))
     writer = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    assert writer.stdout.readline().strip() == "twenty"
     writer.send_signal(signal.SIGKILL)
     writer.wait()
     history = History.open(tmp_path)

@@ -18,13 +18,22 @@ from boggle_tui.game.session import Hold
 from boggle_tui.storage.settings import load_preferences
 
 
+def _best_match(commands, title: str) -> bool:
+    highlighted = commands.highlighted
+    if highlighted is None:
+        return False
+    prompt = commands.get_option_at_index(highlighted).prompt
+    return str(getattr(prompt, "plain", prompt)).lower().startswith(title.lower())
+
+
 async def run_command(pilot, title: str) -> None:
     await pilot.press("ctrl+k")
     await shown(pilot, CommandPalette)
     await pilot.press(*title)
     palette = pilot.app.screen
-    await until(pilot, lambda: palette.query("CommandList").first().option_count > 0, f"the command {title!r}")
-    await pilot.pause(0.1)  # the search settles on the best match
+    commands = palette.query("CommandList").first()
+    await until(pilot, lambda: commands.option_count > 0, f"the command {title!r}")
+    await until(pilot, lambda: _best_match(commands, title), f"the best match for {title!r}")  # the search settles
     await pilot.press("enter")
 
 

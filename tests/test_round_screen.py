@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import SEED_42, drawn, make_app, shown, type_word, until
+from support import SEED_42, drawn, make_app, settle, shown, type_word, until
 from textual.events import Paste
 from textual.widgets import Input, Label
 
@@ -183,7 +183,7 @@ async def test_time_up_ends_the_round_once_and_shows_the_results(enable1, popula
         results = await shown(pilot, ResultsScreen)
         assert "Time is up" in str(results.query_one("#outcome", Label).render())
         assert [e.word for e in screen.session.entries] == ["howl"]
-        await pilot.pause(0.3)
+        await settle(pilot)
         assert len(history.rounds()) == 1 and isinstance(app.screen, ResultsScreen)
 
 
@@ -206,7 +206,7 @@ async def test_ending_a_timed_round_asks_first_and_ends_it_once(enable1, popular
         await shown(pilot, ConfirmScreen)
         await pilot.press("y", "enter", "enter")
         results = await shown(pilot, ResultsScreen)
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert "You ended the round" in str(results.query_one("#outcome", Label).render())
         assert len(over) == 1 and len(history.rounds()) == 1 and app.screen is results
 
@@ -376,7 +376,7 @@ async def test_keys_typed_across_0_00_never_reach_the_results(enable1, popular, 
         await pilot.press("enter", *"hens", "enter")
         results = await shown(pilot, ResultsScreen)
         await pilot.press(*"news", "enter", "r", "escape")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert app.screen is results  # nothing typed in the moment the round ended acted on the results
         assert len(history.rounds()) == 1
         assert "too late: LENDS" in str(results.query_one("#outcome", Label).render())

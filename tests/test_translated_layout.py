@@ -12,7 +12,7 @@ from typing import cast
 
 import pytest
 from rich.console import Console
-from support import SEED_42, drawn, make_app, shown, until
+from support import SEED_42, drawn, make_app, settle, shown, until
 from textual.command import CommandInput, CommandPalette
 from textual.widget import Widget
 from textual.widgets import Select
@@ -197,7 +197,7 @@ async def test_the_helps_key_column_is_as_wide_as_its_longest_key(enable1, popul
         await shown(pilot, RoundScreen)
         await pilot.press("f1")
         screen = await shown(pilot, HelpScreen)
-        await pilot.pause(0.2)
+        await settle(pilot)
         keys = said("de", "{keys} or {key}").format(keys="Ctrl+L", key="F5")
         (cell,) = [cell for cell in screen.query(".cell") if str(cell.content) == keys]
         assert cell.content_size.height == 1 and cell.content_size.width >= len(keys)  # not "Ctrl+L oder" / "F5"

@@ -36,7 +36,7 @@ def wait_for(condition, what: str, seconds: float = WAIT) -> None:
     while time.monotonic() < deadline:
         if condition():
             return
-        time.sleep(0.2)
+        time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
 
 

@@ -33,7 +33,7 @@ async def wait_until_listening(port: int, seconds: float = 30.0) -> None:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.05)
     raise AssertionError("boggle web did not listen")
 
 
@@ -61,7 +61,7 @@ async def test_boggle_web_caps_its_games_and_says_so_when_full(tmp_path: Path) -
                 async with http.get(url) as page:
                     if page.status == 200:
                         break
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.05)
             assert page.status == 200
     finally:
         server.terminate()
