@@ -26,8 +26,8 @@ from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
-from boggle_tui.app.widgets.players import winner_line
 from boggle_tui.engine.scoring import score
+from boggle_tui.game.contest import winner_line
 from boggle_tui.net import client as client_module
 from boggle_tui.net import messages as messages_module
 from boggle_tui.net import server as server_module

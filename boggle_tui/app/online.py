@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import subprocess
-import sys
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -36,14 +34,13 @@ from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
 from boggle_tui.net.client import Connection, JoinError, error_text
+from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_name
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
-SERVER_START_SECONDS = 30.0  # a cold start builds the word list's trie: a few seconds at most
-SERVER_IDLE_SECONDS = 60  # a host's server with no room left ends after this long
 
 
 @dataclass(frozen=True)
@@ -165,31 +162,9 @@ class OnlinePlay:
     async def _serve_detached(self) -> int:
         """Start `boggle server` as a process of its own for this one room; the port it bound."""
         assert self.target.serve is not None
-        host = self.target.serve[0]
-
-        async def start(port: int) -> int:
-            command = [sys.executable, "-m", "boggle_tui", "server", "--host", host, "--port", str(port),
-                       "--only-room", self.target.room, "--exit-when-idle", str(SERVER_IDLE_SECONDS),
-                       "--announce-port"]  # fmt: skip
-            for name, source in (self.target.dictionaries or {}).items():
-                command += ["--word-list", f"{name}={source}"]
-            process = subprocess.Popen(  # not asyncio's: closing its transport would kill the server
-                command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                start_new_session=True, text=True,
-            )  # fmt: skip
-            assert process.stdout is not None
-            try:
-                line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), SERVER_START_SECONDS)
-            except TimeoutError:
-                process.kill()
-                late = _("the room server did not start within {seconds} s")
-                raise OSError(late.format(seconds=f"{SERVER_START_SECONDS:.0f}")) from None
-            words = line.split()
-            if len(words) != 2 or words[0] != "port" or not words[1].isdigit():  # the server's line: `port N`
-                raise OSError(_("cannot listen on {host}:{port}").format(host=host, port=port))
-            return int(words[1])
-
-        return await self._listen(start)
+        host, port = self.target.serve
+        bound, _process = await start_room_server(self.target.room, host, port, self.target.dictionaries)
+        return bound
 
     async def _listen(self, start: Callable[[int], Any]) -> int:
         """The port asked for; when it is the default and taken (another host here), any free one."""

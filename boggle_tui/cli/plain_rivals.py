@@ -14,6 +14,7 @@ from typing import Protocol
 
 from boggle_tui.engine.alphabets import Alphabet
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.contest import winner_line
 from boggle_tui.game.rules import Scoring
 from boggle_tui.game.session import Scorecard, Standing
 from boggle_tui.i18n import _, counted, number
@@ -103,17 +104,6 @@ class CountsLine:
         self.said = self.said_at = None
 
 
-def winner_line(winners: Sequence[str], ended: str) -> str:
-    """`Time is up · winner: alice`, or a tie named in full (the results screens' line)."""
-    names = [shown_name(w) for w in winners]
-    if len(names) > 1:
-        tie = _("{players} and {player}").format(players=", ".join(names[:-1]), player=names[-1])
-        return _("{reason} · a tie: {players}").format(reason=ended, players=tie)
-    if not names:
-        return _("{reason} · winner: nobody").format(reason=ended)
-    return _("{reason} · winner: {player}").format(reason=ended, player=names[0])
-
-
 def _who(player: Scorecard) -> str:
     return _("you") if player.me else shown_name(player.name)
 
@@ -123,7 +113,7 @@ def contest_lines(contest: Contest, ended: str, alphabet: Alphabet) -> list[str]
     `ABO: you, bob, carol (shared, 0)`, `TOWEL: you (2)`; the longest words first, you first among who found it."""
     ranked = sorted(contest.players, key=lambda p: (-p.score, not p.me, p.name))
     scores = ", ".join(f"{_who(p)} {number(p.score)}" for p in ranked)
-    lines = [winner_line(contest.winners, ended), _("Scores: {scores}").format(scores=scores)]
+    lines = [winner_line([shown_name(w) for w in contest.winners], ended), _("Scores: {scores}").format(scores=scores)]
     words = {word for p in ranked for word in p.words}
     if not words:
         lines.append(_("Nobody found a word."))

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -60,16 +59,14 @@ from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.round import EndReason, Entry
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.address import DEFAULT_PORT
 from boggle_tui.net.client import Connection, JoinError, error_text
+from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0  # a dropped connection is tried again for this long, with the seat's token
-SERVER_START_SECONDS = 30.0  # a host's server builds its word list's trie when it starts: a few seconds at most
-SERVER_IDLE_SECONDS = 60  # a host's server with no room left ends after this long
 SHOWN_TYPED = 40  # characters of a line the player typed, when a calm line repeats it
 
 # The commands, and what `help` says of each: typed as they are in every language; what they do is translated.
@@ -710,34 +707,8 @@ async def _serve(target: PlainTarget) -> tuple[int, ServerProcess]:
     """Start the room's server; the port it bound (any free one when the default is taken by another host)."""
     assert target.serve is not None
     host, port = target.serve
-    try:
-        return await _start_server(target, host, port)
-    except OSError:
-        if port != DEFAULT_PORT:
-            raise
-        return await _start_server(target, host, 0)
-
-
-async def _start_server(target: PlainTarget, host: str, port: int) -> tuple[int, ServerProcess]:
-    command = [sys.executable, "-m", "boggle_tui", "server", "--host", host, "--port", str(port),
-               "--only-room", target.room, "--exit-when-idle", str(SERVER_IDLE_SECONDS), "--announce-port"]  # fmt: skip
-    for name, source in (target.dictionaries or {}).items():
-        command += ["--word-list", f"{name}={source}"]
-    process = subprocess.Popen(  # not asyncio's: closing its transport would kill the server
-        command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        start_new_session=True, text=True,
-    )  # fmt: skip
-    assert process.stdout is not None
-    try:
-        line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), SERVER_START_SECONDS)
-    except TimeoutError:
-        process.kill()
-        late = _("the room server did not start within {seconds} s")
-        raise OSError(late.format(seconds=f"{SERVER_START_SECONDS:.0f}")) from None
-    words = line.split()
-    if len(words) != 2 or words[0] != "port" or not words[1].isdigit():  # the server's line: `port N`
-        raise OSError(_("cannot listen on {host}:{port}").format(host=host, port=port))
-    return int(words[1]), ServerProcess(process)
+    bound, process = await start_room_server(target.room, host, port, target.dictionaries)
+    return bound, ServerProcess(process)
 
 
 def run_plain_room(target: PlainTarget, notices: Iterable[str] = ()) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from boggle_tui.engine.scoring import score
 from boggle_tui.game.rules import Scoring
+from boggle_tui.i18n import _
 
 
 @dataclass(frozen=True)
@@ -38,3 +39,13 @@ def winners(scores: Mapping[str, int]) -> list[str]:
     tie of everyone (the evening counts no win either)."""
     best = max(scores.values(), default=0)
     return [name for name, points in scores.items() if points == best] if best > 0 else []
+
+
+def winner_line(winners: Sequence[str], ended: str) -> str:
+    """`Time is up · winner: alice`, a tie named in full, or nobody (every front end's line under a contest)."""
+    if len(winners) > 1:
+        tie = _("{players} and {player}").format(players=", ".join(winners[:-1]), player=winners[-1])
+        return _("{reason} · a tie: {players}").format(reason=ended, players=tie)
+    if not winners:
+        return _("{reason} · winner: nobody").format(reason=ended)
+    return _("{reason} · winner: {player}").format(reason=ended, player=winners[0])

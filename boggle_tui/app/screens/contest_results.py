@@ -25,7 +25,8 @@ from textual.widgets import Label, Static
 
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.widgets.phrases import Phrases
-from boggle_tui.app.widgets.players import players_table, scoring_note, winner_line
+from boggle_tui.app.widgets.players import players_table, scoring_note
+from boggle_tui.game.contest import winner_line
 from boggle_tui.game.session import ContestRound
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m

@@ -61,16 +61,6 @@ def scoring_note(scoring: Scoring) -> Text:
     return Text(_("every word scores"), style="dim")
 
 
-def winner_line(winners: Sequence[str], ended: str) -> str:
-    """`Time is up · winner: alice`, or a tie named in full."""
-    if len(winners) > 1:
-        tie = _("{players} and {player}").format(players=", ".join(winners[:-1]), player=winners[-1])
-        return _("{reason} · a tie: {players}").format(reason=ended, players=tie)
-    if not winners:
-        return _("{reason} · winner: nobody").format(reason=ended)
-    return _("{reason} · winner: {player}").format(reason=ended, player=winners[0])
-
-
 def _cell(word: str, points: int, others: list[str] | None) -> Text:
     if others is None:
         return Text(f"{capitals(word)} {points}")
