@@ -25,7 +25,6 @@ from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
 from boggle_tui.app.screens.lobby import LobbyScreen
-from boggle_tui.engine.dictionary import list_digest
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
@@ -37,7 +36,7 @@ from boggle_tui.net.client import Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_name
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
-from boggle_tui.net.session import OnlineSession
+from boggle_tui.net.session import OnlineSession, word_list_note
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
@@ -256,25 +255,9 @@ class OnlinePlay:
 
     def _check_word_list(self, lobby: m.Lobby) -> None:
         """Tell the player, once per list, when their copy of the room's word list is not the server's."""
-        name, theirs = lobby.settings.dictionary, lobby.dictionary_hash
-        if not theirs or not name or (name, theirs) in self._checked:
-            return
-        self._checked.add((name, theirs))
-        try:
-            mine = list_digest(name)
-        except BoggleError:
-            mine = ""
-        if mine != theirs:
-            if mine:
-                differs = _("Your copy of the word list {name} differs from the server's: the server's list judges.")
-            else:
-                differs = _(
-                    "Your copy of the word list {name} is not on this machine, unlike the server's: "
-                    "the server's list judges."
-                )
-            self.app.notify(
-                differs.format(name=repr(name)), title=_("Room"), severity="warning", timeout=10, markup=False
-            )
+        note = word_list_note(lobby, self._checked)
+        if note:
+            self.app.notify(note, title=_("Room"), severity="warning", timeout=10, markup=False)
 
     def _start(self, message: m.Start) -> None:
         assert self.welcome is not None

@@ -51,7 +51,7 @@ from boggle_tui.cli.plain import (
 )
 from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line, evening_lines, shown_name
 from boggle_tui.engine.alphabets import ENGLISH
-from boggle_tui.engine.dictionary import COMMON_WORDS, list_digest, load_dictionary
+from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.game.bots import LEVELS
@@ -62,7 +62,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.client import Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_text
-from boggle_tui.net.session import OnlineSession
+from boggle_tui.net.session import OnlineSession, word_list_note
 from boggle_tui.storage.history import History
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
@@ -344,24 +344,8 @@ class PlainRoom:
 
     def _check_word_list(self, lobby: m.Lobby) -> list[str]:
         """Once per list: when this machine's copy of the room's word list is not the server's, say so."""
-        name, theirs = lobby.settings.dictionary, lobby.dictionary_hash
-        if not theirs or not name or (name, theirs) in self._checked:
-            return []
-        self._checked.add((name, theirs))
-        try:
-            mine = list_digest(name)
-        except BoggleError:
-            mine = ""
-        if mine == theirs:
-            return []
-        if mine:
-            differs = _("Your copy of the word list {name} differs from the server's: the server's list judges.")
-        else:
-            differs = _(
-                "Your copy of the word list {name} is not on this machine, unlike the server's: "
-                "the server's list judges."
-            )
-        return [differs.format(name=repr(clean_text(name, m.MAX_ROOM)))]
+        note = word_list_note(lobby, self._checked)
+        return [note] if note else []
 
     # The round
 

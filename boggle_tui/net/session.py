@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
-from boggle_tui.engine.dictionary import language_of
+from boggle_tui.engine.dictionary import language_of, list_digest
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
@@ -39,7 +39,7 @@ from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import TooHard, find_path
 from boggle_tui.i18n import _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.protocol import MAX_WORD, ProtocolError
+from boggle_tui.net.protocol import MAX_ROOM, MAX_WORD, ProtocolError, clean_text
 
 END_REASONS = {"time_up": EndReason.TIME_UP, "ended": EndReason.VOTED}
 
@@ -337,3 +337,25 @@ def _standing(standing: m.Standing) -> str:
     return counted(standing.wins, "{name} {points} ({count} win)", "{name} {points} ({count} wins)").format(
         name=standing.name, points=number(standing.total)
     )
+
+
+def word_list_note(lobby: m.Lobby, checked: set[tuple[str, str]]) -> str | None:
+    """Once per list (`checked` remembers): when this machine's copy of the room's word list is not the server's,
+    the line that says so; None otherwise. The list's name is the server's, shown quoted and cleaned."""
+    name, theirs = lobby.settings.dictionary, lobby.dictionary_hash
+    if not theirs or not name or (name, theirs) in checked:
+        return None
+    checked.add((name, theirs))
+    try:
+        mine = list_digest(name)
+    except BoggleError:
+        mine = ""
+    if mine == theirs:
+        return None
+    if mine:
+        differs = _("Your copy of the word list {name} differs from the server's: the server's list judges.")
+    else:
+        differs = _(
+            "Your copy of the word list {name} is not on this machine, unlike the server's: the server's list judges."
+        )
+    return differs.format(name=repr(clean_text(name, MAX_ROOM)))
