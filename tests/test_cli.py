@@ -398,3 +398,12 @@ def test_web_checks_its_address_before_it_says_anything(capsys) -> None:
         code, out, err = run(capsys, "web", "--port", str(port))
     assert code == 2 and err.count("\n") == 1 and f"cannot listen on '127.0.0.1' port {port}" in err
     assert "Boggle in a browser" not in err and out == ""
+
+
+def test_every_command_has_a_runner_and_each_imports() -> None:
+    """The command table (cli/main.py RUNNERS) names every command the parser knows, and each runner exists."""
+    from boggle_tui.cli.main import RUNNERS, _runner
+    from boggle_tui.cli.parser import COMMANDS
+
+    assert set(RUNNERS) == set(COMMANDS)
+    assert all(callable(_runner(command)) for command in COMMANDS)

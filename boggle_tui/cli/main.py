@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from boggle_tui.cli.parser import COMMANDS, build_parser
 from boggle_tui.engine.alphabets import alphabet_for
@@ -73,6 +75,31 @@ def interface_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
     return remembered_language() or language_from_environment(environ) or SOURCE_LANGUAGE
 
 
+# Each command's module and function: imported when that command runs, so that a command pays only for its own
+# machinery (`solve` loads neither Textual nor the network).
+RUNNERS: dict[str, tuple[str, str]] = {
+    "play": ("play", "run_play"),
+    "solve": ("solve", "run_solve"),
+    "bench": ("bench", "run_bench"),
+    "best": ("best", "run_best"),
+    "prove": ("prove", "run_prove"),
+    "web": ("web", "run_web"),
+    "host": ("online", "run_host"),
+    "join": ("online", "run_join"),
+    "server": ("online", "run_server"),
+    "study": ("study", "run_study"),
+    "define": ("define", "run_define"),
+    "stats": ("history", "run_stats"),
+    "history": ("history", "run_history"),
+}
+
+
+def _runner(command: str) -> Callable[[argparse.Namespace], int]:
+    module, function = RUNNERS[command]
+    runner: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"boggle_tui.cli.{module}"), function)
+    return runner
+
+
 def _run(argv: Sequence[str] | None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     use_language(interface_language(given, os.environ))
@@ -84,46 +111,7 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         if getattr(args, "lang", None) is not None:  # every command's: an unknown or empty one is one line, escaped
             args.lang = alphabet_for(args.lang).code
-        if args.command == "solve":
-            from boggle_tui.cli.solve import run_solve
-
-            return run_solve(args)
-        if args.command == "bench":
-            from boggle_tui.cli.bench import run_bench
-
-            return run_bench(args)
-        if args.command == "best":
-            from boggle_tui.cli.best import run_best
-
-            return run_best(args)
-        if args.command == "prove":
-            from boggle_tui.cli.prove import run_prove
-
-            return run_prove(args)
-        if args.command == "web":
-            from boggle_tui.cli.web import run_web
-
-            return run_web(args)
-        if args.command in ("host", "join", "server"):
-            from boggle_tui.cli import online
-
-            runner = {"host": online.run_host, "join": online.run_join, "server": online.run_server}
-            return runner[args.command](args)
-        if args.command == "study":
-            from boggle_tui.cli.study import run_study
-
-            return run_study(args)
-        if args.command == "define":
-            from boggle_tui.cli.define import run_define
-
-            return run_define(args)
-        if args.command in ("stats", "history"):
-            from boggle_tui.cli.history import run_history, run_stats
-
-            return run_stats(args) if args.command == "stats" else run_history(args)
-        from boggle_tui.cli.play import run_play
-
-        return run_play(args)
+        return _runner(args.command)(args)
     except BoggleError as error:
         print(_("boggle: error: {reason}").format(reason=error), file=sys.stderr)
         return 2
