@@ -41,6 +41,15 @@ def test_the_standard_round_is_written_once() -> None:
     }
 
 
+def test_the_points_by_length_are_written_once() -> None:
+    """Only engine/scoring.py names the table and the long word's 11 points; every other place asks `score`."""
+    names = {"POINTS_BY_LENGTH", "LONG_WORD_POINTS"}
+    assert where(lambda n: isinstance(n, ast.Name) and n.id in names) == {"engine/scoring.py"}
+    defined = {name for name, tree in sources().items() for n in tree.body if isinstance(n, ast.FunctionDef)
+               and n.name == "score"}  # fmt: skip
+    assert defined == {"engine/scoring.py"}  # a word's points (the players' totals are properties of theirs)
+
+
 def test_the_shortest_word_for_a_board_s_size_is_decided_once() -> None:
     """Everyone asks `shortest_word`; only it reads the table by size."""
     assert where(lambda n: isinstance(n, ast.Name) and n.id == "min_length_for") == {"engine/scoring.py"}
