@@ -1,0 +1,296 @@
+"""A server's daily tables: who played which day's board, with what score and words, and who plays with whom.
+
+One interface (game/daily_table.py `DailyStore`), two stores: SQLite for one server process (a file beside its state, surviving
+restarts), PostgreSQL (storage/daily_postgres.py) where several processes share one table. Both run the
+same SQL (`SqlStore`), written once with `?` for its parameters. Everything a caller passes in is already
+checked (net/daily.py); the store keeps the rules that must hold across processes: a name belongs to one
+secret, and a player has one attempt a day per language (each an INSERT that only one caller can win).
+
+The figures of a table (ranks, percentiles, top, average) come from the day's score histogram, one query
+whatever the number of players: a server with 10,000 results a day answers a placement in two queries.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from boggle_tui.game.daily_table import NEIGHBOURS, MAX_ROWS, DailyStore, Placement, Row, Summary, percentile
+from boggle_tui.storage.paths import data_dir
+
+STORE_FILE = "daily-server.sqlite3"
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS players (
+        name TEXT PRIMARY KEY, secret TEXT NOT NULL, since TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS results (
+        day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL,
+        score INTEGER NOT NULL DEFAULT 0, words INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (day, language, name))""",
+    "CREATE INDEX IF NOT EXISTS results_table ON results (day, language, finished, score)",
+    """CREATE TABLE IF NOT EXISTS finds (
+        day TEXT NOT NULL, language TEXT NOT NULL, word TEXT NOT NULL, players INTEGER NOT NULL,
+        PRIMARY KEY (day, language, word))""",
+    """CREATE TABLE IF NOT EXISTS friends (
+        a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b))""",
+)
+
+
+def secret_hash(secret: str) -> str:
+    """A secret is a random token (storage/identity.py): a plain hash keeps it unreadable in the store."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+class Histogram:
+    """The day's scores as (score, players) pairs: every rank and percentile of the day from one query."""
+
+    def __init__(self, counts: list[tuple[int, int]]) -> None:
+        self.counts = sorted(counts, reverse=True)
+        self.players = sum(n for _score, n in counts)
+
+    def row(self, name: str, score: int, words: int) -> Row:
+        higher = sum(n for s, n in self.counts if s > score)
+        lower = sum(n for s, n in self.counts if s < score)
+        return Row(higher + 1, name, score, words, percentile(lower, self.players))
+
+    def summary(self) -> Summary:
+        total = sum(s * n for s, n in self.counts)
+        top = self.counts[0][0] if self.counts else 0
+        return Summary(self.players, top, total / self.players if self.players else 0.0)
+
+
+class SqlStore:
+    """The SQL both stores run; a subclass gives the connection and how it marks parameters."""
+
+    marker = "?"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # one connection, used by one thread at a time
+
+    # What a subclass gives
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        raise NotImplementedError
+
+    def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def _commit(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _sql(self, sql: str) -> str:
+        return sql if self.marker == "?" else sql.replace("?", self.marker)
+
+    def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return list(self._execute(self._sql(sql), params).fetchall())
+
+    def _changed(self, sql: str, params: Sequence[Any]) -> int:
+        count = self._execute(self._sql(sql), params).rowcount
+        self._commit()
+        return int(count)
+
+    def create(self) -> None:
+        with self.lock:
+            for statement in SCHEMA:
+                self._execute(statement)
+            self._commit()
+
+    # The interface
+
+    def claim(self, name: str, secret: str, day: dt.date) -> bool:
+        hashed = secret_hash(secret)
+        with self.lock:
+            self._changed(
+                "INSERT INTO players (name, secret, since) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, hashed, day.isoformat()),
+            )
+            held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
+        return bool(held) and hmac.compare_digest(str(held[0][0]), hashed)
+
+    def begin(self, day: dt.date, language: str, name: str) -> bool:
+        with self.lock:
+            return (
+                self._changed(
+                    "INSERT INTO results (day, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    (day.isoformat(), language, name),
+                )
+                == 1
+            )
+
+    def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
+        key = (day.isoformat(), language)
+        with self.lock:
+            done = self._execute(
+                self._sql(
+                    "UPDATE results SET score = ?, words = ?, finished = 1 "
+                    "WHERE day = ? AND language = ? AND name = ? AND finished = 0"
+                ),
+                (score, len(words), *key, name),
+            ).rowcount
+            if done == 1 and words:  # a result is counted once, its words with it
+                self._executemany(
+                    self._sql(
+                        "INSERT INTO finds (day, language, word, players) VALUES (?, ?, ?, 1) "
+                        "ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1"
+                    ),
+                    [(*key, word) for word in sorted(set(words))],
+                )
+            self._commit()
+
+    def _histogram(self, key: tuple[str, str]) -> Histogram:
+        counts = self._all(
+            "SELECT score, COUNT(*) FROM results WHERE day = ? AND language = ? AND finished = 1 GROUP BY score", key
+        )
+        return Histogram([(int(s), int(n)) for s, n in counts])
+
+    def place(self, day: dt.date, language: str, name: str) -> Placement | None:
+        key = (day.isoformat(), language)
+        with self.lock:
+            mine = self._all(
+                "SELECT score, words FROM results WHERE day = ? AND language = ? AND name = ? AND finished = 1",
+                (*key, name),
+            )
+            if not mine:
+                return None
+            score, words = int(mine[0][0]), int(mine[0][1])
+            above = self._all(
+                "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                "AND (score > ? OR (score = ? AND name < ?)) ORDER BY score ASC, name DESC LIMIT ?",
+                (*key, score, score, name, NEIGHBOURS),
+            )
+            below = self._all(
+                "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                "AND (score < ? OR (score = ? AND name > ?)) ORDER BY score DESC, name ASC LIMIT ?",
+                (*key, score, score, name, NEIGHBOURS),
+            )
+            table = self._histogram(key)
+        return Placement(
+            you=table.row(name, score, words),
+            above=tuple(table.row(n, int(s), int(w)) for n, s, w in reversed(above)),
+            below=tuple(table.row(n, int(s), int(w)) for n, s, w in below),
+            summary=table.summary(),
+        )
+
+    def rows(self, day: dt.date, language: str, limit: int = MAX_ROWS, names: Iterable[str] | None = None) -> list[Row]:
+        key = (day.isoformat(), language)
+        limit = max(0, min(limit, MAX_ROWS))
+        with self.lock:
+            if names is None:
+                found = self._all(
+                    "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                    "ORDER BY score DESC, name ASC LIMIT ?",
+                    (*key, limit),
+                )
+            else:
+                wanted = sorted(set(names))[:MAX_ROWS]
+                if not wanted:
+                    return []
+                marks = ", ".join("?" for _ in wanted)
+                found = self._all(
+                    "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                    f"AND name IN ({marks}) ORDER BY score DESC, name ASC LIMIT ?",
+                    (*key, *wanted, limit),
+                )
+            table = self._histogram(key)
+        return [table.row(n, int(s), int(w)) for n, s, w in found]
+
+    def summary(self, day: dt.date, language: str) -> Summary:
+        with self.lock:
+            return self._histogram((day.isoformat(), language)).summary()
+
+    def finds(self, day: dt.date, language: str, words: Iterable[str]) -> dict[str, int]:
+        wanted = sorted(set(words))[:MAX_ROWS * 4]
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        with self.lock:
+            found = self._all(
+                f"SELECT word, players FROM finds WHERE day = ? AND language = ? AND word IN ({marks})",
+                (day.isoformat(), language, *wanted),
+            )
+        return {str(w): int(n) for w, n in found}
+
+    def befriend(self, names: Iterable[str]) -> None:
+        people = sorted(set(names))
+        pairs = [(a, b) for a in people for b in people if a != b]
+        if not pairs:
+            return
+        with self.lock:
+            self._executemany(self._sql("INSERT INTO friends (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING"), pairs)
+            self._commit()
+
+    def friends(self, name: str) -> set[str]:
+        with self.lock:
+            return {str(b) for (b,) in self._all("SELECT b FROM friends WHERE a = ?", (name,))}
+
+    def prune(self, before: dt.date) -> int:
+        """Forget the days before `before`: their results and their words' counts."""
+        with self.lock:
+            gone = self._execute(self._sql("DELETE FROM results WHERE day < ?"), (before.isoformat(),)).rowcount
+            self._execute(self._sql("DELETE FROM finds WHERE day < ?"), (before.isoformat(),))
+            self._commit()
+        return int(gone)
+
+
+class SqliteStore(SqlStore):
+    """One server process's table, in one SQLite file (WAL: a query never waits for a result being written)."""
+
+    def __init__(self, path: Path | str) -> None:
+        super().__init__()
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash may lose the last results, never the file
+        self.db.execute("PRAGMA busy_timeout = 5000")
+        self._in_transaction = False
+        self.create()
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        if not self._in_transaction and not sql.lstrip().upper().startswith("SELECT"):
+            self.db.execute("BEGIN IMMEDIATE")
+            self._in_transaction = True
+        return self.db.execute(sql, tuple(params))
+
+    def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not self._in_transaction:
+            self.db.execute("BEGIN IMMEDIATE")
+            self._in_transaction = True
+        self.db.executemany(sql, rows)
+
+    def _commit(self) -> None:
+        if self._in_transaction:
+            self.db.execute("COMMIT")
+            self._in_transaction = False
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    def size(self) -> int:
+        """Bytes on disk, the write-ahead log included (benchmarks/daily.py)."""
+        files = [self.path, self.path.with_name(self.path.name + "-wal")]
+        return sum(f.stat().st_size for f in files if f.exists())
+
+
+def default_store_path() -> Path:
+    return data_dir() / STORE_FILE
+
+
+def open_store(where: str | None = None) -> DailyStore:
+    """The store `where` names: a postgresql:// URL, a SQLite file's path, or the default file."""
+    if where and where.startswith(("postgresql://", "postgres://")):
+        from boggle_tui.storage.daily_postgres import PostgresStore
+
+        return PostgresStore(where)
+    return SqliteStore(Path(where) if where else default_store_path())
