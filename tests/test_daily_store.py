@@ -121,3 +121,15 @@ def test_a_sqlite_table_survives_reopening(tmp_path: Path) -> None:
     assert again.rows(DAY, "en") == [Row(1, "ada", 7, 1, 0)]
     assert not again.begin(DAY, "en", "ada")
     again.close()
+
+
+def test_a_players_words_are_kept_with_the_result(store: DailyStore) -> None:
+    play(store, "ada", 3, ["tea", "eat", "ate"])
+    assert store.words_of(DAY, "en", "ada") == ["tea", "eat", "ate"]
+    assert store.words_of(DAY, "en", "bo") == []
+
+
+def test_owning_a_name_takes_nothing(store: DailyStore) -> None:
+    assert not store.owns("ada", "s1")
+    assert store.claim("ada", "s1", DAY)
+    assert store.owns("ada", "s1") and not store.owns("ada", "s2") and not store.owns("bo", "s1")

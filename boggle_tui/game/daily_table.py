@@ -56,6 +56,10 @@ class DailyStore(Protocol):
         """True when `name` is this secret's: taken now, or taken by the same secret before."""
         ...
 
+    def owns(self, name: str, secret: str) -> bool:
+        """True when `name` is held by this secret (nothing is taken)."""
+        ...
+
     def begin(self, day: dt.date, language: str, name: str) -> bool:
         """Record the day's attempt; False when `name` has already had it."""
         ...
@@ -64,9 +68,13 @@ class DailyStore(Protocol):
 
     def place(self, day: dt.date, language: str, name: str) -> Placement | None: ...
 
-    def rows(self, day: dt.date, language: str, limit: int = MAX_ROWS, names: Iterable[str] | None = None) -> list[Row]: ...
+    def rows(
+        self, day: dt.date, language: str, limit: int = MAX_ROWS, names: Iterable[str] | None = None
+    ) -> list[Row]: ...
 
     def summary(self, day: dt.date, language: str) -> Summary: ...
+
+    def words_of(self, day: dt.date, language: str, name: str) -> list[str]: ...
 
     def finds(self, day: dt.date, language: str, words: Iterable[str]) -> dict[str, int]: ...
 
@@ -136,6 +144,8 @@ def levels_line(score: int, scores: dict[str, int]) -> str:
             lower=named(lower[0]), lower_score=lower[1], higher=named(higher[0]), higher_score=higher[1]
         )
     if lower:
-        return _("above {lower} ({lower_score}): every level beaten").format(lower=named(lower[0]), lower_score=lower[1])
+        return _("above {lower} ({lower_score}): every level beaten").format(
+            lower=named(lower[0]), lower_score=lower[1]
+        )
     assert higher is not None
     return _("below {higher} ({higher_score})").format(higher=named(higher[0]), higher_score=higher[1])

@@ -25,7 +25,9 @@ class PostgresStore(SqlStore):
         try:
             import psycopg
         except ImportError:
-            raise BoggleError(_("a PostgreSQL store needs the [server] extra: pip install 'boggle-tui[server]'")) from None
+            raise BoggleError(
+                _("a PostgreSQL store needs the [server] extra: pip install 'boggle-tui[server]'")
+            ) from None
         try:
             self.db = psycopg.connect(url, connect_timeout=CONNECT_SECONDS, autocommit=True)
         except psycopg.Error as error:
@@ -34,11 +36,11 @@ class PostgresStore(SqlStore):
         self.create()
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return self.db.execute(sql, tuple(params))  # type: ignore[arg-type]  # our own SQL, built from constants
+        return self.db.execute(sql, tuple(params))
 
     def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.db.cursor() as cursor:
-            cursor.executemany(sql, rows)  # type: ignore[arg-type]
+            cursor.executemany(sql, rows)
 
     def _commit(self) -> None:
         pass  # each statement commits itself (autocommit): no transaction is left open between calls
@@ -51,6 +53,7 @@ class PostgresStore(SqlStore):
         """Bytes the tables take on disk (benchmarks/daily.py)."""
         with self.lock:
             row = self._execute(
-                "SELECT SUM(pg_total_relation_size(c)) FROM unnest(ARRAY['players', 'results', 'finds', 'friends']::regclass[]) c"
+                "SELECT SUM(pg_total_relation_size(c)) "
+                "FROM unnest(ARRAY['players', 'results', 'finds', 'friends']::regclass[]) c"
             ).fetchone()
         return int(row[0] or 0)

@@ -1,13 +1,14 @@
 """A server's daily tables: who played which day's board, with what score and words, and who plays with whom.
 
-One interface (game/daily_table.py `DailyStore`), two stores: SQLite for one server process (a file beside its state, surviving
-restarts), PostgreSQL (storage/daily_postgres.py) where several processes share one table. Both run the
-same SQL (`SqlStore`), written once with `?` for its parameters. Everything a caller passes in is already
-checked (net/daily.py); the store keeps the rules that must hold across processes: a name belongs to one
-secret, and a player has one attempt a day per language (each an INSERT that only one caller can win).
+One interface (game/daily_table.py `DailyStore`), two stores: SQLite for one server process (a file
+beside its state, surviving restarts), PostgreSQL (storage/daily_postgres.py) where several processes
+share one table. Both run the same SQL (`SqlStore`), written once with `?` for its parameters.
+Everything a caller passes in is already checked (net/daily.py); the store keeps the rules that must
+hold across processes: a name belongs to one secret, and a player has one attempt a day per language
+(each an INSERT that only one caller can win).
 
-The figures of a table (ranks, percentiles, top, average) come from the day's score histogram, one query
-whatever the number of players: a server with 10,000 results a day answers a placement in two queries.
+The figures of a table (ranks, percentiles, top, average) come from the day's score histogram, one
+query whatever the number of players: a placement is three queries.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from boggle_tui.game.daily_table import NEIGHBOURS, MAX_ROWS, DailyStore, Placement, Row, Summary, percentile
+from boggle_tui.game.daily_table import MAX_ROWS, NEIGHBOURS, DailyStore, Placement, Row, Summary, percentile
 from boggle_tui.storage.paths import data_dir
 
 STORE_FILE = "daily-server.sqlite3"
@@ -32,6 +33,7 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS results (
         day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL,
         score INTEGER NOT NULL DEFAULT 0, words INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0,
+        found TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (day, language, name))""",
     "CREATE INDEX IF NOT EXISTS results_table ON results (day, language, finished, score)",
     """CREATE TABLE IF NOT EXISTS finds (
@@ -116,6 +118,11 @@ class SqlStore:
             held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
         return bool(held) and hmac.compare_digest(str(held[0][0]), hashed)
 
+    def owns(self, name: str, secret: str) -> bool:
+        with self.lock:
+            held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
+        return bool(held) and hmac.compare_digest(str(held[0][0]), secret_hash(secret))
+
     def begin(self, day: dt.date, language: str, name: str) -> bool:
         with self.lock:
             return (
@@ -131,10 +138,10 @@ class SqlStore:
         with self.lock:
             done = self._execute(
                 self._sql(
-                    "UPDATE results SET score = ?, words = ?, finished = 1 "
+                    "UPDATE results SET score = ?, words = ?, found = ?, finished = 1 "
                     "WHERE day = ? AND language = ? AND name = ? AND finished = 0"
                 ),
-                (score, len(words), *key, name),
+                (score, len(words), " ".join(words), *key, name),
             ).rowcount
             if done == 1 and words:  # a result is counted once, its words with it
                 self._executemany(
@@ -207,8 +214,17 @@ class SqlStore:
         with self.lock:
             return self._histogram((day.isoformat(), language)).summary()
 
+    def words_of(self, day: dt.date, language: str, name: str) -> list[str]:
+        """The words of a finished result, in the order found."""
+        with self.lock:
+            found = self._all(
+                "SELECT found FROM results WHERE day = ? AND language = ? AND name = ? AND finished = 1",
+                (day.isoformat(), language, name),
+            )
+        return str(found[0][0]).split() if found else []
+
     def finds(self, day: dt.date, language: str, words: Iterable[str]) -> dict[str, int]:
-        wanted = sorted(set(words))[:MAX_ROWS * 4]
+        wanted = sorted(set(words))[: MAX_ROWS * 4]
         if not wanted:
             return {}
         marks = ", ".join("?" for _ in wanted)
