@@ -229,22 +229,31 @@ async def test_friends_from_a_room_are_marked_and_shown_alone(tmp_path: Path) ->
             ws = await connect(url)
             await ws.send(json.dumps({"type": "hello", "version": m.VERSION, "name": name, "room": "club"}))
             seats.append(ws)
+
+        async def until(ws: Any, kind: str) -> None:
+            while (message := json.loads(await asyncio.wait_for(ws.recv(), WAIT)))["type"] != kind or (
+                kind == "countdown" and not message["seconds"]
+            ):
+                pass
+
         for ws in seats:
             await ws.send(json.dumps({"type": "ready", "ready": True}))
-        for _ in range(200):
-            time_.now += 1.0
-            server.tick()
-            room = server.rooms.get("club")
-            if room is not None and room.rounds and room.state.value == "lobby":
-                break
-            await asyncio.sleep(0.01)
+        for ws in seats:
+            await until(ws, "countdown")
+        time_.now += 5.0  # past the countdown
+        for ws in seats:
+            await until(ws, "start")
+            await ws.send(json.dumps({"type": "end"}))  # both vote the round to its end
+        for ws in seats:
+            await until(ws, "end")
         ask = m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"], friends=True)
         for _ in range(100):  # the friendship is written off the loop
             shown = await asyncio.to_thread(ask_table, url, ask)
             if len(shown.rows) == 2:
                 break
             await asyncio.sleep(0.02)
-        assert sorted(r.name for r in shown.rows) == ["ada", "bo"] and [r.friend for r in shown.rows if r.name == "bo"] == [True]
+        assert sorted(r.name for r in shown.rows) == ["ada", "bo"]
+        assert [r.friend for r in shown.rows if r.name == "bo"] == [True]
         everyone = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", name="ada",
                                                                          secret=SECRETS["ada"]))  # fmt: skip
         assert {r.name: r.friend for r in everyone.rows} == {"ada": False, "bo": True, "cy": False}

@@ -109,6 +109,10 @@ def _run(argv: Sequence[str] | None) -> int:
 
             runner = {"host": online.run_host, "join": online.run_join, "server": online.run_server}
             return runner[args.command](args)
+        if args.command == "daily":
+            from boggle_tui.cli.daily import run_daily
+
+            return run_daily(args)
         if args.command == "study":
             from boggle_tui.cli.study import run_study
 

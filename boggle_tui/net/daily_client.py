@@ -57,7 +57,9 @@ def _next(ws: ClientConnection, seconds: float) -> m.ServerMessage:
         except TimeoutError:
             raise DailyError(_("the server did not answer within {seconds} s").format(seconds=f"{seconds:g}")) from None
         except ConnectionClosed as error:
-            raise DailyError(_("the server closed the connection ({error})").format(error=type(error).__name__)) from None
+            raise DailyError(
+                _("the server closed the connection ({error})").format(error=type(error).__name__)
+            ) from None
         try:
             message = m.decode_server(frame)
         except ProtocolError:
