@@ -221,7 +221,7 @@ async def test_a_restarted_server_keeps_the_table(tmp_path: Path) -> None:
 async def test_friends_from_a_room_are_marked_and_shown_alone(tmp_path: Path) -> None:
     words = solution_words()
     time_ = FakeTime()
-    async with daily_server(tmp_path, time_, Today()) as (server, url):
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
         for name in ("ada", "bo", "cy"):
             await play(url, name, words[: len(name) + 1])
         seats = []

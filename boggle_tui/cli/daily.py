@@ -101,6 +101,9 @@ def run_daily(
                 tell(_("{reason}: playing today's board here instead").format(reason=error))
             else:
                 return _play_online(game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history)
+        if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
+            history.close()
+            return _open_app(seat, day)
         return _play_here(seat, day, lines, out, tell, now, history)
     finally:
         history.close()
@@ -217,6 +220,14 @@ def _play_here(
     code = play_plain(request, lines=lines, write=out, note=tell, now=now, history=history, close=False)
     write_lines(out, streak_lines(history, seat.language, day))
     return code
+
+
+def _open_app(seat: Seat, day: dt.date) -> int:
+    from boggle_tui.cli.play import app_preferences, run_app
+
+    preferences, notices = app_preferences()
+    request = daily_request(day, defaults_for(seat.language).dictionary, seat.language)
+    return run_app(preferences, notices, request=request)
 
 
 # Lines

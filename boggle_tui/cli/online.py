@@ -165,7 +165,8 @@ def run_server(args: argparse.Namespace) -> int:
             from boggle_tui.net.daily import DailyService
             from boggle_tui.storage.daily_store import open_store
 
-            server.daily = DailyService(open_store(args.store), server.dictionary_for, log=log, keep_days=args.keep_days)
+            store = open_store(args.store)
+            server.daily = DailyService(store, server.dictionary_for, log=log, keep_days=args.keep_days)
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:
