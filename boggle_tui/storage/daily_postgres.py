@@ -12,7 +12,7 @@ from typing import Any
 
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _
-from boggle_tui.storage.daily_store import SqlStore
+from boggle_tui.storage.daily_sql import SqlStore
 
 CONNECT_SECONDS = 5
 
