@@ -26,11 +26,12 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.engine.dictionary import Dictionary
-from boggle_tui.engine.solver import solve
+from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game import daily
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, Placement, Row
+from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import defaults_for, shipped_languages
 from boggle_tui.game.round import EndReason, Entry, Round, Verdict
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
@@ -76,6 +77,7 @@ class DailyService:
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="daily-store")
         self.rates: OrderedDict[str, Bucket] = OrderedDict()
         self.pruned: dt.date | None = None
+        self.boards: dict[tuple[dt.date, str], tuple[Deal, str, Rules, Dictionary, Solution]] = {}
 
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, call, *args)
@@ -134,7 +136,7 @@ class DailyService:
             else await self._store(self.store.owns, name, secret)
         )
         if not held:
-            raise Refusal(_(m.ERROR_TEXTS["name_taken"]), "name_taken")
+            raise Refusal(_coded("name_taken"), "name_taken")
         return name
 
     def _language(self, language: str) -> str:
@@ -148,13 +150,9 @@ class DailyService:
         language = self._language(hello.language or "en")
         name = await self._identify(hello.name, hello.secret, claim=True)
         day = self.today()
-        deal = daily.daily_deal(day, language)
-        dice = daily.daily_dice(language)
-        rules = Rules(dice=dice, dictionary=defaults_for(language).dictionary, seconds=self.seconds)
-        words = await asyncio.to_thread(self.dictionary_for, rules.dictionary, language)
-        solution = await asyncio.to_thread(solve, deal.board, words.trie, rules.shortest)
+        deal, dice, rules, words, solution = await self._board(day, language)
         if not await self._store(self.store.begin, day, language, name):
-            raise Refusal(_(m.ERROR_TEXTS["played"]), "played")
+            raise Refusal(_coded("played"), "played")
         clock = Clock(rules.clock, self.now)
         game = Round(deal.board, solution, clock, words.trie.__contains__)
         code = board_code(deal.board, dice)
@@ -173,6 +171,19 @@ class DailyService:
             await self._store(self.store.finish, day, language, name, game.score, found)
             self.log(f"daily {day} {language}: {name!r} scored {game.score}")
         await ws.send(m.encode(await self._table_for(day, language, code, name, found, rows=0)))
+
+    async def _board(self, day: dt.date, language: str) -> tuple[Deal, str, Rules, Dictionary, Solution]:
+        """The day's board in a language, dealt and solved once (every player of the day plays it)."""
+        key = (day, language)
+        if key not in self.boards:
+            deal = daily.daily_deal(day, language)
+            dice = daily.daily_dice(language)
+            rules = Rules(dice=dice, dictionary=defaults_for(language).dictionary, seconds=self.seconds)
+            words = await asyncio.to_thread(self.dictionary_for, rules.dictionary, language)
+            solution = await asyncio.to_thread(solve, deal.board, words.trie, rules.shortest)
+            self.boards = {k: v for k, v in self.boards.items() if k[0] == day}  # yesterday's are let go
+            self.boards[key] = (deal, dice, rules, words, solution)
+        return self.boards[key]
 
     async def _play(self, ws: ServerConnection, game: Round, deadline: float) -> None:
         """Judge words until the deadline (and its grace), the player's `end`, or the connection's end."""
@@ -284,3 +295,9 @@ class Refusal(Exception):
 async def _say(ws: ServerConnection, message: m.ServerMessage) -> None:
     with contextlib.suppress(ConnectionClosed):
         await ws.send(m.encode(message))
+
+
+def _coded(code: m.ErrorCode) -> str:
+    """The server's text for an error a client knows by its code (as net/server.py's error_text)."""
+    text = m.ERROR_TEXTS[code]  # marked for the catalogue where it is written
+    return _(text)
