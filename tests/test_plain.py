@@ -151,8 +151,9 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
     assert len(missed) == 158 and "TIN" not in missed and "OWL" not in missed
     assert results[9] == "* marks a common word: the ones worth learning."
     assert results[10] == "boggle solve --code N-TINREONRHWLDASES says: 160 words, 231 points (min. length 3)"
-    assert results[11].startswith("To challenge a friend: boggle play --challenge 'Boggle N-TINREONRHWLDASES · enable1")
-    assert len(results) == 12
+    assert results[11] == "Against the bots: below Beginner (8)"  # a timed round, placed against the bot levels
+    assert results[12].startswith("To challenge a friend: boggle play --challenge 'Boggle N-TINREONRHWLDASES · enable1")
+    assert len(results) == 13
     assert not any(CONTROL.search(line) for line in out)  # no colour, no redraw, no box drawing
 
     # What `boggle solve` would say, it does say

@@ -122,8 +122,8 @@ async def _lobby(pilot: Any, app: BoggleApp) -> LobbyScreen:
 async def main() -> None:
     await draw("round", playing, RoundRequest(Roll(seed=42), seconds=180))
     await draw("results", results, RoundRequest(Roll(seed=42), seconds=180))
-    target = OnlineTarget(url="", room="evening", name="alice", serve=("127.0.0.1", 0), address="boggle.lan:8765/evening",
-                          detached=False)  # fmt: skip
+    address = "boggle.lan:8765/evening"  # as a friend on the network would type it
+    target = OnlineTarget(url="", room="evening", name="alice", serve=("127.0.0.1", 0), address=address, detached=False)
     clock = Clock()
     app = BoggleApp(now=clock, wall=wall)
     app.online = OnlinePlay(app, target, app.show, clock, scratch / "room", app.online_round)

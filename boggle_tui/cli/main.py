@@ -87,6 +87,7 @@ RUNNERS: dict[str, tuple[str, str]] = {
     "host": ("online", "run_host"),
     "join": ("online", "run_join"),
     "server": ("online", "run_server"),
+    "daily": ("daily", "run_daily"),
     "study": ("study", "run_study"),
     "define": ("define", "run_define"),
     "stats": ("history", "run_stats"),

@@ -161,6 +161,12 @@ def run_server(args: argparse.Namespace) -> int:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         server = RoomServer(log=log, limits=limits, dictionaries=dictionaries)
+        if not args.no_daily:  # today's board and its table (net/daily.py), in the store named or the default file
+            from boggle_tui.net.daily import DailyService
+            from boggle_tui.storage.daily_store import open_store
+
+            store = open_store(args.store)
+            server.daily = DailyService(store, server.dictionary_for, log=log, keep_days=args.keep_days)
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:
@@ -168,6 +174,9 @@ def run_server(args: argparse.Namespace) -> int:
             raise BoggleError(
                 _("cannot listen on {host}:{port}: {reason}").format(host=args.host, port=args.port, reason=reason)
             ) from None
+        finally:
+            if server._server is None and server.daily is not None:  # never listened: the store is let go
+                server.daily.close()
         if args.announce_port:
             print(ANNOUNCED_PORT.format(port=port), flush=True)
         while not stop.is_set():
@@ -178,6 +187,8 @@ def run_server(args: argparse.Namespace) -> int:
                 log(_("no room for {seconds} s: ending").format(seconds=args.exit_when_idle))
                 break
         await server.stop()
+        if server.daily is not None:
+            server.daily.close()
 
     asyncio.run(serve())
     return 0

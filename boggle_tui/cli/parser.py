@@ -34,6 +34,7 @@ COMMANDS = (
     "join",
     "server",
     "web",
+    "daily",
 )
 
 
@@ -299,6 +300,21 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar=_("SECONDS"),
                         help=_("end once the server has had no room for this long"))  # fmt: skip
     server.add_argument("--announce-port", action="store_true", help=_("print 'port N' on stdout once listening"))
+    store_help = _("the daily table: a SQLite file (default: in the data folder) or postgresql://...")
+    server.add_argument("--store", metavar=_("PATH|URL"), help=store_help)
+    server.add_argument("--keep-days", type=_count(1, 10**5), default=400, metavar="N",
+                        help=_("days of daily tables kept (400)"))  # fmt: skip
+    server.add_argument("--no-daily", action="store_true", help=_("serve rooms only, not today's board"))
+    daily = commands.add_parser("daily", help=_("today's board, with everyone who plays it (UTC)"))
+    daily.add_argument("--server", metavar=_("HOST:PORT"),
+                       help=_("play on this server and join its table (remembered; \"\" forgets it)"))  # fmt: skip
+    daily.add_argument("--name", metavar=_("NAME"), help=_("your name on the server's table (remembered)"))
+    _add_language(daily)
+    daily.add_argument("--plain", action="store_true", help=_("play line by line with no screen drawing"))
+    daily.add_argument("--table", action="store_true", help=_("show today's table again"))
+    daily.add_argument("--friends", action="store_true", help=_("with --table: only the players you played rooms with"))
+    json_help = _("print the table as JSON: {date, language, board, players, average, top, rows}")
+    daily.add_argument("--json", action="store_true", help=json_help)
     web = commands.add_parser("web", help=_("serve the game to browsers (needs the [web] extra)"))
     web.add_argument(
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")

@@ -42,8 +42,9 @@ from boggle_tui.engine.dictionary import (
 )
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
-from boggle_tui.game.bots import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED, MIN_ROUNDS, matched_fit
+from boggle_tui.game.bots import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED, MIN_ROUNDS, cues, level_scores, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
+from boggle_tui.game.daily_table import levels_line
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
 from boggle_tui.game.request import RoundRequest
@@ -272,6 +273,10 @@ class PlainRound:
             lines.append(_("Too late: {words}").format(words=", ".join(late)))
         # Translators: {command} is a `boggle solve` command line; {totals} e.g. "1,044 words, 3,623 points (...)"
         lines.append(_("{command} says: {totals}").format(command=solve_command(session), totals=solve_totals(r)))
+        if session.duration and not session.practice and r.solution:  # a timed round, placed against the bots
+            levels = level_scores(cues(r.solution.board, r.solution.paths, frequency.ranker(r.solution.board.language)),
+                                  session.duration)  # fmt: skip
+            lines.append(_("Against the bots: {place}").format(place=levels_line(r.score, levels)))
         request = session.request
         if request.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
             line = shlex.quote(result_line(session.code, request.dictionary, request.seconds, r))
@@ -625,6 +630,7 @@ def play_plain(
     history: History | None = None,
     table: TableRules | None = None,
     rng: random.Random | None = None,
+    close: bool = True,
 ) -> int:
     """`boggle play --plain` (with `table`: `--bots N --plain`): deal `request`, play it on stdin and stdout,
     save it; the exit code. `rng` seats the table's bots (tests fix it).
@@ -660,7 +666,8 @@ def play_plain(
         if isinstance(source, StreamLines):
             source.drop_typed_ahead()
     finally:
-        history.close()
+        if close:  # `boggle daily` reads the history again for its streaks
+            history.close()
     return 0
 
 

@@ -423,3 +423,32 @@ def calibration(
             found = sum(1 for _, f in group if f) / len(group)
             buckets.append(Bucket(low, min(high, 1.0), len(group), predicted, found))
     return buckets
+
+
+# A round placed against the levels
+
+
+def expected_score(board_cues: Sequence[Cue], theta: float, seconds: float = STANDARD_SECONDS) -> float:
+    """The points a player of skill θ scores on average in a round of `seconds` on this board: each word's
+    points times its chance, a word's stem found or not in proportion to the stem's own chance."""
+    found: dict[str, float] = {}
+    total = 0.0
+    for cue in board_cues:  # shortest first: a stem's chance is known before its words'
+        stem = found.get(cue.stem, 0.0) if cue.stem else 0.0
+        p = stem * cue.chance(theta, True, seconds) + (1.0 - stem) * cue.chance(theta, False, seconds)
+        found[cue.word] = p
+        total += p * cue.points
+    return total
+
+
+def level_scores(board_cues: Sequence[Cue], seconds: float = STANDARD_SECONDS) -> dict[str, int]:
+    """Each level's expected score on this board, beginner to expert (rounded to whole points)."""
+    return {level: round(expected_score(board_cues, theta, seconds)) for level, (theta, _wrong) in LEVELS.items()}
+
+
+def between_levels(score: int, scores: dict[str, int]) -> tuple[tuple[str, int] | None, tuple[str, int] | None]:
+    """The strongest level `score` reaches and the weakest it does not: (level, its score) each, or None at
+    either end (below the beginner, at or above the expert)."""
+    reached = [(level, s) for level, s in scores.items() if score >= s]
+    ahead = [(level, s) for level, s in scores.items() if score < s]
+    return (max(reached, key=lambda x: x[1]) if reached else None), (min(ahead, key=lambda x: x[1]) if ahead else None)

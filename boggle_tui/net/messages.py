@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal, Union
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.daily_table import MAX_ROWS
 from boggle_tui.game.rules import MIN_LENGTHS, SEEDS, STANDARD_ROUND, TARGETS, Rules, Scoring
 from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import (
@@ -46,6 +47,8 @@ MAX_WORDS = 4096  # words in one list (a 6x6 board holds a few thousand)
 MAX_SECONDS = 24 * 3600.0
 MAX_POINTS = 10**7
 HASH = 64  # characters of a hash or a token
+MAX_TABLE_ROWS = MAX_ROWS  # rows of a day's table in one message
+MAX_PLAYERS_A_DAY = 10**8
 
 
 _Message = typing.TypeVar("_Message")
@@ -193,7 +196,33 @@ class HostCommand:
     level: str = text(16)  # "bot": the bot's level (game/bots.py LEVELS); "" is regular
 
 
-ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand
+@message
+class DailyHello:
+    """The first message of a day's round (net/daily.py): who plays, by a name and the secret that holds it,
+    and which language's board. The server deals, times and judges it; `word` and `end` follow."""
+
+    KIND: ClassVar[str] = "daily"
+    version: int = number(0, 10**6)
+    name: str = text(MAX_NAME)
+    secret: str = text(HASH)
+    language: str = text(8)
+
+
+@message
+class TableAsk:
+    """The first and only message of a look at a day's table (answered by `daily_table`, then closed)."""
+
+    KIND: ClassVar[str] = "table"
+    version: int = number(0, 10**6)
+    language: str = text(8)
+    date: str = text(10)  # YYYY-MM-DD; "" is the server's today
+    name: str = text(MAX_NAME)  # with its secret: your own row, your words' counts and your friends
+    secret: str = text(HASH)
+    friends: bool = False  # only the rows of the players you have played rooms with (and yours)
+    rows: int = number(0, MAX_TABLE_ROWS, 100)
+
+
+ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand | DailyHello | TableAsk
 
 # Server to client
 
@@ -210,7 +239,7 @@ class Welcome:
     notes: tuple[str, ...] = many(8, ())
 
 
-ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "limit"]
+ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "limit", "played", "name_taken"]
 
 # An error the server sends is in the server's language; one whose code says all its text says is shown in the
 # player's own, from this table (the room's name is the one this game asked for). Any other code ("full",
@@ -218,6 +247,8 @@ ErrorCode = Literal["", "version", "full", "refused", "room_gone", "removed", "l
 ERROR_TEXTS: dict[ErrorCode, str] = {
     "removed": N_("the host removed you from the room"),
     "room_gone": N_("room {room} is gone: the server was restarted or the room closed"),
+    "played": N_("you have played today's board already: boggle daily --table shows the table"),
+    "name_taken": N_("that name is someone else's on this server: choose another with --name"),
 }
 
 
@@ -398,7 +429,52 @@ class Said:
     text: str = text(MAX_CHAT)
 
 
-ServerMessage = Welcome | Error | Rooms | Lobby | Countdown | Start | Tick | Judgement | Entries | Progress | End | Said
+@message
+class TableRow:
+    """One line of a day's table."""
+
+    rank: int = number(1, MAX_PLAYERS_A_DAY)
+    name: str = text(MAX_NAME)
+    score: int = number(0, MAX_POINTS, 0)
+    words: int = number(0, MAX_WORDS, 0)
+    percentile: int = number(0, 100, 0)
+    friend: bool = False
+
+
+@message
+class DailyTable:
+    """A day's table: after a daily round (with `you`, your neighbours and your words' counts), or on asking."""
+
+    KIND: ClassVar[str] = "daily_table"
+    date: str = text(10)
+    language: str = text(8)
+    board: str = text(200)  # the board's code
+    players: int = number(0, MAX_PLAYERS_A_DAY, 0)
+    average: float = number(0, MAX_POINTS, 0.0)
+    top: int = number(0, MAX_POINTS, 0)
+    you: TableRow | None = None
+    above: tuple[TableRow, ...] = many(8, ())  # the nearest last
+    below: tuple[TableRow, ...] = many(8, ())  # the nearest first
+    rows: tuple[TableRow, ...] = many(MAX_TABLE_ROWS, ())
+    finds: dict[str, int] = many(MAX_WORDS, empty=dict)  # each of your words: how many players found it
+
+
+ServerMessage = (
+    Welcome
+    | Error
+    | Rooms
+    | Lobby
+    | Countdown
+    | Start
+    | Tick
+    | Judgement
+    | Entries
+    | Progress
+    | End
+    | Said
+    | DailyTable
+)
+DAILY_OPENERS = (DailyHello, TableAsk)  # first messages the daily service answers (net/daily.py)
 
 CLIENT_KINDS: dict[str, type] = {kind.KIND: kind for kind in typing.get_args(ClientMessage)}
 SERVER_KINDS: dict[str, type] = {kind.KIND: kind for kind in typing.get_args(ServerMessage)}

@@ -31,6 +31,7 @@ from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
+from boggle_tui.net.daily import DailyService
 from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
@@ -98,6 +99,7 @@ class RoomServer:
         self.idle_since: float | None = now()  # when the server last had no room
         self._loop_errors: LoopErrors | None = None  # the loop's exception handler before ours
         self._accept_told: float | None = None  # when a failed accept() was last logged
+        self.daily: DailyService | None = None  # the day's board and table (net/daily.py), where served
 
     def dictionary_for(self, name: str, language: str = DEFAULT_LANGUAGE) -> Dictionary:
         """A room's word list, read once per language: a shipped list in its own, a list of the host's own in
@@ -200,6 +202,9 @@ class RoomServer:
         end: a connection gone before its welcome (closed, reset, an oversized frame) leaves no ghost seat."""
         try:
             hello = m.decode_client(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
+            if self.daily is not None and isinstance(hello, m.DAILY_OPENERS):
+                await self.daily.serve(ws, hello, _address(ws))  # a day's round or table: net/daily.py
+                return None
             if not isinstance(hello, m.Hello):
                 raise Refused(_("the first message must be a hello"))
             if hello.version != m.VERSION:
@@ -403,6 +408,8 @@ class RoomServer:
     # Sending
 
     def deliver(self, room: Room, sends: list[Send]) -> None:
+        if self.daily is not None:
+            self.daily.noticed(room, sends)  # a round's players become friends on the day's table
         for send in sends:
             ids = send.to if send.to is not None else [p.id for p in room.connected]
             targets = [link.ws for i in ids if (link := self.links.get((room.name, i))) is not None]

@@ -8,6 +8,7 @@ words is not a game at all.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import parse_code
+from boggle_tui.game.daily_table import beating_streak, streak
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.i18n import N_, _, counted, decimal, number
 from boggle_tui.storage.history import History
@@ -207,3 +209,16 @@ def daily_streak(dates: set[str], today: dt.date) -> tuple[int, bool]:
         streak += 1
         day -= dt.timedelta(days=1)
     return streak, played_today
+
+
+def daily_streaks(history: History, today: dt.date) -> dict[str, tuple[int, int]]:
+    """Per language: (days in a row with the daily board played, days in a row beating your own daily average),
+    up to today (or yesterday, while today's board is still to come). A day's first daily round counts."""
+    scores: dict[str, dict[dt.date, int]] = {}
+    for r in sorted(history.rounds(), key=lambda r: r.played_at):  # oldest first: a day's first round stands
+        if r.daily and not r.replay:
+            with contextlib.suppress(ValueError):
+                scores.setdefault(language_of(r), {}).setdefault(dt.date.fromisoformat(r.daily), r.score)
+    return {
+        language: (streak(set(days), today), beating_streak(days, today)) for language, days in sorted(scores.items())
+    }

@@ -1,0 +1,306 @@
+"""`boggle daily`: today's board (UTC), once a day per player and language, with everyone who played it.
+
+With a server (`--server HOST[:PORT]`, remembered) the round is the server's: it deals, times and judges, and
+answers with the day's table (rank, percentile, neighbours, top and average, how many found each of your
+words). Without one, or with one that cannot be reached (said in one line), the board is played here as
+`play --daily` plays it. Either way the result is placed against the bot levels' expected scores on the board
+(game/bots.py), and the round goes into the history, where the streaks are counted per language.
+
+The server's round is played line by line (as `play --plain`): the end of input ends it. Everything the
+server sends is decoded and cleaned before it is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from boggle_tui.cli.plain import (
+    Lines,
+    Signal,
+    StreamLines,
+    Write,
+    board_rows,
+    play_plain,
+    utc_now,
+    verdict_line,
+    word_of,
+    write_lines,
+)
+from boggle_tui.engine import frequency
+from boggle_tui.engine.alphabets import capitals
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.solver import Solution, solve
+from boggle_tui.game.bots import cues, level_scores
+from boggle_tui.game.clock import TimeSource, format_seconds
+from boggle_tui.game.codes import parse_code
+from boggle_tui.game.daily import daily_dice, daily_seed
+from boggle_tui.game.daily_table import levels_line, standing_line
+from boggle_tui.game.languages import defaults_for
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.request import daily_request
+from boggle_tui.game.round import Entry, Verdict
+from boggle_tui.i18n import _, counted, decimal, number
+from boggle_tui.net import messages as m
+from boggle_tui.net.address import DEFAULT_PORT, default_name, parse_address
+from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
+from boggle_tui.net.protocol import clean_name
+from boggle_tui.storage.history import History
+from boggle_tui.storage.identity import Identity, load_identity, remember
+from boggle_tui.storage.stats import daily_streaks
+
+TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
+RAREST = 5  # of your words, the rarest few whose counts are said
+
+
+@dataclass
+class Seat:
+    """Who plays where: the server's URL ("" for none), the name and its secret, the board's language."""
+
+    url: str
+    name: str
+    identity: Identity
+    language: str
+
+
+def run_daily(
+    args: argparse.Namespace,
+    *,
+    today: Callable[[], dt.date] = lambda: utc_now().date(),
+    lines: Lines | None = None,
+    write: Write | None = None,
+    note: Write | None = None,
+    now: TimeSource = time.monotonic,
+    history: History | None = None,
+) -> int:
+    out = write or (lambda text: print(text, flush=True))
+    tell = note or (lambda text: print(text, file=sys.stderr, flush=True))
+    seat = _seat(args)
+    day = today()
+    if args.table or args.json:
+        if not seat.url:
+            raise BoggleError(_("the day's table is a server's: give --server HOST:PORT"))
+        return _show_table(seat, out, json_out=args.json, friends=args.friends)
+    history = history or History.open()
+    try:
+        if seat.url:
+            try:
+                game = DailyRound.open(seat.url, seat.name, seat.identity.secret, seat.language)
+            except DailyError as error:
+                if not error.unreachable:
+                    tell(_("boggle: {reason}").format(reason=error))
+                    return 1
+                tell(_("{reason}: playing today's board here instead").format(reason=error))
+            else:
+                return _play_online(game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history)
+        if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
+            history.close()
+            return _open_app(seat, day)
+        return _play_here(seat, day, lines, out, tell, now, history)
+    finally:
+        history.close()
+
+
+def _seat(args: argparse.Namespace) -> Seat:
+    identity = load_identity()
+    server = args.server if args.server is not None else identity.server
+    url = ""
+    if server:
+        host, port, room = parse_address(server)
+        if room:
+            raise BoggleError(_("a daily server is HOST[:PORT], with no room"))
+        url = f"ws://{host}:{port}"
+        server = host if port == DEFAULT_PORT else f"{host}:{port}"
+    name = clean_name(args.name) if args.name is not None else identity.name or default_name()
+    if not name:
+        raise BoggleError(_("a name needs at least one printable character"))
+    identity = remember(identity, name=name, server=server or "")
+    return Seat(url, name, identity, args.lang or "en")
+
+
+def _stdin() -> int | None:
+    try:
+        return sys.stdin.fileno() if sys.stdin is not None else None
+    except (OSError, ValueError):
+        return None
+
+
+# Played on the server
+
+
+def _play_online(
+    game: DailyRound, seat: Seat, day: dt.date, lines: Lines, out: Write, tell: Write, now: TimeSource,
+    history: History,
+) -> int:  # fmt: skip
+    start = game.start
+    board = parse_code(start.code).board
+    upper = board.alphabet.upper
+    server = seat.url.removeprefix("ws://")
+    out(_("Today's board · {date} · on {server} · board {code}").format(date=day, server=server, code=start.code))
+    write_lines(out, board_rows(board))
+    rule = _("{clock} on the server's clock; type a word and Enter. The end of input ends the round.")
+    out(rule.format(clock=format_seconds(start.remaining)))
+    deadline = now() + start.remaining
+    found: dict[str, int] = {}
+    while (left := deadline - now()) > 0:
+        got = lines.read(left)
+        if got is Signal.ENDED or got is Signal.WAITED:
+            break
+        if got is Signal.TOO_LONG:
+            out(_("That line is too long to be a word."))
+            continue
+        assert isinstance(got, str)
+        if got.strip().lower() == "quit":
+            break
+        word = word_of(got)
+        if not word.strip():
+            continue
+        judged = game.word(word)
+        entry = _entry(judged)
+        if entry.verdict.accepted:
+            found[entry.word] = entry.points
+        out(verdict_line(entry, upper))
+    out(_("Time is up.") if now() >= deadline else _("Round ended."))
+    table = game.finish()
+    solution = _solution(board, seat.language, start.min_length)
+    write_lines(out, result_lines(table, list(found), upper))
+    score = table.you.score if table.you else sum(found.values())
+    out(_("Against the bots: {place}").format(place=levels_line(score, _levels(solution, start.seconds))))
+    record = _record(solution, found, day, seat.language, start, score)
+    if history.record(record):
+        write_lines(out, streak_lines(history, seat.language, day))
+    elif history.notice:
+        tell(history.notice)
+    return 0
+
+
+def _entry(judged: m.Judgement) -> Entry:
+    try:
+        verdict = Verdict(judged.verdict)
+    except ValueError:
+        verdict = Verdict.NOT_A_WORD  # a verdict this version does not know: no points are claimed here
+    return Entry(judged.word, verdict, judged.points if verdict.accepted else 0)
+
+
+def _solution(board: Board, language: str, min_length: int) -> Solution:
+    return solve(board, load_dictionary(defaults_for(language).dictionary).trie, min_length)
+
+
+def _levels(solution: Solution, seconds: float) -> dict[str, int]:
+    return level_scores(cues(solution.board, solution.paths, frequency.ranker(solution.board.language)), seconds)
+
+
+def _record(
+    solution: Solution, found: dict[str, int], day: dt.date, language: str, start: m.Start, score: int
+) -> RoundRecord:
+    return RoundRecord(
+        uid=secrets.token_hex(8), played_at=utc_now().isoformat(timespec="seconds"), mode="timed",
+        board=solution.board.text(), code=start.code, dictionary=defaults_for(language).dictionary,
+        min_length=start.min_length, score=score, max_score=solution.total_score, words_total=len(solution.paths),
+        found=found, missed=tuple(w for w in solution.paths if w not in found), daily=day.isoformat(),
+        dice=daily_dice(language), seed=daily_seed(day), seconds=start.seconds, ended="time_up",
+    )  # fmt: skip
+
+
+# Played here
+
+
+def _play_here(
+    seat: Seat, day: dt.date, lines: Lines | None, out: Write, tell: Write, now: TimeSource, history: History
+) -> int:
+    request = daily_request(day, defaults_for(seat.language).dictionary, seat.language)
+    code = play_plain(request, lines=lines, write=out, note=tell, now=now, history=history, close=False)
+    write_lines(out, streak_lines(history, seat.language, day))
+    return code
+
+
+def _open_app(seat: Seat, day: dt.date) -> int:
+    from boggle_tui.cli.play import app_preferences, run_app
+
+    preferences, notices = app_preferences()
+    request = daily_request(day, defaults_for(seat.language).dictionary, seat.language)
+    return run_app(preferences, notices, request=request)
+
+
+# Lines
+
+
+def result_lines(table: m.DailyTable, words: list[str], upper: Callable[[str], str] = capitals) -> list[str]:
+    """The day's table as a round's end shows it: your place, your neighbours, the day's figures, your rare words."""
+    lines = [_("Today's table · {date}").format(date=table.date)]
+    if table.you is not None:
+        you = table.you
+        lines.append(standing_line(you.rank, table.players, you.percentile))
+        for row in (*table.above, you, *table.below):
+            lines.append(row_line(row, mine=row is you))
+    lines.append(
+        _("Top score {top} · average {average} · {players}").format(
+            top=number(table.top),
+            average=decimal(table.average, 1),
+            players=counted(table.players, "{count} player", "{count} players"),
+        )
+    )
+    rare = sorted((table.finds.get(w, 1), w) for w in words)[:RAREST]
+    for count, word in rare:
+        if count <= 1:
+            lines.append(_("you alone found {word}").format(word=upper(word)))
+        else:
+            lines.append(_("you were one of {count} to find {word}").format(count=number(count), word=upper(word)))
+    return lines
+
+
+def row_line(row: m.TableRow, *, mine: bool = False) -> str:
+    """`  3. ada  42 (17 words) · friend`, with `>` before your own row."""
+    mark = ">" if mine else " "
+    line = _("{mark} {rank}. {name}  {score} ({words})").format(
+        mark=mark, rank=row.rank, name=row.name, score=number(row.score),
+        words=counted(row.words, "{count} word", "{count} words"),
+    )  # fmt: skip
+    return line + (_(" · friend") if row.friend else "")
+
+
+def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
+    played, beating = daily_streaks(history, today).get(language, (0, 0))
+    if not played:
+        return []
+    line = counted(played, "Daily streak: {count} day in a row", "Daily streak: {count} days in a row")
+    if beating:
+        line += counted(beating, " · {count} beating your average", " · {count} beating your average")
+    return [line]
+
+
+def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int:
+    ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
+                     friends=friends, rows=m.MAX_TABLE_ROWS if json_out else TABLE_ROWS)  # fmt: skip
+    try:
+        table = ask_table(seat.url, ask)
+    except DailyError as error:
+        raise BoggleError(str(error)) from None
+    if json_out:
+        rows = [{"rank": r.rank, "name": r.name, "score": r.score, "words": r.words, "percentile": r.percentile}
+                for r in table.rows]  # fmt: skip
+        shown = {"date": table.date, "language": table.language, "board": table.board, "players": table.players,
+                 "average": table.average, "top": table.top, "rows": rows}  # fmt: skip
+        out(json.dumps(shown, ensure_ascii=False))
+        return 0
+    out(_("Today's table · {date} · board {code}").format(date=table.date, code=table.board))
+    if table.you is not None:
+        out(standing_line(table.you.rank, table.players, table.you.percentile))
+    for row in table.rows:
+        out(row_line(row, mine=row.name == seat.name))
+    out(
+        _("Top score {top} · average {average} · {players}").format(
+            top=number(table.top),
+            average=decimal(table.average, 1),
+            players=counted(table.players, "{count} player", "{count} players"),
+        )
+    )
+    return 0

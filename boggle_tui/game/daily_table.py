@@ -1,0 +1,151 @@
+"""The day's table: where a daily result stands among everyone who played the same board that day.
+
+Plain figures, no storage: a server's store (storage/daily_store.py) answers the counts, this module says
+what they mean. Ranks are shared by equal scores (two players on 40 are both 3rd, the next is 5th); the
+percentile is the share of players with a lower score ("better than 83%"); the neighbours are the players
+just above and below in the table's order (score, then name).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from boggle_tui.i18n import _
+
+NEIGHBOURS = 2  # players shown above and below one's own row
+MAX_ROWS = 1000  # rows of a table one query returns
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the day's table."""
+
+    rank: int
+    name: str
+    score: int
+    words: int
+    percentile: int  # share of the day's players with a lower score, in whole percent
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The day's table in figures."""
+
+    players: int
+    top: int
+    average: float
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One player's row with its neighbours, and the day's figures."""
+
+    you: Row
+    above: tuple[Row, ...]  # nearest last
+    below: tuple[Row, ...]  # nearest first
+    summary: Summary
+
+
+class DailyStore(Protocol):
+    """What a daily server asks of its store (every method may block: net/daily.py calls them off its loop)."""
+
+    def claim(self, name: str, secret: str, day: dt.date) -> bool:
+        """True when `name` is this secret's: taken now, or taken by the same secret before."""
+        ...
+
+    def owns(self, name: str, secret: str) -> bool:
+        """True when `name` is held by this secret (nothing is taken)."""
+        ...
+
+    def begin(self, day: dt.date, language: str, name: str) -> bool:
+        """Record the day's attempt; False when `name` has already had it."""
+        ...
+
+    def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None: ...
+
+    def place(self, day: dt.date, language: str, name: str) -> Placement | None: ...
+
+    def rows(
+        self, day: dt.date, language: str, limit: int = MAX_ROWS, names: Iterable[str] | None = None
+    ) -> list[Row]: ...
+
+    def summary(self, day: dt.date, language: str) -> Summary: ...
+
+    def words_of(self, day: dt.date, language: str, name: str) -> list[str]: ...
+
+    def finds(self, day: dt.date, language: str, words: Iterable[str]) -> dict[str, int]: ...
+
+    def befriend(self, names: Iterable[str]) -> None: ...
+
+    def friends(self, name: str) -> set[str]: ...
+
+    def prune(self, before: dt.date) -> int: ...
+
+    def close(self) -> None: ...
+
+
+def percentile(lower: int, players: int) -> int:
+    """Whole percent of `players` who scored less: never 100 (nobody is better than themselves)."""
+    return 0 if players <= 0 else min(99, lower * 100 // players)
+
+
+def ordinal(rank: int) -> str:
+    """102nd, 3rd, 11th: each language writes its own (German 102., French 102e)."""
+    if rank % 100 in (11, 12, 13):
+        return _("{n}th").format(n=rank)
+    suffix = {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(rank % 10, _("{n}th"))
+    return suffix.format(n=rank)
+
+
+def standing_line(rank: int, players: int, percent: int) -> str:
+    """`102nd of 614 · better than 83%`."""
+    return _("{rank} of {players} · better than {percent}%").format(
+        rank=ordinal(rank), players=players, percent=percent
+    )
+
+
+def streak(dates: set[dt.date], today: dt.date) -> int:
+    """Days in a row among `dates`, up to today (or up to yesterday, while today is still to come)."""
+    day = today if today in dates else today - dt.timedelta(days=1)
+    count = 0
+    while day in dates:
+        count += 1
+        day -= dt.timedelta(days=1)
+    return count
+
+
+def beating_streak(scores: dict[dt.date, int], today: dt.date) -> int:
+    """Days in a row on which the daily score beat the average of every daily before it (the first daily
+    has no average to beat: it starts no streak)."""
+    days = sorted(scores)
+    beat: set[dt.date] = set()
+    for at, day in enumerate(days):
+        before = [scores[d] for d in days[:at]]
+        if before and scores[day] > sum(before) / len(before):
+            beat.add(day)
+    last = today if today in scores else today - dt.timedelta(days=1)
+    return streak(beat, last) if last in beat else 0
+
+
+def levels_line(score: int, scores: dict[str, int]) -> str:
+    """`above Regular (31), below Strong (47)`: a score placed against the bot levels' expected scores."""
+    from boggle_tui.game.bots import LEVEL_NAMES, between_levels
+
+    lower, higher = between_levels(score, scores)
+
+    def named(level: str) -> str:
+        return _(LEVEL_NAMES[level]).capitalize()
+
+    if lower and higher:
+        return _("above {lower} ({lower_score}), below {higher} ({higher_score})").format(
+            lower=named(lower[0]), lower_score=lower[1], higher=named(higher[0]), higher_score=higher[1]
+        )
+    if lower:
+        return _("above {lower} ({lower_score}): every level beaten").format(
+            lower=named(lower[0]), lower_score=lower[1]
+        )
+    assert higher is not None
+    return _("below {higher} ({higher_score})").format(higher=named(higher[0]), higher_score=higher[1])

@@ -1,0 +1,303 @@
+"""The day's board served: each player's round dealt, timed and judged here, and the day's table kept.
+
+A connection whose first message is `daily` plays the day's board (game/daily.py: the same board on every
+server) as a room's round is played: the client sends words, the server judges each and keeps the score,
+so a result cannot be forged (a field the protocol does not know is refused; a word not on the board scores
+nothing). A name is held by the secret that first used it on this server, and each name has one attempt a
+day per language, recorded before the board is shown. A connection whose first message is `table` asks for
+a day's table, at most a few times a second per address.
+
+The store (game/daily_table.py `DailyStore`; SQLite or PostgreSQL, storage/) may block: its calls run on one
+worker thread, one at a time, never on the event loop. The date is injected (`today`), as is the clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from boggle_tui.engine.dictionary import Dictionary
+from boggle_tui.engine.solver import Solution, solve
+from boggle_tui.game import daily
+from boggle_tui.game.clock import Clock, TimeSource
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, Placement, Row
+from boggle_tui.game.deal import Deal
+from boggle_tui.game.languages import defaults_for, shipped_languages
+from boggle_tui.game.round import EndReason, Entry, Round, Verdict
+from boggle_tui.game.rules import STANDARD_ROUND, Rules
+from boggle_tui.i18n import _
+from boggle_tui.net import messages as m
+from boggle_tui.net.protocol import MAX_NAME, MAX_WORD, ProtocolError, clean_name
+from boggle_tui.net.room import GRACE, Bucket, Room, Send
+
+SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")  # what storage/identity.py makes: 43 characters of token_urlsafe
+KEEP_DAYS = 400  # days of tables a server keeps (`boggle server --keep-days`)
+TABLES_PER_SECOND = 2.0  # table queries from one address, over time
+TABLE_BURST = 10
+ADDRESSES = 10_000  # addresses whose query rates are remembered (the oldest forgotten first)
+MAX_ERRORS = 20  # bad messages in a round before it ends
+WAKE_SECONDS = 1.0  # a round looks at its clock at least this often while nothing arrives
+END_FRAME = '{"type":"end"'  # how a room\'s end of round begins on the wire (messages.encode)
+
+T = TypeVar("T")
+DictionaryFor = Callable[[str, str], Dictionary]
+
+
+class DailyService:
+    def __init__(
+        self,
+        store: DailyStore,
+        dictionary_for: DictionaryFor,
+        *,
+        today: Callable[[], dt.date] = daily.today,
+        now: TimeSource | None = None,
+        log: Callable[[str], None] = lambda _: None,
+        keep_days: int = KEEP_DAYS,
+        seconds: int = STANDARD_ROUND,
+    ) -> None:
+        import time
+
+        self.store = store
+        self.dictionary_for = dictionary_for
+        self.today = today
+        self.now = now or time.monotonic
+        self.log = log
+        self.keep_days = keep_days
+        self.seconds = seconds
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="daily-store")
+        self.rates: OrderedDict[str, Bucket] = OrderedDict()
+        self.pruned: dt.date | None = None
+        self.boards: dict[tuple[dt.date, str], tuple[Deal, str, Rules, Dictionary, Solution]] = {}
+
+    async def _store(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.worker, call, *args)
+
+    def close(self) -> None:
+        self.worker.shutdown(wait=True)
+        self.store.close()
+
+    # One connection
+
+    async def serve(self, ws: ServerConnection, first: m.DailyHello | m.TableAsk, address: str) -> None:
+        try:
+            if first.version != m.VERSION:
+                raise ProtocolError(
+                    _(
+                        "this server speaks protocol version {server}, you speak {client}: "
+                        "update boggle-tui on the older side"
+                    ).format(server=m.VERSION, client=first.version)
+                )
+            await self._prune()
+            if isinstance(first, m.DailyHello):
+                await self._round(ws, first)
+            else:
+                await self._table(ws, first, address)
+        except Refusal as refusal:
+            await _say(ws, m.Error(message=str(refusal), fatal=True, code=refusal.code))
+        except ProtocolError as error:
+            await _say(ws, m.Error(message=str(error), fatal=True, code="refused"))
+        except ConnectionClosed:
+            pass
+        except Exception as error:  # the store failed (a database gone): one line in the log, one to the player
+            self.log(f"daily: store error {type(error).__name__}: {error}")
+            await _say(ws, m.Error(message=_("the day's table is unavailable: try again later"), fatal=True))
+        with contextlib.suppress(ConnectionClosed):
+            await ws.close(1000, "done")
+
+    async def _prune(self) -> None:
+        """Once a day: forget the tables older than `keep_days`."""
+        today = self.today()
+        if self.pruned != today:
+            self.pruned = today
+            gone = await self._store(self.store.prune, today - dt.timedelta(days=self.keep_days))
+            if gone:
+                self.log(f"daily: {gone} results older than {self.keep_days} days pruned")
+
+    async def _identify(self, name: str, secret: str, *, claim: bool) -> str:
+        """The checked name; a Refusal for a malformed name or secret, or a name held by another secret."""
+        checked = clean_name(name)
+        if not checked or checked != name or len(name) > MAX_NAME:
+            raise Refusal(_("a name is 1 to {most} printable characters").format(most=MAX_NAME))
+        if not SECRET.fullmatch(secret):
+            raise Refusal(_("a player's secret is 32 to 64 letters, digits, - or _"))
+        held = (
+            await self._store(self.store.claim, name, secret, self.today())
+            if claim
+            else await self._store(self.store.owns, name, secret)
+        )
+        if not held:
+            raise Refusal(_coded("name_taken"), "name_taken")
+        return name
+
+    def _language(self, language: str) -> str:
+        if language not in shipped_languages():
+            raise Refusal(_("no daily board in {language}").format(language=repr(language)))
+        return language
+
+    # A round
+
+    async def _round(self, ws: ServerConnection, hello: m.DailyHello) -> None:
+        language = self._language(hello.language or "en")
+        name = await self._identify(hello.name, hello.secret, claim=True)
+        day = self.today()
+        deal, dice, rules, words, solution = await self._board(day, language)
+        if not await self._store(self.store.begin, day, language, name):
+            raise Refusal(_coded("played"), "played")
+        clock = Clock(rules.clock, self.now)
+        game = Round(deal.board, solution, clock, words.trie.__contains__)
+        code = board_code(deal.board, dice)
+        self.log(f"daily {day} {language}: {name!r} started")
+        await ws.send(m.encode(m.Start(
+            round=1, board=tuple(tuple(row) for row in deal.board.rows), dice=dice, code=code,
+            min_length=solution.min_length, seconds=rules.clock, remaining=float(rules.clock),
+            dictionary=rules.dictionary, next_id=1,
+        )))  # fmt: skip
+        game.start()
+        try:
+            await self._play(ws, game, self.now() + rules.clock)
+        finally:  # the round counts however it ends: time, the player's end, or a dropped connection
+            game.end(EndReason.TIME_UP if clock.expired else EndReason.ENDED)
+            found = list(game.found)
+            await self._store(self.store.finish, day, language, name, game.score, found)
+            self.log(f"daily {day} {language}: {name!r} scored {game.score}")
+        await ws.send(m.encode(await self._table_for(day, language, code, name, found, rows=0)))
+
+    async def _board(self, day: dt.date, language: str) -> tuple[Deal, str, Rules, Dictionary, Solution]:
+        """The day's board in a language, dealt and solved once (every player of the day plays it)."""
+        key = (day, language)
+        if key not in self.boards:
+            deal = daily.daily_deal(day, language)
+            dice = daily.daily_dice(language)
+            rules = Rules(dice=dice, dictionary=defaults_for(language).dictionary, seconds=self.seconds)
+            words = await asyncio.to_thread(self.dictionary_for, rules.dictionary, language)
+            solution = await asyncio.to_thread(solve, deal.board, words.trie, rules.shortest)
+            self.boards = {k: v for k, v in self.boards.items() if k[0] == day}  # yesterday's are let go
+            self.boards[key] = (deal, dice, rules, words, solution)
+        return self.boards[key]
+
+    async def _play(self, ws: ServerConnection, game: Round, deadline: float) -> None:
+        """Judge words until the deadline (and its grace), the player's `end`, or the connection's end."""
+        bucket, last_id, errors = Bucket(), 0, 0
+        while (left := deadline + GRACE - self.now()) > 0:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), min(WAKE_SECONDS, left))
+            except TimeoutError:
+                continue
+            except ConnectionClosed:
+                return
+            try:
+                message = m.decode_client(frame)
+            except ProtocolError as error:
+                errors += 1
+                await ws.send(m.encode(m.Error(message=str(error), fatal=errors >= MAX_ERRORS)))
+                if errors >= MAX_ERRORS:
+                    return
+                continue
+            if isinstance(message, m.VoteEnd):
+                return
+            if not isinstance(message, m.Word) or message.id <= last_id:
+                continue  # a word sent again is judged once; nothing else belongs in a round
+            last_id = message.id
+            entry = self._judge(game, message.word, bucket, deadline)
+            await ws.send(m.encode(m.Judgement(id=message.id, word=entry.word, verdict=entry.verdict.value,
+                                               points=entry.points)))  # fmt: skip
+
+    def _judge(self, game: Round, text: str, bucket: Bucket, deadline: float) -> Entry:
+        word = text[:MAX_WORD]
+        if self.now() > deadline + GRACE:
+            return Entry(word.lower(), Verdict.TOO_LATE)
+        if not bucket.take(self.now()):
+            return Entry(word.lower(), Verdict.TOO_FAST)
+        return game.submit(word) or Entry(word.lower(), Verdict.NOT_A_WORD)
+
+    # The table
+
+    async def _table(self, ws: ServerConnection, ask: m.TableAsk, address: str) -> None:
+        if not self._take(address):
+            raise Refusal(_("too many table queries: try again in a few seconds"), "limit")
+        language = self._language(ask.language or "en")
+        today = self.today()
+        try:
+            day = dt.date.fromisoformat(ask.date) if ask.date else today
+        except ValueError:
+            raise Refusal(_("a date is YYYY-MM-DD")) from None
+        if not today - dt.timedelta(days=self.keep_days) <= day <= today:
+            raise Refusal(_("this server keeps the tables of its last {days} days").format(days=self.keep_days))
+        name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
+        found = await self._store(self.store.words_of, day, language, name) if name else []
+        code = board_code(daily.daily_deal(day, language).board, daily.daily_dice(language))
+        table = await self._table_for(day, language, code, name, found, rows=ask.rows, only_friends=ask.friends)
+        await ws.send(m.encode(table))
+
+    def _take(self, address: str) -> bool:
+        bucket = self.rates.pop(address, None) or Bucket(TABLES_PER_SECOND, TABLE_BURST)
+        self.rates[address] = bucket  # the newest last: the oldest is forgotten first
+        while len(self.rates) > ADDRESSES:
+            self.rates.popitem(last=False)
+        return bucket.take(self.now())
+
+    async def _table_for(
+        self, day: dt.date, language: str, code: str, name: str, found: list[str], *, rows: int,
+        only_friends: bool = False,
+    ) -> m.DailyTable:  # fmt: skip
+        friends = await self._store(self.store.friends, name) if name else set()
+        placed: Placement | None = await self._store(self.store.place, day, language, name) if name else None
+        names = ({*friends, name} if name else set()) if only_friends else None
+        listed = await self._store(self.store.rows, day, language, rows, names) if rows else []
+        summary = placed.summary if placed else await self._store(self.store.summary, day, language)
+        finds = await self._store(self.store.finds, day, language, found) if found else {}
+
+        def row(r: Row) -> m.TableRow:
+            return m.TableRow(rank=r.rank, name=r.name, score=r.score, words=r.words, percentile=r.percentile,
+                              friend=r.name in friends)  # fmt: skip
+
+        return m.DailyTable(
+            date=day.isoformat(), language=language, board=code, players=summary.players,
+            average=round(summary.average, 2), top=summary.top, you=row(placed.you) if placed else None,
+            above=tuple(map(row, placed.above[-NEIGHBOURS:])) if placed else (),
+            below=tuple(map(row, placed.below[:NEIGHBOURS])) if placed else (),
+            rows=tuple(map(row, listed)), finds=finds,
+        )  # fmt: skip
+
+    # Friends: the players of a room's round
+
+    def noticed(self, room: Room, sends: list[Send]) -> None:
+        """What a room sends, looked at for a round's end: its players (bots aside) become friends. Names are
+        as the room knows them: a room's seat proves no daily identity, so a friend is a mark, never a right."""
+        for sent in sends:
+            if not sent.text.startswith(END_FRAME):
+                continue
+            with contextlib.suppress(ProtocolError):
+                end = m.decode_server(sent.text)
+                bots = {p.name for p in room.players.values() if p.level}
+                if isinstance(end, m.End):
+                    names = [p.name for p in end.players if p.name not in bots]
+                    if len(names) >= 2:
+                        asyncio.get_running_loop().run_in_executor(self.worker, self.store.befriend, names)
+
+
+class Refusal(Exception):
+    def __init__(self, message: str, code: m.ErrorCode = "refused") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+async def _say(ws: ServerConnection, message: m.ServerMessage) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        await ws.send(m.encode(message))
+
+
+def _coded(code: m.ErrorCode) -> str:
+    """The server's text for an error a client knows by its code (as net/server.py's error_text)."""
+    text = m.ERROR_TEXTS[code]  # marked for the catalogue where it is written
+    return _(text)

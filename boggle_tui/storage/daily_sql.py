@@ -1,0 +1,244 @@
+"""The SQL of the daily tables, written once for both stores (storage/daily_store.py has the interface's story).
+
+Parameters are marked `?`; a store whose driver marks them otherwise (PostgreSQL: `%s`) says so in `marker`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from boggle_tui.game.daily_table import MAX_ROWS, NEIGHBOURS, Placement, Row, Summary, percentile
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS players (
+        name TEXT PRIMARY KEY, secret TEXT NOT NULL, since TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS results (
+        day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL,
+        score INTEGER NOT NULL DEFAULT 0, words INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0,
+        found TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (day, language, name))""",
+    "CREATE INDEX IF NOT EXISTS results_table ON results (day, language, finished, score)",
+    """CREATE TABLE IF NOT EXISTS finds (
+        day TEXT NOT NULL, language TEXT NOT NULL, word TEXT NOT NULL, players INTEGER NOT NULL,
+        PRIMARY KEY (day, language, word))""",
+    """CREATE TABLE IF NOT EXISTS friends (
+        a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b))""",
+)
+
+
+def secret_hash(secret: str) -> str:
+    """A secret is a random token (storage/identity.py): a plain hash keeps it unreadable in the store."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+class Histogram:
+    """The day's scores as (score, players) pairs: every rank and percentile of the day from one query."""
+
+    def __init__(self, counts: list[tuple[int, int]]) -> None:
+        self.counts = sorted(counts, reverse=True)
+        self.players = sum(n for _score, n in counts)
+
+    def row(self, name: str, score: int, words: int) -> Row:
+        higher = sum(n for s, n in self.counts if s > score)
+        lower = sum(n for s, n in self.counts if s < score)
+        return Row(higher + 1, name, score, words, percentile(lower, self.players))
+
+    def summary(self) -> Summary:
+        total = sum(s * n for s, n in self.counts)
+        top = self.counts[0][0] if self.counts else 0
+        return Summary(self.players, top, total / self.players if self.players else 0.0)
+
+
+class SqlStore:
+    """The SQL both stores run; a subclass gives the connection and how it marks parameters."""
+
+    marker = "?"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # one connection, used by one thread at a time
+
+    # What a subclass gives
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        raise NotImplementedError
+
+    def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def _commit(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _sql(self, sql: str) -> str:
+        return sql if self.marker == "?" else sql.replace("?", self.marker)
+
+    def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return list(self._execute(self._sql(sql), params).fetchall())
+
+    def _changed(self, sql: str, params: Sequence[Any]) -> int:
+        count = self._execute(self._sql(sql), params).rowcount
+        self._commit()
+        return int(count)
+
+    def create(self) -> None:
+        with self.lock:
+            for statement in SCHEMA:
+                self._execute(statement)
+            self._commit()
+
+    # The interface
+
+    def claim(self, name: str, secret: str, day: dt.date) -> bool:
+        hashed = secret_hash(secret)
+        with self.lock:
+            self._changed(
+                "INSERT INTO players (name, secret, since) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, hashed, day.isoformat()),
+            )
+            held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
+        return bool(held) and hmac.compare_digest(str(held[0][0]), hashed)
+
+    def owns(self, name: str, secret: str) -> bool:
+        with self.lock:
+            held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
+        return bool(held) and hmac.compare_digest(str(held[0][0]), secret_hash(secret))
+
+    def begin(self, day: dt.date, language: str, name: str) -> bool:
+        with self.lock:
+            return (
+                self._changed(
+                    "INSERT INTO results (day, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    (day.isoformat(), language, name),
+                )
+                == 1
+            )
+
+    def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
+        key = (day.isoformat(), language)
+        with self.lock:
+            done = self._execute(
+                self._sql(
+                    "UPDATE results SET score = ?, words = ?, found = ?, finished = 1 "
+                    "WHERE day = ? AND language = ? AND name = ? AND finished = 0"
+                ),
+                (score, len(words), " ".join(words), *key, name),
+            ).rowcount
+            if done == 1 and words:  # a result is counted once, its words with it
+                self._executemany(
+                    self._sql(
+                        "INSERT INTO finds (day, language, word, players) VALUES (?, ?, ?, 1) "
+                        "ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1"
+                    ),
+                    [(*key, word) for word in sorted(set(words))],
+                )
+            self._commit()
+
+    def _histogram(self, key: tuple[str, str]) -> Histogram:
+        counts = self._all(
+            "SELECT score, COUNT(*) FROM results WHERE day = ? AND language = ? AND finished = 1 GROUP BY score", key
+        )
+        return Histogram([(int(s), int(n)) for s, n in counts])
+
+    def place(self, day: dt.date, language: str, name: str) -> Placement | None:
+        key = (day.isoformat(), language)
+        with self.lock:
+            mine = self._all(
+                "SELECT score, words FROM results WHERE day = ? AND language = ? AND name = ? AND finished = 1",
+                (*key, name),
+            )
+            if not mine:
+                return None
+            score, words = int(mine[0][0]), int(mine[0][1])
+            above = self._all(
+                "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                "AND (score > ? OR (score = ? AND name < ?)) ORDER BY score ASC, name DESC LIMIT ?",
+                (*key, score, score, name, NEIGHBOURS),
+            )
+            below = self._all(
+                "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                "AND (score < ? OR (score = ? AND name > ?)) ORDER BY score DESC, name ASC LIMIT ?",
+                (*key, score, score, name, NEIGHBOURS),
+            )
+            table = self._histogram(key)
+        return Placement(
+            you=table.row(name, score, words),
+            above=tuple(table.row(n, int(s), int(w)) for n, s, w in reversed(above)),
+            below=tuple(table.row(n, int(s), int(w)) for n, s, w in below),
+            summary=table.summary(),
+        )
+
+    def rows(self, day: dt.date, language: str, limit: int = MAX_ROWS, names: Iterable[str] | None = None) -> list[Row]:
+        key = (day.isoformat(), language)
+        limit = max(0, min(limit, MAX_ROWS))
+        with self.lock:
+            if names is None:
+                found = self._all(
+                    "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                    "ORDER BY score DESC, name ASC LIMIT ?",
+                    (*key, limit),
+                )
+            else:
+                wanted = sorted(set(names))[:MAX_ROWS]
+                if not wanted:
+                    return []
+                marks = ", ".join("?" for _ in wanted)
+                found = self._all(
+                    "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
+                    f"AND name IN ({marks}) ORDER BY score DESC, name ASC LIMIT ?",
+                    (*key, *wanted, limit),
+                )
+            table = self._histogram(key)
+        return [table.row(n, int(s), int(w)) for n, s, w in found]
+
+    def summary(self, day: dt.date, language: str) -> Summary:
+        with self.lock:
+            return self._histogram((day.isoformat(), language)).summary()
+
+    def words_of(self, day: dt.date, language: str, name: str) -> list[str]:
+        """The words of a finished result, in the order found."""
+        with self.lock:
+            found = self._all(
+                "SELECT found FROM results WHERE day = ? AND language = ? AND name = ? AND finished = 1",
+                (day.isoformat(), language, name),
+            )
+        return str(found[0][0]).split() if found else []
+
+    def finds(self, day: dt.date, language: str, words: Iterable[str]) -> dict[str, int]:
+        wanted = sorted(set(words))[: MAX_ROWS * 4]
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        with self.lock:
+            found = self._all(
+                f"SELECT word, players FROM finds WHERE day = ? AND language = ? AND word IN ({marks})",
+                (day.isoformat(), language, *wanted),
+            )
+        return {str(w): int(n) for w, n in found}
+
+    def befriend(self, names: Iterable[str]) -> None:
+        people = sorted(set(names))
+        pairs = [(a, b) for a in people for b in people if a != b]
+        if not pairs:
+            return
+        with self.lock:
+            self._executemany(self._sql("INSERT INTO friends (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING"), pairs)
+            self._commit()
+
+    def friends(self, name: str) -> set[str]:
+        with self.lock:
+            return {str(b) for (b,) in self._all("SELECT b FROM friends WHERE a = ?", (name,))}
+
+    def prune(self, before: dt.date) -> int:
+        """Forget the days before `before`: their results and their words' counts."""
+        with self.lock:
+            gone = self._execute(self._sql("DELETE FROM results WHERE day < ?"), (before.isoformat(),)).rowcount
+            self._execute(self._sql("DELETE FROM finds WHERE day < ?"), (before.isoformat(),))
+            self._commit()
+        return int(gone)

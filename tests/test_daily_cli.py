@@ -1,0 +1,167 @@
+"""`boggle daily`: line by line against a real server on 127.0.0.1 (run in a thread of its own), on this machine
+when there is no server or it is down, the table again (--table, --json), and the streaks over injected dates."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import os
+import re
+import stat
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from support import FakeTime
+from test_plain import ScriptedLines
+
+from boggle_tui.cli.daily import run_daily
+from boggle_tui.cli.parser import build_parser
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.daily import daily_deal
+from boggle_tui.net.daily import DailyService
+from boggle_tui.net.server import RoomServer
+from boggle_tui.storage.daily_store import SqliteStore
+from boggle_tui.storage.identity import load_identity
+
+DAY = dt.date(2026, 3, 1)
+
+
+class Today:
+    def __init__(self, day: dt.date = DAY) -> None:
+        self.day = day
+
+    def __call__(self) -> dt.date:
+        return self.day
+
+
+@contextmanager
+def server_thread(folder: Path, today: Today) -> Iterator[str]:
+    """A daily server on its own event loop in a thread: `boggle daily` is a blocking client."""
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    held: dict[str, object] = {}
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        server = RoomServer(dictionaries={"enable1": "enable1"})
+        server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today)
+        held["port"] = loop.run_until_complete(server.start("127.0.0.1", 0))
+        ready.set()
+        loop.run_forever()
+        loop.run_until_complete(server.stop())
+        server.daily.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(60)
+    try:
+        yield f"127.0.0.1:{held['port']}"
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(30)
+
+
+def words(day: dt.date = DAY) -> list[str]:
+    board = daily_deal(day).board
+    return sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
+
+
+def daily(
+    monkeypatch: pytest.MonkeyPatch, folder: Path, *flags: str, typed: list[str] = (), today: Today | None = None
+) -> tuple[int, list[str], list[str]]:
+    """`boggle daily FLAGS` as the player whose data is in `folder`, typing `typed`, then the end of input."""
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(folder))
+    clock = FakeTime()
+    said: list[str] = []
+    noted: list[str] = []
+    args = build_parser().parse_args(["daily", *flags])
+    code = run_daily(args, today=today or Today(), lines=ScriptedLines(clock, *typed), write=said.append,
+                     note=noted.append, now=clock)  # fmt: skip
+    return code, said, noted
+
+
+def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    found = words()
+    today = Today()
+    with server_thread(tmp_path, today) as address:
+        for name, count in (("ada", 5), ("bo", 2), ("cy", 8)):
+            code, said, noted = daily(monkeypatch, tmp_path / name, "--plain", "--server", address, "--name", name,
+                                      typed=[*found[:count], "zzzzq"], today=today)  # fmt: skip
+            assert code == 0, noted
+        text = "\n".join(said)
+        assert f"{found[0].upper()}: accepted, 1 point" in text and "ZZZZQ: not on the board" in text
+        assert "1st of 3 · better than 66%" in text
+        assert "> 1. cy  8 (8 words)" in text and "  2. ada  5 (5 words)" in text and "  3. bo  2 (2 words)" in text
+        assert "Top score 8 · average 5.0 · 3 players" in text
+        assert f"you alone found {found[7].upper()}" in text and f"you were one of 2 to find {found[2].upper()}" in text
+        assert "Against the bots: above Strong (7), below Expert (11)" in said  # cy's 8 of 12 points
+        assert "Daily streak: 1 day in a row" in text
+
+        code, _again, noted = daily(monkeypatch, tmp_path / "ada", "--plain", today=today)  # the server remembered
+        assert code == 1 and noted == [
+            "boggle: you have played today's board already: boggle daily --table shows the table"
+        ]
+
+        code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--table", today=today)
+        assert said[1] == "2nd of 3 · better than 33%"
+        assert said[2:5] == ["  1. cy  8 (8 words)", "> 2. ada  5 (5 words)", "  3. bo  2 (2 words)"]
+        daily(monkeypatch, tmp_path / "di", "--plain", "--server", address, "--name", "di", typed=found[:20],
+              today=today)  # fmt: skip
+        code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--json", today=today)
+        table = json.loads(said[0])
+        assert code == 0 and table["players"] == 4 and table["date"] == "2026-03-01" and table["language"] == "en"
+        assert [r["name"] for r in table["rows"]] == ["di", "cy", "ada", "bo"]  # the fourth changed the table
+        assert table["rows"][2] == {"rank": 3, "name": "ada", "score": 5, "words": 5, "percentile": 25}
+        assert set(table) == {"date", "language", "board", "players", "average", "top", "rows"}
+
+
+def test_with_no_server_the_board_is_played_here_and_placed_against_the_bots(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    found = words()
+    code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=found[:3])
+    text = "\n".join(said)
+    assert code == 0 and "daily board 2026-03-01" in text
+    placed = r"Against the bots: (above \w+ \(\d+\)(, |: ))?(below \w+ \(\d+\)|every level beaten)"
+    assert any(re.fullmatch(placed, line) for line in said), text
+
+
+def test_a_server_that_is_down_is_said_in_one_line_and_the_board_is_played_here(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", typed=["tea"])
+    assert code == 0
+    assert len([n for n in noted if "127.0.0.1:9" in n]) == 1
+    assert any("playing today's board here instead" in n for n in noted)
+    assert any("daily board 2026-03-01" in line for line in said)
+
+
+def test_a_streak_of_three_days_after_rounds_on_three_dates(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for days in range(3):
+        day = DAY + dt.timedelta(days=days)
+        _code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=words(day)[: 2 + 3 * days],
+                                    today=Today(day))  # fmt: skip
+    assert "Daily streak: 3 days in a row · 2 beating your average" in said
+
+
+def test_the_secret_is_made_once_and_kept_for_its_owner_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    first = load_identity(tmp_path)
+    assert load_identity(tmp_path).secret == first.secret and len(first.secret) == 43
+    assert stat.S_IMODE(os.stat(tmp_path / "daily.json").st_mode) == 0o600
+    (tmp_path / "daily.json").write_text('{"secret": "short"}')
+    assert load_identity(tmp_path).secret != first.secret  # a damaged file: a new secret (and so a new name)
+
+
+def test_bad_flags_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from boggle_tui.cli.main import main
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    assert main(["daily", "--table"]) == 2
+    assert main(["daily", "--server", "example.org:1/room", "--table"]) == 2

@@ -1,0 +1,298 @@
+"""The day's board on a real server on 127.0.0.1: rounds dealt, timed and judged by the server, the day's table,
+one attempt a day, names held by their secrets, friends from rooms, a table that survives a restart.
+
+The date and the clock are injected; the store is SQLite in the test's folder (tests/test_daily_store.py runs
+the store's own suite against PostgreSQL too)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support import FakeTime
+from websockets.asyncio.client import connect
+
+from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.round import Verdict
+from boggle_tui.net import messages as m
+from boggle_tui.net.daily import DailyService
+from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
+from boggle_tui.net.server import RoomServer
+from boggle_tui.storage.daily_store import SqliteStore
+
+DAY = dt.date(2026, 3, 1)
+WAIT = 5.0
+SECRETS = {name: (name * 40)[:43] for name in ("ada", "bo", "cy", "di", "ed")}
+
+
+class Today:
+    def __init__(self, day: dt.date = DAY) -> None:
+        self.day = day
+
+    def __call__(self) -> dt.date:
+        return self.day
+
+
+@asynccontextmanager
+async def daily_server(folder: Path, time_: FakeTime, today: Today) -> AsyncIterator[tuple[RoomServer, str]]:
+    server = RoomServer(now=time_, dictionaries={"enable1": "enable1"})
+    server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, now=time_)
+    port = await server.start("127.0.0.1", 0)
+    try:
+        yield server, f"ws://127.0.0.1:{port}"
+    finally:
+        await server.stop()
+        server.daily.close()
+
+
+class Player:
+    """A client speaking the daily protocol directly."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+
+    @classmethod
+    async def start(cls, url: str, name: str, **extra: Any) -> tuple[Player, dict[str, Any]]:
+        ws = await connect(url)
+        hello = {"type": "daily", "version": m.VERSION, "name": name, "secret": SECRETS.get(name, ""), **extra}
+        await ws.send(json.dumps(hello))
+        player = cls(ws)
+        return player, await player.read()
+
+    async def read(self) -> dict[str, Any]:
+        return json.loads(await asyncio.wait_for(self.ws.recv(), WAIT))
+
+    async def word(self, entry: int, word: str, **extra: Any) -> dict[str, Any]:
+        await self.ws.send(json.dumps({"type": "word", "id": entry, "word": word, **extra}))
+        return await self.read()
+
+    async def end(self) -> m.DailyTable:
+        await self.ws.send(json.dumps({"type": "end"}))
+        while True:
+            message = m.decode_server(json.dumps(await self.read()))
+            if isinstance(message, m.DailyTable):
+                await self.ws.close()
+                return message
+
+
+def solution_words(language: str = "en") -> list[str]:
+    from boggle_tui.engine.dictionary import load_dictionary
+    from boggle_tui.engine.solver import solve
+
+    board = daily_deal(DAY, language).board
+    return sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
+
+
+async def play(url: str, name: str, words: list[str]) -> m.DailyTable:
+    player, start = await Player.start(url, name)
+    assert start["type"] == "start", start
+    for entry, word in enumerate(words, 1):
+        await player.word(entry, word)
+    return await player.end()
+
+
+async def test_three_players_each_see_their_rank_percentile_and_neighbours_and_a_fourth_moves_them(
+    tmp_path: Path,
+) -> None:
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        ada = await play(url, "ada", words[:6])
+        bo = await play(url, "bo", words[:3])
+        cy = await play(url, "cy", words[:9])
+        assert ada.you is not None and bo.you is not None and cy.you is not None
+        assert (ada.you.rank, ada.players) == (1, 1)  # first of the day: alone on the table
+        assert (bo.you.rank, bo.players) == (2, 2) and bo.you.percentile == 0
+        assert (cy.you.rank, cy.players, cy.you.percentile) == (1, 3, 66)
+        assert [r.name for r in cy.below] == ["ada", "bo"] and cy.above == ()
+        assert cy.top == cy.you.score and cy.average == pytest.approx((ada.you.score + bo.you.score + cy.you.score) / 3)
+        assert cy.date == "2026-03-01" and cy.board.startswith("N-")
+        assert cy.finds[words[0]] == 3 and cy.finds[words[8]] == 1  # how many found each of cy's words
+        di = await play(url, "di", words[:12])
+        assert di.you is not None and di.you.rank == 1 and [r.name for r in di.below] == ["cy", "ada"]
+        later = await asyncio.to_thread(
+            ask_table, url, m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"])
+        )
+        assert later.players == 4 and later.you is not None and later.you.rank == 3  # the fourth moved ada down
+        assert [r.name for r in later.rows] == ["di", "cy", "ada", "bo"]
+        assert [r.name for r in later.above] == ["di", "cy"] and [r.name for r in later.below] == ["bo"]
+
+
+async def test_a_second_attempt_the_same_day_is_refused_and_the_next_day_is_open(tmp_path: Path) -> None:
+    today = Today()
+    async with daily_server(tmp_path, FakeTime(), today) as (_server, url):
+        await play(url, "ada", [])
+        _player, again = await Player.start(url, "ada")
+        assert again["type"] == "error" and again["code"] == "played" and again["fatal"]
+        assert "\n" not in again["message"]
+        today.day = DAY + dt.timedelta(days=1)
+        _player, next_day = await Player.start(url, "ada")
+        assert next_day["type"] == "start"
+
+
+async def test_a_name_is_held_by_its_secret(tmp_path: Path) -> None:
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        await play(url, "ada", [])
+        ws = await connect(url)
+        await ws.send(json.dumps({"type": "daily", "version": m.VERSION, "name": "ada", "secret": "x" * 43}))
+        answer = json.loads(await ws.recv())
+        assert answer["code"] == "name_taken"
+        for bad in ({"name": "", "secret": "x" * 43}, {"name": "\x1b\x07", "secret": "y" * 43},
+                    {"name": "eve", "secret": "short"}):  # fmt: skip
+            ws = await connect(url)
+            await ws.send(json.dumps({"type": "daily", "version": m.VERSION, **bad}))
+            assert json.loads(await ws.recv())["type"] == "error", bad
+
+
+async def test_a_forged_score_or_words_not_on_the_board_gain_nothing(tmp_path: Path) -> None:
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        forged = await player.word(1, words[0], score=999)
+        assert forged["type"] == "error" and not forged["fatal"]  # an unknown field: the message is refused whole
+        assert (await player.word(2, "qqqqzz"))["points"] == 0
+        assert (await player.word(3, "zymurgy"))["verdict"] == Verdict.NOT_ON_BOARD.value
+        accepted = await player.word(4, words[1])
+        assert accepted["verdict"] == Verdict.ACCEPTED.value and accepted["points"] == 1
+        await player.ws.send(json.dumps({"type": "end", "score": 500}))  # refused too: the round goes on
+        assert (await player.read())["type"] == "error"
+        table = await player.end()
+        assert table.you is not None and (table.you.score, table.you.words) == (1, 1)
+
+
+async def test_an_entry_sent_again_is_judged_once(tmp_path: Path) -> None:
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.ws.send(json.dumps({"type": "word", "id": 1, "word": words[1]}))  # id already judged
+        assert (await player.word(2, words[2]))["id"] == 2  # the repeat got no verdict
+        table = await player.end()
+        assert table.you is not None and table.you.words == 2
+
+
+async def test_the_server_keeps_the_time(tmp_path: Path) -> None:
+    time_ = FakeTime()
+    words = solution_words()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, start = await Player.start(url, "ada")
+        assert start["seconds"] == 180 and start["remaining"] == 180
+        await player.word(1, words[0])
+        time_.now += 180.2  # within the grace: still judged
+        assert (await player.word(2, words[1]))["verdict"] == Verdict.ACCEPTED.value
+        time_.now += 1.0
+        table = m.decode_server(json.dumps(await player.read()))  # the server ends the round by itself
+        assert isinstance(table, m.DailyTable) and table.you is not None and table.you.words == 2
+
+
+async def test_a_dropped_connection_still_counts_as_the_days_attempt(tmp_path: Path) -> None:
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.ws.close()
+        for _ in range(100):
+            later = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en"))
+            if later.players:
+                break
+            await asyncio.sleep(0.02)
+        assert [(r.name, r.words) for r in later.rows] == [("ada", 1)]
+        _again, refused = await Player.start(url, "ada")
+        assert refused["code"] == "played"
+
+
+async def test_a_restarted_server_keeps_the_table(tmp_path: Path) -> None:
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        await play(url, "ada", words[:4])
+        await play(url, "bo", words[:2])
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        _player, refused = await Player.start(url, "ada")
+        assert refused["code"] == "played"
+        cy = await play(url, "cy", words[:3])
+        assert cy.players == 3 and cy.you is not None and cy.you.rank == 2
+
+
+async def test_friends_from_a_room_are_marked_and_shown_alone(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        for name in ("ada", "bo", "cy"):
+            await play(url, name, words[: len(name) + 1])
+        seats = []
+        for name in ("ada", "bo"):
+            ws = await connect(url)
+            await ws.send(json.dumps({"type": "hello", "version": m.VERSION, "name": name, "room": "club"}))
+            seats.append(ws)
+
+        async def until(ws: Any, kind: str) -> None:
+            while (message := json.loads(await asyncio.wait_for(ws.recv(), WAIT)))["type"] != kind or (
+                kind == "countdown" and not message["seconds"]
+            ):
+                pass
+
+        for ws in seats:
+            await ws.send(json.dumps({"type": "ready", "ready": True}))
+        for ws in seats:
+            await until(ws, "countdown")
+        time_.now += 5.0  # past the countdown
+        for ws in seats:
+            await until(ws, "start")
+            await ws.send(json.dumps({"type": "end"}))  # both vote the round to its end
+        for ws in seats:
+            await until(ws, "end")
+        ask = m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"], friends=True)
+        for _ in range(100):  # the friendship is written off the loop
+            shown = await asyncio.to_thread(ask_table, url, ask)
+            if len(shown.rows) == 2:
+                break
+            await asyncio.sleep(0.02)
+        assert sorted(r.name for r in shown.rows) == ["ada", "bo"]
+        assert [r.friend for r in shown.rows if r.name == "bo"] == [True]
+        everyone = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", name="ada",
+                                                                         secret=SECRETS["ada"]))  # fmt: skip
+        assert {r.name: r.friend for r in everyone.rows} == {"ada": False, "bo": True, "cy": False}
+        for ws in seats:
+            await ws.close()
+
+
+async def test_table_queries_are_rate_limited_and_checked(tmp_path: Path) -> None:
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        ask = m.TableAsk(version=m.VERSION, language="en")
+        for _ in range(10):
+            await asyncio.to_thread(ask_table, url, ask)
+        with pytest.raises(DailyError) as limited:
+            await asyncio.to_thread(ask_table, url, ask)
+        assert limited.value.code == "limit"
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        for wrong in ({"date": "2020-01-01"}, {"date": "2026-03-02"}, {"date": "yesterday"}, {"language": "xx"}):
+            with pytest.raises(DailyError):
+                await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, **wrong))
+
+
+async def test_the_blocking_client_plays_a_round(tmp_path: Path) -> None:
+    words = solution_words()
+
+    def round_on(url: str) -> tuple[list[str], m.DailyTable]:
+        game = DailyRound.open(url, "ada", SECRETS["ada"], "en")
+        verdicts = [game.word(w).verdict for w in (words[0], "zzzzq", words[0])]
+        return verdicts, game.finish()
+
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        verdicts, table = await asyncio.to_thread(round_on, url)
+        assert verdicts == [Verdict.ACCEPTED.value, Verdict.NOT_ON_BOARD.value, Verdict.ALREADY_FOUND.value]
+        assert table.you is not None and table.you.score == 1
+        with pytest.raises(DailyError) as refused:
+            await asyncio.to_thread(DailyRound.open, url, "ada", SECRETS["ada"], "en")
+        assert refused.value.code == "played" and not refused.value.unreachable
+
+
+def test_an_unreachable_server_is_said_so() -> None:
+    with pytest.raises(DailyError) as error:
+        DailyRound.open("ws://127.0.0.1:9", "ada", SECRETS["ada"], "en")
+    assert error.value.unreachable

@@ -1,0 +1,135 @@
+"""The daily store's interface, one suite run against both stores: SQLite, and PostgreSQL where one is reachable
+(BOGGLE_TEST_POSTGRES names it; .ci/run starts one). Dates are given, never read from the wall."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boggle_tui.game.daily_table import DailyStore, Row
+from boggle_tui.storage.daily_store import SqliteStore, open_store
+
+DAY = dt.date(2026, 3, 1)
+POSTGRES = os.environ.get("BOGGLE_TEST_POSTGRES", "")
+
+
+def _postgres() -> DailyStore:
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL: set BOGGLE_TEST_POSTGRES to a postgresql:// URL")
+    psycopg = pytest.importorskip("psycopg")
+    schema = "t" + uuid.uuid4().hex[:12]  # each test its own schema: runs never see each other's rows
+    try:
+        with psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3) as db:
+            db.execute(f"CREATE SCHEMA {schema}")
+    except psycopg.OperationalError as error:
+        pytest.skip(f"PostgreSQL not reachable: {error}")
+    sep = "&" if "?" in POSTGRES else "?"
+    return open_store(f"{POSTGRES}{sep}options=-csearch_path%3D{schema}")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DailyStore]:
+    made = SqliteStore(tmp_path / "daily.sqlite3") if request.param == "sqlite" else _postgres()
+    yield made
+    made.close()
+
+
+def play(store: DailyStore, name: str, score: int, words: list[str], day: dt.date = DAY, language: str = "en") -> None:
+    assert store.claim(name, f"secret-of-{name}", day)
+    assert store.begin(day, language, name)
+    store.finish(day, language, name, score, words)
+
+
+def test_a_name_is_its_first_secrets(store: DailyStore) -> None:
+    assert store.claim("ada", "s1", DAY)
+    assert store.claim("ada", "s1", DAY + dt.timedelta(days=3))
+    assert not store.claim("ada", "someone else", DAY)
+
+
+def test_one_attempt_a_day_per_language(store: DailyStore) -> None:
+    assert store.begin(DAY, "en", "ada")
+    assert not store.begin(DAY, "en", "ada")
+    assert store.begin(DAY, "de", "ada")
+    assert store.begin(DAY + dt.timedelta(days=1), "en", "ada")
+
+
+def test_rank_percentile_neighbours_top_and_average(store: DailyStore) -> None:
+    for name, score in (("ada", 50), ("bo", 40), ("cy", 40), ("di", 30), ("ed", 20), ("fay", 10)):
+        play(store, name, score, [f"w{score}"])
+    placed = store.place(DAY, "en", "cy")
+    assert placed is not None
+    assert placed.you == Row(2, "cy", 40, 1, 50)  # shares 2nd with bo; 3 of 6 scored less
+    assert [r.name for r in placed.above] == ["ada", "bo"]
+    assert [r.name for r in placed.below] == ["di", "ed"]
+    assert placed.above[1].rank == 2 and placed.below[0].rank == 4
+    assert (placed.summary.players, placed.summary.top) == (6, 50)
+    assert placed.summary.average == pytest.approx(190 / 6)
+    top = store.place(DAY, "en", "ada")
+    assert top is not None and top.above == () and top.you.rank == 1 and top.you.percentile == 83
+
+
+def test_an_unfinished_attempt_is_not_in_the_table(store: DailyStore) -> None:
+    play(store, "ada", 12, ["cat"])
+    store.begin(DAY, "en", "bo")
+    assert store.place(DAY, "en", "bo") is None
+    assert store.summary(DAY, "en").players == 1
+
+
+def test_a_result_is_finished_once(store: DailyStore) -> None:
+    play(store, "ada", 12, ["cat", "cats"])
+    store.finish(DAY, "en", "ada", 99, ["cat", "dog"])
+    assert store.rows(DAY, "en") == [Row(1, "ada", 12, 2, 0)]
+    assert store.finds(DAY, "en", ["cat", "dog"]) == {"cat": 1}
+
+
+def test_how_many_found_each_word(store: DailyStore) -> None:
+    play(store, "ada", 3, ["cat", "hushaby"])
+    play(store, "bo", 2, ["cat"])
+    play(store, "cy", 1, ["cat"], language="de")
+    assert store.finds(DAY, "en", ["cat", "hushaby", "zzz"]) == {"cat": 2, "hushaby": 1}
+
+
+def test_rows_bounded_and_of_friends(store: DailyStore) -> None:
+    for at, name in enumerate(["ada", "bo", "cy", "di"]):
+        play(store, name, 10 * at, [])
+    assert [r.name for r in store.rows(DAY, "en", limit=2)] == ["di", "cy"]
+    store.befriend(["ada", "cy"])
+    assert store.friends("ada") == {"cy"} and store.friends("cy") == {"ada"} and store.friends("bo") == set()
+    shown = store.rows(DAY, "en", names={"ada", "cy"})
+    assert [(r.rank, r.name) for r in shown] == [(2, "cy"), (4, "ada")]  # ranks among everyone
+
+
+def test_old_days_pruned(store: DailyStore) -> None:
+    play(store, "ada", 5, ["cat"], day=DAY - dt.timedelta(days=401))
+    play(store, "bo", 5, ["cat"])
+    assert store.prune(DAY - dt.timedelta(days=400)) == 1
+    assert store.rows(DAY - dt.timedelta(days=401), "en") == []
+    assert store.finds(DAY - dt.timedelta(days=401), "en", ["cat"]) == {}
+    assert store.finds(DAY, "en", ["cat"]) == {"cat": 1}
+
+
+def test_a_sqlite_table_survives_reopening(tmp_path: Path) -> None:
+    first = SqliteStore(tmp_path / "d.sqlite3")
+    play(first, "ada", 7, ["cat"])
+    first.close()
+    again = open_store(str(tmp_path / "d.sqlite3"))
+    assert again.rows(DAY, "en") == [Row(1, "ada", 7, 1, 0)]
+    assert not again.begin(DAY, "en", "ada")
+    again.close()
+
+
+def test_a_players_words_are_kept_with_the_result(store: DailyStore) -> None:
+    play(store, "ada", 3, ["tea", "eat", "ate"])
+    assert store.words_of(DAY, "en", "ada") == ["tea", "eat", "ate"]
+    assert store.words_of(DAY, "en", "bo") == []
+
+
+def test_owning_a_name_takes_nothing(store: DailyStore) -> None:
+    assert not store.owns("ada", "s1")
+    assert store.claim("ada", "s1", DAY)
+    assert store.owns("ada", "s1") and not store.owns("ada", "s2") and not store.owns("bo", "s1")

@@ -1,0 +1,53 @@
+"""The day's table's figures and the bot levels' place, as plain functions (dates given, never read)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from boggle_tui.engine import frequency
+from boggle_tui.engine.dictionary import Dictionary
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.bots import LEVELS, between_levels, cues, expected_score, level_scores
+from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.daily_table import beating_streak, levels_line, ordinal, percentile, standing_line, streak
+
+DAY = dt.date(2026, 3, 1)
+
+
+def days(*offsets: int) -> set[dt.date]:
+    return {DAY - dt.timedelta(days=n) for n in offsets}
+
+
+def test_the_standing_line_of_the_issue() -> None:
+    assert standing_line(102, 614, percentile(614 - 102, 614)) == "102nd of 614 · better than 83%"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 111, 122)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "111th", "122nd"
+    ]  # fmt: skip
+    assert percentile(0, 0) == 0 and percentile(5, 5) == 99
+
+
+def test_streaks_count_days_in_a_row_up_to_today_or_yesterday() -> None:
+    assert streak(days(0, 1, 2, 4), DAY) == 3
+    assert streak(days(1, 2), DAY) == 2  # today's board still to come
+    assert streak(days(2, 3), DAY) == 0
+
+
+def test_a_beating_streak_counts_days_above_the_average_before_them() -> None:
+    scores = {DAY - dt.timedelta(days=n): s for n, s in ((4, 10), (3, 5), (2, 20), (1, 30), (0, 40))}
+    assert beating_streak(scores, DAY) == 3  # 20 > 7.5, 30 > 11.7, 40 > 16.3; 5 < 10 broke it before
+    scores[DAY] = 1
+    assert beating_streak(scores, DAY) == 0  # played today, below the average: no streak
+
+
+def test_the_levels_expected_scores_rise_with_skill_and_a_score_is_placed_between_them(enable1: Dictionary) -> None:
+    solution = solve(daily_deal(DAY).board, enable1.trie, 3)
+    board_cues = cues(solution.board, solution.paths, frequency.ranker("en"))
+    scores = level_scores(board_cues)
+    assert list(scores) == list(LEVELS) and list(scores.values()) == sorted(scores.values())
+    assert 0 < scores["expert"] <= solution.total_score
+    assert expected_score(board_cues, LEVELS["regular"][0], 60) < expected_score(board_cues, LEVELS["regular"][0])
+    levels = {"beginner": 3, "casual": 5, "regular": 31, "strong": 47, "expert": 60}
+    assert levels_line(40, levels) == "above Regular (31), below Strong (47)"
+    assert levels_line(1, levels) == "below Beginner (3)"
+    assert levels_line(60, levels) == "above Expert (60): every level beaten"
+    assert between_levels(31, levels) == (("regular", 31), ("strong", 47))
