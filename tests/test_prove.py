@@ -16,7 +16,9 @@ from boggle_tui.engine import core
 from boggle_tui.engine.board import FACE_INDEX
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
-from boggle_tui.engine.prove import (
+from boggle_tui.engine.scoring import POINTS
+from boggle_tui.engine.solver import board_score
+from boggle_tui.research.prove import (
     ALPHABET,
     Classes,
     ProofSettings,
@@ -33,9 +35,7 @@ from boggle_tui.engine.prove import (
     split_order,
     word_keys,
 )
-from boggle_tui.engine.scoring import POINTS
-from boggle_tui.engine.search import symmetries
-from boggle_tui.engine.solver import board_score
+from boggle_tui.research.search import symmetries
 
 ALGS4 = Path(__file__).parent / "data" / "algs4.txt"
 SMALL = "aeilnorst"  # the letters the random classes draw from: most words of a small list use them

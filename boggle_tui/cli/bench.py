@@ -9,13 +9,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from boggle_tui.cli.output import print_json
-from boggle_tui.engine import bench
 from boggle_tui.engine.core import engine_name
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.wordlist import read_word_list
 from boggle_tui.i18n import N_, _, counted, number
+from boggle_tui.research import bench
 
 
 def run_bench(args: argparse.Namespace) -> int:

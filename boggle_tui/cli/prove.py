@@ -14,7 +14,9 @@ from boggle_tui.engine.board import FACES
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.engine.proof import (
+from boggle_tui.engine.scoring import shortest_word
+from boggle_tui.i18n import _, counted, number
+from boggle_tui.research.proof import (
     Journal,
     Summary,
     Task,
@@ -24,7 +26,7 @@ from boggle_tui.engine.proof import (
     read_record,
     summarize,
 )
-from boggle_tui.engine.prove import (
+from boggle_tui.research.prove import (
     ALPHABET,
     MAX_PROVE_CELLS,
     Classes,
@@ -33,9 +35,7 @@ from boggle_tui.engine.prove import (
     dice_alphabet,
     letters_of,
 )
-from boggle_tui.engine.scoring import shortest_word
-from boggle_tui.engine.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
-from boggle_tui.i18n import _, counted, number
+from boggle_tui.research.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
 
 # The default threshold is the best board a short search finds (as `boggle best` does): any board
 # that reaches it proves the threshold is met, and the proof then finds every board above it.

@@ -33,10 +33,10 @@ from boggle_tui.engine.board import FACE_INDEX, FACES, neighbours
 from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS
-from boggle_tui.engine.search import symmetries
 from boggle_tui.engine.solver import board_score
 from boggle_tui.engine.trie import KIDS, Trie
 from boggle_tui.i18n import _
+from boggle_tui.research.search import symmetries
 
 Letters = tuple[int, ...]  # the face columns a cell may show, in column order
 Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
