@@ -160,7 +160,7 @@ def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: 
     for index, entry in (
         (a, 5 << 1 | 1),  # a child between rows
         (a, 0 << 1 | 1),  # a child that is the root again (a word going on forever; no word found, on any board)
-        (trie.KIDS, 0),  # a root whose bitmask names none of its entries
+        (trie.MASK_COLUMN, 0),  # a root whose bitmask names none of its entries
     ):
         with_entry(cached, index, entry)
         with core.forced(compiled=compiled):

@@ -41,6 +41,7 @@ def _die_faces_of(language: str) -> frozenset[str]:
 
 
 Cell = int  # row * columns + column
+CellPath = tuple[Cell, ...]  # the cells a word is traced through, first letter first
 
 # The most dice on a board: well above Super Big Boggle's 36, small enough that every
 # per-board table stays small (the compiled core has the same limit).

@@ -34,7 +34,7 @@ from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS
 from boggle_tui.engine.solver import board_score
-from boggle_tui.engine.trie import KIDS, Trie
+from boggle_tui.engine.trie import MASK_COLUMN, Trie
 from boggle_tui.i18n import _
 from boggle_tui.research.search import symmetries
 
@@ -269,7 +269,7 @@ def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, m
             if entry & 1 and len(spelt) >= min_length:
                 found.setdefault(tuple(sorted(chosen.items())), set()).add(spelt)
             child = entry >> 1
-            if table[child + KIDS]:
+            if table[child + MASK_COLUMN]:
                 for n in around[cell]:
                     if not used >> n & 1:
                         visit(n, child, used | 1 << n, spelt)
