@@ -468,7 +468,7 @@ class Room:
         if self.state is not State.PLAYING or player.round is None:
             word = text[:MAX_WORD].lower()
             # The round ended while the word was on its way: it still gets its verdict, never silence.
-            return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=Verdict.TOO_LATE.value))]
+            return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=m.verdict_text(Verdict.TOO_LATE)))]
         player.last_id = entry_id
         word = text[:MAX_WORD]
         if self.now() > self.deadline + GRACE:
@@ -553,8 +553,8 @@ class Room:
 
 
 def _judged(entry: Entry) -> m.Judged:
-    return m.Judged(word=entry.word, verdict=entry.verdict.value, points=entry.points)
+    return m.Judged(word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
 
 
 def _judgement(entry_id: int, entry: Entry) -> m.Judgement:
-    return m.Judgement(id=entry_id, word=entry.word, verdict=entry.verdict.value, points=entry.points)
+    return m.Judgement(id=entry_id, word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
