@@ -227,6 +227,20 @@ def test_a_proof_file_resumes_where_it_stopped_and_gives_the_same_answer(capsys,
     assert code == 0 and json.loads(alone)["boards"] == json.loads(whole)["boards"]
 
 
+def test_a_proof_in_a_terminal_shows_rich_s_progress_bar_of_its_classes_and_a_pipe_sees_none(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    out = tmp_path / "proof.jsonl"
+    code, whole, piped = run(capsys, *SMALL_PROOF, "--json", "--out", str(out))
+    classes = json.loads(whole)["classes"]
+    assert code == 0 and piped == ""
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:4]) + "\n")  # three classes done: the bar starts there
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # Rich draws as on a terminal
+    code, _, drawn = run(capsys, *SMALL_PROOF[:-2], "--json", "--resume", str(out))
+    assert code == 0 and "proving classes" in drawn and f"{classes}/{classes}" in drawn
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
