@@ -19,6 +19,7 @@ from boggle_tui.net.protocol import Limits
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
 # hour; 10**9 would have run for years.
 BENCH_BOARDS = 100_000
+MAX_GAMES = 16  # boggle web's game processes at once: each is a Python process of some 40-60 MB
 
 COMMANDS = (
     "play",
@@ -304,7 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
     )
     web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help=_("port (default 8000)"))
-    web.add_argument("--max-games", type=_count(1, 1000), default=16, metavar="N", help=_("games at once (default 16)"))
+    web.add_argument(
+        "--max-games",
+        type=_count(1, 1000),
+        default=MAX_GAMES,
+        metavar="N",
+        help=_("games at once (default {count})").format(count=MAX_GAMES),
+    )
     define = commands.add_parser("define", help=_("a short definition of each word (from WordNet 3.0)"))
     define.add_argument("words", nargs="+", metavar=_("WORD"), help=_("the words to define"))
     define.add_argument("--json", action="store_true", help=_("print JSON: a list of {word, definition}"))

@@ -189,9 +189,6 @@ class Bot:
     theta: float
     plan: tuple[Try, ...]  # in time order, every try within the round
 
-    def tries_by(self, elapsed: float) -> list[Try]:
-        return [t for t in self.plan if t.at <= elapsed]
-
     def found_by(self, elapsed: float) -> list[str]:
         """The words found by `elapsed` seconds into the round: never one the plan has not reached."""
         return [t.word for t in self.plan if t.found and t.at <= elapsed]

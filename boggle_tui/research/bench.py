@@ -61,7 +61,6 @@ class _Timing:
     build_ms: float
     lexicon: Any
     times: list[float] = field(default_factory=list)
-    spent: float = 0.0
     gave_up: bool = False
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import operator
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,9 +242,6 @@ class Tally:
     """What a proof of one class cost."""
 
     nodes: int = 0  # tree nodes made: the first tree and every merge
-    forces: int = 0  # cells forced
-    searches: int = 0  # plain searches run at the bottom
-    candidates: int = 0  # boards whose D(B) reached the threshold, scored exactly
 
 
 def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, min_length: int) -> dict[Key, set[str]]:
@@ -404,10 +401,8 @@ def prove_tree(
         if tree.bound < threshold:
             return
         if tree.bound <= switchover or step >= steps - SEARCHED_CELLS:
-            tally.searches += 1
             found.extend(search_rest(tree, letters, step, threshold, chosen))
             return
-        tally.forces += 1
         for letter, subtree in force(tree, step, letters[step], tally).items():
             chosen[step] = letter
             attack(subtree, step + 1)
@@ -547,9 +542,6 @@ def brute_force(
         if points >= threshold:
             found.append((list(board), points))
     return found
-
-
-ProveFunction = Callable[[Trie, ProofSettings, int], ClassResult]
 
 
 class Prover:
