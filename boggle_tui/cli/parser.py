@@ -9,11 +9,10 @@ from typing import Any
 from boggle_tui import __version__
 from boggle_tui.cli.translated_parser import TranslatedParser
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
-from boggle_tui.net.address import check_host
 from boggle_tui.net.protocol import Limits
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
@@ -81,6 +80,8 @@ def _seconds(text: str) -> float:
 
 
 def _host(text: str) -> str:
+    from boggle_tui.net.address import check_host  # only where --host is given: it brings the socket modules
+
     try:
         return check_host(text)
     except BoggleError as error:

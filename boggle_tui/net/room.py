@@ -21,10 +21,11 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import Solution, solve
-from boggle_tui.game.bots import DEFAULT_LEVEL, LEVELS, NAMES, Try, cues, plan_for
+from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.contest import compare
+from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
 from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
