@@ -2,7 +2,7 @@
 
 After danvk's hybrid-boggle: every board one face change or one swap away from each board of a pool is scored, and
 the best `pool_size` boards are kept, a board and its turns and mirror images counted once. At the budgets measured it
-did worse than the walk of boggle_tui/engine/search.py (benchmarks/NOTES.md), so it lives here, for
+did worse than the walk of boggle_tui/research/search.py (benchmarks/NOTES.md), so it lives here, for
 `benchmarks/search.py --method climb`.
 
 Run: python benchmarks/climb.py checks it: a short climb on a 3x3 board must score what it reports (exits 1 if not).
@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.engine.search import (
+from boggle_tui.engine.solver import board_score, solve
+from boggle_tui.research.search import (
     KNOWN_CELLS,
     AnyLetters,
     Progress,
@@ -29,7 +30,6 @@ from boggle_tui.engine.search import (
     letter_weights,
     symmetries,
 )
-from boggle_tui.engine.solver import board_score, solve
 
 POOL = 100  # boards kept each round of the climb
 

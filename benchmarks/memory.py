@@ -1,10 +1,13 @@
 """Peak memory (RSS) of the game with its definitions, side by side across checkouts.
 
-Run: python benchmarks/memory.py [CHECKOUT ...]. For each checkout (default: this one; give a `git worktree` of an older
-commit beside it to compare), two fresh processes report their own peak RSS (VmHWM) after each stage:
+Run: python benchmarks/memory.py [--lang CODE ...] [CHECKOUT ...]. For each checkout (default: this one; give a
+`git worktree` of an older commit beside it to compare), fresh processes report their own peak RSS (VmHWM) after each
+stage:
 - engine: the engine imported, enable1 loaded (warm cache), a board solved, the definitions loaded, 2,000 words defined;
 - app: the app started headless (`App.run_test`) on a seeded round, then the definitions read as the app reads them
-  while a round is played, then 2,000 words defined.
+  while a round is played, then 2,000 words defined;
+- a round in each language: the app started headless on a seeded round of that language's dice and word list, one
+  fresh process each (issue 28: every language's warm launch within 1.5x English's).
 The word lists' caches are filled first (enable1, and popular, which the app reads for its common words while a round
 is played): a cold trie build has a peak of its own, which is not the game's. BOGGLE_PURE_PYTHON=1 measures the Python
 engine. The goal (issue 18) is the game's peak at most 70 MB with the definitions available. Asserts nothing.
@@ -18,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from startup import LANGUAGE_ROUND, WARM
 
 HERE = Path(__file__).resolve().parent
 GOAL_MB = 70
@@ -56,11 +61,15 @@ peak("2,000 words defined")
 """
 )
 
-WARM = """
-from boggle_tui.engine.dictionary import load_dictionary
-for name in ("enable1", "popular"):
-    load_dictionary(name)
+ROUND_IN_A_LANGUAGE = (
+    COMMON
+    + """
+import time
+def ready():
+    peak(f"app, {sys.argv[1]}: a round on screen")
 """
+    + LANGUAGE_ROUND
+)
 
 APP = (
     COMMON
@@ -87,8 +96,8 @@ asyncio.run(main())
 )
 
 
-def stages(checkout: Path, code: str, env: dict[str, str]) -> list[tuple[str, float, float]]:
-    run = subprocess.run([sys.executable, "-c", code], cwd=checkout, env=env, capture_output=True, text=True)
+def stages(checkout: Path, code: str, env: dict[str, str], *args: str) -> list[tuple[str, float, float]]:
+    run = subprocess.run([sys.executable, "-c", code, *args], cwd=checkout, env=env, capture_output=True, text=True)
     if run.returncode:
         raise SystemExit(f"{checkout}: {run.stderr[-800:]}")
     rows = [line.split("\t") for line in run.stdout.splitlines() if line.count("\t") == 2]
@@ -98,6 +107,7 @@ def stages(checkout: Path, code: str, env: dict[str, str]) -> list[tuple[str, fl
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("checkouts", nargs="*", type=Path, default=[HERE.parent])
+    parser.add_argument("--lang", nargs="*", default=["en", "es", "de", "fr", "nl", "pt", "pl"])
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="boggle-memory-"))
     results = {}
@@ -108,8 +118,9 @@ def main() -> None:
             "BOGGLE_CACHE_DIR": str(scratch / "cache"),
             "BOGGLE_DATA_DIR": str(scratch / f"data-{checkout.name}"),
         }
-        stages(checkout, WARM, env)  # the caches filled (a cold trie build has a peak of its own)
-        results[checkout] = stages(checkout, ENGINE, env) + stages(checkout, APP, env)
+        stages(checkout, WARM, env, *args.lang)  # the caches filled (a cold trie build has a peak of its own)
+        rounds = [row for code in args.lang for row in stages(checkout, ROUND_IN_A_LANGUAGE, env, code)]
+        results[checkout] = stages(checkout, ENGINE, env) + stages(checkout, APP, env) + rounds
     print(f"peak RSS (VmHWM) / RSS now, MB, after each stage; goal: the game's peak <= {GOAL_MB} MB")
     print(f"{'stage':<40}" + "".join(f"{checkout.name:>22}" for checkout in args.checkouts))
     first = results[args.checkouts[0]]

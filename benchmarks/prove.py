@@ -16,7 +16,7 @@ import time
 from boggle_tui.cli.parser import parse_size
 from boggle_tui.engine import core
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.engine.prove import (
+from boggle_tui.research.prove import (
     POINTS,
     SEARCHED_CELLS,
     ProofSettings,

@@ -31,8 +31,8 @@ from typing import Any
 from boggle_tui.cli.parser import parse_size
 from boggle_tui.engine import core
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.engine.prove import SEARCHED_CELLS, ProofSettings, board_text, exact_scores, split_order
 from boggle_tui.engine.scoring import POINTS
+from boggle_tui.research.prove import SEARCHED_CELLS, ProofSettings, board_text, exact_scores, split_order
 
 BOOTSTRAP_ROUNDS = 10_000
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from climb import POOL, climb
 
-import boggle_tui.engine.search
+import boggle_tui.research.search
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.engine.search import (
+from boggle_tui.research.search import (
     AnyLetters,
     Progress,
     RollableFaces,
@@ -66,19 +66,19 @@ def main() -> None:
     parser.add_argument("--method", choices=["walk", "climb"], default="walk", help="Metropolis walk or pool climb")
     parser.add_argument("--pool", type=int, default=POOL, help="boards kept by the climb")
     # The walk's settings, to try others against them:
-    parser.add_argument("--temperature", type=float, default=boggle_tui.engine.search.TEMPERATURE_PER_CELL)
-    parser.add_argument("--patience", type=int, default=boggle_tui.engine.search.PATIENCE)
-    parser.add_argument("--returns", type=int, default=boggle_tui.engine.search.RETURNS)
-    parser.add_argument("--kick-share", type=float, default=boggle_tui.engine.search.KICK_SHARE)
-    parser.add_argument("--kick-steps", type=int, default=boggle_tui.engine.search.KICK_STEPS)
-    parser.add_argument("--shift-share", type=float, default=boggle_tui.engine.search.SHIFT_SHARE)
+    parser.add_argument("--temperature", type=float, default=boggle_tui.research.search.TEMPERATURE_PER_CELL)
+    parser.add_argument("--patience", type=int, default=boggle_tui.research.search.PATIENCE)
+    parser.add_argument("--returns", type=int, default=boggle_tui.research.search.RETURNS)
+    parser.add_argument("--kick-share", type=float, default=boggle_tui.research.search.KICK_SHARE)
+    parser.add_argument("--kick-steps", type=int, default=boggle_tui.research.search.KICK_STEPS)
+    parser.add_argument("--shift-share", type=float, default=boggle_tui.research.search.SHIFT_SHARE)
     args = parser.parse_args()
-    boggle_tui.engine.search.TEMPERATURE_PER_CELL = args.temperature
-    boggle_tui.engine.search.PATIENCE = args.patience
-    boggle_tui.engine.search.RETURNS = args.returns
-    boggle_tui.engine.search.KICK_SHARE = args.kick_share
-    boggle_tui.engine.search.KICK_STEPS = args.kick_steps
-    boggle_tui.engine.search.SHIFT_SHARE = args.shift_share
+    boggle_tui.research.search.TEMPERATURE_PER_CELL = args.temperature
+    boggle_tui.research.search.PATIENCE = args.patience
+    boggle_tui.research.search.RETURNS = args.returns
+    boggle_tui.research.search.KICK_SHARE = args.kick_share
+    boggle_tui.research.search.KICK_STEPS = args.kick_steps
+    boggle_tui.research.search.SHIFT_SHARE = args.shift_share
     trie = load_dictionary("enable1").trie
     dice = load_dice_set(args.dice) if args.dice else None
     size = dice.height if dice else args.size

@@ -31,7 +31,7 @@ class Core:
 
 @final  # core/prove.c
 class Prover:
-    """Proves classes of boards against a trie table (engine/prove.py)."""
+    """Proves classes of boards against a trie table (research/prove.py)."""
 
     def __init__(self, table: Buffer, points: Sequence[int]) -> None: ...
     def prove(

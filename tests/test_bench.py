@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from boggle_tui.cli.main import main
-from boggle_tui.engine import bench, core
+from boggle_tui.engine import core
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.wordlist import read_word_list
+from boggle_tui.research import bench
 
 ALGS4 = Path(__file__).parent / "data" / "algs4.txt"
 

@@ -192,6 +192,20 @@ def test_the_module_runs_as_the_command_does(enable1) -> None:
     assert bad.returncode == 2 and bad.stderr.startswith("boggle: error:") and "Traceback" not in bad.stderr
 
 
+def test_solve_json_imports_the_engine_and_not_what_other_commands_use(enable1) -> None:
+    """Start-up is paid on every board a script solves: the parser and `solve --json` import neither Rich, nor the
+    bots, nor the network's addresses, nor the start screen's settings, nor the research tools."""
+    imported = subprocess.run(
+        [sys.executable, "-c", "import sys; from boggle_tui.cli.main import main; main(['solve', 'abc#/', '--json']); "
+         "print(' '.join(sys.modules), file=sys.stderr)"],
+        capture_output=True, text=True, check=True,
+    ).stderr.split()  # fmt: skip
+    assert "boggle_tui.engine.solver" in imported
+    unwanted = ("rich", "textual", "boggle_tui.game.bots", "boggle_tui.game.study", "boggle_tui.net.address",
+                "boggle_tui.research", "boggle_tui.app")  # fmt: skip
+    assert [name for name in imported if name.startswith(unwanted) or name == "boggle_tui.storage.settings"] == []
+
+
 def test_history_in_a_pipe_shows_every_code_whole(capsys, tmp_path, monkeypatch) -> None:
     from support import record
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import lzma
 import os
 import zlib
 from pathlib import Path
@@ -9,7 +10,7 @@ from support import without_waiting
 
 from boggle_tui.engine import core, trie, wordlist
 from boggle_tui.engine.board import FACE_INDEX, parse_board
-from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, load_dictionary
+from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, is_cached, list_digest, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
 
@@ -160,7 +161,7 @@ def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: 
     for index, entry in (
         (a, 5 << 1 | 1),  # a child between rows
         (a, 0 << 1 | 1),  # a child that is the root again (a word going on forever; no word found, on any board)
-        (trie.KIDS, 0),  # a root whose bitmask names none of its entries
+        (trie.MASK_COLUMN, 0),  # a root whose bitmask names none of its entries
     ):
         with_entry(cached, index, entry)
         with core.forced(compiled=compiled):
@@ -168,3 +169,25 @@ def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: 
             assert not rebuilt.from_cache and rebuilt.trie.words() == ["apple", "banana", "cherry"]
             assert solve(parse_board("appl/xxxe/xxxx/xxxx"), rebuilt.trie, 3).words == ["apple"]
             assert load_dictionary(str(path)).from_cache  # and written whole again
+
+
+def test_a_compressed_list_loads_from_its_cache_without_being_decompressed(
+    own_cache: Path, word_file, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache is named by the .xz file's own bytes: a warm load (and the question whether it will be one) never
+    decompresses the list, which for Polish is 3.5 million words. The list's content hash, which rooms and proofs
+    compare, is worked out only when asked for, and is the one a build gives."""
+    path = word_file(lzma.compress(b"apple\nbanana\ncherry\n", format=lzma.FORMAT_XZ), "words.txt.xz")
+    built = load_dictionary(str(path))
+    assert not built.from_cache and is_cached(str(path))
+    decompressed: list[bytes] = []
+    real = wordlist._decompressed
+    monkeypatch.setattr(wordlist, "_decompressed", lambda data, shown: decompressed.append(data) or real(data, shown))
+    warm = load_dictionary(str(path))
+    assert warm.from_cache and warm.trie.words() == ["apple", "banana", "cherry"] and is_cached(str(path))
+    assert decompressed == []
+    assert warm.digest == built.digest == list_digest(str(path)) and len(decompressed) == 2  # list_digest's, once each
+    assert warm.digest == warm.digest and len(decompressed) == 2  # worked out once
+    path.write_bytes(lzma.compress(b"apple\ncherry\n", format=lzma.FORMAT_XZ))  # edited: a new file, a new build
+    edited = load_dictionary(str(path))
+    assert not edited.from_cache and edited.trie.words() == ["apple", "cherry"] and edited.digest != built.digest

@@ -10,7 +10,10 @@ import pytest
 import boggle_tui
 
 PACKAGE = Path(boggle_tui.__file__).parent
-LAYERS = ["i18n", "engine", "game", "net", "storage", "app", "cli"]  # each may import only those before it (and itself)
+# Each may import only those before it (and itself). The research tools (boggle prove, best, bench) sit just below the
+# command line, so that nothing a round runs on can reach them; test_research_stands_on_the_engine_alone keeps them
+# off the game, the network, storage and the app.
+LAYERS = ["i18n", "engine", "game", "net", "storage", "app", "research", "cli"]
 
 
 def imports() -> dict[str, set[str]]:
@@ -44,11 +47,23 @@ def test_imports_only_go_down() -> None:
     assert wrong == []
 
 
-def test_the_engine_the_game_and_the_network_never_import_textual_or_rich() -> None:
+def test_research_stands_on_the_engine_alone() -> None:
     wrong = [
         f"{module} -> {target}"
         for module, targets in imports().items()
-        if layer(module) in (0, 1, 2, 3)
+        if layer(module) == LAYERS.index("research")
+        for target in targets
+        if layer(target) not in (None, LAYERS.index("i18n"), LAYERS.index("engine"), LAYERS.index("research"))
+    ]
+    assert wrong == []
+
+
+def test_the_engine_the_game_the_network_and_research_never_import_textual_or_rich() -> None:
+    quiet = {LAYERS.index(name) for name in ("i18n", "engine", "game", "net", "research")}
+    wrong = [
+        f"{module} -> {target}"
+        for module, targets in imports().items()
+        if layer(module) in quiet
         for target in targets
         if target.split(".")[0] in ("textual", "rich")
     ]

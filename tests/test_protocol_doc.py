@@ -52,7 +52,7 @@ def _required(field: dataclasses.Field) -> bool:
 
 def _example(field: dataclasses.Field) -> object:
     examples = {"action": "start", "board": (("a", "b"), ("c", "qu")), "word": "cat", "text": "hi", "ready": True,
-                "settings": m.Settings(dice="new")}  # fmt: skip
+                "settings": m.Settings(dice="new"), "verdict": "accepted"}  # fmt: skip
     if field.name in examples:
         return examples[field.name]
     low, _ = field.metadata.get("range", (1, 1))

@@ -16,7 +16,9 @@ from boggle_tui.engine import core
 from boggle_tui.engine.board import FACE_INDEX
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
-from boggle_tui.engine.prove import (
+from boggle_tui.engine.scoring import POINTS
+from boggle_tui.engine.solver import board_score
+from boggle_tui.research.prove import (
     ALPHABET,
     Classes,
     ProofSettings,
@@ -33,9 +35,7 @@ from boggle_tui.engine.prove import (
     split_order,
     word_keys,
 )
-from boggle_tui.engine.scoring import POINTS
-from boggle_tui.engine.search import symmetries
-from boggle_tui.engine.solver import board_score
+from boggle_tui.research.search import symmetries
 
 ALGS4 = Path(__file__).parent / "data" / "algs4.txt"
 SMALL = "aeilnorst"  # the letters the random classes draw from: most words of a small list use them
@@ -225,6 +225,20 @@ def test_a_proof_file_resumes_where_it_stopped_and_gives_the_same_answer(capsys,
     out.write_text("\n".join(lines[:4]) + "\n")  # and again, with the file alone saying what the proof is of
     code, alone, _ = run(capsys, "prove", "--json", "--resume", str(out))
     assert code == 0 and json.loads(alone)["boards"] == json.loads(whole)["boards"]
+
+
+def test_a_proof_in_a_terminal_shows_rich_s_progress_bar_of_its_classes_and_a_pipe_sees_none(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    out = tmp_path / "proof.jsonl"
+    code, whole, piped = run(capsys, *SMALL_PROOF, "--json", "--out", str(out))
+    classes = json.loads(whole)["classes"]
+    assert code == 0 and piped == ""
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:4]) + "\n")  # three classes done: the bar starts there
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # Rich draws as on a terminal
+    code, _, drawn = run(capsys, *SMALL_PROOF[:-2], "--json", "--resume", str(out))
+    assert code == 0 and "proving classes" in drawn and f"{classes}/{classes}" in drawn
 
 
 @pytest.mark.parametrize(

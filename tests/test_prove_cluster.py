@@ -7,7 +7,7 @@ import json
 import pytest
 
 from boggle_tui.cli.main import main
-from boggle_tui.engine import proof
+from boggle_tui.research import proof
 
 distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
 

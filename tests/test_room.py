@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import typing
 
 import pytest
 from support import FakeTime, messages
 
+from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import Rules, Scoring
-from boggle_tui.net.messages import Settings, decode_client
+from boggle_tui.net.messages import Settings, VerdictText, decode_client, decode_server, verdict_text
 from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, clean_name
 from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
 
@@ -147,6 +149,26 @@ def test_a_room_holds_so_many(room) -> None:
 def test_hostile_frames_are_refused_in_words(frame) -> None:
     with pytest.raises(ProtocolError):
         decode_client(frame)
+
+
+def test_verdicts_travel_as_a_fixed_set_and_a_server_s_other_verdict_is_refused() -> None:
+    """The verdicts a room judges are game/round.py's, but two a game says only to itself; a message carrying any
+    other (a server's invention, or "sent", which would pass for this game's own) is refused whole at decode."""
+    to_itself = {Verdict.SENT, Verdict.ALREADY_SHOWN}
+    assert set(typing.get_args(VerdictText)) == {v.value for v in Verdict if v not in to_itself}
+    assert [verdict_text(v) for v in Verdict if v not in to_itself] == [v.value for v in Verdict if v not in to_itself]
+    for verdict in to_itself:
+        with pytest.raises(ValueError):
+            verdict_text(verdict)
+    judgement = {"type": "verdict", "id": 0, "word": "cat", "points": 1}
+    assert decode_server(json.dumps({**judgement, "verdict": "too late"})).verdict == "too late"
+    for bad in ("sent", "already shown", "ACCEPTED", "accepted ", "winner", "", 5, None):
+        with pytest.raises(ProtocolError):
+            decode_server(json.dumps({**judgement, "verdict": bad}))
+        with pytest.raises(ProtocolError):
+            decode_server(json.dumps({"type": "entries", "entries": [{"word": "cat", "verdict": bad}]}))
+    with pytest.raises(ProtocolError, match="verdict is missing"):
+        decode_server(json.dumps(judgement))
 
 
 def test_settings_are_checked_field_by_field() -> None:

@@ -30,7 +30,7 @@ def time_() -> FakeTime:
 
 @pytest.fixture
 def round_(time_: FakeTime) -> Round:
-    game = Round.on(BOARD, WORDS, 3, 180, now=time_)
+    game = Round.for_board(BOARD, WORDS, 3, 180, now=time_)
     game.start()
     return game
 
@@ -90,7 +90,7 @@ def test_results_missed_by_points_then_alphabet_and_lengths(round_: Round) -> No
 
 
 def test_practice_has_no_clock_and_reveals_score_nothing(time_: FakeTime) -> None:
-    game = Round.on(BOARD, WORDS, 3, 180, practice=True, now=time_)
+    game = Round.for_board(BOARD, WORDS, 3, 180, practice=True, now=time_)
     game.start()
     time_.now = 10_000
     assert game.clock.remaining is None and not game.clock.expired
@@ -101,7 +101,7 @@ def test_practice_has_no_clock_and_reveals_score_nothing(time_: FakeTime) -> Non
 
 
 def test_no_clock_when_seconds_is_zero(time_: FakeTime) -> None:
-    assert Round.on(BOARD, WORDS, 3, 0, now=time_).clock.duration is None
+    assert Round.for_board(BOARD, WORDS, 3, 0, now=time_).clock.duration is None
 
 
 def test_clock_format_rounds_up() -> None:
@@ -130,7 +130,7 @@ def test_a_stopped_clock_stays_stopped(time_: FakeTime) -> None:
 def test_missed_words_come_most_valuable_first(enable1) -> None:
     from boggle_tui.engine.scoring import score
 
-    game = Round.on(parse_board("plsteaiertnrsges"), enable1.trie, 3, 180)
+    game = Round.for_board(parse_board("plsteaiertnrsges"), enable1.trie, 3, 180)
     missed = game.results().missed
     assert score(missed[0]) == 11 and score(missed[-1]) == 1
     points = [score(w) for w in missed]

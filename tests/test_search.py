@@ -12,7 +12,9 @@ import pytest
 from boggle_tui.cli.main import main
 from boggle_tui.engine.board import FACE_INDEX, FACES, parse_board
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.engine.search import (
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.wording import plural
+from boggle_tui.research.search import (
     RECORDS,
     AnyLetters,
     RollableFaces,
@@ -22,8 +24,6 @@ from boggle_tui.engine.search import (
     search,
     symmetries,
 )
-from boggle_tui.engine.solver import solve
-from boggle_tui.game.wording import plural
 
 ALGS4 = str(Path(__file__).parent / "data" / "algs4.txt")
 
@@ -50,7 +50,7 @@ def test_the_scorer_solves_a_board_it_has_seen_only_once(enable1, monkeypatch) -
     known, other = columns(parse_board("plsteaiertnrsges")), columns(load_dice_set("new").roll(5))
     first, _, again = scorer(known), scorer(other), scorer(known)
     assert first == again == 3623 and scorer.solved == 2
-    monkeypatch.setattr("boggle_tui.engine.search.KNOWN_CELLS", 2 * 16)  # full: what it remembers starts over
+    monkeypatch.setattr("boggle_tui.research.search.KNOWN_CELLS", 2 * 16)  # full: what it remembers starts over
     third = load_dice_set("new").roll(6)
     assert scorer(columns(third)) == solve(third, enable1.trie, 3).total_score > 0
     assert list(scorer.known) == [tuple(columns(third))] and scorer.solved == 3
@@ -140,7 +140,7 @@ def test_a_seeded_walk_over_dice_repeats_in_every_process() -> None:
     walk = (
         "import random; from boggle_tui.engine.dictionary import load_dictionary;"
         "from boggle_tui.engine.dice import load_dice_set;"
-        "from boggle_tui.engine.search import RollableFaces, letter_weights;"
+        "from boggle_tui.research.search import RollableFaces, letter_weights;"
         "space = RollableFaces(load_dice_set('superbig'), letter_weights(load_dictionary('popular').trie));"
         "rng = random.Random(1); state = space.start(rng)\n"
         "for _ in range(300): state = space.step(state, rng)\n"
@@ -197,7 +197,7 @@ def test_a_board_has_eight_symmetries_when_square_else_four() -> None:
 
 
 def test_a_shift_moves_a_whole_row_or_column_round_by_one() -> None:
-    from boggle_tui.engine.search import _lines, shift
+    from boggle_tui.research.search import _lines, shift
 
     lines = _lines(16, 4)
     assert lines[0] == [0, 1, 2, 3] and lines[4] == [0, 4, 8, 12] and len(lines) == 8

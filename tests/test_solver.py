@@ -11,10 +11,10 @@ from support import crowded_boards, every_path
 from boggle_tui.engine import core
 from boggle_tui.engine.board import BLANK, Board, parse_board
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.engine.lexicons import SortedList, solve_with
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
+from boggle_tui.research.lexicons import SortedList, solve_with
 
 
 def test_the_known_board_holds_1044_words_worth_3623(enable1) -> None:

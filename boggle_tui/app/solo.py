@@ -24,8 +24,9 @@ from boggle_tui.engine.alphabets import ENGLISH, capitals
 from boggle_tui.engine.common import is_common
 from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.bots import DEFAULT_LEVEL, MATCHED, MIN_ROUNDS, matched_fit
+from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.levels import DEFAULT_LEVEL, MATCHED
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession

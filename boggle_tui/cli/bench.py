@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 
 from rich.console import Console, JustifyMethod
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from boggle_tui.cli.output import print_json
-from boggle_tui.engine import bench
+from boggle_tui.cli.progress import progress_bar
 from boggle_tui.engine.core import engine_name
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.wordlist import read_word_list
 from boggle_tui.i18n import N_, _, counted, number
+from boggle_tui.research import bench
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -31,10 +31,7 @@ def run_bench(args: argparse.Namespace) -> int:
             style="dim",
         )
     results: list[bench.Result] = []
-    with Progress(
-        TextColumn(_("solving boards")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=console, transient=True,
-    ) as progress:  # fmt: skip
+    with progress_bar(_("solving boards"), console) as progress:
         task = progress.add_task("boards", total=args.boards)
         try:
             for done, finished in bench.run(words, boards, dice.min_length, chosen):

@@ -24,11 +24,11 @@ from boggle_tui.engine.dice import DiceSet, load_dice_set, random_seed
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
-from boggle_tui.engine.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import choose_language, defaults_for
 from boggle_tui.i18n import _, counted, number
+from boggle_tui.research.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
 
 
 @dataclass(frozen=True)

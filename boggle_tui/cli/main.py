@@ -12,7 +12,7 @@ from boggle_tui.cli.parser import COMMANDS, build_parser
 from boggle_tui.engine.alphabets import alphabet_for
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import SOURCE_LANGUAGE, _, language_from_environment, use_language
-from boggle_tui.storage.settings import remembered_language
+from boggle_tui.storage.settings_file import remembered_language
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,16 +9,16 @@ from typing import Any
 from boggle_tui import __version__
 from boggle_tui.cli.translated_parser import TranslatedParser
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
-from boggle_tui.net.address import check_host
 from boggle_tui.net.protocol import Limits
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
 # hour; 10**9 would have run for years.
 BENCH_BOARDS = 100_000
+MAX_GAMES = 16  # boggle web's game processes at once: each is a Python process of some 40-60 MB
 
 COMMANDS = (
     "play",
@@ -81,6 +81,8 @@ def _seconds(text: str) -> float:
 
 
 def _host(text: str) -> str:
+    from boggle_tui.net.address import check_host  # only where --host is given: it brings the socket modules
+
     try:
         return check_host(text)
     except BoggleError as error:
@@ -320,7 +322,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
     )
     web.add_argument("--port", type=_count(1, 65535), default=8000, metavar="P", help=_("port (default 8000)"))
-    web.add_argument("--max-games", type=_count(1, 1000), default=16, metavar="N", help=_("games at once (default 16)"))
+    web.add_argument(
+        "--max-games",
+        type=_count(1, 1000),
+        default=MAX_GAMES,
+        metavar="N",
+        help=_("games at once (default {count})").format(count=MAX_GAMES),
+    )
     define = commands.add_parser("define", help=_("a short definition of each word (from WordNet 3.0)"))
     define.add_argument("words", nargs="+", metavar=_("WORD"), help=_("the words to define"))
     define.add_argument("--json", action="store_true", help=_("print JSON: a list of {word, definition}"))

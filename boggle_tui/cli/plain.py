@@ -42,11 +42,12 @@ from boggle_tui.engine.dictionary import (
 )
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
-from boggle_tui.game.bots import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED, MIN_ROUNDS, cues, level_scores, matched_fit
+from boggle_tui.game.bots import MIN_ROUNDS, cues, level_scores, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.daily_table import levels_line
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
+from boggle_tui.game.levels import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.rules import describe_seconds

@@ -54,8 +54,8 @@ from boggle_tui.engine.alphabets import ENGLISH
 from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
-from boggle_tui.game.bots import LEVELS
 from boggle_tui.game.clock import TimeSource, format_seconds
+from boggle_tui.game.levels import LEVELS
 from boggle_tui.game.round import EndReason, Entry
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m

@@ -19,10 +19,10 @@ from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.bots import MATCHED
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
 from boggle_tui.game.languages import choose_language, defaults_for, in_language, shipped_languages
+from boggle_tui.game.levels import MATCHED
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.rules import Scoring

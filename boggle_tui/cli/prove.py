@@ -9,12 +9,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+
 from boggle_tui.cli.output import print_json
+from boggle_tui.cli.progress import progress_bar
 from boggle_tui.engine.board import FACES
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.engine.proof import (
+from boggle_tui.engine.scoring import shortest_word
+from boggle_tui.i18n import _, counted, number
+from boggle_tui.research.proof import (
     Journal,
     Summary,
     Task,
@@ -24,7 +29,7 @@ from boggle_tui.engine.proof import (
     read_record,
     summarize,
 )
-from boggle_tui.engine.prove import (
+from boggle_tui.research.prove import (
     ALPHABET,
     MAX_PROVE_CELLS,
     Classes,
@@ -33,9 +38,7 @@ from boggle_tui.engine.prove import (
     dice_alphabet,
     letters_of,
 )
-from boggle_tui.engine.scoring import shortest_word
-from boggle_tui.engine.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
-from boggle_tui.i18n import _, counted, number
+from boggle_tui.research.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
 
 # The default threshold is the best board a short search finds (as `boggle best` does): any board
 # that reaches it proves the threshold is met, and the proof then finds every board above it.
@@ -82,14 +85,17 @@ def run_prove(args: argparse.Namespace) -> int:
     results = list(finished.values())
     try:
         run = prove_on_cluster(task, ids, args.cluster) if args.cluster else prove_locally(task, ids, args.jobs or 1)
-        for result in run:
-            if journal:
-                journal.add(result)
-            results.append(result)
-            done += 1
-            _progress(done, total, len(finished), time.perf_counter() - started)
+        # The time left is estimated from the classes proved in this run: those a resumed proof read are counted
+        # as done, never as speed.
+        with progress_bar(_("proving classes"), Console(stderr=True), remaining=True) as progress:
+            bar = progress.add_task("classes", total=total, completed=done)
+            for result in run:
+                if journal:
+                    journal.add(result)
+                results.append(result)
+                done += 1
+                progress.advance(bar)
     except KeyboardInterrupt:
-        _clear_progress()
         if path:
             stopped = _("boggle: stopped with {done} of {total} classes done; boggle prove --resume {path} goes on")
         else:
@@ -101,7 +107,6 @@ def run_prove(args: argparse.Namespace) -> int:
     finally:
         if journal:
             journal.close()
-    _clear_progress()
     summary = summarize(results, height, width)
     wall = time.perf_counter() - started
     if args.json:
@@ -169,23 +174,6 @@ def _search_threshold(
     space = RollableFaces(dice, weights) if dice else AnyLetters(height * width, weights, width)
     found = search(scorer, space, THRESHOLD_SEARCH_SECONDS, random.Random(THRESHOLD_SEED))
     return max(found.best_score, 1)
-
-
-def _progress(done: int, total: int, resumed: int, elapsed: float) -> None:
-    if not sys.stderr.isatty():
-        return
-    new = done - resumed
-    left = (total - done) * elapsed / new if new else 0.0
-    line = _("{done} of {total} classes · {elapsed} s · about {left} s left")
-    sys.stderr.write(
-        "\r" + line.format(done=number(done), total=number(total), elapsed=f"{elapsed:.0f}", left=f"{left:.0f}") + "  "
-    )
-    sys.stderr.flush()
-
-
-def _clear_progress() -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
 
 
 def _print(summary: Summary, task: Task, wall: float, jobs: int) -> None:

@@ -9,14 +9,11 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from rich.console import Console
-
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
-from boggle_tui.cli.render import solution_view
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
-from boggle_tui.engine.solver import board_totals, solve, solve_json
+from boggle_tui.engine.solver import Solution, board_totals, solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
 from boggle_tui.game.languages import choose_language, defaults_for
@@ -48,7 +45,17 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json_line(dealt, dictionary, min_length))
         return 0
-    solution = solve(dealt.board, dictionary.trie, min_length)
+    _print_solution(dealt, dictionary, solve(dealt.board, dictionary.trie, min_length))
+    return 0
+
+
+def _print_solution(dealt: Deal, dictionary: Dictionary, solution: Solution) -> None:
+    """The solution as people read it, drawn by Rich: imported here, so that `--json`, which a script may call
+    board after board, never pays for it."""
+    from rich.console import Console
+
+    from boggle_tui.cli.render import solution_view
+
     console = Console()
     code = board_code(dealt.board, dealt.dice)
     if dealt.seed is not None:
@@ -67,7 +74,6 @@ def run_solve(args: argparse.Namespace) -> int:
             )
         )
     console.print(solution_view(solution))
-    return 0
 
 
 def _dictionary(args: argparse.Namespace, language: str) -> Dictionary:

@@ -30,7 +30,6 @@ from boggle_tui.net.protocol import clean_name
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
 
 HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")  # a name, an IPv4 or an [IPv6] address
-MAX_GAMES = 16  # game processes at once: each is a Python process of some 40-60 MB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 JOIN_VARIABLE = "BOGGLE_JOIN"  # the room a tab was opened for
 NAME_VARIABLE = "BOGGLE_JOIN_NAME"  # the name it joins under, if its link gave one

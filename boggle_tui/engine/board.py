@@ -19,8 +19,6 @@ from boggle_tui.i18n import _, counted, number
 BLANK = "#"
 BLANK_SHOWN = "■"  # how a blank face is printed: never read as a letter
 # English's faces, in the column order of the trie's table (every language's are in alphabets.py).
-LETTERS = ENGLISH.letters
-DIGRAPHS = ENGLISH.digraphs
 FACES: tuple[str, ...] = ENGLISH.faces
 FACE_INDEX: dict[str, int] = ENGLISH.face_index
 
@@ -41,6 +39,7 @@ def _die_faces_of(language: str) -> frozenset[str]:
 
 
 Cell = int  # row * columns + column
+CellPath = tuple[Cell, ...]  # the cells a word is traced through, first letter first
 
 # The most dice on a board: well above Super Big Boggle's 36, small enough that every
 # per-board table stays small (the compiled core has the same limit).

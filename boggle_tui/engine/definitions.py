@@ -21,7 +21,6 @@ from boggle_tui.engine.resources import data_dir
 from boggle_tui.i18n import N_, _
 
 DEFINITIONS = "wordnet.txt.xz"
-PARTS = {"n": "noun", "v": "verb", "adj": "adjective", "adv": "adverb"}
 NO_DEFINITION = N_("no definition")  # shown through _
 
 Sense = tuple[str, str]  # (part of speech tag, gloss)

@@ -1,13 +1,16 @@
 """Word lists by name or path, compiled to a trie once and cached on disk.
 
-The cache is keyed by the word list's bytes and the trie format version, so an
-edited list or a new release rebuilds it; a missing, stale or damaged cache file,
-or one the compiled core refuses, is rebuilt silently.
+The cache is keyed by the word list's file as it is stored (an .xz list's compressed
+bytes: a warm load never decompresses 3.5 million words only to name the cache), its
+language and the trie format version, so an edited list or a new release rebuilds it;
+a missing, stale or damaged cache file, or one the compiled core refuses, is rebuilt
+silently.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import time
@@ -21,7 +24,7 @@ from boggle_tui.engine.atomic import open_regular, write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.engine.trie import FORMAT_VERSION, Trie
-from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes
+from boggle_tui.engine.wordlist import list_text, parse_word_list, read_list_bytes, read_list_file
 from boggle_tui.i18n import _
 
 DEFAULT_DICTIONARY = "enable1"
@@ -36,7 +39,19 @@ class Dictionary:
     skipped: int  # lines that were not words
     unplayable: int  # words with a q that no u follows
     from_cache: bool
-    digest: str = ""  # the list's content hash: two copies judge alike when theirs agree
+    known_digest: str = ""  # `digest`, where it was at hand when the list was loaded
+
+    @functools.cached_property
+    def digest(self) -> str:
+        """The list's content hash: two copies judge alike when theirs agree (a room and its players, a proof
+        and its resumption); "" when the file cannot be read. A compressed list loaded from the cache was never
+        decompressed: its hash is worked out the first time it is asked for, from the file as it is then."""
+        if self.known_digest:
+            return self.known_digest
+        try:
+            return list_digest(str(self.path))
+        except BoggleError:
+            return ""
 
     def __contains__(self, word: object) -> bool:
         return word in self.trie
@@ -114,9 +129,10 @@ def load_dictionary(
     """A list by name or path, read in its language (`language_of`)."""
     alphabet = language_of(name_or_path, language)
     path = resolve(name_or_path)
-    data = read_list_bytes(path, name_or_path)
-    digest = content_digest(data)  # hashed once: it names the cache and tells copies of a list apart
-    cached = _cache_path(digest, alphabet) if use_cache else None
+    stored = read_list_file(path, name_or_path)
+    stored_digest = content_digest(stored)  # names the cache; a plain list's is its content hash too
+    plain = stored_digest if not path.name.endswith(".xz") else ""
+    cached = _cache_path(stored_digest, alphabet) if use_cache else None
     if cached is not None:
         try:
             with open_regular(cached) as file:  # a FIFO in its place is rebuilt over, never waited on
@@ -128,16 +144,18 @@ def load_dictionary(
             if trie.core() is None:  # the Python engine: the same checks, made here
                 trie.check()
             os.utime(cached)  # recently used: kept when the cache is trimmed
-            return Dictionary(name_or_path, path, trie, skipped, unplayable, True, digest)
+            return Dictionary(name_or_path, path, trie, skipped, unplayable, True, plain)
         except (OSError, ValueError):  # ValueError: CorruptTrie, or the core's refusal
             pass  # missing, damaged or refused: build it again below
+    data = list_text(stored, path, name_or_path)
+    del stored  # an .xz list's text is many times its file: hold one of them at a time
     words = parse_word_list(data, name_or_path, alphabet)
     trie = Trie.build(words.words, alphabet)
     if cached is not None:
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             write_bytes_atomic(cached, trie.to_bytes(words.skipped, words.unplayable))
             trim_cache(cached.parent)
-    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, False, digest)
+    return Dictionary(name_or_path, path, trie, words.skipped, words.unplayable, False, content_digest(data))
 
 
 def content_digest(data: bytes) -> str:
@@ -171,14 +189,14 @@ def is_cached(name_or_path: str) -> bool:
     """Whether the list loads from the cache (fast) rather than being compiled (about a second)."""
     try:
         path = resolve(name_or_path)
-        digest = content_digest(read_list_bytes(path, name_or_path))
-        return path.is_file() and _cache_path(digest, language_of(name_or_path)).is_file()
+        stored_digest = content_digest(read_list_file(path, name_or_path))
+        return path.is_file() and _cache_path(stored_digest, language_of(name_or_path)).is_file()
     except (BoggleError, OSError):
         return False
 
 
 def _cache_path(digest: str, alphabet: Alphabet = ENGLISH) -> Path:
-    """The compiled list's file: named by the list's content, its language (English's name is as it was)
-    and the trie format, so any change rebuilds it."""
+    """The compiled list's file: named by the hash of the list's file as stored (a plain list's content hash, so
+    English's name is as it was), its language and the trie format, so any change rebuilds it."""
     language = "" if alphabet is ENGLISH else f"-{alphabet.code}"
     return cache_dir() / f"{digest}{language}-v{FORMAT_VERSION}.trie"

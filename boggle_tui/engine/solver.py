@@ -18,13 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from boggle_tui.engine.board import MAX_CELLS, Board, Cell, neighbours
+from boggle_tui.engine.board import MAX_CELLS, Board, Cell, CellPath, neighbours
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS, total_score
-from boggle_tui.engine.trie import KIDS, Table, Trie
+from boggle_tui.engine.trie import MASK_COLUMN, Table, Trie
 from boggle_tui.i18n import _
 
-Path = tuple[Cell, ...]
 Around = tuple[tuple[Cell, ...], ...]  # each cell's neighbours
 Move = tuple[int, int, int, Cell, str, int, str]  # a step onto a neighbour: see `_moves`
 Start = tuple[Cell, int, int]
@@ -42,7 +41,7 @@ Step = tuple[Cell, int, int, str, Trail, int]
 class Solution:
     board: Board
     min_length: int
-    paths: dict[str, Path]  # every word on the board, in alphabetical order, with its canonical path
+    paths: dict[str, CellPath]  # every word on the board, in alphabetical order, with its canonical path
 
     @property
     def words(self) -> list[str]:
@@ -193,14 +192,14 @@ def words_and_trails(trie: Trie, columns: list[int], around: Around, marks: Mark
                     longer = word + face
                     if longer not in found or found[longer] > trail:  # a lesser trail: see above
                         found[longer] = trail + mark
-                    if after_that := table[(child := child >> 1) + KIDS] & after:
+                    if after_that := table[(child := child >> 1) + MASK_COLUMN] & after:
                         push((n, child, used | bit, longer, trail + mark, after_that))
-                elif after_that := table[(child := child >> 1) + KIDS] & after:
+                elif after_that := table[(child := child >> 1) + MASK_COLUMN] & after:
                     push((n, child, used | bit, word + face, trail + mark, after_that))
     return found
 
 
-def path_of(trail: Trail) -> Path:
+def path_of(trail: Trail) -> CellPath:
     """The dice of a found word, first to last, from a trail of `_CELL_MARKS`."""
     return tuple(map(ord, trail))
 
@@ -233,7 +232,7 @@ def _moves(
         for cell, cells in enumerate(usable)
     ]  # fmt: skip
     starts = [
-        (cell, entry, table[(entry >> 1) + KIDS] & faces_around[cell])
+        (cell, entry, table[(entry >> 1) + MASK_COLUMN] & faces_around[cell])
         for cell, column in reversed(list(enumerate(columns)))
         if column >= 0 and (entry := table[column])
     ]

@@ -37,8 +37,8 @@ from boggle_tui.engine.scoring import POINTS
 if TYPE_CHECKING:
     import _boggle_core
 
-KIDS = MAX_FACES  # the column of the bitmask of faces with an entry
-STRIDE = KIDS + 1
+MASK_COLUMN = MAX_FACES  # the column of the bitmask of faces with an entry
+STRIDE = MASK_COLUMN + 1
 _TYPECODE = "I"  # unsigned 32-bit: the bitmask uses all 32 bits
 
 _MAGIC = b"BOGTRIE\x00"
@@ -218,7 +218,7 @@ def check_table(table: Table) -> None:
     rows = len(table) // STRIDE
     if not rows or len(table) % STRIDE:
         raise CorruptTrie("not a whole number of rows")
-    columns = [table[column::STRIDE] for column in range(KIDS)]
+    columns = [table[column::STRIDE] for column in range(MASK_COLUMN)]
     pointers = set().union(*columns)
     pointers.discard(0)
     limit = rows * STRIDE
@@ -232,7 +232,7 @@ def check_table(table: Table) -> None:
     named = [0] * rows
     for column, entries in enumerate(columns):
         named = list(map(operator.or_, named, map(operator.lshift, map(bool, entries), repeat(column))))
-    if named != table[KIDS::STRIDE].tolist():
+    if named != table[MASK_COLUMN::STRIDE].tolist():
         raise CorruptTrie("a row's bitmask does not name its entries")
 
 
@@ -341,7 +341,7 @@ class _Builder:
                 if entry:
                     table[base + face] = entry
                     kids |= 1 << face
-        table[base + KIDS] = kids
+        table[base + MASK_COLUMN] = kids
         return row
 
 

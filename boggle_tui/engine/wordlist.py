@@ -42,8 +42,23 @@ class WordList:
 
 
 def read_list_bytes(path: Path, label: str | None = None) -> bytes:
-    """A word list's bytes: only from a regular file (a FIFO would wait forever), at most MAX_LIST_BYTES."""
-    shown = repr(cut_short(label or str(path)))
+    """A word list's text: only from a regular file (a FIFO would wait forever), at most MAX_LIST_BYTES, and
+    decompressed when it is an .xz file."""
+    return list_text(read_list_file(path, label), path, label)
+
+
+def list_text(stored: bytes, path: Path, label: str | None = None) -> bytes:
+    """The text of a list whose file holds `stored` (`read_list_file`): decompressed when it is an .xz file."""
+    return _decompressed(stored, _shown(path, label)) if path.name.endswith(".xz") else stored
+
+
+def _shown(path: Path, label: str | None) -> str:
+    return repr(cut_short(label or str(path)))
+
+
+def read_list_file(path: Path, label: str | None = None) -> bytes:
+    """A word list's file as it is stored (compressed or not): only a regular file, at most MAX_LIST_BYTES."""
+    shown = _shown(path, label)
     try:
         if path.exists() and not path.is_file() and not path.is_dir():
             raise BoggleError(_("word list {name} is not a regular file").format(name=shown))
@@ -64,7 +79,7 @@ def read_list_bytes(path: Path, label: str | None = None) -> bytes:
             # Translators: MB is megabytes
             _("word list {name} is larger than {size} MB").format(name=shown, size=MAX_LIST_BYTES // 2**20)
         )
-    return _decompressed(data, shown) if path.name.endswith(".xz") else data
+    return data
 
 
 def _decompressed(data: bytes, shown: str) -> bytes:

@@ -27,9 +27,9 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.codes import parse_code
+from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, MATCHED, MATCHED_WRONG_TRIES, NAMES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.rules import STANDARD_ROUND
-from boggle_tui.i18n import N_
 
 # The weight of each cue in the chance of seeing a word (in logits, per unit of the cue).
 WEIGHTS = {
@@ -48,29 +48,6 @@ READING_SECONDS = 3.0  # nobody finds a word before they have looked at the boar
 TYPING_SECONDS = (0.9, 0.16)  # a word takes this long to type: a constant, and per letter
 BURST_SECONDS = 4.0  # mean time from a stem to the words made of it, when they come in a burst
 
-# Five levels (θ, and wrong tries per word found), the beginner's about a tenth of a board's points with enable1;
-# benchmarks/bots.py measures what each finds.
-LEVELS = {
-    "beginner": (1.5, 0.35),
-    "casual": (2.3, 0.25),
-    "regular": (3.0, 0.2),
-    "strong": (3.7, 0.15),
-    "expert": (4.7, 0.1),
-}
-MATCHED = "matched"
-# Each level as a person reads it (the keys are what the history, the settings and the protocol keep).
-LEVEL_NAMES = {
-    "beginner": N_("beginner"),
-    "casual": N_("casual"),
-    "regular": N_("regular"),
-    "strong": N_("strong"),
-    "expert": N_("expert"),
-    MATCHED: N_("matched to you"),
-}
-MATCHED_WRONG_TRIES = 0.2
-DEFAULT_LEVEL = "regular"  # "matched" with too little history to fit
-NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Edith", "Felix", "Greta")  # one per seat at the table
-MAX_BOTS = len(NAMES)
 RECENT_ROUNDS = 20  # "matched" fits the player's last rounds of this many
 MIN_ROUNDS = 3  # and needs at least this many
 THETA_RANGE = (-8.0, 12.0)
@@ -188,9 +165,6 @@ class Bot:
     level: str
     theta: float
     plan: tuple[Try, ...]  # in time order, every try within the round
-
-    def tries_by(self, elapsed: float) -> list[Try]:
-        return [t for t in self.plan if t.at <= elapsed]
 
     def found_by(self, elapsed: float) -> list[str]:
         """The words found by `elapsed` seconds into the round: never one the plan has not reached."""

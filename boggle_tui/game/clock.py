@@ -31,10 +31,6 @@ class Clock:
     def running(self) -> bool:
         return self._started is not None and self._paused_at is None and self._stopped_at is None
 
-    @property
-    def paused(self) -> bool:
-        return self._paused_at is not None
-
     def pause(self) -> None:
         if self.running:
             self._paused_at = self._now()

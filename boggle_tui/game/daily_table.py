@@ -132,7 +132,8 @@ def beating_streak(scores: dict[dt.date, int], today: dt.date) -> int:
 
 def levels_line(score: int, scores: dict[str, int]) -> str:
     """`above Regular (31), below Strong (47)`: a score placed against the bot levels' expected scores."""
-    from boggle_tui.game.bots import LEVEL_NAMES, between_levels
+    from boggle_tui.game.bots import between_levels
+    from boggle_tui.game.levels import LEVEL_NAMES
 
     lower, higher = between_levels(score, scores)
 

@@ -8,13 +8,16 @@ with a one-line reason, never played on a board whose letters the list cannot ju
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, alphabet_for
 from boggle_tui.engine.dice import default_dice, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.preferences import Preferences
 from boggle_tui.i18n import N_, _
+
+if TYPE_CHECKING:  # only named: the commands that ask for a language need not import the start screen's choices
+    from boggle_tui.game.preferences import Preferences
 
 
 @dataclass(frozen=True)

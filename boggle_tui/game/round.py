@@ -15,9 +15,9 @@ from enum import Enum
 from functools import cached_property
 
 from boggle_tui.engine.alphabets import Alphabet, alphabet_for
-from boggle_tui.engine.board import Board, Cell
+from boggle_tui.engine.board import Board, Cell, CellPath
 from boggle_tui.engine.scoring import score
-from boggle_tui.engine.solver import Path, Solution, solve
+from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.tracing import TooHard, find_path
@@ -92,7 +92,7 @@ class Round:
     ended: EndReason | None = None
 
     @classmethod
-    def on(
+    def for_board(
         cls,
         board: Board,
         dictionary: Trie,
@@ -224,10 +224,10 @@ class Results:
         found = Counter(len(w) for w in self.found)
         return [LengthRow(n, found[n], totals[n]) for n in sorted(totals)]
 
-    def path(self, word: str) -> Path:
+    def path(self, word: str) -> CellPath:
         return self.solution.paths[word]
 
-    def path_through(self, word: str, cell: Cell | None) -> Path:
+    def path_through(self, word: str, cell: Cell | None) -> CellPath:
         """A path of `word` that goes through `cell` where one does, else its usual path."""
         path = self.solution.paths[word]
         if cell is None or cell in path:

@@ -225,7 +225,9 @@ class SoloSession:
         self.deal = dealt or deal_request(request, trie)
         self.practice = request.practice
         min_length = shortest_word(request.min_length, len(self.deal.board))
-        self.round = Round.on(self.deal.board, trie, min_length, request.seconds, practice=self.practice, now=now)
+        self.round = Round.for_board(
+            self.deal.board, trie, min_length, request.seconds, practice=self.practice, now=now
+        )
         self.uid = uuid.uuid4().hex  # the history stores a round once
         self._holds: set[Hold] = set()
         self._listeners: list[Callable[[RoundSession], None]] = []

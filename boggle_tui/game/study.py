@@ -229,7 +229,7 @@ class BoardDrill:
 
     @classmethod
     def of(cls, card: Card, board: Board, trie: Trie, min_length: int, clue: str, now: TimeSource) -> BoardDrill:
-        drill = cls(card, Round.on(board, trie, min_length, BOARD_DRILL_SECONDS, now=now), clue)
+        drill = cls(card, Round.for_board(board, trie, min_length, BOARD_DRILL_SECONDS, now=now), clue)
         drill.round.start()
         return drill
 

@@ -15,21 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from boggle_tui.engine.trie import Trie
-from boggle_tui.game.bots import (
-    LEVEL_NAMES,
-    LEVELS,
-    MATCHED,
-    MAX_BOTS,
-    NAMES,
-    STANDARD_SECONDS,
-    Bot,
-    Fit,
-    Rank,
-    seat_bots,
-)
+from boggle_tui.game.bots import STANDARD_SECONDS, Bot, Fit, Rank, seat_bots
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.contest import compare, winners
 from boggle_tui.game.deal import Deal
+from boggle_tui.game.levels import LEVEL_NAMES, LEVELS, MATCHED, MAX_BOTS, NAMES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results

@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from boggle_tui.engine.board import BLANK, Board, Cell
-
-Path = tuple[Cell, ...]
+from boggle_tui.engine.board import BLANK, Board, Cell, CellPath
 
 STEP_BUDGET = 20_000  # path extensions tried before giving up: far beyond any real board and word
 
@@ -27,7 +25,7 @@ class TooHard(Exception):
     """The search gave up within its step budget: whether the text lies on the board is not known."""
 
 
-def find_path(board: Board, text: str, *, start: Cell | None = None, through: Cell | None = None) -> Path | None:
+def find_path(board: Board, text: str, *, start: Cell | None = None, through: Cell | None = None) -> CellPath | None:
     """One path that spells `text` (starting at `start`, passing `through`, if given), or None.
 
     Raises TooHard when the step budget runs out first.
@@ -38,7 +36,7 @@ def find_path(board: Board, text: str, *, start: Cell | None = None, through: Ce
     return _Search(board, text, through).run(start)
 
 
-def path_while_typing(board: Board, text: str) -> Path | None:
+def path_while_typing(board: Board, text: str) -> CellPath | None:
     """The path to light for a text being typed: a trailing q is on its way to the Qu die."""
     on_its_way = board.alphabet.bare and text.lower().endswith("q")
     return find_path(board, text + "u" if on_its_way else text)
@@ -72,7 +70,7 @@ class _Search:
                     self.can[i] |= 1 << cell
             self.wanted[i] = self.can[i] | self.wanted[i + 1]
 
-    def run(self, start: Cell | None) -> Path | None:
+    def run(self, start: Cell | None) -> CellPath | None:
         starts = range(len(self.faces)) if start is None else (start,)
         for cell in starts:
             if self.can[0] >> cell & 1:
@@ -81,7 +79,7 @@ class _Search:
                     return path
         return None
 
-    def _extend(self, path: Path, used: int, done: int) -> Path | None:
+    def _extend(self, path: CellPath, used: int, done: int) -> CellPath | None:
         crossed = self.through is None or used >> self.through & 1 == 1
         if done == len(self.text):
             return path if crossed else None
@@ -106,12 +104,12 @@ class _Search:
 class Click:
     """What a click on a die does to the word being built: the new path, or a submit, or nothing."""
 
-    path: Path
+    path: CellPath
     submit: bool = False
     refused: bool = False  # not a die that can come next: ring the bell
 
 
-def click(board: Board, path: Path, cell: Cell) -> Click:
+def click(board: Board, path: CellPath, cell: Cell) -> Click:
     """The mouse rules: click a die to start a word, a free neighbour of the last die to extend it,
     the last die again to submit. `path` is the word so far, typed or clicked."""
     if board.faces[cell] == BLANK:

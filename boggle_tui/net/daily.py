@@ -209,7 +209,7 @@ class DailyService:
                 continue  # a word sent again is judged once; nothing else belongs in a round
             last_id = message.id
             entry = self._judge(game, message.word, bucket, deadline)
-            await ws.send(m.encode(m.Judgement(id=message.id, word=entry.word, verdict=entry.verdict.value,
+            await ws.send(m.encode(m.Judgement(id=message.id, word=entry.word, verdict=m.verdict_text(entry.verdict),
                                                points=entry.points)))  # fmt: skip
 
     def _judge(self, game: Round, text: str, bucket: Bucket, deadline: float) -> Entry:

@@ -25,6 +25,7 @@ from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.dictionary import language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import MAX_ROWS
+from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import MIN_LENGTHS, SEEDS, STANDARD_ROUND, TARGETS, Rules, Scoring
 from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import (
@@ -355,10 +356,24 @@ class Tick:
     remaining: float = number(0, MAX_SECONDS)
 
 
+# The verdicts a room judges: game/round.py's Verdict values but two this game says to itself ("already shown", a
+# practice hint's; "sent", while the room's verdict is on its way). A server's other verdict is refused at decode.
+VerdictText = Literal[
+    "accepted", "already found", "too short", "not on the board", "not a word", "too late", "too fast"
+]
+
+
+def verdict_text(verdict: Verdict) -> VerdictText:
+    """A room's verdict as the wire carries it (a ValueError for one no room sends: a bug, not input)."""
+    if verdict.value not in typing.get_args(VerdictText):
+        raise ValueError(f"no room sends the verdict {verdict.value!r}")
+    return typing.cast(VerdictText, verdict.value)
+
+
 @message
 class Judged:
     word: str = text(MAX_WORD)
-    verdict: str = text(20)
+    verdict: VerdictText
     points: int = number(0, 100, 0)
 
 
@@ -367,7 +382,7 @@ class Judgement:
     KIND: ClassVar[str] = "verdict"
     id: int = number(0, MAX_ID)
     word: str = text(MAX_WORD)
-    verdict: str = text(20)
+    verdict: VerdictText
     points: int = number(0, 100, 0)
 
 

@@ -21,10 +21,11 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import Solution, solve
-from boggle_tui.game.bots import DEFAULT_LEVEL, LEVELS, NAMES, Try, cues, plan_for
+from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.contest import compare
+from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
 from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
@@ -468,7 +469,7 @@ class Room:
         if self.state is not State.PLAYING or player.round is None:
             word = text[:MAX_WORD].lower()
             # The round ended while the word was on its way: it still gets its verdict, never silence.
-            return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=Verdict.TOO_LATE.value))]
+            return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=m.verdict_text(Verdict.TOO_LATE)))]
         player.last_id = entry_id
         word = text[:MAX_WORD]
         if self.now() > self.deadline + GRACE:
@@ -553,8 +554,8 @@ class Room:
 
 
 def _judged(entry: Entry) -> m.Judged:
-    return m.Judged(word=entry.word, verdict=entry.verdict.value, points=entry.points)
+    return m.Judged(word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
 
 
 def _judgement(entry_id: int, entry: Entry) -> m.Judgement:
-    return m.Judgement(id=entry_id, word=entry.word, verdict=entry.verdict.value, points=entry.points)
+    return m.Judgement(id=entry_id, word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)

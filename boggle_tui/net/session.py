@@ -308,15 +308,10 @@ class OnlineSession:
         )
 
 
-def _entry(word: str, verdict_text: str) -> Entry:
+def _entry(word: str, verdict_text: m.VerdictText) -> Entry:
     """An entry as the server judged it, its word already folded in the room's language (points are the word's
-    own: shared words are struck out at the end)."""
-    try:
-        verdict = Verdict(verdict_text)
-    except ValueError:
-        verdict = Verdict.NOT_A_WORD
-    if verdict is Verdict.SENT:
-        verdict = Verdict.NOT_A_WORD  # only this game says "sent"; a server that does is not believed
+    own: shared words are struck out at the end). Decoding refused any verdict but a room's."""
+    verdict = Verdict(verdict_text)
     return Entry(word, verdict, score(word) if verdict.accepted else 0)
 
 

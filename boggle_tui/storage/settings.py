@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from boggle_tui.engine.alphabets import ALPHABETS
 from boggle_tui.engine.atomic import open_regular, write_text_atomic
 from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.dictionary import resolve
@@ -23,17 +22,11 @@ from boggle_tui.game.request import Mode
 from boggle_tui.game.rules import ROUND_SECONDS
 from boggle_tui.game.study import MAX_NEW_PER_DAY
 from boggle_tui.i18n import _
-from boggle_tui.storage.paths import data_dir
+from boggle_tui.storage.settings_file import MAX_BYTES, checked_language, settings_path
 
-SETTINGS = "settings.json"
-MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything larger is not ours
 MAX_NAME = 1024  # longest word-list path or theme name taken
 MAX_KEYS = 100  # bindings a keymap may name
 KEY_SPEC = re.compile(r"[a-z0-9_+,-]{1,60}")  # binding ids and key names: `ctrl+r,f4`, `end-round`
-
-
-def settings_path(folder: Path | None = None) -> Path:
-    return (folder or data_dir()) / SETTINGS
 
 
 def load_preferences(folder: Path | None = None, language: str | None = None) -> tuple[Preferences, list[str]]:
@@ -59,17 +52,6 @@ def load_preferences(folder: Path | None = None, language: str | None = None) ->
     if not isinstance(stored, dict):
         return defaults, [_("{path} does not hold settings: using the defaults.").format(path=path)]
     return _preferences_from(stored, path, defaults)
-
-
-def remembered_language(folder: Path | None = None) -> str | None:
-    """The language the start screen last chose, if the settings name a valid one; quietly None otherwise
-    (load_preferences gives the notices)."""
-    try:
-        with open_regular(settings_path(folder)) as file:
-            stored = json.loads(file.read(MAX_BYTES + 1).decode("utf-8-sig"))
-        return _language(stored["language"])
-    except (OSError, ValueError, RecursionError, TypeError, KeyError):
-        return None
 
 
 def _preferences_from(stored: dict[str, Any], path: Path, defaults: Preferences) -> tuple[Preferences, list[str]]:
@@ -118,12 +100,6 @@ def _dictionary(value: Any) -> str:
     return value
 
 
-def _language(value: Any) -> str:
-    if not isinstance(value, str) or value not in ALPHABETS:
-        raise ValueError(value)
-    return value
-
-
 def _mode(value: Any) -> Mode:
     return Mode(value)
 
@@ -166,7 +142,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "keys": _keys,
     "bell": _flag,
     "pause_on_focus_loss": _flag,
-    "language": _language,
+    "language": checked_language,
 }
 
 

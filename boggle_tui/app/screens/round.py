@@ -32,6 +32,7 @@ from boggle_tui.app.widgets.log import EntryLog
 from boggle_tui.app.widgets.score import ScoreLine
 from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.engine.alphabets import capitals
+from boggle_tui.engine.board import CellPath
 from boggle_tui.game.hints import starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import (
@@ -46,7 +47,7 @@ from boggle_tui.game.session import (
     Timekeeper,
     practising,
 )
-from boggle_tui.game.tracing import Path, TooHard, click, path_while_typing
+from boggle_tui.game.tracing import TooHard, click, path_while_typing
 from boggle_tui.i18n import N_, _
 
 TICK_SECONDS = 0.2
@@ -95,7 +96,7 @@ class RoundScreen(TranslatedScreen[None]):
         self.describe = describe
         self.pause_when_away = pause_when_away
         self.away = False  # the round is held because the terminal lost focus
-        self.path: Path = ()  # the word being built, typed or clicked
+        self.path: CellPath = ()  # the word being built, typed or clicked
         self.covered_by: Hold | None = None
         # The widgets the round updates, kept rather than queried: keys and ticks may come
         # before the screen has finished mounting.

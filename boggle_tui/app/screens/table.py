@@ -10,7 +10,7 @@ from textual.widgets import Button, Label, Select
 
 from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.app.widgets.choices import choices_width, widen_to_fit
-from boggle_tui.game.bots import LEVELS, MATCHED, MAX_BOTS
+from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.rules import Scoring
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _

@@ -19,7 +19,7 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, alphabet_for
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.solver import board_score
-from boggle_tui.engine.trie import KIDS, Trie
+from boggle_tui.engine.trie import MASK_COLUMN, Trie
 
 
 class Scorer:
@@ -170,10 +170,10 @@ def letter_weights(trie: Trie) -> dict[int, float]:
     """How often each letter appears in words (by trie edges), plus Qu: the search's letter mix."""
     alphabet = trie.alphabet
     letters = len(alphabet.letters)
-    counts = [0] * KIDS
+    counts = [0] * MASK_COLUMN
     table = trie.table
-    for base in range(0, len(table), KIDS + 1):
-        kids = table[base + KIDS]
+    for base in range(0, len(table), MASK_COLUMN + 1):
+        kids = table[base + MASK_COLUMN]
         for col in range(letters):
             if kids >> col & 1:
                 counts[col] += 1

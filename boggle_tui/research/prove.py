@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import operator
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,10 +33,10 @@ from boggle_tui.engine.board import FACE_INDEX, FACES, neighbours
 from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS
-from boggle_tui.engine.search import symmetries
 from boggle_tui.engine.solver import board_score
-from boggle_tui.engine.trie import KIDS, Trie
+from boggle_tui.engine.trie import MASK_COLUMN, Trie
 from boggle_tui.i18n import _
+from boggle_tui.research.search import symmetries
 
 Letters = tuple[int, ...]  # the face columns a cell may show, in column order
 Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
@@ -242,9 +242,6 @@ class Tally:
     """What a proof of one class cost."""
 
     nodes: int = 0  # tree nodes made: the first tree and every merge
-    forces: int = 0  # cells forced
-    searches: int = 0  # plain searches run at the bottom
-    candidates: int = 0  # boards whose D(B) reached the threshold, scored exactly
 
 
 def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, min_length: int) -> dict[Key, set[str]]:
@@ -269,7 +266,7 @@ def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, m
             if entry & 1 and len(spelt) >= min_length:
                 found.setdefault(tuple(sorted(chosen.items())), set()).add(spelt)
             child = entry >> 1
-            if table[child + KIDS]:
+            if table[child + MASK_COLUMN]:
                 for n in around[cell]:
                     if not used >> n & 1:
                         visit(n, child, used | 1 << n, spelt)
@@ -404,10 +401,8 @@ def prove_tree(
         if tree.bound < threshold:
             return
         if tree.bound <= switchover or step >= steps - SEARCHED_CELLS:
-            tally.searches += 1
             found.extend(search_rest(tree, letters, step, threshold, chosen))
             return
-        tally.forces += 1
         for letter, subtree in force(tree, step, letters[step], tally).items():
             chosen[step] = letter
             attack(subtree, step + 1)
@@ -547,9 +542,6 @@ def brute_force(
         if points >= threshold:
             found.append((list(board), points))
     return found
-
-
-ProveFunction = Callable[[Trie, ProofSettings, int], ClassResult]
 
 
 class Prover:

@@ -21,8 +21,8 @@ from typing import IO, Any
 from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.engine.prove import ClassResult, Letters, ProofSettings, Prover, board_text, canonical
 from boggle_tui.i18n import _
+from boggle_tui.research.prove import ClassResult, Letters, ProofSettings, Prover, board_text, canonical
 
 FORMAT = "boggle-prove 1"
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from boggle_tui.engine import core
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.lexicons import Lexicon, SortedList, TrieLexicon, UnsortedList, solve_with
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
 from boggle_tui.i18n import _
+from boggle_tui.research.lexicons import Lexicon, SortedList, TrieLexicon, UnsortedList, solve_with
 
 UNSORTED_SECONDS = 5.0  # the unsorted list's budget: one board takes it a minute or more
 
@@ -61,7 +61,6 @@ class _Timing:
     build_ms: float
     lexicon: Any
     times: list[float] = field(default_factory=list)
-    spent: float = 0.0
     gave_up: bool = False
 
 
