@@ -10,9 +10,9 @@ listed in capitals (ÄRA, not ARA; IJS, not the ligature).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
-import random
 from pathlib import Path
 
 import pytest
@@ -30,10 +30,11 @@ from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.cli.plain import PlainRound, play_plain, play_round
 from boggle_tui.engine.alphabets import alphabet_for
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.dice import default_dice, load_dice_set
+from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.scoring import score, shortest_word
 from boggle_tui.game.codes import board_code
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import Rules
@@ -101,7 +102,7 @@ def traced(board: Board, start: int, length: int) -> str | None:
 
 @cache
 def case_of(code: str) -> Case:
-    dice = default_dice(code)
+    dice = language_for(code).dice
     dice_set = load_dice_set(dice)
     length = shortest_word(None, dice_set.height * dice_set.width)
     for seed in range(1, 10_000):
