@@ -292,11 +292,11 @@ def test_solve_in_another_language_and_its_code_reads_back(capsys) -> None:
 @pytest.mark.parametrize(
     ("flags", "language", "message", "fields"),
     [(["--lang", "es", "--dice", "new"], "es", "the {name} dice are {its}, not {chosen}",
-      {"name": "new", "its": "English", "chosen": "Español"}),
+      {"name": "new", "its": "inglés", "chosen": "español"}),
      (["--lang", "xx"], "en", "unknown language 'xx'", {}),
      (["--code", "ES-N-ABCDABCDABCDABCD", "--lang", "de"], "de",
       "a code names its board's language: it takes no --lang", {}),
-     (["--dictionary", "de", "--dice", "fr"], "en", "is Deutsch, not Français", {})],
+     (["--dictionary", "de", "--dice", "fr"], "en", "is German, not French", {})],
 )  # fmt: skip
 def test_solve_refuses_a_mix_of_languages_in_one_line(
     capsys, monkeypatch, tmp_path, flags: list[str], language: str, message: str, fields: dict[str, str]

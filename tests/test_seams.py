@@ -113,6 +113,13 @@ def case_of(code: str) -> Case:
     raise AssertionError(f"no roll of the {dice} dice shows {OWN_FACES[code]}")
 
 
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cut-down lists are compiled into a cache of the test's own: in the shared one, fourteen of them would
+    push out the lists other tests (and the processes they start) find there (dictionary.CACHE_KEEPS)."""
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path / "cache"))
+
+
 def word_list(case: Case, folder: Path) -> Path:
     """The language's list, cut down to the case's word: the real ones take seconds to read."""
     path = folder / f"{case.code}-words.txt"
