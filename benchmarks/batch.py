@@ -39,10 +39,10 @@ def main() -> None:
     from boggle_tui.engine.dice import load_dice_set
     from boggle_tui.engine.dictionary import resolve
     from boggle_tui.engine.wordlist import read_list_bytes
-    from boggle_tui.game.languages import defaults_for
+    from boggle_tui.game.languages import language_for
 
     folder = Path(tempfile.mkdtemp(prefix="boggle-batch-"))
-    defaults = defaults_for(args.lang)
+    defaults = language_for(args.lang)
     dice = load_dice_set(defaults.dice)
     short, long = folder / "short.txt", folder / "long.txt"
     short.write_text("".join(dice.roll(seed).text() + "\n" for seed in range(20)))

@@ -26,11 +26,11 @@ LANGUAGE_ROUND = """
 import asyncio, sys
 from boggle_tui.app.app import BoggleApp
 from boggle_tui.app.screens.round import RoundScreen
-from boggle_tui.game.languages import defaults_for
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Roll, RoundRequest
 imported = time.perf_counter()
 async def main():
-    defaults = defaults_for(sys.argv[1])
+    defaults = language_for(sys.argv[1])
     app = BoggleApp(request=RoundRequest(Roll(defaults.dice, seed=1), dictionary=defaults.dictionary))
     async with app.run_test() as pilot:
         while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
@@ -56,8 +56,8 @@ def ready():
 WARM = """
 import sys
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.game.languages import defaults_for
-for name in ("enable1", "popular", *(defaults_for(code).dictionary for code in sys.argv[1:])):
+from boggle_tui.game.languages import language_for
+for name in ("enable1", "popular", *(language_for(code).dictionary for code in sys.argv[1:])):
     load_dictionary(name)
 """
 

@@ -16,7 +16,14 @@ for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_variable, None)
 os.environ["LANG"] = "C.UTF-8"
 
+from hypothesis import settings  # noqa: E402
+
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary  # noqa: E402
+
+# No test is timed: Hypothesis's per-example deadline is a wall-clock limit that a busy machine breaks (speed goals
+# live in benchmarks/). Every other Hypothesis setting stays as each test asks.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 from boggle_tui.i18n import use_language  # noqa: E402
 
 

@@ -41,7 +41,7 @@ def test_a_beating_streak_counts_days_above_the_average_before_them() -> None:
 
 def test_the_levels_expected_scores_rise_with_skill_and_a_score_is_placed_between_them(enable1: Dictionary) -> None:
     solution = solve(daily_deal(DAY).board, enable1.trie, 3)
-    board_cues = cues(solution.board, solution.paths, frequency.ranker("en"))
+    board_cues = cues(solution.board, solution.paths, frequency.rank)
     scores = level_scores(board_cues)
     assert list(scores) == list(LEVELS) and list(scores.values()) == sorted(scores.values())
     assert 0 < scores["expert"] <= solution.total_score

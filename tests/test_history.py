@@ -15,7 +15,7 @@ import pytest
 from support import record
 
 from boggle_tui.engine.dice import load_dice_set
-from boggle_tui.game.codes import board_code
+from boggle_tui.game.codes import board_code, code_glob
 from boggle_tui.game.study import Source
 from boggle_tui.storage import study
 from boggle_tui.storage.history import DATABASE, MIGRATIONS, SCHEMA_VERSION, History
@@ -349,12 +349,15 @@ def test_common_words_missed_are_counted_on_english_boards_only(tmp_path: Path) 
     summary = summarize(history, lambda w: w in {"awe", "bacon"}, dt.date(2026, 11, 22))
     assert summary.most_missed_common == [("awe", 1), ("bacon", 1)]  # bacon counted on its English board alone
     assert dict(history.most_missed())["bacon"] == 2  # both boards, where language does not matter
+    assert history.most_missed([code_glob("de")]) == [("bacon", 1)]  # the German board's alone
+    assert history.most_missed([code_glob("en"), code_glob("de")]) == [("bacon", 2), ("awe", 1)]
+    assert history.most_missed([]) == []
 
 
 def test_the_table_judges_how_common_a_word_is_by_english_ranks_only_in_english() -> None:
-    from boggle_tui.engine import frequency
+    from boggle_tui.game.languages import language_for
 
-    english, german = frequency.ranker("en"), frequency.ranker("de")
+    english, german = language_for("en").rank, language_for("de").rank
     assert english("the") < english("qat") < english("zzzzzz")
     assert german("the") == german("qat") == german("über") < english("zzzzzz")  # one middling rank for all
 
@@ -370,9 +373,9 @@ def test_rounds_of_each_language_are_their_own_kind_and_say_their_language(tmp_p
     history.record(record(2, 9, dice="de", code=board_code(german, "de"), board=german.text()))
     history.record(record(3, 3, dice=None, code=board_code(spanish), board=spanish.text()))
     standings = {s.kind: s for s in summarize(history, lambda w: False, dt.date(2026, 11, 22)).standings}
-    assert set(standings) == {"Boggle (1987+) · timed", "Deutsch 4x4 · timed", "4x4 board · Español · timed"}
+    assert set(standings) == {"Boggle (1987+) · timed", "Deutsch 4x4 · timed", "4x4 board · Spanish · timed"}
     assert (standings["Deutsch 4x4 · timed"].games, standings["Deutsch 4x4 · timed"].best_score) == (2, 9)
-    assert standings["4x4 board · Español · timed"].language == "es"
+    assert standings["4x4 board · Spanish · timed"].language == "es"
 
 
 def history_of_three_rounds_and_six_cards(folder: Path) -> None:

@@ -58,7 +58,7 @@ def test_every_alphabet_fits_the_tries_columns_and_sorts_as_the_trie_does() -> N
 
 
 def test_an_unknown_language_is_refused_with_the_ones_there_are() -> None:
-    with pytest.raises(BoggleError, match="choose from en, es"):
+    with pytest.raises(BoggleError, match=r"choose from en \(English\), es \(Spanish\), de \(German\)"):
         alphabet_for("it")
 
 
@@ -66,11 +66,11 @@ def test_boards_read_the_languages_letters_and_refuse_others() -> None:
     assert parse_board("ñand/úqxy", "es").faces == ("ñ", "a", "n", "d", "u", "qu", "x", "y")
     assert parse_board("ijsab/cdef/ghkl/mnop", "nl").faces[0] == "ĳ"
     assert parse_board("łódź", "pl").faces == ("ł", "ó", "d", "ź")
-    with pytest.raises(BoggleError, match="not a letter of Polski"):
+    with pytest.raises(BoggleError, match="not a letter of Polish"):
         parse_board("quiz", "pl")
     with pytest.raises(BoggleError, match="not a letter of English"):
         parse_board("łaaa")
-    with pytest.raises(BoggleError, match="in Español"):
+    with pytest.raises(BoggleError, match="in Spanish"):
         Board((("th",),), "es")
 
 
@@ -169,17 +169,18 @@ def test_a_code_in_no_language_or_with_letters_not_its_own_is_malformed(code: st
 
 
 def test_the_language_comes_from_the_flag_the_dice_or_the_list_and_a_mix_is_refused() -> None:
-    from boggle_tui.game.languages import choose_language, defaults_for
+    from boggle_tui.game.languages import choose_language, language_for
 
     assert choose_language(None) == "en" and choose_language("ES") == "es"
     assert choose_language(None, "pl-big") == "pl" and choose_language(None, None, "nl") == "nl"
     assert choose_language("de", None, "/some/file.txt") == "de"  # a file is read in the language asked for
-    with pytest.raises(BoggleError, match="the new dice are English, not Español"):
+    with pytest.raises(BoggleError, match="the new dice are English, not Spanish"):
         choose_language("es", "new")
-    with pytest.raises(BoggleError, match="the word list fr is Français, not Deutsch"):
+    with pytest.raises(BoggleError, match="the word list fr is French, not German"):
         choose_language(None, "de", "fr")
-    assert defaults_for("es") == defaults_for("es").__class__("es", "es", 3)
-    assert defaults_for("en").dictionary == "enable1" and defaults_for("en").dice == "new"
+    spanish = language_for("ES")
+    assert (spanish.code, spanish.dice, spanish.dictionary, spanish.min_length) == ("es", "es", "es", 3)
+    assert language_for("en").dictionary == "enable1" and language_for("en").dice == "new"
 
 
 def test_each_language_has_its_own_daily_board() -> None:
@@ -217,16 +218,18 @@ def test_host_and_join_flags_with_lang_make_a_room_of_that_language() -> None:
     assert german is not None and (german.dice, german.dictionary) == ("de", "de")
     dutch = room_settings(argparse.Namespace(**flags | {"dice": "nl-big"}, lang=None), lists)
     assert dutch is not None and dutch.dictionary == "nl"
-    with pytest.raises(BoggleError, match="English, not Polski"):
+    with pytest.raises(BoggleError, match="English, not Polish"):
         room_settings(argparse.Namespace(**flags | {"dice": "big"}, lang="pl"), lists)
 
 
 def test_definitions_and_study_clues_stay_english_only() -> None:
-    from boggle_tui.engine.definitions import ENGLISH_ONLY, describe, describer
+    from boggle_tui.engine.definitions import ENGLISH_ONLY, describe
+    from boggle_tui.game.languages import language_for
     from boggle_tui.game.study import board_clue, faces_of
 
-    assert describer("en") is describe
-    assert describer("es")("pan") == ENGLISH_ONLY  # never the gloss of English "pan"
+    assert language_for("en").describe is describe
+    assert language_for("es").describe("pan") == ENGLISH_ONLY  # never the gloss of English "pan"
+    assert language_for("es").define("pan") is None and language_for("en").define("pan") is not None
     assert board_clue("pan", "es") == "3 letters, the first P"
     assert faces_of("año") == ["a", "ñ", "o"] and faces_of("ĳzer") == ["ĳ", "z", "e", "r"]
 

@@ -10,12 +10,15 @@ listed in capitals (ÄRA, not ARA; IJS, not the ligature).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import pytest
-from support import FakeTime, drawn, make_app, past_the_guard, shown, until
+from support import FakeTime, FakeWall, drawn, make_app, past_the_guard, shown, until
+from test_plain import ScriptedLines
+from test_plain_room import Seat
 from textual.widgets import OptionList
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -24,12 +27,14 @@ from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.table_results import TableResultsScreen
-from boggle_tui.cli.plain import PlainRound, play_round
+from boggle_tui.cli.plain import PlainRound, play_plain, play_round
 from boggle_tui.engine.alphabets import alphabet_for
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.dice import default_dice, load_dice_set
+from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.scoring import score, shortest_word
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import Rules
@@ -38,6 +43,7 @@ from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.net.messages import Settings
 from boggle_tui.net.room import COUNTDOWN
 from boggle_tui.net.server import RoomServer
+from boggle_tui.storage.history import History
 
 LANGUAGES = ("en", "es", "de", "fr", "nl", "pt", "pl")
 # The faces that only the language spells so (or, for French, a letter typed with an accent it drops).
@@ -73,6 +79,11 @@ class Case:
     def points(self) -> int:
         return score(self.word)
 
+    @property
+    def verdict(self) -> str:
+        """--plain's line for the word, accepted."""
+        return f"{self.shown}: accepted, {self.points} point" + ("" if self.points == 1 else "s")
+
 
 def traced(board: Board, start: int, length: int) -> str | None:
     """A word of at least `length` letters along a path from `start` (the first found, depth first)."""
@@ -91,7 +102,7 @@ def traced(board: Board, start: int, length: int) -> str | None:
 
 @cache
 def case_of(code: str) -> Case:
-    dice = default_dice(code)
+    dice = language_for(code).dice
     dice_set = load_dice_set(dice)
     length = shortest_word(None, dice_set.height * dice_set.width)
     for seed in range(1, 10_000):
@@ -100,6 +111,13 @@ def case_of(code: str) -> Case:
         if own and (word := traced(board, own[0], max(length, 4))):
             return Case(code, dice, seed, board, word)
     raise AssertionError(f"no roll of the {dice} dice shows {OWN_FACES[code]}")
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cut-down lists are compiled into a cache of the test's own: in the shared one, fourteen of them would
+    push out the lists other tests (and the processes they start) find there (dictionary.CACHE_KEEPS)."""
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path / "cache"))
 
 
 def word_list(case: Case, folder: Path) -> Path:
@@ -214,3 +232,49 @@ def test_alone_in_plain(code: str, tmp_path: Path) -> None:
     play_round(front, Typed(), said.append, clock)
     assert front.session.results().found == {case.word: case.points}
     assert any(line.startswith(case.shown) for line in said), said
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_against_bots_in_plain(code: str, tmp_path: Path) -> None:
+    """`play --bots N --plain` on the language's own list of words, given by its path as a player gives one."""
+    case = case_of(code)
+    clock, said = FakeTime(), []
+    request = RoundRequest(Given(case.board, case.dice), str(word_list(case, tmp_path)), 60)
+    history = History.open(tmp_path / "history")
+    played = play_plain(
+        request, lines=ScriptedLines(clock, case.typed), write=said.append, note=lambda _line: None, now=clock,
+        wall=FakeWall(), history=history, table=TableRules(2, "beginner", "all"), rng=random.Random(7),
+    )  # fmt: skip
+    assert played == 0
+    assert case.verdict in said, said
+    assert any(line.startswith(f"  {case.shown}: you") for line in said), said  # who found it, in the results
+    (record,) = History.open(tmp_path / "history").rounds()
+    assert record.mode == "bots" and record.found == {case.word: case.points}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_in_a_room_in_plain(code: str, tmp_path: Path) -> None:
+    """`join --plain` in a room of the language on a real server on 127.0.0.1: the seat types the word."""
+    case = case_of(code)
+    time_ = FakeTime()
+    server = RoomServer(dictionaries={code: str(word_list(case, tmp_path))}, now=time_)
+    port = await server.start("127.0.0.1", 0)
+    try:
+        settings = Settings.of(Rules(case.dice, code, 60, seed=case.seed))
+        seat = Seat(f"ws://127.0.0.1:{port}", f"seam-{code}", "alice", time_, tmp_path / "alice", settings)
+        await seat.line(lambda line: line.startswith("Type ready when you are"))
+        seat.keys.type("ready")
+        await seat.line(lambda line: line.startswith("The board comes in"))
+        time_.now += COUNTDOWN
+        await seat.line(lambda line: line.startswith("Type a word and press Enter"))
+        assert server.rooms[f"seam-{code}"].code == board_code(case.board, case.dice)
+        seat.keys.type(case.typed)
+        await seat.line(case.verdict)
+        time_.now += 61
+        await seat.line(lambda line: line.startswith(f"  {case.shown}: you"))  # who found it, in the results
+        await seat.line(lambda line: line.startswith("Back in the lobby"))
+        await seat.leave()
+        (record,) = History.open(tmp_path / "alice").rounds()
+        assert record.found == {case.word: case.points}
+    finally:
+        await server.stop()

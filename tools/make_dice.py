@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from boggle_tui.engine.alphabets import ALPHABETS, Alphabet  # noqa: E402
-from boggle_tui.engine.dice import DiceSet, default_dice, load_dice_set  # noqa: E402
+from boggle_tui.engine.dice import DiceSet, load_dice_set  # noqa: E402
 from boggle_tui.engine.dictionary import load_dictionary, resolve  # noqa: E402
 from boggle_tui.engine.scoring import min_length_for  # noqa: E402
 from boggle_tui.engine.solver import board_totals  # noqa: E402
@@ -146,7 +146,7 @@ def report(codes: list[str]) -> None:
     print(f"{'dice':10}{'list':9}{'min':>4}{'words/board':>13}{'points/board':>14}{'empty':>7}")
     for code in codes:
         for suffix in SIZES:
-            key = ("new" if suffix == "" else "big") if code == "en" else default_dice(code) + suffix
+            key = ("new" if suffix == "" else "big") if code == "en" else code + suffix
             dice = load_dice_set(key)
             name = "enable1" if code == "en" else code
             words, points, empty = check(dice, name)

@@ -19,13 +19,14 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.table import level_name
 from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
-from boggle_tui.engine import definitions, frequency
-from boggle_tui.engine.alphabets import ENGLISH, capitals
+from boggle_tui.engine import definitions
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.common import is_common
-from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, load_dictionary
+from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, language_of, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.deal import RICH_TRIES
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, MATCHED
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
@@ -60,7 +61,7 @@ class SoloPlay:
     def start_round(self, request: RoundRequest) -> None:
         app = self.app
         app.request = request
-        dictionary = app.dictionaries.get(request.dictionary)
+        dictionary = self._read(request)
         if app.table is not None and app.table.level == MATCHED:
             self._fitted_from = app.history.rounds(limit=FIT_READS)  # read here: the database is this thread's
         if dictionary is not None and not request.slow and app.table is None:
@@ -68,7 +69,7 @@ class SoloPlay:
             return
         if request.slow:
             waiting = _("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES)
-        elif is_cached(request.dictionary):
+        elif is_cached(request.dictionary, request.language):
             waiting = _("Loading the word list…")
         else:
             waiting = _("Preparing the word list {name} (the first time only)…").format(name=repr(request.dictionary))
@@ -94,13 +95,20 @@ class SoloPlay:
 
     def _table_session(self, request: RoundRequest, dictionary: Dictionary, rules: TableRules) -> TableSession:
         """A round against the table; "matched" is fitted here, off the screen's thread, to the rounds read."""
-        rank = frequency.ranker(dictionary.alphabet.code)
+        rank = language_for(dictionary.alphabet.code).rank
         fit = matched_fit(self._fitted_from, request.dictionary, rank) if rules.level == MATCHED else None
         if fit is not None:
             rules = replace(rules, matched=fit.theta)
         session = TableSession(request, dictionary.trie, rules, rank, now=self.app.now, name=default_name())
         session.fit = fit
         return session
+
+    def _read(self, request: RoundRequest) -> Dictionary | None:
+        """The round's word list if it is read already, in the board's language (a file of the player's own
+        played in another language is read again, in that one)."""
+        dictionary = self.app.dictionaries.get(request.dictionary)
+        wanted = language_of(request.dictionary, request.language)
+        return dictionary if dictionary is not None and dictionary.alphabet is wanted else None
 
     def deal_off_screen(self, request: RoundRequest) -> None:
         """Work that may take a second, off the screen's thread: a first trie build, a rich deal."""
@@ -109,7 +117,7 @@ class SoloPlay:
     def _deal(self, request: RoundRequest) -> None:
         app = self.app
         try:
-            dictionary = app.dictionaries.get(request.dictionary) or load_dictionary(request.dictionary)
+            dictionary = self._read(request) or load_dictionary(request.dictionary, language=request.language)
             session = self._session(request, dictionary)
         except BoggleError as error:
             app.call_from_thread(self.deal_failed, str(error))
@@ -128,7 +136,7 @@ class SoloPlay:
         if dictionary is not None:
             app.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
-        describe = definitions.describer(session.board.language)
+        describe = language_for(session.board.language).describe
         app.show(RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss))
         app.set_timer(READ_AFTER, self._read_for_results)
         if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
@@ -172,11 +180,12 @@ class SoloPlay:
         record = session.record(app.wall())
         if record is not None and not app.history.record(record) and app.history.notice:
             app.notify(app.history.notice, title=_("History"), severity="warning")
-        language = session.board.language  # the common words (★) and definitions are English's
-        marks = None if session.request.dictionary == COMMON_WORDS or language != ENGLISH.code else self.is_common
-        screen = results_screen(session, marks, definitions.describer(language))
+        language = language_for(session.board.language)  # what is known of its words: which are common, defined
+        common = self.is_common if language.knows_common else never_common
+        on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
+        marks = None if on_the_list or not language.knows_common else self.is_common
+        screen = results_screen(session, marks, language.describe)
         if record is not None and app.history.enabled:
-            common = self.is_common if language == ENGLISH.code else never_common  # known for English words only
             after = study.cards_after_round(app.history, record, common)
             if after.new_cards:
                 words = ", ".join(capitals(word) for word in after.new_cards[:5])

@@ -13,6 +13,7 @@ from boggle_tui.engine import definitions
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.study import Card, Review, Source, StudySession
 from boggle_tui.i18n import N_, _
 from boggle_tui.storage import study
@@ -64,7 +65,7 @@ class StudyFlow:
             wall=app.wall,
             rng=app.rng,
         )
-        describe = definitions.describer(dictionary.alphabet.code)  # English only: other languages say so
+        describe = language_for(dictionary.alphabet.code).describe  # a language with no definitions says so
         # Translators: the study screen's title, with the word list's name.
         screen = StudyScreen(session, describe, self._suspend, _("Study · {list}").format(list=dictionary.name))
         app.push_screen(screen, lambda _: self._refresh_start())

@@ -26,7 +26,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
-from boggle_tui.game.languages import choose_language, defaults_for
+from boggle_tui.game.languages import choose_language, language_for
 from boggle_tui.i18n import _, counted, number
 from boggle_tui.research.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
 
@@ -78,7 +78,7 @@ def plan_of(args: argparse.Namespace) -> Plan:
     height, width = (dice.height, dice.width) if dice else args.size or (4, 4)
     min_length = shortest_word(args.min_length, height * width)
     language = choose_language(args.lang, args.dice, args.dictionary)
-    dictionary_name = args.dictionary or defaults_for(language).dictionary
+    dictionary_name = args.dictionary or language_for(language).dictionary
     # Here, so that a bad list is one error, not one per search.
     dictionary = load_dictionary(dictionary_name, language=language)
     seed = random_seed() if args.seed is None else args.seed

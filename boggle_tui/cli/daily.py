@@ -33,7 +33,6 @@ from boggle_tui.cli.plain import (
     word_of,
     write_lines,
 )
-from boggle_tui.engine import frequency
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dictionary import load_dictionary
@@ -44,7 +43,7 @@ from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily import daily_dice, daily_seed
 from boggle_tui.game.daily_table import levels_line, standing_line
-from boggle_tui.game.languages import defaults_for
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import Entry, Verdict
@@ -191,11 +190,11 @@ def _entry(judged: m.Judgement) -> Entry:
 
 
 def _solution(board: Board, language: str, min_length: int) -> Solution:
-    return solve(board, load_dictionary(defaults_for(language).dictionary).trie, min_length)
+    return solve(board, load_dictionary(language_for(language).dictionary).trie, min_length)
 
 
 def _levels(solution: Solution, seconds: float) -> dict[str, int]:
-    return level_scores(cues(solution.board, solution.paths, frequency.ranker(solution.board.language)), seconds)
+    return level_scores(cues(solution.board, solution.paths, language_for(solution.board.language).rank), seconds)
 
 
 def _record(
@@ -203,7 +202,7 @@ def _record(
 ) -> RoundRecord:
     return RoundRecord(
         uid=secrets.token_hex(8), played_at=utc_now().isoformat(timespec="seconds"), mode="timed",
-        board=solution.board.text(), code=start.code, dictionary=defaults_for(language).dictionary,
+        board=solution.board.text(), code=start.code, dictionary=language_for(language).dictionary,
         min_length=start.min_length, score=score, max_score=solution.total_score, words_total=len(solution.paths),
         found=found, missed=tuple(w for w in solution.paths if w not in found), daily=day.isoformat(),
         dice=daily_dice(language), seed=daily_seed(day), seconds=start.seconds, ended="time_up",
@@ -216,7 +215,7 @@ def _record(
 def _play_here(
     seat: Seat, day: dt.date, lines: Lines | None, out: Write, tell: Write, now: TimeSource, history: History
 ) -> int:
-    request = daily_request(day, defaults_for(seat.language).dictionary, seat.language)
+    request = daily_request(day, language_for(seat.language).dictionary, seat.language)
     code = play_plain(request, lines=lines, write=out, note=tell, now=now, history=history, close=False)
     write_lines(out, streak_lines(history, seat.language, day))
     return code
@@ -226,7 +225,7 @@ def _open_app(seat: Seat, day: dt.date) -> int:
     from boggle_tui.cli.play import app_preferences, run_app
 
     preferences, notices = app_preferences()
-    request = daily_request(day, defaults_for(seat.language).dictionary, seat.language)
+    request = daily_request(day, language_for(seat.language).dictionary, seat.language)
     return run_app(preferences, notices, request=request)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.languages import choose_language, defaults_for
+from boggle_tui.game.languages import choose_language, language_for
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import ROOM_NAME, default_name, lan_address, parse_address
@@ -29,9 +29,9 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> m.Setting
     shipped_list = args.dictionary if args.dictionary in shipped_dictionaries() else None
     language = choose_language(args.lang, args.dice, shipped_list)
     if args.lang or args.dice or shipped_list:  # the room plays a language: its dice and list unless named
-        fields["dice"] = args.dice or defaults_for(language).dice
+        fields["dice"] = args.dice or language_for(language).dice
         if not args.dictionary:
-            fields["dictionary"] = defaults_for(language).dictionary
+            fields["dictionary"] = language_for(language).dictionary
     if args.dice:
         load_dice_set(args.dice)
     if args.dictionary:

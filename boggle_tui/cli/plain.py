@@ -28,12 +28,10 @@ from itertools import groupby
 from typing import Protocol
 
 from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line
-from boggle_tui.engine import frequency
-from boggle_tui.engine.alphabets import ENGLISH, capitals
+from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.common import common_test
 from boggle_tui.engine.dictionary import (
-    COMMON_WORDS,
     DEFAULT_DICTIONARY,
     Dictionary,
     is_cached,
@@ -47,6 +45,7 @@ from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.daily_table import levels_line
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
+from boggle_tui.game.languages import Language, language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
@@ -275,8 +274,8 @@ class PlainRound:
         # Translators: {command} is a `boggle solve` command line; {totals} e.g. "1,044 words, 3,623 points (...)"
         lines.append(_("{command} says: {totals}").format(command=solve_command(session), totals=solve_totals(r)))
         if session.duration and not session.practice and r.solution:  # a timed round, placed against the bots
-            levels = level_scores(cues(r.solution.board, r.solution.paths, frequency.ranker(r.solution.board.language)),
-                                  session.duration)  # fmt: skip
+            rank = language_for(r.solution.board.language).rank
+            levels = level_scores(cues(r.solution.board, r.solution.paths, rank), session.duration)
             lines.append(_("Against the bots: {place}").format(place=levels_line(r.score, levels)))
         request = session.request
         if request.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
@@ -653,9 +652,8 @@ def play_plain(
             session = SoloSession(request, dictionary.trie, now=now)
         else:
             session = _table_session(request, dictionary, table, history, now, rng)
-        common = dictionary if request.dictionary == COMMON_WORDS else _common()
-        if session.board.language != ENGLISH.code:
-            common = None  # common words are known for English only: no ★, no "common word" cards
+        language = language_for(session.board.language)
+        common = dictionary if request.dictionary == language.common_words else _common(language)
         is_common = common_test(common)  # less the popular list's names and abbreviations
         marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
         front = PlainRound(session, marks) if table is None else TableRound(session, marks, now=now)
@@ -681,7 +679,7 @@ def _table_session(
     rng: random.Random | None,
 ) -> TableSession:
     """A round against the table, as the app seats it: "matched" fitted to the player's recent rounds."""
-    rank = frequency.ranker(dictionary.alphabet.code)
+    rank = language_for(dictionary.alphabet.code).rank
     fit = matched_fit(history.rounds(limit=FIT_READS), request.dictionary, rank) if rules.level == MATCHED else None
     if fit is not None:
         rules = replace(rules, matched=fit.theta)
@@ -699,17 +697,21 @@ def _table_session(
 
 
 def _load(request: RoundRequest) -> Dictionary:
-    if not is_cached(request.dictionary):
+    """The round's word list, read in its board's language (a list of the player's own too)."""
+    if not is_cached(request.dictionary, request.language):
         _note(_("Preparing the word list {list} (the first time only)…").format(list=request.dictionary))
     if request.slow:
         _note(_("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES))
-    return load_dictionary(request.dictionary)
+    return load_dictionary(request.dictionary, language=request.language)
 
 
-def _common() -> Dictionary | None:
-    """The common words: the misses worth learning, which become study cards sooner."""
+def _common(language: Language) -> Dictionary | None:
+    """The language's common words: the misses worth learning, which become study cards sooner (None where
+    the game does not know which are: no mark, no "common word" cards)."""
+    if language.common_words is None:
+        return None
     with contextlib.suppress(BoggleError, OSError):  # without it, no word is marked: nothing worse
-        return load_dictionary(COMMON_WORDS)
+        return load_dictionary(language.common_words)
     return None
 
 

@@ -50,11 +50,12 @@ from boggle_tui.cli.plain import (
     write_lines,
 )
 from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line, evening_lines, shown_name
-from boggle_tui.engine.alphabets import ENGLISH
-from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
+from boggle_tui.engine.common import common_test
+from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.game.clock import TimeSource, format_seconds
+from boggle_tui.game.languages import Language, language_for
 from boggle_tui.game.levels import LEVELS
 from boggle_tui.game.round import EndReason, Entry
 from boggle_tui.i18n import N_, _, counted, number
@@ -402,8 +403,9 @@ class PlainRoom:
         session = self.session
         assert session is not None
         results = session.results()
-        english = session.board.language == ENGLISH.code and session.request.dictionary != COMMON_WORDS
-        common = self._common() if english else None
+        language = language_for(session.board.language)
+        on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
+        common = None if on_the_list else self._common(language)
         alphabet = session.board.alphabet
 
         def mark(word: str) -> str:
@@ -415,10 +417,14 @@ class PlainRoom:
             lines.append(_("{mark} marks a common word: the ones worth learning.").format(mark="*"))
         return lines
 
-    def _common(self) -> Callable[[str], bool] | None:
+    def _common(self, language: Language) -> Callable[[str], bool] | None:
+        """Which of the language's words are common, read when a round first ends; None where the game does
+        not know (no mark, no "common word" cards)."""
+        if language.common_words is None:
+            return None
         if self.is_common is None:
             try:
-                self.is_common = load_dictionary(COMMON_WORDS).__contains__
+                self.is_common = common_test(load_dictionary(language.common_words))  # less names, abbreviations
             except (BoggleError, OSError):
                 self.is_common = lambda _word: False
         return self.is_common
@@ -426,7 +432,7 @@ class PlainRoom:
     def _save(self) -> list[str]:
         if self.history is None or self.session is None:
             return []
-        common = self._common() if self.session.board.language == ENGLISH.code else None
+        common = self._common(language_for(self.session.board.language))
         return save_round(self.session, self.history, self.wall, common or (lambda _word: False))
 
     # What the player types

@@ -21,9 +21,9 @@ from boggle_tui.engine.dictionary import resolve, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
-from boggle_tui.game.languages import choose_language, defaults_for, in_language, shipped_languages
+from boggle_tui.game.languages import choose_language, language_for, shipped_languages
 from boggle_tui.game.levels import MATCHED
-from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.preferences import Preferences, in_language
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.rules import Scoring
 from boggle_tui.game.share import parse_challenge
@@ -120,7 +120,7 @@ def _language(args: argparse.Namespace, preferences: Preferences) -> str:
 
 def _remembered(preferences: Preferences, language: str) -> Preferences:
     """The remembered choices, or the language's own word list and dice where those are of another language."""
-    defaults = defaults_for(language)
+    defaults = language_for(language)
     if choose_language(None, None, preferences.dictionary) != language:
         preferences = replace(preferences, dictionary=defaults.dictionary)
     if load_dice_set(preferences.dice).language != language:
@@ -135,7 +135,7 @@ def _board(args: argparse.Namespace, preferences: Preferences, language: str) ->
     if args.board is not None:
         return Given(deal(args.board, args.dice, language=language).board, args.dice)
     named = args.seed is not None or args.best
-    standard = defaults_for(language).dice
+    standard = language_for(language).dice
     dice: str = args.dice or (standard if named else preferences.dice)
     if args.best or (not named and preferences.mode is Mode.RICH):
         return Richest(dice, args.seed)

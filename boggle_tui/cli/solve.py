@@ -16,7 +16,7 @@ from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import Solution, board_totals, solve, solve_json
 from boggle_tui.game.codes import board_code, parse_code
 from boggle_tui.game.deal import Deal, deal
-from boggle_tui.game.languages import choose_language, defaults_for
+from boggle_tui.game.languages import choose_language, language_for
 from boggle_tui.i18n import N_, _, counted, number
 
 _CONFLICTS = [
@@ -78,7 +78,7 @@ def _print_solution(dealt: Deal, dictionary: Dictionary, solution: Solution) -> 
 
 def _dictionary(args: argparse.Namespace, language: str) -> Dictionary:
     """The list named, or the language's own; a file of words is read in the language."""
-    return load_dictionary(args.dictionary or defaults_for(language).dictionary, language=language)
+    return load_dictionary(args.dictionary or language_for(language).dictionary, language=language)
 
 
 def _solve_lines(args: argparse.Namespace, language: str) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.i18n import _
+from boggle_tui.i18n import N_, _
 
 MAX_FACES = 32
 ASCII = "abcdefghijklmnopqrstuvwxyz"
@@ -31,7 +31,8 @@ ASCII = "abcdefghijklmnopqrstuvwxyz"
 @dataclass(frozen=True)
 class Alphabet:
     code: str  # ISO 639-1: "en", "es"
-    name: str  # the language's own name for itself
+    name: str  # the language's own name for itself: Español
+    title: str  # its name in English, N_-marked: shown through _ in the player's language (`titled`)
     extra: str = ""  # letters beyond a-z that the language keeps as letters
     dropped: str = ""  # letters of a-z its words never use (Polish has no Q, V, X)
     spelled: tuple[tuple[str, str], ...] = ()  # spellings replaced before accents are dropped: ß -> ss
@@ -144,27 +145,48 @@ class Alphabet:
     def _variant_set(self) -> frozenset[str]:
         return frozenset(letter for letter, _ in self.variants)
 
+    @property
+    def titled(self) -> str:
+        """Its name in the player's language: Spanish, Spanisch, espagnol."""
+        return _(self.title)
+
     def capitalize(self, face: str) -> str:
         """A die's face as printed on it: `A`, `Qu`, `Ñ`, `IJ`."""
         upper = self.upper(face[:1])
         return upper + face[1:] if len(upper) == 1 else upper
 
 
-ENGLISH = Alphabet("en", "English", digraphs=("qu", "an", "er", "he", "in", "th"))
+ENGLISH = Alphabet("en", "English", N_("English"), digraphs=("qu", "an", "er", "he", "in", "th"))
 
 # One row per language: the letters it keeps, those it spells otherwise, its two-letter faces.
 ALPHABETS: dict[str, Alphabet] = {
     alphabet.code: alphabet
     for alphabet in (
         ENGLISH,
-        Alphabet("es", "Español", extra="ñ", after=(("ñ", "n"),)),
-        Alphabet("de", "Deutsch", extra="äöü", spelled=(("ß", "ss"),), variants=(("ä", "a"), ("ö", "o"), ("ü", "u"))),
-        Alphabet("fr", "Français", spelled=(("œ", "oe"), ("æ", "ae"))),
-        Alphabet("nl", "Nederlands", extra="ĳ", spelled=(("ij", "ĳ"),), shown=(("Ĳ", "IJ"),), variants=(("ĳ", "ij"),)),
-        Alphabet("pt", "Português", extra="ç", variants=(("ç", "c"),)),
+        Alphabet("es", "Español", N_("Spanish"), extra="ñ", after=(("ñ", "n"),)),
+        Alphabet(
+            "de",
+            "Deutsch",
+            N_("German"),
+            extra="äöü",
+            spelled=(("ß", "ss"),),
+            variants=(("ä", "a"), ("ö", "o"), ("ü", "u")),
+        ),
+        Alphabet("fr", "Français", N_("French"), spelled=(("œ", "oe"), ("æ", "ae"))),
+        Alphabet(
+            "nl",
+            "Nederlands",
+            N_("Dutch"),
+            extra="ĳ",
+            spelled=(("ij", "ĳ"),),
+            shown=(("Ĳ", "IJ"),),
+            variants=(("ĳ", "ij"),),
+        ),
+        Alphabet("pt", "Português", N_("Portuguese"), extra="ç", variants=(("ç", "c"),)),
         Alphabet(
             "pl",
             "Polski",
+            N_("Polish"),
             extra="ąćęłńóśźż",
             dropped="qvx",
             digraphs=(),
@@ -181,10 +203,16 @@ def alphabet_for(code: str) -> Alphabet:
     if alphabet is None:
         raise BoggleError(
             _("unknown language {code} (choose from {languages})").format(
-                code=repr(cut_short(code, 20)), languages=", ".join(ALPHABETS)
+                code=repr(cut_short(code, 20)), languages=named_codes()
             )
         )
     return alphabet
+
+
+def named_codes() -> str:
+    """The languages' codes, each with its name in the player's language: `en (English), es (Spanish), …`."""
+    # Translators: a language's code and its name, in a list of the languages there are: "es (Spanish)"
+    return ", ".join(_("{code} ({name})").format(code=code, name=a.titled) for code, a in ALPHABETS.items())
 
 
 _SHOWN = {letter: written for alphabet in ALPHABETS.values() for letter, written in alphabet.shown}

@@ -66,7 +66,7 @@ class Board:
                 if face not in faces:
                     raise BoggleError(
                         _("{face} is not a face a die can show in {language}").format(
-                            face=repr(face), language=self.alphabet.name
+                            face=repr(face), language=self.alphabet.titled
                         )
                     )
 
@@ -203,7 +203,7 @@ def _parse_token(token: str, alphabet: Alphabet) -> str:
         raise BoggleError(
             # Translators: {faces} lists the two-letter faces (qu, th, ...); # is a blank die
             _("{token} is not a face a die can show ({language}: letters, {faces} or #)").format(
-                token=repr(token), language=alphabet.name, faces=two
+                token=repr(token), language=alphabet.titled, faces=two
             )
         )
     return face
@@ -223,7 +223,7 @@ def _parse_run(run: str, alphabet: Alphabet) -> tuple[str, ...]:
         if char != BLANK and char not in alphabet.letter_index:
             raise BoggleError(
                 _("{char} in board {board} is not a letter of {language}").format(
-                    char=repr(char), board=repr(cut_short(run, 40)), language=alphabet.name
+                    char=repr(char), board=repr(cut_short(run, 40)), language=alphabet.titled
                 )
             )
         faces.append(char)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import lzma
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from boggle_tui.engine.resources import data_dir
@@ -145,11 +144,8 @@ def describe(word: str) -> str:
 ENGLISH_ONLY = N_("definitions are in English only")  # shown through _
 
 
-def describer(language: str) -> Callable[[str], str]:
-    """`describe` for a round in this language: WordNet is English, so another language's word (Spanish
-    "pan") is never given an English word's gloss, nor "no definition" as if one were missing."""
-    return describe if language == "en" else _english_only
-
-
-def _english_only(word: str) -> str:
+def english_only(_word: str) -> str:
+    """What is said beside a word of a language WordNet does not define (Spanish "pan"): never an English
+    word's gloss, nor "no definition" as if one were missing. Which languages are defined is the language
+    table's to say (game/languages.py)."""
     return _(ENGLISH_ONLY)

@@ -104,11 +104,6 @@ def dice_set_names(language: str | None = DEFAULT_LANGUAGE) -> list[str]:
     return sorted((key for key in keys if language is None or load_dice_set(key).language == language), key=order)
 
 
-def default_dice(language: str) -> str:
-    """A language's standard dice: `new` for English, the set named after the language otherwise."""
-    return DEFAULT_DICE if language == DEFAULT_LANGUAGE else language
-
-
 @cache
 def load_dice_set(key: str) -> DiceSet:
     """A shipped set by name; a name is never read as a path."""

@@ -185,12 +185,13 @@ def trim_cache(folder: Path, keep: int = CACHE_KEEPS, now: float | None = None) 
             old.unlink()
 
 
-def is_cached(name_or_path: str) -> bool:
-    """Whether the list loads from the cache (fast) rather than being compiled (about a second)."""
+def is_cached(name_or_path: str, language: str | None = None) -> bool:
+    """Whether the list, read in its language (`language_of`), loads from the cache (fast) rather than being
+    compiled (about a second)."""
     try:
         path = resolve(name_or_path)
         stored_digest = content_digest(read_list_file(path, name_or_path))
-        return path.is_file() and _cache_path(stored_digest, language_of(name_or_path)).is_file()
+        return path.is_file() and _cache_path(stored_digest, language_of(name_or_path, language)).is_file()
     except (BoggleError, OSError):
         return False
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import lzma
 import threading
-from collections.abc import Callable
 
 from boggle_tui.engine.resources import data_dir
 
@@ -39,12 +38,9 @@ def rank(word: str) -> int:
     return ranks().get(word, unranked())
 
 
-def ranker(language: str) -> Callable[[str], int]:
-    """How common a word of `language` is, for the table's players: English's ranks for English; for another
-    language, whose words these English ranks do not know (and some of which are spelt as English words),
-    one middling rank for every word, so that a player there finds words by their length, points and paths
-    alone instead of by an English word they happen to spell."""
-    if language == "en":
-        return rank
-    middle = len(ranks()) // 2
-    return lambda _word: middle
+def middling(_word: str) -> int:
+    """One middling rank for every word: for a language these English ranks do not know (some of whose words
+    are spelt as English words), so that a player there finds words by their length, points and paths alone
+    instead of by an English word they happen to spell. Which language's words are ranked is the language
+    table's to say (game/languages.py)."""
+    return len(ranks()) // 2

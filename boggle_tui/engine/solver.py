@@ -68,7 +68,7 @@ def columns_of(board: Board, trie: Trie | None = None) -> list[int]:
     if trie is not None and board.language != trie.alphabet.code:
         raise BoggleError(
             _("a board of {language} dice cannot be solved with a word list in {other}").format(
-                language=board.alphabet.name, other=trie.alphabet.name
+                language=board.alphabet.titled, other=trie.alphabet.titled
             )
         )
     index = board.alphabet.face_index

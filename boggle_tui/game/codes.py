@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, Alphabet
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, Alphabet
 from boggle_tui.engine.board import BLANK, MAX_CELLS, Board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.deal import Deal
+from boggle_tui.game.languages import LANGUAGES, Language, language_for
 from boggle_tui.i18n import _, counted, number
 
 _SET_LETTERS = {"new": "N", "classic": "C", "big": "B", "master": "M", "superbig": "S"}
@@ -32,11 +33,23 @@ _FACE_OF = (
 )
 
 
-def _set_letters(language: str) -> dict[str, str]:
-    """Dice set key -> its letter in a code: English's sets by name, another language's own and big sets."""
-    if language == DEFAULT_LANGUAGE:
+def _set_letters(language: Language) -> dict[str, str]:
+    """Dice set key -> its letter in a code: the sold sets by name in the language codes leave unmarked
+    (English's), another language's own and big sets."""
+    if not language.marked:
         return _SET_LETTERS
-    return {language: "N", f"{language}-big": "B"}
+    return {language.dice: "N", f"{language.code}-big": "B"}
+
+
+def _mark(language: Language) -> str:
+    """What a code of the language starts with: `ES-`; nothing for English's, which came before the others."""
+    return f"{language.code.upper()}-" if language.marked else ""
+
+
+def code_glob(language: str) -> str:
+    """An SQLite GLOB pattern that the codes of boards of `language` match, and no other's: `ES-[A-Z]-*`,
+    and for English's unmarked codes `[A-Z]-*` (a set's letter, a dash and the faces)."""
+    return f"{_mark(language_for(language))}[A-Z]-*"
 
 
 @cache
@@ -50,12 +63,12 @@ def _faces_of(alphabet: Alphabet) -> dict[str, str]:
 
 
 def board_code(board: Board, dice: str | None = None) -> str:
-    language = board.language
+    language = language_for(board.language)
     prefix = _set_letters(language).get(dice or "", _CUSTOM)
     faces = "".join([_SPECIAL.get(face, face.upper()) for face in board.faces])
     square = board.height == board.width
     code = f"{prefix}-{faces}" + ("" if square else f"-{board.height}x{board.width}")
-    return code if language == DEFAULT_LANGUAGE else f"{language.upper()}-{code}"
+    return _mark(language) + code
 
 
 def parse_code(code: str) -> Deal:
@@ -63,18 +76,18 @@ def parse_code(code: str) -> Deal:
     if len(code) > MAX_CODE:
         raise _malformed(code, _("a code has at most {count} faces").format(count=number(MAX_CELLS)))
     parts = code.strip().upper().split("-")
-    language = DEFAULT_LANGUAGE
+    language = LANGUAGES[DEFAULT_LANGUAGE]
     if len(parts[0]) == 2:  # another language's board: ES-N-...
-        language = parts.pop(0).lower()
-        if language not in ALPHABETS or language == DEFAULT_LANGUAGE:
+        mark = parts.pop(0)
+        marked = LANGUAGES.get(mark.lower())
+        if marked is None or not marked.marked:
+            languages = _marks()
             raise _malformed(
-                code,
-                _("{code} is not a language (one of {languages})").format(
-                    code=repr(language.upper()), languages=", ".join(ALPHABETS)
-                ),
+                code, _("{code} is not a language (one of {languages})").format(code=repr(mark), languages=languages)
             )
+        language = marked
     sets = {letter: key for key, letter in _set_letters(language).items()}
-    face_of = _FACE_OF if language == DEFAULT_LANGUAGE else _faces_of(ALPHABETS[language])
+    face_of = _faces_of(language.alphabet) if language.marked else _FACE_OF
     if len(parts) not in (2, 3) or parts[0] not in (*sets, _CUSTOM) or not parts[1]:
         letters = ", ".join([*sets, _CUSTOM])
         raise _malformed(
@@ -96,8 +109,15 @@ def parse_code(code: str) -> Deal:
                     dice=expected.label, height=expected.height, width=expected.width
                 ),
             )
-    board = Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)), language)
+    board = Board(tuple(tuple(faces[r * width : (r + 1) * width]) for r in range(height)), language.code)
     return Deal(board, dice, None)
+
+
+def _marks() -> str:
+    """The marks a code may start with, each with its language's name in the player's language."""
+    # Translators: a language's code and its name, in a list of the languages there are: "es (Spanish)"
+    marked = [language for language in LANGUAGES.values() if language.marked]
+    return ", ".join(_("{code} ({name})").format(code=language.code.upper(), name=language.name) for language in marked)
 
 
 def _shape(code: str, parts: list[str], count: int) -> tuple[int, int]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
-from boggle_tui.engine.dice import DEFAULT_DICE, default_dice, load_dice_set
+from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.game.deal import Deal
-
-DAILY_DICE = DEFAULT_DICE
+from boggle_tui.game.languages import language_for
 
 
 def today() -> dt.date:
@@ -22,7 +21,7 @@ def daily_seed(day: dt.date) -> int:
 
 def daily_dice(language: str = DEFAULT_LANGUAGE) -> str:
     """The daily board's dice: each language's standard set, so each language has its own board a day."""
-    return DAILY_DICE if language == DEFAULT_LANGUAGE else default_dice(language)
+    return language_for(language).dice
 
 
 def daily_deal(day: dt.date | None = None, language: str = DEFAULT_LANGUAGE) -> Deal:

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board, parse_board
-from boggle_tui.engine.dice import default_dice, load_dice_set, random_seed
+from boggle_tui.engine.dice import load_dice_set, random_seed
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import solve
 from boggle_tui.engine.trie import Trie
+from boggle_tui.game.languages import language_for
 from boggle_tui.i18n import _
 
 
@@ -46,7 +47,7 @@ def deal(
                     )
                 )
         return Deal(board, dice, None)
-    key = dice or default_dice(language)
+    key = dice or language_for(language).dice
     seed = random_seed() if seed is None else seed
     return Deal(load_dice_set(key).roll(seed), key, seed)
 

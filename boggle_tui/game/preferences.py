@@ -7,11 +7,12 @@ command-line flag names (that is `RoundRequest`'s job).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
-from boggle_tui.engine.dice import DEFAULT_DICE
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.rules import CLOCKS, STANDARD_ROUND
 from boggle_tui.game.study import DEFAULT_NEW_PER_DAY
@@ -42,3 +43,20 @@ class Preferences:
             return daily_request(today, self.dictionary, self.language)
         board = Richest(self.dice) if self.mode is Mode.RICH else Roll(self.dice)
         return RoundRequest(board, self.dictionary, self.seconds, practice=self.mode is Mode.PRACTICE)
+
+
+def of_one_language(preferences: Preferences) -> Preferences:
+    """Remembered choices whose dice and shipped list are of their language: any that is not is the language's own."""
+    language = language_for(preferences.language)
+    if load_dice_set(preferences.dice).language != language.code:
+        preferences = replace(preferences, dice=language.dice)
+    shipped = preferences.dictionary in shipped_dictionaries()
+    if shipped and language_of(preferences.dictionary).code != language.code:
+        preferences = replace(preferences, dictionary=language.dictionary)
+    return preferences
+
+
+def in_language(preferences: Preferences, code: str) -> Preferences:
+    """The choices with another language: its own dice and word list come with it."""
+    language = language_for(code)
+    return replace(preferences, language=language.code, dice=language.dice, dictionary=language.dictionary)

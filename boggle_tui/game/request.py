@@ -14,12 +14,13 @@ from enum import Enum
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board
-from boggle_tui.engine.dice import DEFAULT_DICE, default_dice, load_dice_set, random_seed
+from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.rules import STANDARD_ROUND, check_bounds
 
 
@@ -79,6 +80,17 @@ class RoundRequest:
             object.__setattr__(self, "seconds", None)  # practice has no clock, whatever else was asked
 
     @property
+    def language(self) -> str:
+        """The language of the board it names (a given board's, the day's, its dice's): a word list of the
+        player's own is read in it, as a room reads one in its dice's."""
+        board = self.board
+        if isinstance(board, Given):
+            return board.board.language
+        if isinstance(board, Daily):
+            return board.language
+        return load_dice_set(board.dice).language
+
+    @property
     def slow(self) -> bool:
         """Whether dealing takes long enough to show a notice (many boards are solved)."""
         return isinstance(self.board, Richest)
@@ -90,7 +102,7 @@ class RoundRequest:
         if isinstance(board, Richest):
             fresh = Richest(board.dice, None, board.tries)
         elif isinstance(board, Given) and board.dice is None:
-            fresh = Roll(default_dice(board.board.language))  # a typed board has no dice: its language's own
+            fresh = Roll(language_for(board.board.language).dice)  # a typed board has no dice: its language's own
         else:
             fresh = Roll(getattr(board, "dice", None) or DEFAULT_DICE)
         return replace(self, board=fresh, replay=False, to_beat=None)

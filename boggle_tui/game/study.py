@@ -16,12 +16,13 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Protocol
 
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board, Cell
-from boggle_tui.engine.definitions import define
 from boggle_tui.engine.dictionary import language_of
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.round import Round, Verdict, normalise
 from boggle_tui.i18n import N_, _, counted
 
@@ -274,10 +275,10 @@ class BoardDrill:
         self.round.clock.stop()
 
 
-def board_clue(word: str, language: str = "en") -> str:
+def board_clue(word: str, language: str = DEFAULT_LANGUAGE) -> str:
     """What the board drill tells: the length and the definition, with the word and its lemmas masked
-    (the definitions are English's: another language's word is told by its length and first letter)."""
-    definition = define(word) if language == "en" else None
+    (a language with no definitions tells its word by its length and first letter)."""
+    definition = language_for(language).define(word)
     if definition is None:
         # Translators: a clue: the missed word's length and its first letter ("5 letters, the first T")
         return counted(len(word), "{count} letter, the first {letter}", "{count} letters, the first {letter}").format(

@@ -26,6 +26,10 @@ INTERFACE_LANGUAGES = ("en", "es", "de", "fr", "nl", "pt", "pl")
 GROUP_SEPARATORS = {"en": ",", "es": ".", "de": ".", "fr": "\u202f", "nl": ".", "pt": "\u00a0", "pl": "\u00a0"}
 # How each language writes a number's fraction: 8.5 / 8,5.
 DECIMAL_SEPARATORS = {"en": ".", "es": ",", "de": ",", "fr": ",", "nl": ",", "pt": ",", "pl": ","}
+# The key that answers yes to a question, the first letter of each language's yes (sí, ja, oui, ja, sim, tak);
+# no is n in all of them (no, nein, non, nee, não, nie).
+YES_KEYS = {"en": "y", "es": "s", "de": "j", "fr": "o", "nl": "j", "pt": "s", "pl": "t"}
+YES = "y"  # taken in every language too: English's, and the one a player may know already
 
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
@@ -45,6 +49,11 @@ def use_language(code: str | None) -> str:
 
 def current_language() -> str:
     return _language
+
+
+def yes_keys() -> tuple[str, ...]:
+    """The keys that answer yes in the current language: its own first (the one shown), then YES."""
+    return tuple(dict.fromkeys((YES_KEYS.get(_language, YES), YES)))
 
 
 def _(message: str) -> str:

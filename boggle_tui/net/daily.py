@@ -32,7 +32,7 @@ from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, Placement, Row
 from boggle_tui.game.deal import Deal
-from boggle_tui.game.languages import defaults_for, shipped_languages
+from boggle_tui.game.languages import language_for, shipped_languages
 from boggle_tui.game.round import EndReason, Entry, Round, Verdict
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _
@@ -178,7 +178,7 @@ class DailyService:
         if key not in self.boards:
             deal = daily.daily_deal(day, language)
             dice = daily.daily_dice(language)
-            rules = Rules(dice=dice, dictionary=defaults_for(language).dictionary, seconds=self.seconds)
+            rules = Rules(dice=dice, dictionary=language_for(language).dictionary, seconds=self.seconds)
             words = await asyncio.to_thread(self.dictionary_for, rules.dictionary, language)
             solution = await asyncio.to_thread(solve, deal.board, words.trie, rules.shortest)
             self.boards = {k: v for k, v in self.boards.items() if k[0] == day}  # yesterday's are let go

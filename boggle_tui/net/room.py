@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from boggle_tui.engine import frequency
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.scoring import shortest_word
@@ -25,6 +24,7 @@ from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.contest import compare
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
 from boggle_tui.game.rules import Rules
@@ -439,7 +439,7 @@ class Room:
             player.last_id = -1
             player.round = self._round_for() if player.connected else None
         bots = [p for p in self.players.values() if p.level]
-        board_cues = cues(board, self.solution.paths, frequency.ranker(board.language)) if bots else []
+        board_cues = cues(board, self.solution.paths, language_for(board.language).rank) if bots else []
         for bot in bots:
             bot.plan = plan_for(board_cues, board, bot.level, s.clock, self.rng)
         playing = sum(1 for p in self.players.values() if p.round is not None)

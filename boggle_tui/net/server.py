@@ -113,8 +113,9 @@ class RoomServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         """Listen; the port actually bound (port 0 picks a free one)."""
+        plain = Rules().language  # a room whose host chose nothing plays it: its lists are read now
         for name in self.dictionaries:  # a first build takes a second: not in a round
-            if language_of(name).code == DEFAULT_LANGUAGE:  # other languages' lists: when a room asks for one
+            if language_of(name).code == plain:  # other languages' lists: when a room asks for one
                 await asyncio.to_thread(self.dictionary_for, name)
         quiet = logging.getLogger("boggle_tui.net.websockets")
         quiet.addHandler(logging.NullHandler())

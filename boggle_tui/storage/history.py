@@ -13,7 +13,7 @@ import datetime as dt
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -307,17 +307,19 @@ class History:
             for row in readable
         ]
 
-    def most_missed(self, english_only: bool = False) -> list[tuple[str, int]]:
+    def most_missed(self, codes: Sequence[str] | None = None) -> list[tuple[str, int]]:
         """Missed words with on how many boards, the most often first (a replay's board counts once).
 
-        `english_only`: only on English boards, whose codes alone have no language before them (`N-…`, not
-        `DE-N-…`): what is common is known for English words only, and a German word may be spelt as one."""
-        english = " AND rounds.code NOT GLOB '[A-Z][A-Z]-*'" if english_only else ""
+        `codes`: only on boards whose code matches one of these GLOB patterns (game/codes.code_glob: the
+        boards of some languages; a German word may be spelt as an English one). None: on every board."""
+        where = ""
+        if codes is not None:
+            where = " AND (" + " OR ".join(["rounds.code GLOB ?"] * len(codes)) + ")" if codes else " AND 0"
         query = (
             "SELECT word, COUNT(DISTINCT rounds.board) AS n FROM words JOIN rounds ON rounds.id = words.round_id"
-            f" WHERE found = 0 AND typeof(word) = 'text'{english} GROUP BY word ORDER BY n DESC, word"
+            f" WHERE found = 0 AND typeof(word) = 'text'{where} GROUP BY word ORDER BY n DESC, word"
         )
-        return [(row[0], row[1]) for row in self.read(query)]
+        return [(row[0], row[1]) for row in self.read(query, tuple(codes or ()))]
 
     def daily_dates(self) -> set[str]:
         return {row[0] for row in self.read("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}

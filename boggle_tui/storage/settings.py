@@ -16,8 +16,8 @@ from boggle_tui.engine.atomic import open_regular, write_text_atomic
 from boggle_tui.engine.dice import dice_set_names
 from boggle_tui.engine.dictionary import resolve
 from boggle_tui.engine.errors import BoggleError, cut_short
-from boggle_tui.game.languages import in_language, of_one_language, shipped_languages
-from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.languages import shipped_languages
+from boggle_tui.game.preferences import Preferences, in_language, of_one_language
 from boggle_tui.game.request import Mode
 from boggle_tui.game.rules import ROUND_SECONDS
 from boggle_tui.game.study import MAX_NEW_PER_DAY

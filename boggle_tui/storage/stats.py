@@ -14,11 +14,12 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.codes import parse_code
+from boggle_tui.game.codes import code_glob, parse_code
 from boggle_tui.game.daily_table import beating_streak, streak
+from boggle_tui.game.languages import LANGUAGES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.i18n import N_, _, counted, decimal, number
 from boggle_tui.storage.history import History
@@ -53,11 +54,12 @@ class Standing:
     @property
     def kind(self) -> str:
         """`Boggle (1987+) · timed`, `Deutsch 4x4 · timed`; another language's board of no set of its own names
-        the language too: `5x5 board · Español · practice`."""
+        the language too, in the player's language: `5x5 board · Spanish · practice`."""
         named = MODE_NAMES.get(self.mode)
         mode = _(named) if named else self.mode
-        language = ALPHABETS[self.language].name if self.language in ALPHABETS else self.language
-        if self.language == DEFAULT_LANGUAGE or language in self.dice:
+        known = LANGUAGES.get(self.language)
+        language = known.name if known is not None else self.language
+        if known is not None and (not known.marked or known.own_name in self.dice):  # unmarked, or its dice say it
             return f"{self.dice} · {mode}"
         return f"{self.dice} · {language} · {mode}"
 
@@ -114,7 +116,8 @@ def summarize(history: History, is_common: Callable[[str], bool], today: dt.date
     )
     fresh = [r for r in rounds if not r.replay]
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
-    missed = [(word, n) for word, n in history.most_missed(english_only=True) if is_common(word)][:MISSED_SHOWN]
+    known = [code_glob(language.code) for language in LANGUAGES.values() if language.knows_common]
+    missed = [(word, n) for word, n in history.most_missed(known) if is_common(word)][:MISSED_SHOWN]
     streak, played_today = daily_streak(history.daily_dates(), today)
     return Summary(
         games=len(rounds),

@@ -1,8 +1,12 @@
-"""A yes-or-no question, answered with y, n, Escape (or the keys they are remapped to) or the buttons."""
+"""A yes-or-no question, answered with the player's language's yes key (s, j, o, t) or y, with n or Escape, or
+with the buttons.
+
+The bindings are the class's, written before any language is chosen, so the language's own yes key is taken
+as a key press (`on_key`); y stays bound in every language."""
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,7 +15,7 @@ from textual.widgets import Button, Label
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.game.session import Hold
-from boggle_tui.i18n import N_, _
+from boggle_tui.i18n import N_, _, yes_keys
 
 
 class ConfirmScreen(TranslatedModalScreen[bool]):
@@ -30,13 +34,18 @@ class ConfirmScreen(TranslatedModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Label(self.question, id="question")
             with Horizontal(id="answers"):
-                yes, no = (keys_for(self.app, self, id_, first=True) for id_ in ("yes", "no"))
+                yes, no = yes_keys()[0], keys_for(self.app, self, "no", first=True)
                 # Translators: a button: an answer and the key that gives it, e.g. "Leave (y)".
                 yield Button(_("{answer} ({key})").format(answer=self.yes, key=yes), variant="error", id="yes")
                 yield Button(_("{answer} ({key})").format(answer=self.no, key=no), variant="primary", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in yes_keys():  # the language's own: s for sí, j for ja
+            event.stop()
+            self.dismiss(True)
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

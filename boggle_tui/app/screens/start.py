@@ -19,10 +19,10 @@ from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.themes import THEME_CHOICES
 from boggle_tui.app.widgets.choices import dice_label, list_label
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
-from boggle_tui.game.daily import DAILY_DICE
+from boggle_tui.game.daily import daily_dice
 from boggle_tui.game.deal import RICH_TRIES
-from boggle_tui.game.languages import in_language, languages, shipped_lists
-from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences
+from boggle_tui.game.languages import languages, shipped_lists
+from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences, in_language
 from boggle_tui.game.request import Mode
 from boggle_tui.game.rules import describe_seconds
 from boggle_tui.i18n import N_, _, number, use_language
@@ -47,8 +47,8 @@ TAGLINES = {
 }
 
 
-def _tagline(mode: Mode) -> str:
-    return _(TAGLINES[mode]).format(dice=load_dice_set(DAILY_DICE).label)
+def _tagline(mode: Mode, language: str) -> str:
+    return _(TAGLINES[mode]).format(dice=load_dice_set(daily_dice(language)).label)
 
 
 class StartScreen(TranslatedScreen[None]):
@@ -85,7 +85,7 @@ class StartScreen(TranslatedScreen[None]):
         lengths = ROUND_LENGTHS if p.seconds in ROUND_LENGTHS else (*ROUND_LENGTHS, p.seconds)
         themes = THEME_CHOICES if p.theme in THEME_CHOICES else [*THEME_CHOICES, p.theme]
         return [
-            (_("Language"), "language", [(name, code) for code, name in languages()], p.language),
+            (_("Language"), "language", [(language.own_name, language.code) for language in languages()], p.language),
             (_("Mode"), "mode", [(_(label).format(rolls=RICH_TRIES), mode) for label, mode in MODES], p.mode),
             (_("Dice"), "dice", self._dice_options(), p.dice),
             (_("Round length"), "seconds", [(describe_seconds(n), n or 0) for n in lengths], p.seconds or 0),
@@ -110,7 +110,7 @@ class StartScreen(TranslatedScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
-            yield Label(_tagline(self.preferences.mode), id="tagline")
+            yield Label(_tagline(self.preferences.mode, self.preferences.language), id="tagline")
             with Grid(id="choices"):
                 for label, field, options, value in self._choices():
                     yield Label(label, id=f"{field}-label")
@@ -173,7 +173,7 @@ class StartScreen(TranslatedScreen[None]):
     def _show_mode(self) -> None:
         """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
         mode = self.preferences.mode
-        self.query_one("#tagline", Label).update(_tagline(mode))
+        self.query_one("#tagline", Label).update(_tagline(mode, self.preferences.language))
         self.query_one("#dice", Select).disabled = mode is Mode.DAILY
         self.query_one("#seconds", Select).disabled = mode in (Mode.DAILY, Mode.PRACTICE)
 
