@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import subprocess
 import sys
 import uuid
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.notifications import Notification, Notify
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
@@ -32,16 +34,17 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
-from boggle_tui.net.client import Connection, JoinError, error_text
+from boggle_tui.net.client import CONNECT_SECONDS, Connection, JoinError, error_text
 from boggle_tui.net.protocol import ProtocolError, clean_name
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
+RETRY_SECONDS = 1.0  # between tries to reconnect
 SERVER_START_SECONDS = 30.0  # a cold start builds the word list's trie: a few seconds at most
 SERVER_IDLE_SECONDS = 60  # a host's server with no room left ends after this long
 
@@ -95,6 +98,7 @@ class OnlinePlay:
         self._outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         self._connection: Connection | None = None
         self.url = target.url
+        self._reconnecting: Notification | None = None  # the notice shown while reconnecting
 
     # Running
 
@@ -203,23 +207,47 @@ class OnlinePlay:
             return int(await start(0))
 
     async def _reconnect(self) -> Connection | None:
+        """Try again with the seat's token until RECONNECT_SECONDS have passed, saying all the while how long
+        is left before the seat is given up."""
         assert self.welcome is not None
-        self.app.notify(_("The connection dropped: reconnecting…"), title=_("Room"), severity="warning", timeout=4)
-        deadline = asyncio.get_running_loop().time() + RECONNECT_SECONDS
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + RECONNECT_SECONDS
         hello = m.Hello(version=m.VERSION, name=self.welcome.name, room=self.welcome.room, token=self.welcome.token,
                         game=self.game)  # fmt: skip
-        while asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(1.0)
-            try:
-                connection = await Connection.open(self.url, hello)
-            except JoinError as error:
-                if error.code in ("room_gone", "removed"):
-                    forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
-                    raise RoomClosed(str(error)) from None
-                continue
-            self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
-            return connection
+        try:
+            while loop.time() < deadline:
+                self._tell_reconnecting(math.ceil(deadline - loop.time()))
+                await asyncio.sleep(RETRY_SECONDS)
+                try:
+                    connection = await Connection.open(self.url, hello)
+                except JoinError as error:
+                    if error.code in ("room_gone", "removed"):
+                        forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
+                        raise RoomClosed(str(error)) from None
+                    continue
+                self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
+                return connection
+        finally:
+            self._tell_reconnecting(None)
         raise RoomClosed(_("the connection to the room was lost"))
+
+    def _tell_reconnecting(self, seconds: int | None) -> None:
+        """One notice, kept up while reconnecting and changed each try: the time left before the seat is given
+        up (None: take it down)."""
+        if self._reconnecting is not None:
+            with contextlib.suppress(KeyError):  # it timed out by itself
+                self.app._unnotify(self._reconnecting)  # Textual's notices have no public way to take one down
+            self._reconnecting = None
+        if seconds is None:
+            return
+        text = counted(
+            seconds,
+            "The connection dropped: reconnecting… ({count} second left before the seat is given up)",
+            "The connection dropped: reconnecting… ({count} seconds left before the seat is given up)",
+        )
+        notice = Notification(text, _("Room"), "warning", RETRY_SECONDS + CONNECT_SECONDS, markup=False)
+        self._reconnecting = notice
+        self.app.post_message(Notify(notice))
 
     async def _send_forever(self) -> None:
         """One sender, so messages leave in the order they were made."""
@@ -260,6 +288,9 @@ class OnlinePlay:
             case m.Lobby():
                 self.lobby = message
                 self._check_word_list(message)
+                if self.session is not None and self.session.voided_by(message):
+                    self.session = None  # the server restarted mid-round: back to the lobby (an error says why)
+                    self.show(self.lobby_screen())
                 if self.lobby_view is not None:
                     self.lobby_view.show_lobby(message)
             case m.Countdown(seconds=seconds):

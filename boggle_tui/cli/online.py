@@ -160,7 +160,7 @@ def run_server(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries)
+        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state_folder(args))
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:
@@ -181,6 +181,16 @@ def run_server(args: argparse.Namespace) -> int:
 
     asyncio.run(serve())
     return 0
+
+
+def state_folder(args: argparse.Namespace) -> Path:
+    """Where the server keeps its rooms' states: --state, or the data folder's (a host's own server's apart, so
+    that a `boggle server` here never brings back a host's private room)."""
+    from boggle_tui.storage.paths import data_dir
+
+    if args.state is not None:
+        return Path(args.state)
+    return data_dir() / ("hosted-rooms" if args.only_room is not None else "server-rooms")
 
 
 def word_lists(pairs: list[str]) -> dict[str, str]:

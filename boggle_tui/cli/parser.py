@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 from typing import Any
 
 from boggle_tui import __version__
@@ -299,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar=_("SECONDS"),
                         help=_("end once the server has had no room for this long"))  # fmt: skip
     server.add_argument("--announce-port", action="store_true", help=_("print 'port N' on stdout once listening"))
+    server.add_argument("--state", metavar=_("DIR"), type=Path,
+                        help=_("keep each room's state in this folder, brought back after a restart "
+                               "(default: a folder in your data folder)"))  # fmt: skip
     web = commands.add_parser("web", help=_("serve the game to browsers (needs the [web] extra)"))
     web.add_argument(
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")

@@ -268,6 +268,10 @@ class PlainRoom:
     def _lobby(self, new: m.Lobby) -> list[str]:
         old, self.lobby = self.lobby, new
         lines = self._check_word_list(new)
+        if self.session is not None and self.session.voided_by(new):
+            self.session = None  # the server restarted mid-round: the round is gone, the seat is in the lobby
+            lines += [_("Back in the lobby: the round was not counted."), *self.room_lines(), *self._prompt()]
+            return lines
         if old is None:
             return lines + self.room_lines() + self._prompt()
         before = {p.id: p for p in old.players}

@@ -437,6 +437,12 @@ def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict
 Check = Callable[[Any, str], Any]  # a raw JSON value and where it is -> the checked value, or a ProtocolError
 
 
+def checked(cls: type[_Message], raw: Any, where: str) -> _Message:
+    """A raw JSON value read as `cls` (a message or a part), strictly: the check every client's message has,
+    for other input of the same shape (a room's saved state, net/saved.py)."""
+    return typing.cast(_Message, _reader(cls, True)(raw, where))
+
+
 def _object(cls: type, raw: Any, where: str, strict: bool) -> Any:
     return _reader(cls, strict)(raw, where)
 
@@ -571,6 +577,11 @@ def _names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return names
+
+
+def plain(part: Any) -> Any:
+    """A message or a part as plain JSON values, field by field (what `encode` writes, without the type)."""
+    return _plain(part)
 
 
 def _plain(value: Any) -> Any:

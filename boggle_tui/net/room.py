@@ -30,6 +30,7 @@ from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, clean_name, clean_text
+from boggle_tui.net.saved import FORMAT, SavedRoom, SavedSeat
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
@@ -39,6 +40,7 @@ CHAT_PER_SECOND = 0.5  # lines a player may say, over time
 CHAT_BURST = 5
 REMEMBERED = 32  # players who dropped out of a round, kept with their results for a game that comes back
 REMEMBER_SECONDS = 15 * 60.0
+RESTORED_SECONDS = 5 * 60.0  # a room brought back after a restart waits this long for its players
 
 
 class State(Enum):
@@ -167,8 +169,55 @@ class Room:
         self.champion = ""
         self.gone: dict[str, Gone] = {}  # token -> a player who dropped out of the last round
         self.empty_since: float | None = None  # when the last connected player left
+        self.restored_until: float | None = None  # brought back after a restart: kept, empty, until then
+        self.voided = 0  # the round a restart voided, to be told to the seats that come back
+        self._to_tell: set[int] = set()  # seats not yet told of the voided round
         self._next_id = 1
         self._told = 0.0  # when the last tick was sent: players hear the time once a second
+
+    # Kept on disk (net/saved.py)
+
+    def saved(self) -> SavedRoom:
+        """What a server started again needs to bring the room back: never a round's words."""
+        seats = tuple(
+            SavedSeat(id=p.id, name=p.name, token=p.token, host=p.host, level=p.level) for p in self.players.values()
+        )
+        return SavedRoom(
+            format=FORMAT, room=self.name, settings=m.Settings.of(self.settings), listed=self.listed,
+            locked=self.locked, rounds=self.rounds, playing=self.state is State.PLAYING, next_id=self._next_id,
+            players=seats[: m.MAX_LIST], scoreboard=self._scoreboard(), champion=self.champion,
+        )  # fmt: skip
+
+    @classmethod
+    def restored(
+        cls,
+        saved: SavedRoom,
+        settings: Rules,
+        dictionary_for: Callable[[str, str], Dictionary],
+        *,
+        now: TimeSource,
+        max_players: int = MAX_PLAYERS,
+        log: Callable[[str], None] = lambda _: None,
+    ) -> Room:
+        """The room as it was saved (`settings`: the saved ones, checked by the server), every person away until
+        they come back with their token; a round that was under way is voided: the next one takes its number."""
+        room = cls(saved.room, settings, dictionary_for, now=now, listed=saved.listed, max_players=max_players,
+                   log=log)  # fmt: skip
+        room.locked = saved.locked
+        room.voided = saved.rounds if saved.playing else 0
+        room.rounds = saved.rounds - 1 if saved.playing else saved.rounds
+        room.evening = {s.name: Evening(s.total, s.wins, s.rounds) for s in saved.scoreboard}
+        room.champion = saved.champion
+        room._next_id = saved.next_id
+        for seat in saved.players[:max_players]:
+            bot = bool(seat.level)
+            room.players[seat.id] = Player(seat.id, seat.name, seat.token, host=seat.host, ready=bot,
+                                           connected=bot, level=seat.level)  # fmt: skip
+            if not bot:
+                room._to_tell.add(seat.id)
+        room.empty_since = now()
+        room.restored_until = now() + RESTORED_SECONDS
+        return room
 
     # Who is here
 
@@ -192,8 +241,8 @@ class Room:
         chosen = clean_name(name) or f"Player {self._next_id}"
         player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game)
         self._next_id += 1
-        player.host = self.host() is None
         self.players[player.id] = player
+        self._host_if_none_here(player)
         self.empty_since = None
         if self.state is State.PLAYING:
             player.round = self._round_for()  # joins the round under way, from now
@@ -233,12 +282,21 @@ class Room:
             if len(self.players) >= self.max_players:
                 raise RoomFull(self._full())
             player.name = self._unique(player.name)
-            player.host = self.host() is None
+            player.host = False
             self.players[player.id] = player
         player.connected = True
         player.game = game
+        self._host_if_none_here(player)
         self.empty_since = None
         return []
+
+    def _host_if_none_here(self, player: Player) -> None:
+        """The player hosts when nobody here does (the host of a room brought back may not come back)."""
+        host = self.host()
+        if host is None or (host is not player and not host.connected):
+            if host is not None:
+                host.host = False
+            player.host = True
 
     def leave(self, player: Player) -> list[Send]:
         """The player's connection is gone: in the lobby they leave; in a round they keep the seat till its end."""
@@ -263,6 +321,11 @@ class Room:
         """What a player who (re)joins needs: the lobby, the round under way with their own entries, or the
         results of a round they dropped out of before it ended."""
         sends = [self._lobby()]
+        if player.id in self._to_tell:
+            self._to_tell.discard(player.id)
+            if self.voided:
+                restarted = _("the server restarted: round {round} was not counted").format(round=self.voided)
+                sends.append(refusal(player.id, restarted))
         gone = self.gone.pop(player.token, None)
         if gone is not None:
             return [*sends, *(Send((player.id,), s.text) for s in gone.results)]

@@ -270,6 +270,13 @@ class OnlineSession:
         for listener in self._listeners:
             listener(self)
 
+    def voided_by(self, lobby: m.Lobby) -> bool:
+        """Whether the room's lobby says that this round is gone without an end: a server that restarted voids
+        the round that was under way (and says so in an `error`)."""
+        if self.over:
+            return False
+        return lobby.state != "playing" or lobby.rounds < self.start_message.round
+
     def found_by(self, word: str, besides: str) -> list[str]:
         """Who else found the word: the players other than `besides` who have it."""
         return [p.name for p in self.players if p.name != besides and word in p.words]
