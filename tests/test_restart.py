@@ -42,11 +42,13 @@ async def play_a_round(time_: FakeTime, server: RoomServer, room: str, alice: Bo
 async def test_a_restarted_server_brings_back_the_room_its_evening_and_its_players(tmp_path) -> None:
     time_ = FakeTime()
     async with server_over(tmp_path, time_) as (first, url):
-        settings = {"seconds": 60, "target": 10, "dice": "classic"}
-        alice, bob = await Bot.join(url, "night", "alice", settings=settings), await Bot.join(url, "night", "bob")
-        tokens = [(await bot.wait_for("welcome"))["token"] for bot in (alice, bob)]
+        settings = {"seconds": 60, "target": 10, "dice": "classic", "seed": 42}
+        alice = await Bot.join(url, "night", "alice", settings=settings)
+        tokens = [(await alice.wait_for("welcome"))["token"]]  # alice makes the room, with her settings
+        bob = await Bot.join(url, "night", "bob")
+        tokens.append((await bob.wait_for("welcome"))["token"])
         end = await play_a_round(time_, first, "night", alice, bob)
-        assert end["champion"] == "alice"
+        assert end["champion"] == "alice", end["players"]
         await start_round(time_, alice, bob)  # round 2 is under way when the server stops
         await alice.send("word", id=0, word=words_of(first, "night")[0])
         await alice.wait_for("verdict")

@@ -44,6 +44,7 @@ MAX_CHAT = 120  # characters a player may say at once
 MAX_LIST = 64  # items of a list unless a field says otherwise (players, notes, a board's rows...)
 MAX_WORDS = 4096  # words in one list (a 6x6 board holds a few thousand)
 MAX_SECONDS = 24 * 3600.0
+MAX_CLOCK = 1e15  # a client's monotonic clock, in seconds (whatever its origin)
 MAX_POINTS = 10**7
 HASH = 64  # characters of a hash or a token
 
@@ -193,7 +194,17 @@ class HostCommand:
     level: str = text(16)  # "bot": the bot's level (game/bots.py LEVELS); "" is regular
 
 
-ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand
+@message
+class Ping:
+    """The client's own clock, echoed at once in a `pong`: the client measures its round trip from it. `trip` is
+    the last round trip it measured: a word sent before its clock ran out may arrive that much after the end."""
+
+    KIND: ClassVar[str] = "ping"
+    t: float = number(0, MAX_CLOCK)
+    trip: float = number(0, MAX_SECONDS, 0.0)
+
+
+ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand | Ping
 
 # Server to client
 
@@ -398,7 +409,17 @@ class Said:
     text: str = text(MAX_CHAT)
 
 
-ServerMessage = Welcome | Error | Rooms | Lobby | Countdown | Start | Tick | Judgement | Entries | Progress | End | Said
+@message
+class Pong:
+    """A `ping`'s clock, sent back."""
+
+    KIND: ClassVar[str] = "pong"
+    t: float = number(0, MAX_CLOCK)
+
+
+ServerMessage = (
+    Welcome | Error | Rooms | Lobby | Countdown | Start | Tick | Judgement | Entries | Progress | End | Said | Pong
+)
 
 CLIENT_KINDS: dict[str, type] = {kind.KIND: kind for kind in typing.get_args(ClientMessage)}
 SERVER_KINDS: dict[str, type] = {kind.KIND: kind for kind in typing.get_args(ServerMessage)}

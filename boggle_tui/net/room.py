@@ -34,6 +34,7 @@ from boggle_tui.net.saved import FORMAT, SavedRoom, SavedSeat
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
+MAX_TRIP = 1.0  # a player's measured round trip extends the grace for their words up to this
 WORDS_PER_SECOND = 10.0  # a player's sustained rate; a human never reaches it
 WORD_BURST = 40  # words at once (a paste)
 CHAT_PER_SECOND = 0.5  # lines a player may say, over time
@@ -101,6 +102,13 @@ class Player:
     chat: Bucket = field(default_factory=lambda: Bucket(CHAT_PER_SECOND, CHAT_BURST))
     level: str = ""  # a bot's level (a seat the host filled with a computer opponent); "" for a person
     plan: tuple[Try, ...] = ()  # a bot's words and their moments in the round under way
+    trip: float = 0.0  # the round trip the player's game last measured (its `ping`), bounded by MAX_TRIP
+
+    @property
+    def grace(self) -> float:
+        """How long after the deadline this player's words are still judged: one round trip, at least GRACE (a
+        word sent as the player's clock ran out arrives half a trip later)."""
+        return max(GRACE, self.trip)
 
     def seat(self) -> m.Seat:
         words = len(self.round.found) if self.round else 0
@@ -475,13 +483,24 @@ class Room:
             return self._start()
         if self.state is State.PLAYING:
             sends = self._bots_play()
-            if now >= self.deadline + GRACE:
+            if now >= self.deadline + self._grace():
                 return [*sends, *self._end("time_up")]
             if now - self._told >= 1.0:
                 self._told = now
                 sends.append(send(None, m.Tick(remaining=round(max(0.0, self.deadline - now), 2))))
             return sends
         return []
+
+    def _grace(self) -> float:
+        """The round ends once every player's words sent in time have had their trip to arrive."""
+        playing = [p.grace for p in self.players.values() if p.round is not None and p.connected and not p.level]
+        return max([GRACE, *playing])
+
+    def ping(self, player: Player, t: float, trip: float) -> list[Send]:
+        """A player's game measuring its round trip: its clock back at once; the trip it measured last, bounded,
+        is how long after the end its words may still arrive."""
+        player.trip = min(max(trip, 0.0), MAX_TRIP)
+        return [send((player.id,), m.Pong(t=t))]
 
     def _start(self) -> list[Send]:
         s = self.settings
@@ -534,7 +553,7 @@ class Room:
             return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=Verdict.TOO_LATE.value))]
         player.last_id = entry_id
         word = text[:MAX_WORD]
-        if self.now() > self.deadline + GRACE:
+        if self.now() > self.deadline + player.grace:
             verdict = Entry(word.lower(), Verdict.TOO_LATE)
         elif not player.bucket.take(self.now()):
             verdict = Entry(word.lower(), Verdict.TOO_FAST)

@@ -408,6 +408,8 @@ class RoomServer:
                 self.deliver(room, sends)
                 if removed is not None:
                     self._remove(room, removed)
+            case m.Ping(t=t, trip=trip):
+                self.deliver(room, room.ping(player, t, trip))
             case m.Hello():
                 self._send(link, m.Error(message=_("hello only comes first")))
         return True

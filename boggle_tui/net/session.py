@@ -42,6 +42,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_WORD, ProtocolError
 
 END_REASONS = {"time_up": EndReason.TIME_UP, "ended": EndReason.VOTED}
+MAX_TRIP_SEEN = 10.0  # a longer round trip is not believed: the clock is not moved by it
 
 
 @dataclass
@@ -91,7 +92,8 @@ class OnlineSession:
         self.scoring = Scoring.UNIQUE
         self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
         self.duration: float = float(start.seconds)
-        self._deadline = self.now() + start.remaining
+        self.trip = 0.0  # the round trip to the server, as last measured (a `ping` answered)
+        self._told = (self.now(), start.remaining)  # when the server last said the time left, and what it said
         self._holds: set[Hold] = set()
         self._sent: dict[int, str] = {}  # entry id -> word, until its verdict comes back
         self._next_id = start.next_id  # past the ids the server has judged, after a restart
@@ -119,6 +121,13 @@ class OnlineSession:
     @property
     def remaining(self) -> float:
         return 0.0 if self.over else max(0.0, self._deadline - self.now())
+
+    @property
+    def _deadline(self) -> float:
+        """When the room's clock runs out, on this game's clock: the time left the server last said, counted
+        from when it said it, half a round trip before it arrived (so the player's clock ends with the server's)."""
+        arrived, remaining = self._told
+        return arrived - min(self.trip, MAX_TRIP_SEEN) / 2 + remaining
 
     @property
     def elapsed(self) -> float:
@@ -214,7 +223,12 @@ class OnlineSession:
     def apply(self, message: m.ServerMessage) -> None:
         match message:
             case m.Tick(remaining=remaining):
-                self._deadline = self.now() + remaining
+                self._told = (self.now(), remaining)
+                self.send(m.Ping(t=self.now(), trip=self.trip))  # answered at once: the trip, measured
+            case m.Pong(t=t):
+                trip = self.now() - t
+                if 0.0 <= trip <= MAX_TRIP_SEEN:  # a pong from before a reconnect, or a clock gone back: not a trip
+                    self.trip = trip
             case m.Judgement():
                 self._verdict(message)
             case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
