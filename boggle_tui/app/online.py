@@ -18,6 +18,7 @@ import math
 import subprocess
 import sys
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,7 +29,7 @@ from textual.notifications import Notification, Notify
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
-from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.lobby import CHAT_LINES, LobbyScreen
 from boggle_tui.engine.dictionary import list_digest
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
@@ -99,6 +100,7 @@ class OnlinePlay:
         self._connection: Connection | None = None
         self.url = target.url
         self._reconnecting: Notification | None = None  # the notice shown while reconnecting
+        self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)  # the evening's chat: rounds come and go, it stays
 
     # Running
 
@@ -298,9 +300,11 @@ class OnlinePlay:
                     self.lobby_view.show_countdown(seconds)
             case m.Start():
                 self._start(message)
-            case m.Said():
+            case m.Said(name=name, text=text):
                 if self.lobby_view is not None:
                     self.lobby_view.show_line(message)
+                if self.app.screen is not self.lobby_view:  # on the results: the line as a notice
+                    self.app.notify(f"{name}: {text}", title=_("Room"), timeout=8, markup=False)
             case m.Error(message=text, fatal=fatal, code=code):
                 text = error_text(text, code, self.welcome.room if self.welcome else self.target.room)
                 if code in ("removed", "room_gone"):
@@ -345,7 +349,8 @@ class OnlinePlay:
         web_url = getattr(self.app, "web_url", None)
         link = join_link(web_url, self.address) if web_url and self.address else ""
         bell = getattr(getattr(self.app, "preferences", None), "bell", True)
-        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell)
+        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell,
+                                      self.chat)  # fmt: skip
         return self.lobby_view
 
     def am_host(self) -> bool:
@@ -362,9 +367,10 @@ class OnlinePlay:
         return sum(1 for p in self.lobby.players if p.connected and not p.bot and p.id != self.welcome.player)
 
 
-def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTarget:
-    """The room the start screen's "Play with friends" asks for; a BoggleError for a bad address."""
-    name = clean_name(choice.name) or default_name()
+def friends_target(choice: FriendsChoice, preferences: Preferences, fallback: str | None = None) -> OnlineTarget:
+    """The room the start screen's "Play with friends" asks for; a BoggleError for a bad address. `fallback`: the
+    name when none is given (None: this machine's user's; "": the room's "Player N", for a web server's visitors)."""
+    name = clean_name(choice.name) or (default_name() if fallback is None else fallback)
     if choice.join is not None:
         host, port, room = parse_address(choice.join)
         if not room:

@@ -72,6 +72,24 @@ class PickPlayerScreen(TranslatedModalScreen[int | None]):
         self.dismiss(None)
 
 
+class SayScreen(TranslatedModalScreen[str | None]):
+    """A line to say to the room from where the lobby's chat line is not (the results of a round)."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="say-cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="say"):
+            yield Label(_("Say something to the room"))
+            yield Input(max_length=m.MAX_CHAT, compact=True, id="say-line")
+
+    @on(Input.Submitted, "#say-line")
+    def said(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LobbyScreen(TranslatedScreen[None]):
     AUTO_FOCUS = None  # Enter is "ready" until the host tabs into a setting
     # No letter keys: players type words into the lobby as a round ends or before it starts, and a word
@@ -115,8 +133,16 @@ class LobbyScreen(TranslatedScreen[None]):
         pass
 
     def __init__(
-        self, room: str, me: int, address: str, lobby: m.Lobby | None = None, link: str = "", bell: bool = True
+        self,
+        room: str,
+        me: int,
+        address: str,
+        lobby: m.Lobby | None = None,
+        link: str = "",
+        bell: bool = True,
+        chat: deque[m.Said] | None = None,
     ) -> None:
+        """`chat`: the evening's lines so far (kept by the room's play, so that a round does not clear them)."""
         super().__init__()
         self.room = room
         self.me = me
@@ -125,7 +151,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.bell = bell  # ring when the countdown starts (settings.json "bell")
         self.lobby = lobby or m.Lobby()
         self.countdown: float | None = None
-        self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)
+        self.chat: deque[m.Said] = chat if chat is not None else deque(maxlen=CHAT_LINES)
         self._drawn = False
         self._drawn_at = 0.0  # a Select's change made before the last drawing is the drawing's, not the player's
         self.language = _room_language(self.lobby)  # the choices offer this language's dice and word lists
