@@ -61,6 +61,7 @@ class OnlineTarget:
     address: str = ""  # what friends type after `boggle join`
     dictionaries: dict[str, str] | None = None  # the word lists the server here allows (name -> name or path)
     detached: bool = True  # the server runs as its own process, outliving this game (tests keep it in-process)
+    watch: bool = False  # a spectator: no seat (boggle join --watch)
 
 
 class RoomClosed(Exception):
@@ -142,9 +143,10 @@ class OnlinePlay:
         longer knows (the room closed since) is forgotten and the room joined afresh."""
         target = self.target
         # A token only for the name it was given to: another player's (a tab closed mid-round) is not ours.
-        token = token_for(self.url, target.room, self.folder, name=target.name) if target.serve is None else None
+        seated = target.serve is None and not target.watch  # a spectator has no seat to come back to
+        token = token_for(self.url, target.room, self.folder, name=target.name) if seated else None
         hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
-                        private=target.private, token=token or "", game=self.game)  # fmt: skip
+                        private=target.private, token=token or "", game=self.game, watch=target.watch)  # fmt: skip
         try:
             self._connection = await Connection.open(self.url, hello)
         except JoinError as error:
@@ -153,7 +155,7 @@ class OnlinePlay:
             forget_token(self.url, target.room, self.folder)  # the room is gone: every name's token with it
             self._connection = await Connection.open(self.url, replace(hello, token=""))
         self.welcome = self._connection.welcome
-        if target.serve is None:
+        if seated:
             remember_token(self.url, self.welcome.room, self.welcome.token, self.folder, name=target.name)
         for note in self.welcome.notes:
             # A note in the server's words: one of the game's own (a server speaking English) is shown in the
@@ -215,7 +217,7 @@ class OnlinePlay:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + RECONNECT_SECONDS
         hello = m.Hello(version=m.VERSION, name=self.welcome.name, room=self.welcome.room, token=self.welcome.token,
-                        game=self.game)  # fmt: skip
+                        game=self.game, watch=self.target.watch)  # fmt: skip
         try:
             while loop.time() < deadline:
                 self._tell_reconnecting(math.ceil(deadline - loop.time()))

@@ -102,15 +102,17 @@ def run_join(args: argparse.Namespace) -> int:
         from boggle_tui.cli.plain_room import PlainTarget, run_plain_room
 
         seat = PlainTarget(
-            url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
-        )
+            url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}",
+            watch=args.watch,
+        )  # fmt: skip
         return run_plain_room(seat)
     from boggle_tui.app.online import OnlineTarget
     from boggle_tui.cli.play import app_preferences, run_app
 
     target = OnlineTarget(
-        url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
-    )
+        url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}",
+        watch=args.watch,
+    )  # fmt: skip
     preferences, notices = app_preferences()
     return run_app(preferences, notices, online=target)
 
@@ -151,7 +153,7 @@ def run_server(args: argparse.Namespace) -> int:
         raise BoggleError(_("a room name is 1 to 40 letters, digits, - or _"))
     limits = Limits(
         rooms=args.max_rooms, connections=args.max_connections, players=args.max_players, seconds=args.max_seconds,
-        rooms_per_address=args.rooms_per_address, only_room=args.only_room,
+        rooms_per_address=args.rooms_per_address, only_room=args.only_room, spectators=args.max_spectators,
     )  # fmt: skip
     dictionaries = {name: name for name in shipped_dictionaries()} | word_lists(args.word_list)
 

@@ -275,6 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
         "address", metavar=_("HOST:PORT/ROOM"), help=_("the server and room, e.g. 192.168.1.5:8765/friends")
     )
     _add_room_options(join)
+    join.add_argument("--watch", action="store_true",
+                      help=_("watch the room without a seat: the boards and the counts, never playing"))  # fmt: skip
     server = commands.add_parser("server", help=_("run a room server with no game of its own"))
     server.add_argument(
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (default 127.0.0.1)")
@@ -289,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("--max-players", limits.players, N_("players in a room ({default})")),
         ("--max-seconds", limits.seconds, N_("the longest round a room may ask for, in seconds ({default})")),
         ("--rooms-per-address", limits.rooms_per_address, N_("rooms one address may keep open ({default})")),
+        ("--max-spectators", limits.spectators, N_("spectators of a room, besides its players ({default})")),
     ):
         help = _(what).format(default=number(default))
         server.add_argument(flag, type=_count(1, 10**6), default=default, metavar="N", help=help)

@@ -144,6 +144,7 @@ class Hello:
     list: bool = False
     private: bool = False
     game: str = text(HASH)  # this game's own id: a seat is never given to a second live game
+    watch: bool = False  # a spectator: no seat, never scores, never readies or votes
 
 
 @message
@@ -204,7 +205,14 @@ class Ping:
     trip: float = number(0, MAX_SECONDS, 0.0)
 
 
-ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand | Ping
+@message
+class Watch:
+    """A player with no part in the round under way watches it (the board and the counts) till the next one."""
+
+    KIND: ClassVar[str] = "watch"
+
+
+ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand | Ping | Watch
 
 # Server to client
 
@@ -294,6 +302,8 @@ class Lobby:
     rounds: int = number(0, 10**6, 0)
     scoreboard: tuple[Standing, ...] = many(MAX_LIST, ())
     champion: str = text(MAX_NAME)  # who reached the evening's target first, once someone has
+    remaining: float | None = number(0, MAX_SECONDS, None)  # seconds left in the round under way
+    spectators: int = number(0, 10**4, 0)
 
     @property
     def target(self) -> int | None:
@@ -327,6 +337,7 @@ class Start:
     remaining: float = number(0, MAX_SECONDS)
     dictionary: str = text(MAX_ROOM)
     next_id: int = number(0, MAX_ID, 0)
+    watching: bool = False  # the board to watch: this game enters no words in this round
 
 
 @message
@@ -461,7 +472,7 @@ Check = Callable[[Any, str], Any]  # a raw JSON value and where it is -> the che
 def checked(cls: type[_Message], raw: Any, where: str) -> _Message:
     """A raw JSON value read as `cls` (a message or a part), strictly: the check every client's message has,
     for other input of the same shape (a room's saved state, net/saved.py)."""
-    return typing.cast(_Message, _reader(cls, True)(raw, where))
+    return typing.cast(_Message, _reader(typing.cast(type, cls), True)(raw, where))
 
 
 def _object(cls: type, raw: Any, where: str, strict: bool) -> Any:

@@ -41,6 +41,7 @@ CHAT_PER_SECOND = 0.5  # lines a player may say, over time
 CHAT_BURST = 5
 REMEMBERED = 32  # players who dropped out of a round, kept with their results for a game that comes back
 REMEMBER_SECONDS = 15 * 60.0
+MAX_SPECTATORS = 8
 RESTORED_SECONDS = 5 * 60.0  # a room brought back after a restart waits this long for its players
 
 
@@ -154,6 +155,7 @@ class Room:
         rng: random.Random | None = None,
         max_players: int = MAX_PLAYERS,
         log: Callable[[str], None] = lambda _: None,
+        max_spectators: int = MAX_SPECTATORS,
     ) -> None:
         """`log` takes the operator's lines (the server's log): rounds started and ended, bots seated."""
         self.name = name
@@ -165,6 +167,8 @@ class Room:
         self.max_players = max_players
         self.log = log
         self.players: dict[int, Player] = {}
+        self.spectators: dict[int, Player] = {}  # watching without a seat: never scoring, readying or voting
+        self.max_spectators = max_spectators
         self.state = State.LOBBY
         self.locked = False  # the host closed the room to newcomers
         self.countdown_until = 0.0
@@ -235,6 +239,11 @@ class Room:
         return [p for p in self.players.values() if p.connected and not p.level]
 
     @property
+    def audience(self) -> list[int]:
+        """Whom the room's news goes to: the people here and the spectators."""
+        return [p.id for p in self.connected] + list(self.spectators)
+
+    @property
     def empty(self) -> bool:
         return not self.connected
 
@@ -257,6 +266,23 @@ class Room:
         elif self.state is State.COUNTDOWN:
             self.state = State.LOBBY  # a newcomer has not said ready
         return player, [self._lobby()]
+
+    def spectate(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
+        """A spectator, without a seat: they see the lobby and each round's board and counts, never a word
+        before the end, and nothing waits for them."""
+        if len(self.spectators) >= self.max_spectators:
+            raise RoomFull(
+                counted(
+                    self.max_spectators,
+                    "room {room} has its {count} spectator",
+                    "room {room} has its {count} spectators",
+                ).format(room=self.name)
+            )
+        chosen = clean_name(name) or f"Spectator {self._next_id}"
+        spectator = Player(self._next_id, chosen, secrets.token_urlsafe(16), game, ready=True)
+        self._next_id += 1
+        self.spectators[spectator.id] = spectator
+        return spectator, [self._lobby()]
 
     def _unique(self, name: str) -> str:
         """The name, or the name with the first free number after it: `fay (2)`."""
@@ -308,6 +334,8 @@ class Room:
 
     def leave(self, player: Player) -> list[Send]:
         """The player's connection is gone: in the lobby they leave; in a round they keep the seat till its end."""
+        if self.spectators.pop(player.id, None) is not None:
+            return [self._lobby()]
         player.connected = False
         player.ready = False
         if self.state is not State.PLAYING:
@@ -337,6 +365,8 @@ class Room:
         gone = self.gone.pop(player.token, None)
         if gone is not None:
             return [*sends, *(Send((player.id,), s.text) for s in gone.results)]
+        if player.id in self.spectators:
+            return [*sends, *self.watch(player)] if self.state is State.PLAYING else sends
         if self.state is State.PLAYING and player.round is not None:
             # A game started afresh numbers its entries from next_id: a lower id would be taken
             # for one already judged and dropped.
@@ -346,10 +376,20 @@ class Room:
             sends.append(send(None, m.Progress(players=self._progress())))  # back: everyone sees it
         return sends
 
+    def watch(self, player: Player) -> list[Send]:
+        """The round under way, to watch: its board and everyone's counts; a player who has a part in it gets
+        that back instead (their board and entries, as after a reconnect)."""
+        if self.state is not State.PLAYING:
+            return [refusal(player.id, _("no round is under way"))]
+        if player.round is not None:
+            return self.welcome_state(player)[1:]
+        start = self._start_message(watching=True)
+        return [send((player.id,), start), send((player.id,), m.Progress(players=self._progress()))]
+
     # The lobby
 
     def set_ready(self, player: Player, ready: bool) -> list[Send]:
-        if self.state is State.PLAYING:
+        if self.state is State.PLAYING or player.id in self.spectators:
             return []
         player.ready = ready
         if self.connected and all(p.ready for p in self.connected):
@@ -467,8 +507,12 @@ class Room:
             room=self.name, state=self.state.value, settings=m.Settings.of(self.settings),
             description=self.settings.describe(), players=tuple(p.seat() for p in self.players.values()),
             dictionary_hash=digest, locked=self.locked, rounds=self.rounds, scoreboard=self._scoreboard(),
-            champion=self.champion,
+            champion=self.champion, remaining=self._remaining() if self.state is State.PLAYING else None,
+            spectators=len(self.spectators),
         ))  # fmt: skip
+
+    def _remaining(self) -> float:
+        return round(max(0.0, self.deadline - self.now()), 2)
 
     def _scoreboard(self) -> tuple[m.Standing, ...]:
         ranked = sorted(self.evening.items(), key=lambda item: (-item[1].total, -item[1].wins, item[0]))
@@ -487,7 +531,7 @@ class Room:
                 return [*sends, *self._end("time_up")]
             if now - self._told >= 1.0:
                 self._told = now
-                sends.append(send(None, m.Tick(remaining=round(max(0.0, self.deadline - now), 2))))
+                sends.append(send(None, m.Tick(remaining=self._remaining())))
             return sends
         return []
 
@@ -525,21 +569,24 @@ class Room:
             bot.plan = plan_for(board_cues, board, bot.level, s.clock, self.rng)
         playing = sum(1 for p in self.players.values() if p.round is not None)
         self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
-        return [send(None, self._start_message()), self._lobby()]
+        seated = tuple(p.id for p in self.players.values() if p.round is not None)
+        watching = tuple(i for i in self.audience if i not in seated)
+        sends = [send(seated, self._start_message()), self._lobby()]
+        return [*sends, send(watching, self._start_message(watching=True))] if watching else sends
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
         trie = self.dictionary_for(self.settings.dictionary, self.settings.language).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
-    def _start_message(self, next_id: int = 0) -> m.Start:
-        """The round as a player sees it; `next_id` is the id their next entry takes."""
+    def _start_message(self, next_id: int = 0, *, watching: bool = False) -> m.Start:
+        """The round as a player sees it; `next_id` is the id their next entry takes; `watching`: the round as a
+        spectator (or a player who has no part in it) sees it."""
         assert self.solution is not None
         return m.Start(
             round=self.rounds, board=tuple(tuple(row) for row in self.solution.board.rows), dice=self.settings.dice,
             code=self.code, min_length=self.solution.min_length, seconds=self.settings.clock,
-            remaining=round(max(0.0, self.deadline - self.now()), 2), dictionary=self.settings.dictionary,
-            next_id=next_id,
+            remaining=self._remaining(), dictionary=self.settings.dictionary, next_id=next_id, watching=watching,
         )  # fmt: skip
 
     def enter(self, player: Player, entry_id: int, text: str) -> list[Send]:

@@ -210,6 +210,7 @@ class RoomServer:
                 continue
             room = Room.restored(saved, settings, self.dictionary_for, now=self.now,
                                  max_players=self.limits.players, log=self.log)  # fmt: skip
+            room.max_spectators = self.limits.spectators
             self.rooms[room.name] = room
             voided = f", round {room.voided} voided" if room.voided else ""
             self.log(f"room {room.name}: brought back ({len(room.players)} seats, {room.rounds} rounds{voided})")
@@ -330,6 +331,13 @@ class RoomServer:
         room = self.rooms.get(name)
         if room is None and hello.token:
             raise Refused(error_text("room_gone").format(room=name), "room_gone")
+        if hello.watch:
+            if room is None:
+                raise Refused(_("there is no room {room} to watch").format(room=name))
+            spectator, sends = room.spectate(hello.name, hello.game)
+            self.deliver(room, sends)
+            self.log(f"room {room.name}: {spectator.name!r} watches ({len(room.spectators)} watching)")
+            return room, spectator, []
         notes: list[str] = []
         if room is None:
             room = self._new_room(name, hello, address)
@@ -370,7 +378,8 @@ class RoomServer:
         allowed = frozenset(self.dictionaries)
         chosen = hello.settings.rules(allowed, self.limits.seconds) if hello.settings else None
         room = Room(name, chosen or Rules(), self.dictionary_for, now=self.now, listed=not hello.private,
-                    max_players=self.limits.players, log=self.log)  # fmt: skip
+                    max_players=self.limits.players, log=self.log,
+                    max_spectators=self.limits.spectators)  # fmt: skip
         self.rooms[name] = room
         self.made_by[name] = address
         self.log(f"room {name}: created ({room.settings.describe()})")
@@ -388,7 +397,7 @@ class RoomServer:
             self._send(link, m.Error(message=str(error), fatal=link.errors >= MAX_ERRORS))
             return link.errors < MAX_ERRORS
         room, player = link.room, link.player
-        if room.players.get(player.id) is not player:
+        if room.players.get(player.id) is not player and room.spectators.get(player.id) is not player:
             return False  # removed by the host: nothing more from this connection counts
         match message:
             case m.Word(id=entry_id, word=word):
@@ -408,6 +417,8 @@ class RoomServer:
                 self.deliver(room, sends)
                 if removed is not None:
                     self._remove(room, removed)
+            case m.Watch():
+                self.deliver(room, room.watch(player))
             case m.Ping(t=t, trip=trip):
                 self.deliver(room, room.ping(player, t, trip))
             case m.Hello():
@@ -452,7 +463,7 @@ class RoomServer:
             return
         if self.links.get((room.name, player.id)) is link:
             del self.links[(room.name, player.id)]
-            if room.players.get(player.id) is player:
+            if room.players.get(player.id) is player or room.spectators.get(player.id) is player:
                 self.deliver(room, room.leave(player))
             self.log(f"room {room.name}: {player.name!r} left ({len(room.connected)} here)")
         self._close_if_empty(room)
@@ -480,7 +491,7 @@ class RoomServer:
 
     def deliver(self, room: Room, sends: list[Send]) -> None:
         for send in sends:
-            ids = send.to if send.to is not None else [p.id for p in room.connected]
+            ids = send.to if send.to is not None else room.audience
             targets = [link.ws for i in ids if (link := self.links.get((room.name, i))) is not None]
             broadcast(targets, send.text)  # never waits: a slow reader does not hold up the room
 

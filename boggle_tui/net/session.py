@@ -89,6 +89,7 @@ class OnlineSession:
             ) from None
         self.deal = Deal(board, self.dice, None)
         self.min_length = start.min_length
+        self.watching = start.watching  # the board and the counts only: this game has no part in the round
         self.scoring = Scoring.UNIQUE
         self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
         self.duration: float = float(start.seconds)
@@ -113,6 +114,9 @@ class OnlineSession:
 
     @property
     def title(self) -> str:
+        if self.watching:
+            # Translators: the title of an online round the player only watches
+            return _("Watching · room {room} · round {round}").format(room=self.room, round=self.start_message.round)
         # Translators: an online round's title: {room} is the room's name, {round} the round's number in it
         return _("Online · room {room} · round {round}").format(room=self.room, round=self.start_message.round)
 
@@ -159,7 +163,7 @@ class OnlineSession:
         word = self._fold(text)
         if self.over:
             return self.late(text)
-        if not word:
+        if not word or self.watching:  # a spectator's words go nowhere
             return None
         entry_id = self._next_id
         self._next_id += 1
@@ -207,7 +211,7 @@ class OnlineSession:
 
     def end(self, reason: EndReason) -> None:
         """The player votes to end; the round ends when everyone has."""
-        if not self.over and not self.voted:
+        if not self.over and not self.voted and not self.watching:
             self.voted = True
             self.send(m.VoteEnd())
 
@@ -306,7 +310,7 @@ class OnlineSession:
         return winners({p.name: p.score for p in self.players})
 
     def record(self, when: dt.datetime) -> RoundRecord | None:
-        if self.solution is None or not self.solution.paths:
+        if self.solution is None or not self.solution.paths or self.watching:  # a round watched is not one played
             return None
         results = self.results()
         return RoundRecord(
