@@ -159,3 +159,13 @@ async def test_a_game_in_a_round_finds_its_room_again_after_a_restart(enable1, p
             assert app.online.session is None and app.online.lobby.rounds == 0
         finally:
             await second.stop()
+
+
+def test_a_state_that_is_not_a_folder_is_one_line_and_exit_2(capsys, tmp_path) -> None:
+    from boggle_tui.cli.main import main
+
+    a_file = tmp_path / "state"
+    a_file.write_text("not a folder")
+    assert main(["server", "--port", "0", "--state", str(a_file)]) == 2
+    err = capsys.readouterr().err
+    assert "--state takes a folder, not" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -156,13 +156,16 @@ def run_server(args: argparse.Namespace) -> int:
         rooms_per_address=args.rooms_per_address, only_room=args.only_room, spectators=args.max_spectators,
     )  # fmt: skip
     dictionaries = {name: name for name in shipped_dictionaries()} | word_lists(args.word_list)
+    state = state_folder(args)
+    if state.exists() and not state.is_dir():
+        raise BoggleError(_("--state takes a folder, not {path}").format(path=repr(clean_text(str(state), 120))))
 
     async def serve() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state_folder(args))
+        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state)
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:
