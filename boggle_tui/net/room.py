@@ -327,7 +327,8 @@ class Room:
     def _host_if_none_here(self, player: Player) -> None:
         """The player hosts when nobody here does (the host of a room brought back may not come back)."""
         host = self.host()
-        if host is None or (host is not player and not host.connected):
+        expected = host is not None and host.id in self._to_tell  # a room brought back: its host is on the way
+        if host is None or (host is not player and not host.connected and not expected):
             if host is not None:
                 host.host = False
             player.host = True
@@ -659,6 +660,8 @@ class Room:
                 del self.players[p.id]
             p.ready = bool(p.level)
             p.round = None
+        if self.host() is None and self.connected:  # the host of a room brought back never came back
+            self.connected[0].host = True
         while len(self.gone) > REMEMBERED:
             del self.gone[next(iter(self.gone))]
         return [ended, self._lobby()]
