@@ -92,6 +92,7 @@ class OnlinePlay:
         self.game = uuid.uuid4().hex  # this game's id: its seat is never handed to another live game
         self.welcome: m.Welcome | None = None
         self.lobby: m.Lobby | None = None
+        self.lobby_at: float | None = None  # when the last lobby came: a round's time left is counted from then
         self.session: OnlineSession | None = None
         self.lobby_view: LobbyScreen | None = None
         self.address = target.address  # what friends type to join
@@ -290,7 +291,7 @@ class OnlinePlay:
     def _handle(self, message: m.ServerMessage) -> None:
         match message:
             case m.Lobby():
-                self.lobby = message
+                self.lobby, self.lobby_at = message, self.now()
                 self._check_word_list(message)
                 if self.session is not None and self.session.voided_by(message):
                     self.session = None  # the server restarted mid-round: back to the lobby (an error says why)
@@ -352,7 +353,7 @@ class OnlinePlay:
         link = join_link(web_url, self.address) if web_url and self.address else ""
         bell = getattr(getattr(self.app, "preferences", None), "bell", True)
         self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell,
-                                      self.chat)  # fmt: skip
+                                      self.chat, self.lobby_at)  # fmt: skip
         return self.lobby_view
 
     def am_host(self) -> bool:

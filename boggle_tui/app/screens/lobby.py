@@ -147,8 +147,10 @@ class LobbyScreen(TranslatedScreen[None]):
         link: str = "",
         bell: bool = True,
         chat: deque[m.Said] | None = None,
+        lobby_at: float | None = None,
     ) -> None:
-        """`chat`: the evening's lines so far (kept by the room's play, so that a round does not clear them)."""
+        """`chat`: the evening's lines so far (kept by the room's play, so that a round does not clear them);
+        `lobby_at`: when `lobby` came (on the app's clock), from which its time left in a round is counted."""
         super().__init__()
         self.room = room
         self.me = me
@@ -157,7 +159,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.bell = bell  # ring when the countdown starts (settings.json "bell")
         self.lobby = lobby or m.Lobby()
         self.countdown: float | None = None
-        self._lobby_at: float | None = None  # when the lobby (and the time left in a round under way) was told
+        self._lobby_at = lobby_at  # when the lobby (and the time left in a round under way) was told
         self.chat: deque[m.Said] = chat if chat is not None else deque(maxlen=CHAT_LINES)
         self._drawn = False
         self._drawn_at = 0.0  # a Select's change made before the last drawing is the drawing's, not the player's
@@ -211,7 +213,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.set_interval(1.0, self._tick)  # the time left in a round under way, counted down
         self._fit_choices()
         self._drawn = True  # `is_mounted` is not yet true while on_mount runs
-        self.show_lobby(self.lobby)
+        self._show(self.lobby)  # the lobby as it came, and when (not now: it may have come a while ago)
         self.call_after_refresh(self.set_focus, None)  # Enter means ready until the host tabs into a setting
 
     @property
@@ -232,8 +234,12 @@ class LobbyScreen(TranslatedScreen[None]):
         self._drawn = False  # replaced by the round: later lobby messages are only kept
 
     def show_lobby(self, lobby: m.Lobby) -> None:
-        self.lobby = lobby
+        """The room's lobby, as it comes."""
         self._lobby_at = self._now()
+        self._show(lobby)
+
+    def _show(self, lobby: m.Lobby) -> None:
+        self.lobby = lobby
         if not self._drawn:
             return
         try:
