@@ -357,7 +357,8 @@ class BoggleApp(App[int]):
         self.show(self.start_screen())
 
     def action_friends(self, address: str = "") -> None:
-        self.push_screen(FriendsScreen(default_name(), address), self.go_online)
+        # A web server's login name (root, often) is nobody's: its visitors each give their own.
+        self.push_screen(FriendsScreen("" if self.web_url else default_name(), address), self.go_online)
 
     def go_online(self, choice: FriendsChoice | None) -> None:
         """Host or join the room the player chose (None: they went back)."""
@@ -366,7 +367,7 @@ class BoggleApp(App[int]):
         from boggle_tui.app.online import friends_target
 
         try:
-            target = friends_target(choice, self.preferences)
+            target = friends_target(choice, self.preferences, "" if self.web_url else None)
         except BoggleError as error:
             self.notify(str(error), title=_("Play with friends"), severity="error")
             return

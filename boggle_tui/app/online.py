@@ -14,25 +14,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.notifications import Notification, Notify
 from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
-from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.lobby import CHAT_LINES, LobbyScreen
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
-from boggle_tui.net.client import Connection, JoinError, error_text
+from boggle_tui.net.client import CONNECT_SECONDS, Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_name
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
@@ -40,6 +43,7 @@ from boggle_tui.net.session import OnlineSession, word_list_note
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
+RETRY_SECONDS = 1.0  # between tries to reconnect
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ class OnlineTarget:
     address: str = ""  # what friends type after `boggle join`
     dictionaries: dict[str, str] | None = None  # the word lists the server here allows (name -> name or path)
     detached: bool = True  # the server runs as its own process, outliving this game (tests keep it in-process)
+    watch: bool = False  # a spectator: no seat (boggle join --watch)
 
 
 class RoomClosed(Exception):
@@ -83,6 +88,7 @@ class OnlinePlay:
         self.game = uuid.uuid4().hex  # this game's id: its seat is never handed to another live game
         self.welcome: m.Welcome | None = None
         self.lobby: m.Lobby | None = None
+        self.lobby_at: float | None = None  # when the last lobby came: a round's time left is counted from then
         self.session: OnlineSession | None = None
         self.lobby_view: LobbyScreen | None = None
         self.address = target.address  # what friends type to join
@@ -91,6 +97,8 @@ class OnlinePlay:
         self._outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         self._connection: Connection | None = None
         self.url = target.url
+        self._reconnecting: Notification | None = None  # the notice shown while reconnecting
+        self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)  # the evening's chat: rounds come and go, it stays
 
     # Running
 
@@ -132,9 +140,10 @@ class OnlinePlay:
         longer knows (the room closed since) is forgotten and the room joined afresh."""
         target = self.target
         # A token only for the name it was given to: another player's (a tab closed mid-round) is not ours.
-        token = token_for(self.url, target.room, self.folder, name=target.name) if target.serve is None else None
+        seated = target.serve is None and not target.watch  # a spectator has no seat to come back to
+        token = token_for(self.url, target.room, self.folder, name=target.name) if seated else None
         hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
-                        private=target.private, token=token or "", game=self.game)  # fmt: skip
+                        private=target.private, token=token or "", game=self.game, watch=target.watch)  # fmt: skip
         try:
             self._connection = await Connection.open(self.url, hello)
         except JoinError as error:
@@ -143,7 +152,7 @@ class OnlinePlay:
             forget_token(self.url, target.room, self.folder)  # the room is gone: every name's token with it
             self._connection = await Connection.open(self.url, replace(hello, token=""))
         self.welcome = self._connection.welcome
-        if target.serve is None:
+        if seated:
             remember_token(self.url, self.welcome.room, self.welcome.token, self.folder, name=target.name)
         for note in self.welcome.notes:
             # A note in the server's words: one of the game's own (a server speaking English) is shown in the
@@ -177,23 +186,47 @@ class OnlinePlay:
             return int(await start(0))
 
     async def _reconnect(self) -> Connection | None:
+        """Try again with the seat's token until RECONNECT_SECONDS have passed, saying all the while how long
+        is left before the seat is given up."""
         assert self.welcome is not None
-        self.app.notify(_("The connection dropped: reconnecting…"), title=_("Room"), severity="warning", timeout=4)
-        deadline = asyncio.get_running_loop().time() + RECONNECT_SECONDS
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + RECONNECT_SECONDS
         hello = m.Hello(version=m.VERSION, name=self.welcome.name, room=self.welcome.room, token=self.welcome.token,
-                        game=self.game)  # fmt: skip
-        while asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(1.0)
-            try:
-                connection = await Connection.open(self.url, hello)
-            except JoinError as error:
-                if error.code in ("room_gone", "removed"):
-                    forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
-                    raise RoomClosed(str(error)) from None
-                continue
-            self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
-            return connection
+                        game=self.game, watch=self.target.watch)  # fmt: skip
+        try:
+            while loop.time() < deadline:
+                self._tell_reconnecting(math.ceil(deadline - loop.time()))
+                await asyncio.sleep(RETRY_SECONDS)
+                try:
+                    connection = await Connection.open(self.url, hello)
+                except JoinError as error:
+                    if error.code in ("room_gone", "removed"):
+                        forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
+                        raise RoomClosed(str(error)) from None
+                    continue
+                self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
+                return connection
+        finally:
+            self._tell_reconnecting(None)
         raise RoomClosed(_("the connection to the room was lost"))
+
+    def _tell_reconnecting(self, seconds: int | None) -> None:
+        """One notice, kept up while reconnecting and changed each try: the time left before the seat is given
+        up (None: take it down)."""
+        if self._reconnecting is not None:
+            with contextlib.suppress(KeyError):  # it timed out by itself
+                self.app._unnotify(self._reconnecting)  # Textual's notices have no public way to take one down
+            self._reconnecting = None
+        if seconds is None:
+            return
+        text = counted(
+            seconds,
+            "The connection dropped: reconnecting… ({count} second left before the seat is given up)",
+            "The connection dropped: reconnecting… ({count} seconds left before the seat is given up)",
+        )
+        notice = Notification(text, _("Room"), "warning", RETRY_SECONDS + CONNECT_SECONDS, markup=False)
+        self._reconnecting = notice
+        self.app.post_message(Notify(notice))
 
     async def _send_forever(self) -> None:
         """One sender, so messages leave in the order they were made."""
@@ -232,8 +265,11 @@ class OnlinePlay:
     def _handle(self, message: m.ServerMessage) -> None:
         match message:
             case m.Lobby():
-                self.lobby = message
+                self.lobby, self.lobby_at = message, self.now()
                 self._check_word_list(message)
+                if self.session is not None and self.session.voided_by(message):
+                    self.session = None  # the server restarted mid-round: back to the lobby (an error says why)
+                    self.show(self.lobby_screen())
                 if self.lobby_view is not None:
                     self.lobby_view.show_lobby(message)
             case m.Countdown(seconds=seconds):
@@ -241,9 +277,11 @@ class OnlinePlay:
                     self.lobby_view.show_countdown(seconds)
             case m.Start():
                 self._start(message)
-            case m.Said():
+            case m.Said(name=name, text=text):
                 if self.lobby_view is not None:
                     self.lobby_view.show_line(message)
+                if self.app.screen is not self.lobby_view:  # on the results: the line as a notice
+                    self.app.notify(f"{name}: {text}", title=_("Room"), timeout=8, markup=False)
             case m.Error(message=text, fatal=fatal, code=code):
                 text = error_text(text, code, self.welcome.room if self.welcome else self.target.room)
                 if code in ("removed", "room_gone"):
@@ -272,7 +310,8 @@ class OnlinePlay:
         web_url = getattr(self.app, "web_url", None)
         link = join_link(web_url, self.address) if web_url and self.address else ""
         bell = getattr(getattr(self.app, "preferences", None), "bell", True)
-        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell)
+        self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell,
+                                      self.chat, self.lobby_at)  # fmt: skip
         return self.lobby_view
 
     def am_host(self) -> bool:
@@ -289,9 +328,10 @@ class OnlinePlay:
         return sum(1 for p in self.lobby.players if p.connected and not p.bot and p.id != self.welcome.player)
 
 
-def friends_target(choice: FriendsChoice, preferences: Preferences) -> OnlineTarget:
-    """The room the start screen's "Play with friends" asks for; a BoggleError for a bad address."""
-    name = clean_name(choice.name) or default_name()
+def friends_target(choice: FriendsChoice, preferences: Preferences, fallback: str | None = None) -> OnlineTarget:
+    """The room the start screen's "Play with friends" asks for; a BoggleError for a bad address. `fallback`: the
+    name when none is given (None: this machine's user's; "": the room's "Player N", for a web server's visitors)."""
+    name = clean_name(choice.name) or (default_name() if fallback is None else fallback)
     if choice.join is not None:
         host, port, room = parse_address(choice.join)
         if not room:

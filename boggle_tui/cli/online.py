@@ -102,15 +102,17 @@ def run_join(args: argparse.Namespace) -> int:
         from boggle_tui.cli.plain_room import PlainTarget, run_plain_room
 
         seat = PlainTarget(
-            url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
-        )
+            url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}",
+            watch=args.watch,
+        )  # fmt: skip
         return run_plain_room(seat)
     from boggle_tui.app.online import OnlineTarget
     from boggle_tui.cli.play import app_preferences, run_app
 
     target = OnlineTarget(
-        url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}"
-    )
+        url=url, room=room, name=player_name(args), settings=settings, address=f"{host}:{port}/{room}",
+        watch=args.watch,
+    )  # fmt: skip
     preferences, notices = app_preferences()
     return run_app(preferences, notices, online=target)
 
@@ -151,16 +153,19 @@ def run_server(args: argparse.Namespace) -> int:
         raise BoggleError(_("a room name is 1 to 40 letters, digits, - or _"))
     limits = Limits(
         rooms=args.max_rooms, connections=args.max_connections, players=args.max_players, seconds=args.max_seconds,
-        rooms_per_address=args.rooms_per_address, only_room=args.only_room,
+        rooms_per_address=args.rooms_per_address, only_room=args.only_room, spectators=args.max_spectators,
     )  # fmt: skip
     dictionaries = {name: name for name in shipped_dictionaries()} | word_lists(args.word_list)
+    state = state_folder(args)
+    if state.exists() and not state.is_dir():
+        raise BoggleError(_("--state takes a folder, not {path}").format(path=repr(clean_text(str(state), 120))))
 
     async def serve() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries)
+        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state)
         if not args.no_daily:  # today's board and its table (net/daily.py), in the store named or the default file
             from boggle_tui.net.daily import DailyService
             from boggle_tui.storage.daily_store import open_store
@@ -192,6 +197,16 @@ def run_server(args: argparse.Namespace) -> int:
 
     asyncio.run(serve())
     return 0
+
+
+def state_folder(args: argparse.Namespace) -> Path:
+    """Where the server keeps its rooms' states: --state, or the data folder's (a host's own server's apart, so
+    that a `boggle server` here never brings back a host's private room)."""
+    from boggle_tui.storage.paths import data_dir
+
+    if args.state is not None:
+        return Path(args.state)
+    return data_dir() / ("hosted-rooms" if args.only_room is not None else "server-rooms")
 
 
 def word_lists(pairs: list[str]) -> dict[str, str]:

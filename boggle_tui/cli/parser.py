@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 from typing import Any
 
 from boggle_tui import __version__
@@ -277,6 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
         "address", metavar=_("HOST:PORT/ROOM"), help=_("the server and room, e.g. 192.168.1.5:8765/friends")
     )
     _add_room_options(join)
+    join.add_argument("--watch", action="store_true",
+                      help=_("watch the room without a seat: the boards and the counts, never playing"))  # fmt: skip
     server = commands.add_parser("server", help=_("run a room server with no game of its own"))
     server.add_argument(
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (default 127.0.0.1)")
@@ -291,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("--max-players", limits.players, N_("players in a room ({default})")),
         ("--max-seconds", limits.seconds, N_("the longest round a room may ask for, in seconds ({default})")),
         ("--rooms-per-address", limits.rooms_per_address, N_("rooms one address may keep open ({default})")),
+        ("--max-spectators", limits.spectators, N_("spectators of a room, besides its players ({default})")),
     ):
         help = _(what).format(default=number(default))
         server.add_argument(flag, type=_count(1, 10**6), default=default, metavar="N", help=help)
@@ -302,6 +306,9 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar=_("SECONDS"),
                         help=_("end once the server has had no room for this long"))  # fmt: skip
     server.add_argument("--announce-port", action="store_true", help=_("print 'port N' on stdout once listening"))
+    server.add_argument("--state", metavar=_("DIR"), type=Path,
+                        help=_("keep each room's state in this folder, brought back after a restart "
+                               "(default: a folder in your data folder)"))  # fmt: skip
     store_help = _("the daily table: a SQLite file (default: in the data folder) or postgresql://...")
     server.add_argument("--store", metavar=_("PATH|URL"), help=store_help)
     server.add_argument("--keep-days", type=_count(1, 10**5), default=400, metavar="N",

@@ -77,6 +77,7 @@ LOBBY_COMMANDS = {
     # Translators: TEXT is a placeholder for what the player says; "say" is the command, typed as it is
     "say TEXT": N_("say something to the room"),
     "who": N_("who is here, and the room's settings"),
+    "watch": N_("watch the round under way (the board and the others' counts) till the next one"),
     "help": N_("this list"),
     "leave": N_("leave the room (so does the end of input, Ctrl+D)"),
 }
@@ -116,6 +117,7 @@ class PlainTarget:
     serve: tuple[str, int] | None = None  # run a room server first, on (host, port), as `boggle host` does
     address: str = ""  # what friends type after `boggle join`
     dictionaries: dict[str, str] | None = None  # the word lists a server of our own allows
+    watch: bool = False  # a spectator: no seat (boggle join --watch)
 
 
 class AsyncLines(Protocol):
@@ -175,6 +177,7 @@ class PlainRoom:
     session: OnlineSession | None = None
     countdown: float | None = None
     ended_at: float | None = None  # when the last round ended: a word typed within GRACE of it is too late
+    lobby_at: float = 0.0  # when the last lobby message came (its time left in a round under way is from then)
     left: bool = False
     warnings: list[int] = field(default_factory=list)
     counts: CountsLine = field(init=False)
@@ -264,8 +267,12 @@ class PlainRoom:
     # The lobby
 
     def _lobby(self, new: m.Lobby) -> list[str]:
-        old, self.lobby = self.lobby, new
+        old, self.lobby, self.lobby_at = self.lobby, new, self.now()
         lines = self._check_word_list(new)
+        if self.session is not None and self.session.voided_by(new):
+            self.session = None  # the server restarted mid-round: the round is gone, the seat is in the lobby
+            lines += [_("Back in the lobby: the round was not counted."), *self.room_lines(), *self._prompt()]
+            return lines
         if old is None:
             return lines + self.room_lines() + self._prompt()
         before = {p.id: p for p in old.players}
@@ -327,10 +334,20 @@ class PlainRoom:
 
     def _prompt(self) -> list[str]:
         lines = self._host_line() if self.host else []
-        if self.lobby is not None and self.lobby.state == "playing" and not self.playing:
-            return [*lines, _("A round is under way: the next one is yours. Type ready when you are.")]
+        left = self._round_left()
+        if left is not None and not self.playing:
+            on = _("A round is on: {time} left. Type watch to watch it; the next one is yours (ready when you are).")
+            return [*lines, on.format(time=format_seconds(left))]
         # Translators: "ready" and "help" are commands, typed as they are in every language
         return [*lines, _("Type ready when you are; help lists the commands.")]
+
+    def _round_left(self) -> float | None:
+        """Seconds left in the round the others play, as the room last said, counted down here; None: none is on."""
+        if self.lobby is None or self.lobby.state != "playing":
+            return None
+        if self.lobby.remaining is None:
+            return 0.0
+        return max(0.0, self.lobby.remaining - (self.now() - self.lobby_at))
 
     def _host_line(self) -> list[str]:
         # Translators: the commands are typed as they are in every language
@@ -360,8 +377,12 @@ class PlainRoom:
         self.warnings = [w for w in WARNINGS if w < session.remaining]
         title = _("{title} · board {code}").format(title=clean_text(session.title, m.MAX_TEXT), code=session.code)
         lines = [title, rules_line(session.request, session.min_length), *board_rows(session.board)]
-        # Translators: "help" is the command's name, typed as it is in every language
-        start = _("Type a word and press Enter; help lists the commands. The clock is running: {time}.")
+        if session.watching:
+            # Translators: "help" is the command's name, typed as it is in every language
+            start = _("You are watching: the others' counts come as they change; help lists the commands. {time} left.")
+        else:
+            # Translators: "help" is the command's name, typed as it is in every language
+            start = _("Type a word and press Enter; help lists the commands. The clock is running: {time}.")
         lines.append(start.format(time=format_seconds(session.remaining)))
         return lines
 
@@ -391,9 +412,10 @@ class PlainRoom:
         # Translators: {reason} is why the round ended, e.g. "Time is up"
         lines.append(_("{reason}.").format(reason=ended))
         lines += contest_lines(session, ended, session.board.alphabet)
-        lines += self._own_results()
+        if not session.watching:  # a round watched is not one played: no score of one's own, nothing saved
+            lines += self._own_results()
         lines += evening_lines(session.evening, session.champion)
-        lines += self._save()
+        lines += [] if session.watching else self._save()
         # Translators: "ready" is the command, typed as it is in every language
         lines.append(_("Back in the lobby: type ready for the next round."))
         return lines
@@ -451,6 +473,11 @@ class PlainRoom:
             return self.room_lines()
         if command == "ready":
             self.send(m.Ready(ready=True))
+            return []
+        if command == "watch":
+            if self._round_left() is None:
+                return [_("No round is under way: type ready when you are.")]
+            self.send(m.Watch())
             return []
         if command in ("not ready", "unready"):
             self.send(m.Ready(ready=False))
@@ -535,6 +562,8 @@ class PlainRoom:
             return [_("You voted to end the round: it ends when every player has voted.")]
         if command.partition(" ")[0] == "say":
             return [_("Chat waits for the end of the round.")]
+        if session.watching:
+            return [_("You are watching this round: the next one is yours.")]
         session.submit(word_of(text))
         return []  # the room's verdict follows, and is the one said: one line an entry
 
@@ -613,7 +642,7 @@ async def play_room(
                 return
             write(_("The connection dropped: reconnecting…"))
             link[0] = await _reconnect(url, room.welcome, game, folder if target.serve is None else None,
-                                       reconnect_seconds)  # fmt: skip
+                                       reconnect_seconds, watch=target.watch)  # fmt: skip
             write(_("Back in the room."))
             if room.session is not None and not room.session.over:
                 room.session.resend()
@@ -650,9 +679,10 @@ async def play_room(
 async def _join(url: str, target: PlainTarget, game: str, folder: Path | None) -> Connection:
     """Say hello; a token kept from a game that died brings its seat back, one the server no longer knows is
     forgotten and the room joined afresh."""
-    token = token_for(url, target.room, folder) if target.serve is None else None
+    seated = target.serve is None and not target.watch  # a spectator has no seat to come back to
+    token = token_for(url, target.room, folder) if seated else None
     hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
-                    private=target.private, token=token or "", game=game)  # fmt: skip
+                    private=target.private, token=token or "", game=game, watch=target.watch)  # fmt: skip
     try:
         connection = await Connection.open(url, hello)
     except JoinError as error:
@@ -660,15 +690,18 @@ async def _join(url: str, target: PlainTarget, game: str, folder: Path | None) -
             raise
         forget_token(url, target.room, folder)
         connection = await Connection.open(url, replace(hello, token=""))
-    if target.serve is None:
+    if seated:
         remember_token(url, connection.welcome.room, connection.welcome.token, folder)
     return connection
 
 
-async def _reconnect(url: str, welcome: m.Welcome, game: str, folder: Path | None, seconds: float) -> Connection:
+async def _reconnect(
+    url: str, welcome: m.Welcome, game: str, folder: Path | None, seconds: float, *, watch: bool = False
+) -> Connection:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
-    hello = m.Hello(version=m.VERSION, name=welcome.name, room=welcome.room, token=welcome.token, game=game)
+    hello = m.Hello(version=m.VERSION, name=welcome.name, room=welcome.room, token=welcome.token, game=game,
+                    watch=watch)  # fmt: skip
     while loop.time() < deadline:
         await asyncio.sleep(1.0)
         try:

@@ -46,6 +46,7 @@ MAX_CHAT = 120  # characters a player may say at once
 MAX_LIST = 64  # items of a list unless a field says otherwise (players, notes, a board's rows...)
 MAX_WORDS = 4096  # words in one list (a 6x6 board holds a few thousand)
 MAX_SECONDS = 24 * 3600.0
+MAX_CLOCK = 1e15  # a client's monotonic clock, in seconds (whatever its origin)
 MAX_POINTS = 10**7
 HASH = 64  # characters of a hash or a token
 MAX_TABLE_ROWS = MAX_ROWS  # rows of a day's table in one message
@@ -147,6 +148,7 @@ class Hello:
     list: bool = False
     private: bool = False
     game: str = text(HASH)  # this game's own id: a seat is never given to a second live game
+    watch: bool = False  # a spectator: no seat, never scores, never readies or votes
 
 
 @message
@@ -223,7 +225,26 @@ class TableAsk:
     rows: int = number(0, MAX_TABLE_ROWS, 100)
 
 
-ClientMessage = Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand | DailyHello | TableAsk
+@message
+class Ping:
+    """The client's own clock, echoed at once in a `pong`: the client measures its round trip from it. `trip` is
+    the last round trip it measured: a word sent before its clock ran out may arrive that much after the end."""
+
+    KIND: ClassVar[str] = "ping"
+    t: float = number(0, MAX_CLOCK)
+    trip: float = number(0, MAX_SECONDS, 0.0)
+
+
+@message
+class Watch:
+    """A player with no part in the round under way watches it (the board and the counts) till the next one."""
+
+    KIND: ClassVar[str] = "watch"
+
+
+ClientMessage = (
+    Hello | Ready | ChangeSettings | Word | VoteEnd | Again | Say | HostCommand | Ping | Watch | DailyHello | TableAsk
+)
 
 # Server to client
 
@@ -315,6 +336,8 @@ class Lobby:
     rounds: int = number(0, 10**6, 0)
     scoreboard: tuple[Standing, ...] = many(MAX_LIST, ())
     champion: str = text(MAX_NAME)  # who reached the evening's target first, once someone has
+    remaining: float | None = number(0, MAX_SECONDS, None)  # seconds left in the round under way
+    spectators: int = number(0, 10**4, 0)
 
     @property
     def target(self) -> int | None:
@@ -348,6 +371,7 @@ class Start:
     remaining: float = number(0, MAX_SECONDS)
     dictionary: str = text(MAX_ROOM)
     next_id: int = number(0, MAX_ID, 0)
+    watching: bool = False  # the board to watch: this game enters no words in this round
 
 
 @message
@@ -445,6 +469,14 @@ class Said:
 
 
 @message
+class Pong:
+    """A `ping`'s clock, sent back."""
+
+    KIND: ClassVar[str] = "pong"
+    t: float = number(0, MAX_CLOCK)
+
+
+@message
 class TableRow:
     """One line of a day's table."""
 
@@ -488,6 +520,7 @@ ServerMessage = (
     | End
     | Said
     | DailyTable
+    | Pong
 )
 DAILY_OPENERS = (DailyHello, TableAsk)  # first messages the daily service answers (net/daily.py)
 
@@ -526,6 +559,12 @@ def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict
 
 
 Check = Callable[[Any, str], Any]  # a raw JSON value and where it is -> the checked value, or a ProtocolError
+
+
+def checked(cls: type[_Message], raw: Any, where: str) -> _Message:
+    """A raw JSON value read as `cls` (a message or a part), strictly: the check every client's message has,
+    for other input of the same shape (a room's saved state, net/saved.py)."""
+    return typing.cast(_Message, _reader(typing.cast(type, cls), True)(raw, where))
 
 
 def _object(cls: type, raw: Any, where: str, strict: bool) -> Any:
@@ -662,6 +701,11 @@ def _names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return names
+
+
+def plain(part: Any) -> Any:
+    """A message or a part as plain JSON values, field by field (what `encode` writes, without the type)."""
+    return _plain(part)
 
 
 def _plain(value: Any) -> Any:

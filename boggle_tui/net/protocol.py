@@ -31,6 +31,7 @@ class Limits:
     seconds: int = MAX_ROUND_SECONDS  # the longest round a room may ask for
     rooms_per_address: int = 4  # rooms made by one address that are open at once
     only_room: str | None = None  # a host's own server: this one room and no other
+    spectators: int = 8  # in one room, besides its players
 
 
 class ProtocolError(ValueError):

@@ -31,15 +31,19 @@ from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, clean_name, clean_text
+from boggle_tui.net.saved import FORMAT, SavedRoom, SavedSeat
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
+MAX_TRIP = 1.0  # a player's measured round trip extends the grace for their words up to this
 WORDS_PER_SECOND = 10.0  # a player's sustained rate; a human never reaches it
 WORD_BURST = 40  # words at once (a paste)
 CHAT_PER_SECOND = 0.5  # lines a player may say, over time
 CHAT_BURST = 5
 REMEMBERED = 32  # players who dropped out of a round, kept with their results for a game that comes back
 REMEMBER_SECONDS = 15 * 60.0
+MAX_SPECTATORS = 8
+RESTORED_SECONDS = 5 * 60.0  # a room brought back after a restart waits this long for its players
 
 
 class State(Enum):
@@ -100,6 +104,13 @@ class Player:
     chat: Bucket = field(default_factory=lambda: Bucket(CHAT_PER_SECOND, CHAT_BURST))
     level: str = ""  # a bot's level (a seat the host filled with a computer opponent); "" for a person
     plan: tuple[Try, ...] = ()  # a bot's words and their moments in the round under way
+    trip: float = 0.0  # the round trip the player's game last measured (its `ping`), bounded by MAX_TRIP
+
+    @property
+    def grace(self) -> float:
+        """How long after the deadline this player's words are still judged: one round trip, at least GRACE (a
+        word sent as the player's clock ran out arrives half a trip later)."""
+        return max(GRACE, self.trip)
 
     def seat(self) -> m.Seat:
         words = len(self.round.found) if self.round else 0
@@ -145,6 +156,7 @@ class Room:
         rng: random.Random | None = None,
         max_players: int = MAX_PLAYERS,
         log: Callable[[str], None] = lambda _: None,
+        max_spectators: int = MAX_SPECTATORS,
     ) -> None:
         """`log` takes the operator's lines (the server's log): rounds started and ended, bots seated."""
         self.name = name
@@ -156,6 +168,8 @@ class Room:
         self.max_players = max_players
         self.log = log
         self.players: dict[int, Player] = {}
+        self.spectators: dict[int, Player] = {}  # watching without a seat: never scoring, readying or voting
+        self.max_spectators = max_spectators
         self.state = State.LOBBY
         self.locked = False  # the host closed the room to newcomers
         self.countdown_until = 0.0
@@ -168,8 +182,55 @@ class Room:
         self.champion = ""
         self.gone: dict[str, Gone] = {}  # token -> a player who dropped out of the last round
         self.empty_since: float | None = None  # when the last connected player left
+        self.restored_until: float | None = None  # brought back after a restart: kept, empty, until then
+        self.voided = 0  # the round a restart voided, to be told to the seats that come back
+        self._to_tell: set[int] = set()  # seats not yet told of the voided round
         self._next_id = 1
         self._told = 0.0  # when the last tick was sent: players hear the time once a second
+
+    # Kept on disk (net/saved.py)
+
+    def saved(self) -> SavedRoom:
+        """What a server started again needs to bring the room back: never a round's words."""
+        seats = tuple(
+            SavedSeat(id=p.id, name=p.name, token=p.token, host=p.host, level=p.level) for p in self.players.values()
+        )
+        return SavedRoom(
+            format=FORMAT, room=self.name, settings=m.Settings.of(self.settings), listed=self.listed,
+            locked=self.locked, rounds=self.rounds, playing=self.state is State.PLAYING, next_id=self._next_id,
+            players=seats[: m.MAX_LIST], scoreboard=self._scoreboard(), champion=self.champion,
+        )  # fmt: skip
+
+    @classmethod
+    def restored(
+        cls,
+        saved: SavedRoom,
+        settings: Rules,
+        dictionary_for: Callable[[str, str], Dictionary],
+        *,
+        now: TimeSource,
+        max_players: int = MAX_PLAYERS,
+        log: Callable[[str], None] = lambda _: None,
+    ) -> Room:
+        """The room as it was saved (`settings`: the saved ones, checked by the server), every person away until
+        they come back with their token; a round that was under way is voided: the next one takes its number."""
+        room = cls(saved.room, settings, dictionary_for, now=now, listed=saved.listed, max_players=max_players,
+                   log=log)  # fmt: skip
+        room.locked = saved.locked
+        room.voided = saved.rounds if saved.playing else 0
+        room.rounds = saved.rounds - 1 if saved.playing else saved.rounds
+        room.evening = {s.name: Evening(s.total, s.wins, s.rounds) for s in saved.scoreboard}
+        room.champion = saved.champion
+        room._next_id = saved.next_id
+        for seat in saved.players[:max_players]:
+            bot = bool(seat.level)
+            room.players[seat.id] = Player(seat.id, seat.name, seat.token, host=seat.host, ready=bot,
+                                           connected=bot, level=seat.level)  # fmt: skip
+            if not bot:
+                room._to_tell.add(seat.id)
+        room.empty_since = now()
+        room.restored_until = now() + RESTORED_SECONDS
+        return room
 
     # Who is here
 
@@ -177,6 +238,11 @@ class Room:
     def connected(self) -> list[Player]:
         """The people here: a bot is always there, and never keeps a room open, readies or hosts it."""
         return [p for p in self.players.values() if p.connected and not p.level]
+
+    @property
+    def audience(self) -> list[int]:
+        """Whom the room's news goes to: the people here and the spectators."""
+        return [p.id for p in self.connected] + list(self.spectators)
 
     @property
     def empty(self) -> bool:
@@ -193,14 +259,31 @@ class Room:
         chosen = clean_name(name) or f"Player {self._next_id}"
         player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game)
         self._next_id += 1
-        player.host = self.host() is None
         self.players[player.id] = player
+        self._host_if_none_here(player)
         self.empty_since = None
         if self.state is State.PLAYING:
             player.round = self._round_for()  # joins the round under way, from now
         elif self.state is State.COUNTDOWN:
             self.state = State.LOBBY  # a newcomer has not said ready
         return player, [self._lobby()]
+
+    def spectate(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
+        """A spectator, without a seat: they see the lobby and each round's board and counts, never a word
+        before the end, and nothing waits for them."""
+        if len(self.spectators) >= self.max_spectators:
+            raise RoomFull(
+                counted(
+                    self.max_spectators,
+                    "room {room} has its {count} spectator",
+                    "room {room} has its {count} spectators",
+                ).format(room=self.name)
+            )
+        chosen = clean_name(name) or f"Spectator {self._next_id}"
+        spectator = Player(self._next_id, chosen, secrets.token_urlsafe(16), game, ready=True)
+        self._next_id += 1
+        self.spectators[spectator.id] = spectator
+        return spectator, [self._lobby()]
 
     def _unique(self, name: str) -> str:
         """The name, or the name with the first free number after it: `fay (2)`."""
@@ -234,15 +317,27 @@ class Room:
             if len(self.players) >= self.max_players:
                 raise RoomFull(self._full())
             player.name = self._unique(player.name)
-            player.host = self.host() is None
+            player.host = False
             self.players[player.id] = player
         player.connected = True
         player.game = game
+        self._host_if_none_here(player)
         self.empty_since = None
         return []
 
+    def _host_if_none_here(self, player: Player) -> None:
+        """The player hosts when nobody here does (the host of a room brought back may not come back)."""
+        host = self.host()
+        expected = host is not None and host.id in self._to_tell  # a room brought back: its host is on the way
+        if host is None or (host is not player and not host.connected and not expected):
+            if host is not None:
+                host.host = False
+            player.host = True
+
     def leave(self, player: Player) -> list[Send]:
         """The player's connection is gone: in the lobby they leave; in a round they keep the seat till its end."""
+        if self.spectators.pop(player.id, None) is not None:
+            return [self._lobby()]
         player.connected = False
         player.ready = False
         if self.state is not State.PLAYING:
@@ -264,9 +359,16 @@ class Room:
         """What a player who (re)joins needs: the lobby, the round under way with their own entries, or the
         results of a round they dropped out of before it ended."""
         sends = [self._lobby()]
+        if player.id in self._to_tell:
+            self._to_tell.discard(player.id)
+            if self.voided:
+                restarted = _("the server restarted: round {round} was not counted").format(round=self.voided)
+                sends.append(refusal(player.id, restarted))
         gone = self.gone.pop(player.token, None)
         if gone is not None:
             return [*sends, *(Send((player.id,), s.text) for s in gone.results)]
+        if player.id in self.spectators:
+            return [*sends, *self.watch(player)] if self.state is State.PLAYING else sends
         if self.state is State.PLAYING and player.round is not None:
             # A game started afresh numbers its entries from next_id: a lower id would be taken
             # for one already judged and dropped.
@@ -276,10 +378,20 @@ class Room:
             sends.append(send(None, m.Progress(players=self._progress())))  # back: everyone sees it
         return sends
 
+    def watch(self, player: Player) -> list[Send]:
+        """The round under way, to watch: its board and everyone's counts; a player who has a part in it gets
+        that back instead (their board and entries, as after a reconnect)."""
+        if self.state is not State.PLAYING:
+            return [refusal(player.id, _("no round is under way"))]
+        if player.round is not None:
+            return self.welcome_state(player)[1:]
+        start = self._start_message(watching=True)
+        return [send((player.id,), start), send((player.id,), m.Progress(players=self._progress()))]
+
     # The lobby
 
     def set_ready(self, player: Player, ready: bool) -> list[Send]:
-        if self.state is State.PLAYING:
+        if self.state is State.PLAYING or player.id in self.spectators:
             return []
         player.ready = ready
         if self.connected and all(p.ready for p in self.connected):
@@ -397,8 +509,12 @@ class Room:
             room=self.name, state=self.state.value, settings=m.Settings.of(self.settings),
             description=self.settings.describe(), players=tuple(p.seat() for p in self.players.values()),
             dictionary_hash=digest, locked=self.locked, rounds=self.rounds, scoreboard=self._scoreboard(),
-            champion=self.champion,
+            champion=self.champion, remaining=self._remaining() if self.state is State.PLAYING else None,
+            spectators=len(self.spectators),
         ))  # fmt: skip
+
+    def _remaining(self) -> float:
+        return round(max(0.0, self.deadline - self.now()), 2)
 
     def _scoreboard(self) -> tuple[m.Standing, ...]:
         ranked = sorted(self.evening.items(), key=lambda item: (-item[1].total, -item[1].wins, item[0]))
@@ -413,13 +529,24 @@ class Room:
             return self._start()
         if self.state is State.PLAYING:
             sends = self._bots_play()
-            if now >= self.deadline + GRACE:
+            if now >= self.deadline + self._grace():
                 return [*sends, *self._end("time_up")]
             if now - self._told >= 1.0:
                 self._told = now
-                sends.append(send(None, m.Tick(remaining=round(max(0.0, self.deadline - now), 2))))
+                sends.append(send(None, m.Tick(remaining=self._remaining())))
             return sends
         return []
+
+    def _grace(self) -> float:
+        """The round ends once every player's words sent in time have had their trip to arrive."""
+        playing = [p.grace for p in self.players.values() if p.round is not None and p.connected and not p.level]
+        return max([GRACE, *playing])
+
+    def ping(self, player: Player, t: float, trip: float) -> list[Send]:
+        """A player's game measuring its round trip: its clock back at once; the trip it measured last, bounded,
+        is how long after the end its words may still arrive."""
+        player.trip = min(max(trip, 0.0), MAX_TRIP)
+        return [send((player.id,), m.Pong(t=t))]
 
     def _start(self) -> list[Send]:
         s = self.settings
@@ -444,21 +571,24 @@ class Room:
             bot.plan = plan_for(board_cues, board, bot.level, s.clock, self.rng)
         playing = sum(1 for p in self.players.values() if p.round is not None)
         self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
-        return [send(None, self._start_message()), self._lobby()]
+        seated = tuple(p.id for p in self.players.values() if p.round is not None)
+        watching = tuple(i for i in self.audience if i not in seated)
+        sends = [send(seated, self._start_message()), self._lobby()]
+        return [*sends, send(watching, self._start_message(watching=True))] if watching else sends
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
         trie = self.dictionary_for(self.settings.dictionary, self.settings.language).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
-    def _start_message(self, next_id: int = 0) -> m.Start:
-        """The round as a player sees it; `next_id` is the id their next entry takes."""
+    def _start_message(self, next_id: int = 0, *, watching: bool = False) -> m.Start:
+        """The round as a player sees it; `next_id` is the id their next entry takes; `watching`: the round as a
+        spectator (or a player who has no part in it) sees it."""
         assert self.solution is not None
         return m.Start(
             round=self.rounds, board=tuple(tuple(row) for row in self.solution.board.rows), dice=self.settings.dice,
             code=self.code, min_length=self.solution.min_length, seconds=self.settings.clock,
-            remaining=round(max(0.0, self.deadline - self.now()), 2), dictionary=self.settings.dictionary,
-            next_id=next_id,
+            remaining=self._remaining(), dictionary=self.settings.dictionary, next_id=next_id, watching=watching,
         )  # fmt: skip
 
     def enter(self, player: Player, entry_id: int, text: str) -> list[Send]:
@@ -472,7 +602,7 @@ class Room:
             return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=m.verdict_text(Verdict.TOO_LATE)))]
         player.last_id = entry_id
         word = text[:MAX_WORD]
-        if self.now() > self.deadline + GRACE:
+        if self.now() > self.deadline + player.grace:
             verdict = Entry(word.lower(), Verdict.TOO_LATE)
         elif not player.bucket.take(self.now()):
             verdict = Entry(word.lower(), Verdict.TOO_FAST)
@@ -531,6 +661,8 @@ class Room:
                 del self.players[p.id]
             p.ready = bool(p.level)
             p.round = None
+        if self.host() is None and self.connected:  # the host of a room brought back never came back
+            self.connected[0].host = True
         while len(self.gone) > REMEMBERED:
             del self.gone[next(iter(self.gone))]
         return [ended, self._lobby()]

@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -26,10 +27,12 @@ from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dictionary import Dictionary, language_of, load_dictionary, shipped_dictionaries
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
+from boggle_tui.net import saved as disk
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError
@@ -41,6 +44,7 @@ MESSAGES_PER_SECOND = 30.0
 MESSAGE_BURST = 60
 MAX_ERRORS = 20  # bad messages a connection may send before it is closed
 EMPTY_SECONDS = 60.0  # a room nobody has been connected to for this long closes, even mid-round
+SAVE_SECONDS = 1.0  # rooms' states are written at most this often (and when the server stops)
 ACCEPT_LOG_SECONDS = 1.0  # at most one line this often while connections cannot be accepted
 # accept() out of descriptors or memory: asyncio retries a second later, and logs a traceback each time
 OUT_OF_RESOURCES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
@@ -81,8 +85,11 @@ class RoomServer:
         now: TimeSource = time.monotonic,
         log: Log = lambda _: None,
         limits: Limits | None = None,
+        state: Path | None = None,
     ) -> None:
-        """`dictionaries`: the word lists rooms may use, name -> name or path (the shipped ones by default)."""
+        """`dictionaries`: the word lists rooms may use, name -> name or path (the shipped ones by default);
+        `state`: the folder that keeps each room's state (net/saved.py), brought back when the server starts
+        again (None: rooms last as long as the process)."""
         self.dictionaries = dictionaries or {name: name for name in shipped_dictionaries()}
         self.now = now
         self.log = log
@@ -100,6 +107,11 @@ class RoomServer:
         self._loop_errors: LoopErrors | None = None  # the loop's exception handler before ours
         self._accept_told: float | None = None  # when a failed accept() was last logged
         self.daily: DailyService | None = None  # the day's board and table (net/daily.py), where served
+        self.state = state
+        self._written: dict[str, str] = {}  # room -> the state last written for it
+        self._saved_at: float | None = None
+        self._save_failed = False  # one log line per run of failures, not one a second
+        self._stopping = False  # connections closed by stop() leave their seats as they were, for the restart
 
     def dictionary_for(self, name: str, language: str = DEFAULT_LANGUAGE) -> Dictionary:
         """A room's word list, read once per language: a shipped list in its own, a list of the host's own in
@@ -117,6 +129,7 @@ class RoomServer:
         for name in self.dictionaries:  # a first build takes a second: not in a round
             if language_of(name).code == plain:  # other languages' lists: when a room asks for one
                 await asyncio.to_thread(self.dictionary_for, name)
+        await self._restore()
         quiet = logging.getLogger("boggle_tui.net.websockets")
         quiet.addHandler(logging.NullHandler())
         quiet.propagate = False  # garbage handshakes are refused without a traceback on the console
@@ -133,6 +146,8 @@ class RoomServer:
         return int(bound)
 
     async def stop(self) -> None:
+        self._stopping = True
+        self._save(force=True)
         if self._ticker is not None:
             self._ticker.cancel()
         if self._server is not None:
@@ -171,6 +186,58 @@ class RoomServer:
             self.idle_since = None
         elif self.idle_since is None:
             self.idle_since = self.now()
+        self._save()
+
+    # Kept on disk
+
+    async def _restore(self) -> None:
+        """Bring back the rooms saved by an earlier run: a damaged file is moved aside, with one line."""
+        if self.state is None:
+            return
+        only = self.limits.only_room
+        paths = [disk.path_of(self.state, only)] if only else disk.room_files(self.state, self.limits.rooms)
+        for path in paths:
+            if not path.exists():
+                continue
+            try:
+                saved = disk.read(path)
+                settings = saved.settings.rules(frozenset(self.dictionaries), self.limits.seconds)
+            except (disk.Damaged, ProtocolError) as error:
+                aside = disk.move_aside(path)
+                self.log(f"room file {path.name} cannot be read ({error}): moved aside to {aside or 'nowhere'}")
+                continue
+            try:
+                await asyncio.to_thread(self.dictionary_for, settings.dictionary, settings.language)
+            except (BoggleError, OSError) as error:  # a word list the operator has since taken away
+                self.log(f"room {saved.room}: not brought back, its word list cannot be read ({error})")
+                continue
+            room = Room.restored(saved, settings, self.dictionary_for, now=self.now,
+                                 max_players=self.limits.players, log=self.log)  # fmt: skip
+            room.max_spectators = self.limits.spectators
+            self.rooms[room.name] = room
+            voided = f", round {room.voided} voided" if room.voided else ""
+            self.log(f"room {room.name}: brought back ({len(room.players)} seats, {room.rounds} rounds{voided})")
+
+    def _save(self, *, force: bool = False) -> None:
+        """Write each room whose state has changed, at most every SAVE_SECONDS (always when `force`)."""
+        if self.state is None:
+            return
+        now = self.now()
+        if not force and self._saved_at is not None and now - self._saved_at < SAVE_SECONDS:
+            return
+        self._saved_at = now
+        for room in list(self.rooms.values()):
+            saved = room.saved()
+            if self._written.get(room.name) == disk.encode(saved):
+                continue
+            try:
+                self._written[room.name] = disk.write(self.state, saved)
+            except OSError as error:
+                if not self._save_failed:
+                    self.log(f"cannot save rooms in {self.state}: {error.strerror or error}")
+                self._save_failed = True
+                return
+            self._save_failed = False
 
     # One connection
 
@@ -270,6 +337,13 @@ class RoomServer:
         room = self.rooms.get(name)
         if room is None and hello.token:
             raise Refused(error_text("room_gone").format(room=name), "room_gone")
+        if hello.watch:
+            if room is None:
+                raise Refused(_("there is no room {room} to watch").format(room=name))
+            spectator, sends = room.spectate(hello.name, hello.game)
+            self.deliver(room, sends)
+            self.log(f"room {room.name}: {spectator.name!r} watches ({len(room.spectators)} watching)")
+            return room, spectator, []
         notes: list[str] = []
         if room is None:
             room = self._new_room(name, hello, address)
@@ -310,7 +384,8 @@ class RoomServer:
         allowed = frozenset(self.dictionaries)
         chosen = hello.settings.rules(allowed, self.limits.seconds) if hello.settings else None
         room = Room(name, chosen or Rules(), self.dictionary_for, now=self.now, listed=not hello.private,
-                    max_players=self.limits.players, log=self.log)  # fmt: skip
+                    max_players=self.limits.players, log=self.log,
+                    max_spectators=self.limits.spectators)  # fmt: skip
         self.rooms[name] = room
         self.made_by[name] = address
         self.log(f"room {name}: created ({room.settings.describe()})")
@@ -328,7 +403,7 @@ class RoomServer:
             self._send(link, m.Error(message=str(error), fatal=link.errors >= MAX_ERRORS))
             return link.errors < MAX_ERRORS
         room, player = link.room, link.player
-        if room.players.get(player.id) is not player:
+        if room.players.get(player.id) is not player and room.spectators.get(player.id) is not player:
             return False  # removed by the host: nothing more from this connection counts
         match message:
             case m.Word(id=entry_id, word=word):
@@ -348,6 +423,10 @@ class RoomServer:
                 self.deliver(room, sends)
                 if removed is not None:
                     self._remove(room, removed)
+            case m.Watch():
+                self.deliver(room, room.watch(player))
+            case m.Ping(t=t, trip=trip):
+                self.deliver(room, room.ping(player, t, trip))
             case m.Hello():
                 self._send(link, m.Error(message=_("hello only comes first")))
         return True
@@ -385,9 +464,12 @@ class RoomServer:
 
     def _gone(self, link: Link) -> None:
         room, player = link.room, link.player
+        if self._stopping:  # the room is saved as it was: its seats wait for the restart
+            self.links.pop((room.name, player.id), None)
+            return
         if self.links.get((room.name, player.id)) is link:
             del self.links[(room.name, player.id)]
-            if room.players.get(player.id) is player:
+            if room.players.get(player.id) is player or room.spectators.get(player.id) is player:
                 self.deliver(room, room.leave(player))
             self.log(f"room {room.name}: {player.name!r} left ({len(room.connected)} here)")
         self._close_if_empty(room)
@@ -400,7 +482,12 @@ class RoomServer:
         waited = self.now() - (room.empty_since if room.empty_since is not None else self.now())
         if room.state is State.PLAYING and waited < EMPTY_SECONDS:
             return
+        if room.restored_until is not None and self.now() < room.restored_until:
+            return  # brought back after a restart: its players have a while to find it again
         del self.rooms[room.name]
+        if self.state is not None:
+            disk.forget(self.state, room.name)
+            self._written.pop(room.name, None)
         self.made_by.pop(room.name, None)
         for key in [key for key in self.links if key[0] == room.name]:
             del self.links[key]
@@ -412,7 +499,7 @@ class RoomServer:
         if self.daily is not None:
             self.daily.noticed(room, sends)  # a round's players become friends on the day's table
         for send in sends:
-            ids = send.to if send.to is not None else [p.id for p in room.connected]
+            ids = send.to if send.to is not None else room.audience
             targets = [link.ws for i in ids if (link := self.links.get((room.name, i))) is not None]
             broadcast(targets, send.text)  # never waits: a slow reader does not hold up the room
 

@@ -42,6 +42,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_ROOM, MAX_WORD, ProtocolError, clean_text
 
 END_REASONS = {"time_up": EndReason.TIME_UP, "ended": EndReason.VOTED}
+MAX_TRIP_SEEN = 10.0  # a longer round trip is not believed: the clock is not moved by it
 
 
 @dataclass
@@ -88,10 +89,12 @@ class OnlineSession:
             ) from None
         self.deal = Deal(board, self.dice, None)
         self.min_length = start.min_length
+        self.watching = start.watching  # the board and the counts only: this game has no part in the round
         self.scoring = Scoring.UNIQUE
         self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
         self.duration: float = float(start.seconds)
-        self._deadline = self.now() + start.remaining
+        self.trip = 0.0  # the round trip to the server, as last measured (a `ping` answered)
+        self._told = (self.now(), start.remaining)  # when the server last said the time left, and what it said
         self._holds: set[Hold] = set()
         self._sent: dict[int, str] = {}  # entry id -> word, until its verdict comes back
         self._next_id = start.next_id  # past the ids the server has judged, after a restart
@@ -111,6 +114,9 @@ class OnlineSession:
 
     @property
     def title(self) -> str:
+        if self.watching:
+            # Translators: the title of an online round the player only watches
+            return _("Watching · room {room} · round {round}").format(room=self.room, round=self.start_message.round)
         # Translators: an online round's title: {room} is the room's name, {round} the round's number in it
         return _("Online · room {room} · round {round}").format(room=self.room, round=self.start_message.round)
 
@@ -119,6 +125,13 @@ class OnlineSession:
     @property
     def remaining(self) -> float:
         return 0.0 if self.over else max(0.0, self._deadline - self.now())
+
+    @property
+    def _deadline(self) -> float:
+        """When the room's clock runs out, on this game's clock: the time left the server last said, counted
+        from when it said it, half a round trip before it arrived (so the player's clock ends with the server's)."""
+        arrived, remaining = self._told
+        return arrived - min(self.trip, MAX_TRIP_SEEN) / 2 + remaining
 
     @property
     def elapsed(self) -> float:
@@ -150,7 +163,7 @@ class OnlineSession:
         word = self._fold(text)
         if self.over:
             return self.late(text)
-        if not word:
+        if not word or self.watching:  # a spectator's words go nowhere
             return None
         entry_id = self._next_id
         self._next_id += 1
@@ -198,7 +211,7 @@ class OnlineSession:
 
     def end(self, reason: EndReason) -> None:
         """The player votes to end; the round ends when everyone has."""
-        if not self.over and not self.voted:
+        if not self.over and not self.voted and not self.watching:
             self.voted = True
             self.send(m.VoteEnd())
 
@@ -214,7 +227,12 @@ class OnlineSession:
     def apply(self, message: m.ServerMessage) -> None:
         match message:
             case m.Tick(remaining=remaining):
-                self._deadline = self.now() + remaining
+                self._told = (self.now(), remaining)
+                self.send(m.Ping(t=self.now(), trip=self.trip))  # answered at once: the trip, measured
+            case m.Pong(t=t):
+                trip = self.now() - t
+                if 0.0 <= trip <= MAX_TRIP_SEEN:  # a pong from before a reconnect, or a clock gone back: not a trip
+                    self.trip = trip
             case m.Judgement():
                 self._verdict(message)
             case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
@@ -270,6 +288,13 @@ class OnlineSession:
         for listener in self._listeners:
             listener(self)
 
+    def voided_by(self, lobby: m.Lobby) -> bool:
+        """Whether the room's lobby says that this round is gone without an end: a server that restarted voids
+        the round that was under way (and says so in an `error`)."""
+        if self.over:
+            return False
+        return lobby.state != "playing" or lobby.rounds < self.start_message.round
+
     def found_by(self, word: str, besides: str) -> list[str]:
         """Who else found the word: the players other than `besides` who have it."""
         return [p.name for p in self.players if p.name != besides and word in p.words]
@@ -285,7 +310,7 @@ class OnlineSession:
         return winners({p.name: p.score for p in self.players})
 
     def record(self, when: dt.datetime) -> RoundRecord | None:
-        if self.solution is None or not self.solution.paths:
+        if self.solution is None or not self.solution.paths or self.watching:  # a round watched is not one played
             return None
         results = self.results()
         return RoundRecord(

@@ -9,6 +9,7 @@ room's description are shown as plain text, never as markup.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
@@ -31,6 +32,7 @@ from boggle_tui.app.widgets.choices import choices_width, dice_label, list_label
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
+from boggle_tui.game.clock import format_seconds
 from boggle_tui.game.languages import shipped_lists
 from boggle_tui.game.rules import CLOCKS, Scoring, describe_seconds
 from boggle_tui.i18n import N_, _, counted, number
@@ -72,6 +74,24 @@ class PickPlayerScreen(TranslatedModalScreen[int | None]):
         self.dismiss(None)
 
 
+class SayScreen(TranslatedModalScreen[str | None]):
+    """A line to say to the room from where the lobby's chat line is not (the results of a round)."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="say-cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="say"):
+            yield Label(_("Say something to the room"))
+            yield Input(max_length=m.MAX_CHAT, compact=True, id="say-line")
+
+    @on(Input.Submitted, "#say-line")
+    def said(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LobbyScreen(TranslatedScreen[None]):
     AUTO_FOCUS = None  # Enter is "ready" until the host tabs into a setting
     # No letter keys: players type words into the lobby as a round ends or before it starts, and a word
@@ -79,6 +99,10 @@ class LobbyScreen(TranslatedScreen[None]):
     BINDINGS = [
         Binding("enter", "ready", N_("Ready / not ready"), id="lobby-ready", tooltip=N_("online: ready, or not ready")),
         Binding("f2", "talk", N_("Chat"), id="lobby-chat", tooltip=N_("online: say something to the room")),
+        Binding(
+            "f3", "watch", N_("Watch"), show=False, id="lobby-watch",
+            tooltip=N_("online: watch the round under way (the board and the counts) till the next one"),
+        ),
         # The host's keys are shown in a line of the lobby, not in the footer: with them all the footer was cut at
         # 100 columns in most languages ("f8 Sper"). They still work, and the palette lists them (app/commands.py).
         Binding(
@@ -115,8 +139,18 @@ class LobbyScreen(TranslatedScreen[None]):
         pass
 
     def __init__(
-        self, room: str, me: int, address: str, lobby: m.Lobby | None = None, link: str = "", bell: bool = True
+        self,
+        room: str,
+        me: int,
+        address: str,
+        lobby: m.Lobby | None = None,
+        link: str = "",
+        bell: bool = True,
+        chat: deque[m.Said] | None = None,
+        lobby_at: float | None = None,
     ) -> None:
+        """`chat`: the evening's lines so far (kept by the room's play, so that a round does not clear them);
+        `lobby_at`: when `lobby` came (on the app's clock), from which its time left in a round is counted."""
         super().__init__()
         self.room = room
         self.me = me
@@ -125,7 +159,8 @@ class LobbyScreen(TranslatedScreen[None]):
         self.bell = bell  # ring when the countdown starts (settings.json "bell")
         self.lobby = lobby or m.Lobby()
         self.countdown: float | None = None
-        self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)
+        self._lobby_at = lobby_at  # when the lobby (and the time left in a round under way) was told
+        self.chat: deque[m.Said] = chat if chat is not None else deque(maxlen=CHAT_LINES)
         self._drawn = False
         self._drawn_at = 0.0  # a Select's change made before the last drawing is the drawing's, not the player's
         self.language = _room_language(self.lobby)  # the choices offer this language's dice and word lists
@@ -168,10 +203,17 @@ class LobbyScreen(TranslatedScreen[None]):
             (_("Evening"), "target", [(_("None: play on"), None), *((_target(n), n) for n in TARGETS)]),
         ]
 
+    def _now(self) -> float:
+        clock = getattr(self.app, "now", None)  # the app's clock (a test's own)
+        return float(clock()) if callable(clock) else time.monotonic()
+
     def on_mount(self) -> None:
+        if self._lobby_at is None:
+            self._lobby_at = self._now()
+        self.set_interval(1.0, self._tick)  # the time left in a round under way, counted down
         self._fit_choices()
         self._drawn = True  # `is_mounted` is not yet true while on_mount runs
-        self.show_lobby(self.lobby)
+        self._show(self.lobby)  # the lobby as it came, and when (not now: it may have come a while ago)
         self.call_after_refresh(self.set_focus, None)  # Enter means ready until the host tabs into a setting
 
     @property
@@ -192,6 +234,11 @@ class LobbyScreen(TranslatedScreen[None]):
         self._drawn = False  # replaced by the round: later lobby messages are only kept
 
     def show_lobby(self, lobby: m.Lobby) -> None:
+        """The room's lobby, as it comes."""
+        self._lobby_at = self._now()
+        self._show(lobby)
+
+    def _show(self, lobby: m.Lobby) -> None:
         self.lobby = lobby
         if not self._drawn:
             return
@@ -284,8 +331,25 @@ class LobbyScreen(TranslatedScreen[None]):
             with contextlib.suppress(NoMatches):  # the screen may be on its way out for the round
                 self._show_status()
 
+    def _tick(self) -> None:
+        if self._drawn and self.lobby.state == "playing":
+            with contextlib.suppress(NoMatches):
+                self._show_status()
+
+    @property
+    def round_left(self) -> float | None:
+        """Seconds left in the round the others are playing, as the room last said, counted down here."""
+        if self.lobby.state != "playing" or self.lobby.remaining is None:
+            return None
+        told = self._lobby_at if self._lobby_at is not None else self._now()
+        return max(0.0, self.lobby.remaining - (self._now() - told))
+
     def _show_status(self) -> None:
-        if self.countdown is not None:
+        left = self.round_left
+        if left is not None:
+            status = _("A round is on: {time} left. F3: watch it (the board and the counts) till the next one.")
+            status = status.format(time=format_seconds(left))
+        elif self.countdown is not None:
             seconds = round(self.countdown)
             status = counted(seconds, "The board comes in {count} second.", "The board comes in {count} seconds.")
         elif self.ready:
@@ -334,6 +398,12 @@ class LobbyScreen(TranslatedScreen[None]):
 
     def action_talk(self) -> None:
         self.query_one("#lobby-say", Input).focus()
+
+    def action_watch(self) -> None:
+        if self.lobby.state != "playing":
+            self.notify(_("No round is under way: Enter when you are ready."), title=_("Room"))
+            return
+        self.post_message(self.Outgoing(m.Watch()))
 
     def action_ready(self) -> None:
         self.post_message(self.Outgoing(m.Ready(ready=not self.ready)))

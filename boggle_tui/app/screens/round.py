@@ -66,6 +66,7 @@ class RoundScreen(TranslatedScreen[None]):
         Binding("ctrl+g", "end_round", N_("End round"), id="end-round", tooltip=N_("end the round (it asks first)")),
         Binding("ctrl+g", "give_up", N_("Give up"), id="give-up", tooltip=N_("practice: give up")),
         Binding("ctrl+y", "copy_code", N_("Copy code"), show=False, id="copy-code", tooltip=N_("copy the board code")),
+        Binding("f2", "talk", N_("Chat"), show=False, id="round-chat", tooltip=N_("online: chat waits for the end")),
         Binding(
             "ctrl+l,f5", "hint('lengths')", N_("Lengths"), show=False, id="hint-lengths",
             tooltip=N_("practice: words left by length"),
@@ -151,7 +152,13 @@ class RoundScreen(TranslatedScreen[None]):
             return not practising(self.session)
         if action == "pause":
             return isinstance(self.session, Pausable) and not self.session.over
+        if action == "talk":
+            return isinstance(self.session, Shared)
         return True
+
+    def action_talk(self) -> None:
+        """The lobby's chat key, pressed in a round: why there is no chat here."""
+        self.notify(_("Chat waits for the end of the round: no words are given away while it runs."), title=_("Room"))
 
     @property
     def min_size(self) -> tuple[int, int]:

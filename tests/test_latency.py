@@ -1,0 +1,100 @@
+"""Latency at the buzzer: a room and a player's session over a wire that delays every message both ways (the
+test's own clock), so that the player's clock ends with the server's and a word sent before it ran out counts."""
+
+from __future__ import annotations
+
+import pytest
+from support import FakeTime
+
+from boggle_tui.net import messages as m
+from boggle_tui.net.room import COUNTDOWN, MAX_TRIP, Player, Room, Send
+from boggle_tui.net.session import OnlineSession
+
+STEP = 0.01
+
+
+class Wire:
+    """One player's connection to the room, each message arriving `delay` seconds after it left."""
+
+    def __init__(self, room: Room, player: Player, delay: float) -> None:
+        self.room, self.player, self.delay = room, player, delay
+        self.time: FakeTime = room.time  # type: ignore[attr-defined]
+        self.up: list[tuple[float, m.ClientMessage]] = []
+        self.down: list[tuple[float, str]] = []
+        self.session: OnlineSession | None = None
+        self.verdicts: dict[str, str] = {}
+
+    def send(self, message: m.ClientMessage) -> None:
+        self.up.append((self.time.now + self.delay, message))
+
+    def sent(self, sends: list[Send]) -> None:
+        self.down += [(self.time.now + self.delay, s.text) for s in sends if s.to is None or self.player.id in s.to]
+
+    def step(self) -> None:
+        self.time.now = round(self.time.now + STEP, 6)
+        self.sent(self.room.tick())
+        due, self.up = [x for x in self.up if x[0] <= self.time.now], [x for x in self.up if x[0] > self.time.now]
+        for _, message in due:
+            match message:
+                case m.Word(id=entry_id, word=word):
+                    self.sent(self.room.enter(self.player, entry_id, word))
+                case m.Ping(t=t, trip=trip):
+                    self.sent(self.room.ping(self.player, t, trip))
+        arrived = [x for x in self.down if x[0] <= self.time.now]
+        self.down = [x for x in self.down if x[0] > self.time.now]
+        for _, text in arrived:
+            message = m.decode_server(text)
+            if isinstance(message, m.Start) and self.session is None:
+                self.session = OnlineSession(message, "table", self.player.id, self.send, now=self.time)
+            elif isinstance(message, m.Judgement):
+                self.verdicts[message.word] = message.verdict
+            elif self.session is not None:
+                self.session.apply(message)
+
+    def run_until(self, condition) -> None:
+        for _ in range(100_000):
+            if condition():
+                return
+            self.step()
+        raise AssertionError("never happened")
+
+
+def round_over_a_wire(room: Room, delay: float) -> Wire:
+    alice, _ = room.join("alice")
+    wire = Wire(room, alice, delay)
+    wire.sent(room.set_ready(alice, True))
+    room.time.now += COUNTDOWN  # type: ignore[attr-defined]
+    wire.run_until(lambda: wire.session is not None)
+    return wire
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.7])
+def test_a_word_sent_as_the_player_s_clock_runs_out_counts(room, delay: float) -> None:
+    wire = round_over_a_wire(room, delay)
+    session = wire.session
+    assert session is not None
+    wire.run_until(lambda: session.remaining <= 0.05)
+    assert session.trip == pytest.approx(2 * delay, abs=2 * STEP)
+    assert room.time.now == pytest.approx(room.deadline - 0.05, abs=2 * STEP)  # the player's clock is the room's
+    word = next(iter(room.solution.paths))
+    session.submit(word)
+    wire.run_until(lambda: word in wire.verdicts)
+    assert wire.verdicts[word] == "accepted"  # it arrived a half trip after the end: within the trip allowed
+
+
+def test_a_word_sent_well_after_the_player_s_clock_ran_out_is_too_late(room) -> None:
+    wire = round_over_a_wire(room, 0.3)
+    session = wire.session
+    assert session is not None
+    wire.run_until(lambda: room.time.now >= room.deadline + 0.4)  # a trip (0.6 s) and more after the end
+    word = next(iter(room.solution.paths))
+    session.submit(word)
+    wire.run_until(lambda: word in wire.verdicts or session.over)
+    wire.run_until(lambda: word in wire.verdicts or any(e.word == word for e in session.entries))
+    assert wire.verdicts.get(word, "too late") == "too late"
+
+
+def test_a_claimed_round_trip_is_bounded(room) -> None:
+    alice, _ = room.join("alice")
+    (pong,) = room.ping(alice, 12.5, 3600.0)
+    assert m.decode_server(pong.text) == m.Pong(t=12.5) and alice.grace == MAX_TRIP
