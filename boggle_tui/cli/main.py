@@ -104,6 +104,10 @@ def _run(argv: Sequence[str] | None) -> int:
             from boggle_tui.cli.web import run_web
 
             return run_web(args)
+        if args.command == "ssh-server":
+            from boggle_tui.cli.ssh import run_ssh_server
+
+            return run_ssh_server(args)
         if args.command in ("host", "join", "server"):
             from boggle_tui.cli import online
 
