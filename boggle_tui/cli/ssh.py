@@ -10,17 +10,15 @@ import argparse
 import asyncio
 import contextlib
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boggle_tui.cli.web import can_listen
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _, counted
 from boggle_tui.net.ssh_game import Limits
 from boggle_tui.storage.paths import data_dir
-
-if TYPE_CHECKING:  # asyncssh is imported only when the server runs
-    from boggle_tui.net.ssh import SshServer
 
 STATE_FOLDER = "ssh-server"
 
@@ -31,23 +29,21 @@ def state_dir() -> Path:
 
 def run_ssh_server(args: argparse.Namespace) -> int:
     try:
-        from boggle_tui.net import ssh
+        from boggle_tui.net.ssh import SshServer, fingerprint, host_key, serve
     except ImportError:
         raise BoggleError(_("boggle ssh-server needs the ssh extra: pip install 'boggle-tui[ssh]'")) from None
     can_listen(args.host, args.port)
     limits = Limits(args.max_sessions, args.sessions_per_address, args.memory_per_game, args.idle_minutes * 60)
-    server = ssh.SshServer(state_dir(), limits)
-    key = ssh.host_key(server.state_dir)  # made (or refused) before the banner
+    server = SshServer(state_dir(), limits)
+    key = host_key(server.state_dir)  # made (or refused) before the banner
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_serve(server, key, args))
+        asyncio.run(_serve(lambda: serve(server, key, args.host, args.port), fingerprint(key), args))
     return 0
 
 
-async def _serve(server: SshServer, key: Any, args: argparse.Namespace) -> None:
-    from boggle_tui.net.ssh import fingerprint, serve
-
+async def _serve(listen: Callable[[], Awaitable[Any]], fingerprint: str, args: argparse.Namespace) -> None:
     try:
-        acceptor = await serve(server, key, args.host, args.port)
+        acceptor = await listen()
     except OSError as error:
         raise BoggleError(
             _("cannot listen on {host} port {port}: {reason}").format(
@@ -63,5 +59,5 @@ async def _serve(server: SshServer, key: Any, args: argparse.Namespace) -> None:
         ).format(port=args.port, host=shown),
         file=sys.stderr,
     )
-    print(_("Host key: {fingerprint}").format(fingerprint=fingerprint(key)), file=sys.stderr, flush=True)
+    print(_("Host key: {fingerprint}").format(fingerprint=fingerprint), file=sys.stderr, flush=True)
     await acceptor.wait_closed()
