@@ -245,9 +245,10 @@ for line in sys.stdin:
 
 @contextlib.asynccontextmanager
 async def stand_in_server(tmp_path: Path, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                          ) -> AsyncIterator[tuple[int, SshServer]]:  # fmt: skip
+                          login_seconds: float = 30) -> AsyncIterator[tuple[int, SshServer]]:  # fmt: skip
     limits = limits or Limits()
-    server = SshServer(tmp_path / "state", limits, [sys.executable, "-c", STAND_IN], clock, idle_check_seconds=0.01)
+    server = SshServer(tmp_path / "state", limits, [sys.executable, "-c", STAND_IN], clock, idle_check_seconds=0.01,
+                       login_seconds=login_seconds)  # fmt: skip
     acceptor = await serve(server, host_key(server.state_dir), "127.0.0.1", 0)
     try:
         yield acceptor.sockets[0].getsockname()[1], server
@@ -416,3 +417,14 @@ def test_a_key_tried_before_a_keyless_login_does_not_make_a_guest_that_keys_play
     assert connection.validate_public_key("player", key) is True
     assert connection.get_kbdint_challenge("player", "", "") is True
     assert connection.key is None
+
+
+async def test_a_client_that_logs_in_and_asks_for_no_game_is_let_go(tmp_path: Path) -> None:
+    async with stand_in_server(tmp_path, login_seconds=0.2) as (port, server):
+        conn = await connect(port)
+        await asyncio.wait_for(conn.wait_closed(), WAIT)  # closed by the server: the test never closes it
+        for _ in range(200):
+            if server.connections == 0:
+                break
+            await asyncio.sleep(0.02)
+        assert server.connections == 0

@@ -40,7 +40,7 @@ from boggle_tui.net.ssh_game import (
 )
 
 HOST_KEY_FILE = "host_key"
-LOGIN_SECONDS = 30  # to authenticate (asking nothing), or the connection is dropped
+LOGIN_SECONDS = 30  # to log in (asking nothing), then to ask for a game, or the connection is dropped
 KEEPALIVE_SECONDS = 30  # a client that answers none of 3 of these in a row is gone
 CONNECTIONS_PER_SEAT = 2  # connections at once, authenticated or not, per game the server runs
 IDLE_CHECK_SECONDS = 15.0
@@ -55,6 +55,7 @@ class SshServer:
     game: Sequence[str] | None = None  # the game's command line; None: boggle itself (tests give a small one)
     clock: Callable[[], float] = time.monotonic  # idle time is measured on it
     idle_check_seconds: float = IDLE_CHECK_SECONDS
+    login_seconds: float = LOGIN_SECONDS
     connections: int = 0
 
     def __post_init__(self) -> None:
@@ -100,7 +101,7 @@ async def serve(server: SshServer, key: Any, host: str, port: int) -> Any:
         host_based_auth=False,
         gss_host=None,
         rdns_lookup=False,
-        login_timeout=LOGIN_SECONDS,
+        login_timeout=server.login_seconds,
         keepalive_interval=KEEPALIVE_SECONDS,
         keepalive_count_max=3,
         server_version="boggle",
@@ -157,6 +158,14 @@ class _Connection(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return False
 
+    def auth_completed(self) -> None:
+        asyncio.get_running_loop().call_later(self.server.login_seconds, self._playing_or_gone)
+
+    def _playing_or_gone(self) -> None:
+        """Logged in but never asked for a game: the connection is let go, as one that never logs in is."""
+        if self.session is None or not self.session.started:
+            self.conn.close()
+
     def session_requested(self) -> Any:
         if self.session is not None:
             return False  # one game per connection
@@ -175,6 +184,7 @@ class _GameSession(asyncssh.SSHServerSession):
         self.folder: Path | None = None
         self.guest = False
         self.seated = False
+        self.started = False  # a shell (or a command, refused) was asked for
         self.gone = False  # the client left: nothing more is written to it
         self.idle = False
         self.last_key = self.server.clock()
@@ -197,6 +207,7 @@ class _GameSession(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
+        self.started = True
         asyncio.get_running_loop().create_task(self._start())
 
     async def _start(self) -> None:
