@@ -133,7 +133,7 @@ def ssh_server_command(tmp_path: Path, *flags: str) -> Any:
         yield port
     finally:
         server.terminate()
-        server.wait(10)
+        assert server.wait(10) == 0
         log.close()
 
 
@@ -178,6 +178,9 @@ async def test_a_ninth_session_past_eight_is_told_the_game_is_full(tmp_path: Pat
                 await process.wait_closed()
             assert said.startswith("Boggle is full: all 8 games this server runs at once are being played.")
             assert process.exit_status == 1
+            guests = tmp_path / "data" / "ssh-server" / "guests"
+            assert len(list(guests.iterdir())) == 8  # keyless: eight guests, eight folders
+    assert list(guests.iterdir()) == []  # the server stopped (SIGTERM): its games first, and their folders
 
 
 async def test_a_command_is_refused_and_no_program_runs(tmp_path: Path) -> None:
@@ -428,3 +431,10 @@ async def test_a_client_that_logs_in_and_asks_for_no_game_is_let_go(tmp_path: Pa
                 break
             await asyncio.sleep(0.02)
         assert server.connections == 0
+
+
+async def test_guest_folders_a_killed_server_left_are_removed_when_it_starts_again(tmp_path: Path) -> None:
+    left = tmp_path / "state" / "guests" / "tmp1234"
+    left.mkdir(parents=True)
+    async with stand_in_server(tmp_path):
+        assert not left.exists()

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle_tui.cli.web import can_listen
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _, counted
 from boggle_tui.net.ssh_game import Limits
 from boggle_tui.storage.paths import data_dir
+
+if TYPE_CHECKING:  # asyncssh is imported only when the server runs
+    from boggle_tui.net.ssh import SshServer
 
 STATE_FOLDER = "ssh-server"
 
@@ -36,12 +39,12 @@ def run_ssh_server(args: argparse.Namespace) -> int:
     limits = Limits(args.max_sessions, args.sessions_per_address, args.memory_per_game, args.idle_minutes * 60)
     server = SshServer(state_dir(), limits)
     key = host_key(server.state_dir)  # made (or refused) before the banner
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_serve(lambda: serve(server, key, args.host, args.port), fingerprint(key), args))
+    asyncio.run(_serve(server, lambda: serve(server, key, args.host, args.port), fingerprint(key), args))
     return 0
 
 
-async def _serve(listen: Callable[[], Awaitable[Any]], fingerprint: str, args: argparse.Namespace) -> None:
+async def _serve(server: SshServer, listen: Callable[[], Awaitable[Any]], fingerprint: str, args: argparse.Namespace,
+                 ) -> None:  # fmt: skip
     try:
         acceptor = await listen()
     except OSError as error:
@@ -60,4 +63,10 @@ async def _serve(listen: Callable[[], Awaitable[Any]], fingerprint: str, args: a
         file=sys.stderr,
     )
     print(_("Host key: {fingerprint}").format(fingerprint=fingerprint), file=sys.stderr, flush=True)
-    await acceptor.wait_closed()
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # the games end first, guests' folders with them
+        loop.add_signal_handler(signum, stopping.set)
+    await stopping.wait()
+    acceptor.close()
+    await server.stop()

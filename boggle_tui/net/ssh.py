@@ -24,11 +24,13 @@ from boggle_tui.engine.atomic import write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _
 from boggle_tui.net.ssh_game import (
+    GRACE_SECONDS,
     TERMINAL_RESET,
     Limits,
     PtyGame,
     Seats,
     forget,
+    forget_guests,
     game_command,
     game_environment,
     guest_folder,
@@ -60,6 +62,25 @@ class SshServer:
 
     def __post_init__(self) -> None:
         self.seats = Seats(self.limits)
+        self.playing: set[_GameSession] = set()
+        self.all_ended = asyncio.Event()
+        self.all_ended.set()
+
+    def began(self, session: _GameSession) -> None:
+        self.playing.add(session)
+        self.all_ended.clear()
+
+    def ended(self, session: _GameSession) -> None:
+        self.playing.discard(session)
+        if not self.playing:
+            self.all_ended.set()
+
+    async def stop(self) -> None:
+        """Every game hung up, and waited for (a guest's folder goes with each): the server can then exit."""
+        for session in list(self.playing):
+            session.hang_up()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.all_ended.wait(), GRACE_SECONDS + 2)
 
     def command(self) -> list[str]:
         return game_command(self.limits.memory_mb, self.game)
@@ -83,6 +104,7 @@ def host_key(state_dir: Path) -> Any:
 
 async def serve(server: SshServer, key: Any, host: str, port: int) -> Any:
     """Listen for players, as `key` (from host_key); the returned acceptor's close() stops listening."""
+    forget_guests(server.state_dir)  # left by a server killed before it could remove them
     return await asyncssh.create_server(
         lambda: _Connection(server),
         host,
@@ -222,17 +244,19 @@ class _GameSession(asyncssh.SSHServerSession):
         key = self.connection.key
         folder = player_folder(self.server.state_dir, key.public_data) if key is not None else None
         self.guest = folder is None
-        self.folder = folder or guest_folder()
+        self.folder = folder or guest_folder(self.server.state_dir)
         env = game_environment(
             os.environ, self.chan.get_terminal_type(), self.chan.get_environment(), self.folder, not self.guest
         )
         columns, rows, *_ = self.chan.get_terminal_size()
         self.game = PtyGame(self._write, self._ended)
+        self.server.began(self)
         try:
             await self.game.start(self.server.command(), env, *window(columns, rows))
         except OSError:
             self.game = None
             self._release()
+            self.server.ended(self)
             self._say_and_close(_("The game could not be started. Try again in a few minutes."), 1)
             return
         if self.gone:  # the client left while the game was starting
@@ -261,12 +285,14 @@ class _GameSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
+        self.hang_up()
+
+    def hang_up(self) -> None:
+        """End the game (it ends as a closed terminal would): `_ended` gives back its seat and folder."""
         if self.idle_timer is not None:
             self.idle_timer.cancel()
         if self.game is not None:
             self.game.hang_up()
-        elif not self.seated:
-            self._release()
 
     def _write(self, data: bytes) -> None:
         if not self.gone:
@@ -279,6 +305,7 @@ class _GameSession(asyncssh.SSHServerSession):
         if self.idle_timer is not None:
             self.idle_timer.cancel()
         self._release()
+        self.server.ended(self)
         if not self.gone:
             self._write(TERMINAL_RESET)
             if self.idle:

@@ -139,9 +139,16 @@ def player_folder(state_dir: Path, public_key: bytes) -> Path | None:
     return folder
 
 
-def guest_folder() -> Path:
-    """A fresh folder for a player with no key (removed by `forget` when the session ends)."""
-    return Path(tempfile.mkdtemp(prefix="boggle-ssh-guest-"))
+def guest_folder(state_dir: Path) -> Path:
+    """A fresh folder for a player with no key, removed by `forget` when the session ends (and, should the server
+    have been killed before it could, by `forget_guests` when it starts again)."""
+    guests = state_dir / "guests"
+    guests.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(dir=guests))
+
+
+def forget_guests(state_dir: Path) -> None:
+    forget(state_dir / "guests")
 
 
 def forget(folder: Path) -> None:
