@@ -438,3 +438,11 @@ async def test_guest_folders_a_killed_server_left_are_removed_when_it_starts_aga
     left.mkdir(parents=True)
     async with stand_in_server(tmp_path):
         assert not left.exists()
+
+
+async def test_one_connection_plays_one_game(tmp_path: Path) -> None:
+    async with stand_in_server(tmp_path) as (port, server), connect(port) as conn:
+        await (await shell(conn)).until("leader")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await shell(conn)
+        assert server.seats.playing == 1

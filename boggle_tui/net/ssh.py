@@ -311,7 +311,7 @@ class _GameSession(asyncssh.SSHServerSession):
             if self.idle:
                 self._say_and_close(idle_line(self.server.limits.idle_seconds), 0)
             else:
-                self.chan.exit(max(status, 0))
+                self.chan.exit(status if status >= 0 else 128 - status)  # killed by signal N: 128+N, as shells say
 
     def _release(self) -> None:
         if self.seated:
