@@ -88,6 +88,7 @@ RUNNERS: dict[str, tuple[str, str]] = {
     "join": ("online", "run_join"),
     "server": ("online", "run_server"),
     "daily": ("daily", "run_daily"),
+    "ssh-server": ("ssh", "run_ssh_server"),
     "study": ("study", "run_study"),
     "define": ("define", "run_define"),
     "stats": ("history", "run_stats"),

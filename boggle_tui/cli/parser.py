@@ -15,6 +15,7 @@ from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
 from boggle_tui.net.protocol import Limits
+from boggle_tui.net.ssh_game import Limits as SshLimits
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
 # hour; 10**9 would have run for years.
@@ -36,6 +37,7 @@ COMMANDS = (
     "server",
     "web",
     "daily",
+    "ssh-server",
 )
 
 
@@ -335,6 +337,33 @@ def build_parser() -> argparse.ArgumentParser:
         default=MAX_GAMES,
         metavar="N",
         help=_("games at once (default {count})").format(count=MAX_GAMES),
+    )
+    ssh = commands.add_parser("ssh-server", help=_("serve the game over ssh: ssh -p 2222 HOST (needs the [ssh] extra)"))
+    ssh.add_argument(
+        "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
+    )
+    ssh.add_argument("--port", type=_count(1, 65535), default=2222, metavar="P", help=_("port (default 2222)"))
+    seats = SshLimits()
+    for flag, default, what in (
+        ("--max-sessions", seats.sessions, N_("games at once ({default})")),
+        ("--sessions-per-address", seats.per_address, N_("games one address may play at once ({default})")),
+    ):
+        help = _(what).format(default=number(default))
+        ssh.add_argument(flag, type=_count(1, 10**4), default=default, metavar="N", help=help)
+    ssh.add_argument(
+        "--memory-per-game",
+        type=_count(256, 10**6),  # under 256 MB the game cannot even start
+        default=seats.memory_mb,
+        metavar="MB",
+        help=_("the memory each game's process may take, in MB ({default})").format(default=number(seats.memory_mb)),
+    )
+    idle = round(seats.idle_seconds / 60)
+    ssh.add_argument(
+        "--idle-minutes",
+        type=_count(1, 24 * 60),
+        default=idle,
+        metavar="M",
+        help=_("end a game after this many minutes with no key pressed ({default})").format(default=number(idle)),
     )
     define = commands.add_parser("define", help=_("a short definition of each word (from WordNet 3.0)"))
     define.add_argument("words", nargs="+", metavar=_("WORD"), help=_("the words to define"))

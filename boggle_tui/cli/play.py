@@ -12,6 +12,7 @@ import datetime as dt
 import gc
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -198,6 +199,18 @@ def _need_terminal() -> None:
         raise BoggleError(_("the game needs a terminal: stdin and stdout must be one (boggle solve works in pipes)"))
 
 
+def ssh_notice(environ: Mapping[str, str]) -> list[str]:
+    """A game served by `boggle ssh-server` says whose data it keeps, and for how long (one line)."""
+    from boggle_tui.net.ssh_game import GUEST, KEPT, PLAYER_VARIABLE
+
+    player = environ.get(PLAYER_VARIABLE)
+    if player == KEPT:
+        return [_("Playing over ssh: your history and study cards are kept for your key, for next time.")]
+    if player == GUEST:
+        return [_("Playing over ssh without a key: your history and study cards go when you leave.")]
+    return []
+
+
 def run_app(
     preferences: Preferences,
     notices: list[str],
@@ -220,6 +233,7 @@ def run_app(
 
     if tab_data():
         notices = [*notices, _("This tab keeps its own history and study cards for as long as it is open.")]
+    notices = [*notices, *ssh_notice(os.environ)]
     app = BoggleApp(
         preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online,
         invite=invited_address(os.environ.get(JOIN_VARIABLE)), invited_as=invited_name(os.environ.get(NAME_VARIABLE)),

@@ -1,0 +1,339 @@
+"""`boggle ssh-server`'s SSH side, on asyncssh (the optional `[ssh]` extra, imported only by that command).
+
+Every connection may open one session, and a session may only be the game: a shell request starts the
+player's own game on a pty (net/ssh_game.py); a command, a subsystem, port forwarding of either
+direction, agent and X11 forwarding are all refused. A client that offers a public key is that key's
+player, whose history and study cards are kept for next time; one with no key gets in by a
+keyboard-interactive login that asks nothing, and plays as a guest whose data goes when they leave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from boggle_tui.engine.atomic import write_bytes_atomic
+from boggle_tui.engine.errors import BoggleError
+from boggle_tui.i18n import _
+from boggle_tui.net.ssh_game import (
+    GRACE_SECONDS,
+    TERMINAL_RESET,
+    Limits,
+    PtyGame,
+    Seats,
+    forget,
+    forget_guests,
+    game_command,
+    game_environment,
+    guest_folder,
+    idle_line,
+    needs_terminal_line,
+    no_command_line,
+    player_folder,
+    window,
+)
+
+HOST_KEY_FILE = "host_key"
+LOGIN_SECONDS = 30  # to log in (asking nothing), then to ask for a game, or the connection is dropped
+KEEPALIVE_SECONDS = 30  # a client that answers none of 3 of these in a row is gone
+CONNECTIONS_PER_SEAT = 2  # connections at once, authenticated or not, per game the server runs
+IDLE_CHECK_SECONDS = 15.0
+
+
+@dataclass
+class SshServer:
+    """One server's settings and what it is doing: its players' folders, its seats and the game it runs."""
+
+    state_dir: Path
+    limits: Limits
+    game: Sequence[str] | None = None  # the game's command line; None: boggle itself (tests give a small one)
+    clock: Callable[[], float] = time.monotonic  # idle time is measured on it
+    idle_check_seconds: float = IDLE_CHECK_SECONDS
+    login_seconds: float = LOGIN_SECONDS
+    connections: int = 0
+
+    def __post_init__(self) -> None:
+        self.seats = Seats(self.limits)
+        self.playing: set[_GameSession] = set()
+        self.all_ended = asyncio.Event()
+        self.all_ended.set()
+
+    def began(self, session: _GameSession) -> None:
+        self.playing.add(session)
+        self.all_ended.clear()
+
+    def ended(self, session: _GameSession) -> None:
+        self.playing.discard(session)
+        if not self.playing:
+            self.all_ended.set()
+
+    async def stop(self) -> None:
+        """Every game hung up, and waited for (a guest's folder goes with each): the server can then exit."""
+        for session in list(self.playing):
+            session.hang_up()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.all_ended.wait(), GRACE_SECONDS + 2)
+
+    def command(self) -> list[str]:
+        return game_command(self.limits.memory_mb, self.game)
+
+
+def host_key(state_dir: Path) -> Any:
+    """The server's host key: generated on first start (Ed25519) and kept, readable by this user alone."""
+    path = state_dir / HOST_KEY_FILE
+    state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="boggle ssh-server")
+        write_bytes_atomic(path, key.export_private_key())  # mkstemp's file: 0600 from the start
+        return key
+    if path.stat().st_mode & 0o077:
+        raise BoggleError(_("the host key {path} may be read by others: chmod 600 it").format(path=path))
+    try:
+        return asyncssh.read_private_key(str(path))
+    except (asyncssh.KeyImportError, ValueError) as error:
+        raise BoggleError(_("the host key {path} cannot be read: {reason}").format(path=path, reason=error)) from None
+
+
+async def serve(server: SshServer, key: Any, host: str, port: int) -> Any:
+    """Listen for players, as `key` (from host_key); the returned acceptor's close() stops listening."""
+    forget_guests(server.state_dir)  # left by a server killed before it could remove them
+    return await asyncssh.create_server(
+        lambda: _Connection(server),
+        host,
+        port,
+        server_host_keys=[key],
+        encoding=None,  # the game's bytes, as they are
+        line_editor=False,
+        allow_pty=True,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        sftp_factory=None,
+        public_key_auth=True,
+        kbdint_auth=True,
+        password_auth=False,
+        host_based_auth=False,
+        gss_host=None,
+        rdns_lookup=False,
+        login_timeout=server.login_seconds,
+        keepalive_interval=KEEPALIVE_SECONDS,
+        keepalive_count_max=3,
+        server_version="boggle",
+    )
+
+
+def fingerprint(key: Any) -> str:
+    return str(key.get_fingerprint("sha256"))
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client: who it is (its key, if it proved one) and its one game."""
+
+    def __init__(self, server: SshServer) -> None:
+        self.server = server
+        self.key: Any = None
+        self.counted = False
+        self.session: _GameSession | None = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?",)
+        self.address = str(peer[0])
+        if self.server.connections >= self.server.limits.sessions * CONNECTIONS_PER_SEAT:
+            conn.abort()  # a flood of connections that never log in: each game still gets its line when full
+            return
+        self.server.connections += 1
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.server.connections -= 1
+            self.counted = False
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # "none" is refused: a key, else the keyboard-interactive login that asks nothing
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: Any) -> bool:
+        """Any key is welcome: it names the player. asyncssh checks the client holds it before letting it in;
+        the last key asked about before the login succeeds is the one it signed with."""
+        self.key = key
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None  # in without a key: a guest, whatever keys were tried before
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        asyncio.get_running_loop().call_later(self.server.login_seconds, self._playing_or_gone)
+
+    def _playing_or_gone(self) -> None:
+        """Logged in but never asked for a game: the connection is let go, as one that never logs in is."""
+        if self.session is None or not self.session.started:
+            self.conn.close()
+
+    def session_requested(self) -> Any:
+        if self.session is not None:
+            return False  # one game per connection
+        self.session = _GameSession(self)
+        return self.session
+
+
+class _GameSession(asyncssh.SSHServerSession):
+    """The player's game: a pty, a shell request, then the game until it ends or the client leaves."""
+
+    def __init__(self, connection: _Connection) -> None:
+        self.connection = connection
+        self.server = connection.server
+        self.chan: Any = None
+        self.game: PtyGame | None = None
+        self.folder: Path | None = None
+        self.guest = False
+        self.seated = False
+        self.started = False  # a shell (or a command, refused) was asked for
+        self.gone = False  # the client left: nothing more is written to it
+        self.idle = False
+        self.last_key = self.server.clock()
+        self.idle_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.chan.write_stderr((no_command_line() + "\r\n").encode())
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        self.started = True
+        asyncio.get_running_loop().create_task(self._start())
+
+    async def _start(self) -> None:
+        if self.chan.get_terminal_type() is None:
+            self._say_and_close(needs_terminal_line(), 2)
+            return
+        refusal = self.server.seats.take(self.connection.address)
+        if refusal:
+            self._say_and_close(refusal, 1)
+            return
+        self.seated = True
+        key = self.connection.key
+        folder = player_folder(self.server.state_dir, key.public_data) if key is not None else None
+        self.guest = folder is None
+        self.folder = folder or guest_folder(self.server.state_dir)
+        env = game_environment(
+            os.environ, self.chan.get_terminal_type(), self.chan.get_environment(), self.folder, not self.guest
+        )
+        columns, rows, *_ = self.chan.get_terminal_size()
+        self.game = PtyGame(self._write, self._ended)
+        self.server.began(self)
+        try:
+            await self.game.start(self.server.command(), env, *window(columns, rows))
+        except OSError:
+            self.game = None
+            self._release()
+            self.server.ended(self)
+            self._say_and_close(_("The game could not be started. Try again in a few minutes."), 1)
+            return
+        if self.gone:  # the client left while the game was starting
+            self.game.hang_up()
+        self._watch_idle()
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_key = self.server.clock()
+        if self.game is not None:
+            self.game.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.game is not None:
+            self.game.resize(*window(width, height))
+
+    def eof_received(self) -> bool:
+        return True  # no more keys (a client's input ran out): the game still draws, until it ends or idles
+
+    def pause_writing(self) -> None:
+        if self.game is not None:
+            self.game.pause()
+
+    def resume_writing(self) -> None:
+        if self.game is not None:
+            self.game.resume()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gone = True
+        self.hang_up()
+
+    def hang_up(self) -> None:
+        """End the game (it ends as a closed terminal would): `_ended` gives back its seat and folder."""
+        if self.idle_timer is not None:
+            self.idle_timer.cancel()
+        if self.game is not None:
+            self.game.hang_up()
+
+    def _write(self, data: bytes) -> None:
+        if not self.gone:
+            with contextlib.suppress(BrokenPipeError):  # the channel closing under us: connection_lost follows
+                self.chan.write(data)
+
+    def _ended(self, status: int) -> None:
+        """The game is over: its seat and a guest's folder are given back, and the client told why if it idled."""
+        self.game = None
+        if self.idle_timer is not None:
+            self.idle_timer.cancel()
+        self._release()
+        self.server.ended(self)
+        if not self.gone:
+            self._write(TERMINAL_RESET)
+            if self.idle:
+                self._say_and_close(idle_line(self.server.limits.idle_seconds), 0)
+            else:
+                self.chan.exit(status if status >= 0 else 128 - status)  # killed by signal N: 128+N, as shells say
+
+    def _release(self) -> None:
+        if self.seated:
+            self.server.seats.free(self.connection.address)
+            self.seated = False
+        if self.guest and self.folder is not None:
+            forget(self.folder)
+            self.folder = None
+
+    def _say_and_close(self, line: str, status: int) -> None:
+        if not self.gone:
+            self._write((line + "\r\n").encode())
+            self.chan.exit(status)
+
+    def _watch_idle(self) -> None:
+        self.idle_timer = asyncio.get_running_loop().call_later(self.server.idle_check_seconds, self._check_idle)
+
+    def _check_idle(self) -> None:
+        if self.game is None:
+            return
+        if self.server.clock() - self.last_key >= self.server.limits.idle_seconds:
+            self.idle = True
+            self.game.hang_up()
+        else:
+            self._watch_idle()
