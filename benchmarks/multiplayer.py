@@ -33,28 +33,31 @@ from boggle_tui.net import messages as m
 
 # The server as `boggle server` runs it (its own command line, collector settings and all), with two probes
 # added for the measurement: a task that sleeps 10 ms and records how late it wakes (the event loop's lag: a
-# word that arrives meanwhile waits as long), and the collector's passes with their durations. The parent
+# word that arrives meanwhile waits as long) and how much CPU the loop used meanwhile (on a loaded machine the
+# lag includes the time the process waited for a core; the CPU is the server's own work), and the collector's
+# passes with their CPU time. The parent
 # writes "start" and "stop" on the server's stdin around the measured part; "stop" prints the figures as JSON.
 SERVER = """
 import asyncio, gc, json, sys, threading, time
 from boggle_tui.cli.main import main
 from boggle_tui.net.server import RoomServer
 
-state = {"on": False, "lags": [], "gc": [], "began": 0.0}
+state = {"on": False, "lags": [], "busy": [], "gc": [], "began": 0.0}
 tasks = []
 
 async def monitor():
     while True:
-        before = time.perf_counter()
+        before, cpu = time.perf_counter(), time.thread_time()
         await asyncio.sleep(0.010)
         if state["on"]:
             state["lags"].append(time.perf_counter() - before - 0.010)
+            state["busy"].append(time.thread_time() - cpu)
 
 def collector(phase, info):
     if phase == "start":
-        state["began"] = time.perf_counter()
+        state["began"] = time.thread_time()
     elif state["on"]:
-        state["gc"].append((info["generation"], time.perf_counter() - state["began"]))
+        state["gc"].append((info["generation"], time.thread_time() - state["began"]))
 
 gc.callbacks.append(collector)
 started = RoomServer.start
@@ -69,16 +72,18 @@ RoomServer.start = start
 def commands():
     for line in sys.stdin:
         if line.strip() == "start":
-            state["lags"], state["gc"], state["on"] = [], [], True
+            state["lags"], state["busy"], state["gc"], state["on"] = [], [], [], True
         elif line.strip() == "stop":
             state["on"] = False
-            lags = sorted(state["lags"]) or [0.0]
+            lags, busy = sorted(state["lags"]) or [0.0], sorted(state["busy"]) or [0.0]
             passes = list(state["gc"])
             print(json.dumps({
                 "lag_p99": lags[int(len(lags) * 0.99)], "lag_max": lags[-1], "lag_samples": len(lags),
+                "busy_p99": busy[int(len(busy) * 0.99)], "busy_max": busy[-1],
                 "gc": [sum(1 for g, _ in passes if g == n) for n in range(3)],
                 "gc_seconds": [sum(t for g, t in passes if g == n) for n in range(3)],
                 "gc_max": max((t for _, t in passes), default=0.0),
+                "tracked": len(gc.get_objects()), "frozen": gc.get_freeze_count(),
             }), flush=True)
 
 threading.Thread(target=commands, daemon=True).start()
@@ -191,8 +196,10 @@ def main(args: argparse.Namespace) -> None:
     answered = len(latencies) / args.seconds
     print(f"players {args.players:,} in {args.rooms:,} rooms, a word every {args.interval} s each, "
           f"{args.client_processes} client processes, {wall:.1f} s measured")  # fmt: skip
-    print(f"collector passes by generation {loop['gc']}, "
-          f"{', '.join(f'{t * 1000:.0f}' for t in loop['gc_seconds'])} ms in all, longest {loop['gc_max'] * 1000:.1f} ms")  # fmt: skip
+    print(f"collector passes by generation {loop['gc']}, CPU "
+          f"{', '.join(f'{t * 1000:.0f}' for t in loop['gc_seconds'])} ms in all, longest {loop['gc_max'] * 1000:.1f} ms; "
+          f"the loop's CPU in a probe's window p99 {loop['busy_p99'] * 1000:.1f} ms, max {loop['busy_max'] * 1000:.1f} ms; "
+          f"objects tracked {loop['tracked']:,}, frozen {loop['frozen']:,}")  # fmt: skip
     print("| label | players | rooms | words/s asked | answered | p50 | p99 | loop lag p99 / max | server CPU | "
           "clients' CPU |")  # fmt: skip
     print(f"| {args.label} | {args.players:,} | {args.rooms:,} | {args.players / args.interval:,.0f} | {answered:,.0f} | "

@@ -31,11 +31,13 @@ from boggle_tui.game.rules import Rules
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
+from boggle_tui.net.collector import Collector
 from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
 HELLO_SECONDS = 5.0  # a connection that says nothing for this long is closed
 TICK_SECONDS = 0.1  # how often rooms are looked at (countdowns, deadlines)
+TICK_STRETCH = 0.002  # seconds of rooms' ticks at most before other connections' frames get a turn
 MESSAGES_PER_SECOND = 30.0
 MESSAGE_BURST = 60
 MAX_ERRORS = 20  # bad messages a connection may send before it is closed
@@ -80,12 +82,16 @@ class RoomServer:
         now: TimeSource = time.monotonic,
         log: Log = lambda _: None,
         limits: Limits | None = None,
+        collector: Collector | None = None,
     ) -> None:
-        """`dictionaries`: the word lists rooms may use, name -> name or path (the shipped ones by default)."""
+        """`dictionaries`: the word lists rooms may use, name -> name or path (the shipped ones by default).
+        `collector`: the process is this server's own (`boggle server`), and its garbage collector is tuned for
+        it (net/collector.py); None leaves the collector as it is (a server inside a game or a test)."""
         self.dictionaries = dictionaries or {name: name for name in shipped_dictionaries()}
         self.now = now
         self.log = log
         self.limits = limits or Limits()
+        self.collector = collector
         self.rooms: dict[str, Room] = {}
         self.made_by: dict[str, str] = {}  # room -> the address that made it
         self.links: dict[tuple[str, int], Link] = {}
@@ -114,6 +120,8 @@ class RoomServer:
         for name in self.dictionaries:  # a first build takes a second: not in a round
             if language_of(name).code == DEFAULT_LANGUAGE:  # other languages' lists: when a room asks for one
                 await asyncio.to_thread(self.dictionary_for, name)
+        if self.collector is not None:
+            self.collector.settle()
         quiet = logging.getLogger("boggle_tui.net.websockets")
         quiet.addHandler(logging.NullHandler())
         quiet.propagate = False  # garbage handshakes are refused without a traceback on the console
@@ -132,6 +140,8 @@ class RoomServer:
     async def stop(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
+        if self.collector is not None:
+            self.collector.restore()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -156,14 +166,36 @@ class RoomServer:
             loop.default_exception_handler(context)
 
     async def _tick_forever(self) -> None:
+        """Every room's tick each TICK_SECONDS, in stretches of at most TICK_STRETCH: a thousand rooms (each
+        with its clock, bots and sends, and now and then a deal) never hold up a word's verdict for long."""
         while True:
             await asyncio.sleep(TICK_SECONDS)
-            self.tick()
+            began = time.perf_counter()  # the loop's own time, not the rooms' clock: how long others wait
+            for room in list(self.rooms.values()):
+                if time.perf_counter() - began >= TICK_STRETCH:
+                    await asyncio.sleep(0)  # the frames that came meanwhile are read and answered
+                    began = time.perf_counter()
+                self._tick(room)
+            self._note_idle()
+            if self.collector is not None:
+                self.collector.tick()
 
     def tick(self) -> None:
+        """Every room's tick at once (the tests' way; the server spreads them, see `_tick_forever`)."""
         for room in list(self.rooms.values()):
-            self.deliver(room, room.tick())
-            self._close_if_empty(room)
+            self._tick(room)
+        self._note_idle()
+
+    def _tick(self, room: Room) -> None:
+        if self.rooms.get(room.name) is not room:
+            return  # closed since this round of ticks began
+        playing = room.state is State.PLAYING
+        self.deliver(room, room.tick())
+        if not playing and room.state is State.PLAYING and self.collector is not None:
+            self.collector.dealt()
+        self._close_if_empty(room)
+
+    def _note_idle(self) -> None:
         if self.rooms:
             self.idle_since = None
         elif self.idle_since is None:
@@ -190,6 +222,8 @@ class RoomServer:
             pass
         finally:
             self.connections -= 1
+            if self.collector is not None:
+                self.collector.connection_closed()
             if link is not None:
                 self._gone(link)
 
