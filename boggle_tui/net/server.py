@@ -18,7 +18,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -247,6 +247,7 @@ class RoomServer:
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
                 return None
+            hello = _room_of_address(ws, hello)
             wanted = self._settings_asked(hello)
             if wanted is not None:  # another language's list, or one in another language: read off the loop
                 await asyncio.to_thread(self.dictionary_for, wanted.dictionary, wanted.language)
@@ -454,6 +455,20 @@ class RoomServer:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(m.encode(m.Error(message=str(error), fatal=True, code=error.code)))
             await ws.close(1008, "refused")
+
+
+def _room_of_address(ws: ServerConnection, hello: m.Hello) -> m.Hello:
+    """The hello with the room its address names (ws://host:port/ROOM, the path a proxy in front of several servers
+    hashes to choose one): a hello naming no room is for that one, and one naming another room is refused. An
+    address with no path (`/`) leaves the room to the hello."""
+    path = ws.request.path.partition("?")[0].strip("/") if ws.request is not None else ""
+    if not path:
+        return hello
+    if not ROOM_NAME.fullmatch(path):
+        raise Refused(_("a room name is 1 to {most} letters, digits, - or _").format(most=MAX_ROOM))
+    if hello.room and hello.room != path:
+        raise Refused(_("this address is room {path}'s, not room {room}'s").format(path=path, room=hello.room))
+    return replace(hello, room=path)
 
 
 def _address(ws: ServerConnection) -> str:
