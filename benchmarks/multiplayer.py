@@ -193,18 +193,21 @@ def main(args: argparse.Namespace) -> None:
         print("no verdicts came back")
         return
     p50, p99 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)]
-    answered = len(latencies) / args.seconds
+    ms = {key: f"{loop[key] * 1000:.1f}" for key in ("lag_p99", "lag_max", "busy_p99", "busy_max", "gc_max")}
     print(f"players {args.players:,} in {args.rooms:,} rooms, a word every {args.interval} s each, "
           f"{args.client_processes} client processes, {wall:.1f} s measured")  # fmt: skip
-    print(f"collector passes by generation {loop['gc']}, CPU "
-          f"{', '.join(f'{t * 1000:.0f}' for t in loop['gc_seconds'])} ms in all, longest {loop['gc_max'] * 1000:.1f} ms; "
-          f"the loop's CPU in a probe's window p99 {loop['busy_p99'] * 1000:.1f} ms, max {loop['busy_max'] * 1000:.1f} ms; "
-          f"objects tracked {loop['tracked']:,}, frozen {loop['frozen']:,}")  # fmt: skip
-    print("| label | players | rooms | words/s asked | answered | p50 | p99 | loop lag p99 / max | server CPU | "
-          "clients' CPU |")  # fmt: skip
-    print(f"| {args.label} | {args.players:,} | {args.rooms:,} | {args.players / args.interval:,.0f} | {answered:,.0f} | "
-          f"{p50 * 1000:.1f} ms | {p99 * 1000:.1f} ms | {loop['lag_p99'] * 1000:.1f} / {loop['lag_max'] * 1000:.1f} ms | "
-          f"{100 * cpu / wall:.0f}% | {100 * clients_cpu / wall / args.client_processes:.0f}% each |")  # fmt: skip
+    print(f"collector: passes by generation {loop['gc']}, CPU {[round(t * 1000) for t in loop['gc_seconds']]} ms, "
+          f"longest {ms['gc_max']} ms; objects tracked {loop['tracked']:,}, frozen {loop['frozen']:,}")  # fmt: skip
+    print(f"the loop's CPU in a probe's 10-ms window: p99 {ms['busy_p99']} ms, max {ms['busy_max']} ms")
+    row = [
+        args.label, f"{args.players:,}", f"{args.rooms:,}", f"{args.players / args.interval:,.0f}",
+        f"{len(latencies) / args.seconds:,.0f}", f"{p50 * 1000:.1f} ms", f"{p99 * 1000:.1f} ms",
+        f"{ms['lag_p99']} / {ms['lag_max']} ms", f"{100 * cpu / wall:.0f}%", f"{cpu / len(latencies) * 1e6:.0f} us",
+        f"{100 * clients_cpu / wall / args.client_processes:.0f}% each",
+    ]  # fmt: skip
+    print("| label | players | rooms | words/s asked | answered | p50 | p99 | loop lag p99 / max | server CPU "
+          "| server CPU a verdict | clients' CPU |")  # fmt: skip
+    print(f"| {' | '.join(row)} |")
 
 
 if __name__ == "__main__":

@@ -572,7 +572,7 @@ _JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 def encode(message: ClientMessage | ServerMessage) -> str:
     """The message as one JSON text frame: its type, then its fields."""
-    return _JSON.encode(_plainer(type(message), True)(message))
+    return _JSON.encode(_plainer(typing.cast(type, type(message)), True)(message))
 
 
 Plain = Callable[[Any], Any]  # a message or a part -> what JSON writes for it
@@ -581,23 +581,23 @@ Plain = Callable[[Any], Any]  # a message or a part -> what JSON writes for it
 @functools.cache
 def _plainer(cls: type, top: bool = False) -> Plain:
     """How a message type (or a part) is written, worked out once per type: its fields' values read in one call,
-    and only the fields that hold parts converted (strings, numbers and tuples of them are JSON as they are)."""
+    and only the fields that hold parts converted (strings, numbers and tuples of them are JSON as they are).
+    `top`: a whole message, its `type` first."""
     hints = typing.get_type_hints(cls)
     names = tuple(f.name for f in dataclasses.fields(cls))
-    convert = [(i, plain) for i, name in enumerate(names) if (plain := _plain_of(hints[name])) is not None]
-    keys = ("type", *names) if top else names
-    head = (typing.cast(Any, cls).KIND,) if top else ()
-    read = operator.attrgetter(*names) if len(names) > 1 else (lambda value: (getattr(value, names[0]),))
-    if not names:
-        return lambda value: dict(zip(keys, head, strict=True))
+    head: tuple[str, ...] = (typing.cast(Any, cls).KIND,) if top else ()
+    keys = (*(("type",) if top else ()), *names)
+    converted = [(len(head) + i, c) for i, name in enumerate(names) if (c := _plain_of(hints[name])) is not None]
+    if len(names) > 1:
+        read: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
+    else:
+        read = lambda value: tuple(getattr(value, name) for name in names)  # noqa: E731 (attrgetter of one name is no tuple)
 
     def plain(value: Any) -> dict[str, Any]:
-        values = read(value)
-        if convert:
-            values = list(values)
-            for i, part in convert:
-                values[i] = part(values[i])
-        return dict(zip(keys, (*head, *values), strict=True))
+        values = [*head, *read(value)]
+        for i, convert in converted:
+            values[i] = convert(values[i])
+        return dict(zip(keys, values, strict=True))
 
     return plain
 
@@ -607,19 +607,20 @@ def _plain_of(hint: Any) -> Plain | None:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
         options = [a for a in args if a is not type(None)]
-        parts = [_plain_of(a) for a in options]
-        if all(part is None for part in parts):
+        writers = [_plain_of(a) for a in options]
+        if all(writer is None for writer in writers):
             return None
         if len(options) != 1:
             raise TypeError(f"no rule for writing {hint!r}")  # a union of parts: a bug, not input
-        part = typing.cast(Plain, parts[0])
-        return lambda value: None if value is None else part(value)
-    if origin is tuple:
-        item = _plain_of(args[0])
-        return None if item is None else (lambda value: [item(x) for x in value])
-    if origin is dict:
-        item = _plain_of(args[1])
-        return None if item is None else (lambda value: {key: item(x) for key, x in value.items()})
+        one = typing.cast(Plain, writers[0])
+        return lambda value: None if value is None else one(value)
+    if origin is tuple or origin is dict:
+        item = _plain_of(args[0] if origin is tuple else args[1])  # tuple[X, ...], dict[str, X]
+        if item is None:
+            return None
+        if origin is tuple:
+            return lambda value: [item(x) for x in value]
+        return lambda value: {key: item(x) for key, x in value.items()}
     if dataclasses.is_dataclass(hint):
         return _plainer(typing.cast(type, hint))
     return None  # str, int, float, bool, a Literal
