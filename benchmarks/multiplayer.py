@@ -1,7 +1,7 @@
 """Many players against one room server process: words per second, verdict latency, loop lag, CPU.
 
-Run: python benchmarks/multiplayer.py [--players 4000] [--rooms 1000] [--interval 0.5] [--seconds 20]
-                                      [--client-processes 2] [--label NAME]
+Run: PYTHONPATH=. python benchmarks/multiplayer.py [--players 4000] [--rooms 1000] [--interval 0.5] [--seconds 20]
+                                                  [--client-processes 2] [--label NAME]
 
 The server is `boggle server` in its own process, with limits raised past the players asked for;
 the simulated players run in `--client-processes` other processes, each player in its room, each
@@ -26,6 +26,7 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from websockets.asyncio.client import connect
 
@@ -100,7 +101,7 @@ def cpu_seconds(pid: int) -> float:
 
 async def player(url: str, room: str, n: int, args: argparse.Namespace, latencies: list[float]) -> None:
     async with connect(url, max_size=m.MAX_SERVER_FRAME, open_timeout=60) as ws:
-        await ws.send(m.encode(m.Hello(version=m.VERSION, name=f"p{n}", room=room, settings={"seconds": 600})))
+        await ws.send(m.encode(m.Hello(version=m.VERSION, name=f"p{n}", room=room, settings=m.Settings(seconds=600))))
         sent: dict[int, float] = {}
         rng = random.Random(n)
         go = asyncio.Event()
@@ -157,8 +158,10 @@ def server_command(args: argparse.Namespace) -> list[str]:
 
 
 def main(args: argparse.Namespace) -> None:
+    # Started from this folder: `python -c` looks first in its working folder, and the checkout measured is the
+    # one PYTHONPATH names (the clients' too).
     server = subprocess.Popen(server_command(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True)  # fmt: skip
+                              stderr=subprocess.DEVNULL, text=True, cwd=Path(__file__).parent)  # fmt: skip
     assert server.stdin is not None and server.stdout is not None
     try:
         port = int(server.stdout.readline().split()[-1])  # "port N"
