@@ -43,8 +43,22 @@ import asyncio, gc, json, sys, threading, time
 from boggle_tui.cli.main import main
 from boggle_tui.net.server import RoomServer
 
-state = {"on": False, "lags": [], "busy": [], "gc": [], "began": 0.0}
+state = {"on": False, "lags": [], "busy": [], "gc": [], "began": 0.0, "long": [], "callbacks": 0}
 tasks = []
+run_callback = asyncio.events.Handle._run
+
+def timed(handle):
+    # One callback of the loop (a task's step: a frame handled, a round of ticks...) and its CPU time: the
+    # stretches during which nothing else is answered.
+    began = time.thread_time()
+    run_callback(handle)
+    if state["on"]:
+        state["callbacks"] += 1
+        spent = time.thread_time() - began
+        if spent > 0.001:
+            state["long"].append(spent)
+
+asyncio.events.Handle._run = timed
 
 async def monitor():
     while True:
@@ -73,7 +87,8 @@ RoomServer.start = start
 def commands():
     for line in sys.stdin:
         if line.strip() == "start":
-            state["lags"], state["busy"], state["gc"], state["on"] = [], [], [], True
+            state["lags"], state["busy"], state["gc"], state["long"], state["callbacks"] = [], [], [], [], 0
+            state["on"] = True
         elif line.strip() == "stop":
             state["on"] = False
             lags, busy = sorted(state["lags"]) or [0.0], sorted(state["busy"]) or [0.0]
@@ -85,6 +100,8 @@ def commands():
                 "gc_seconds": [sum(t for g, t in passes if g == n) for n in range(3)],
                 "gc_max": max((t for _, t in passes), default=0.0),
                 "tracked": len(gc.get_objects()), "frozen": gc.get_freeze_count(),
+                "callbacks": state["callbacks"], "over_2ms": sum(1 for t in state["long"] if t > 0.002),
+                "longest": max(state["long"], default=0.0),
             }), flush=True)
 
 threading.Thread(target=commands, daemon=True).start()
@@ -196,12 +213,15 @@ def main(args: argparse.Namespace) -> None:
         print("no verdicts came back")
         return
     p50, p99 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)]
-    ms = {key: f"{loop[key] * 1000:.1f}" for key in ("lag_p99", "lag_max", "busy_p99", "busy_max", "gc_max")}
+    ms = {key: f"{loop[key] * 1000:.1f}" for key in ("lag_p99", "lag_max", "busy_p99", "busy_max", "gc_max", "longest")}
     print(f"players {args.players:,} in {args.rooms:,} rooms, a word every {args.interval} s each, "
           f"{args.client_processes} client processes, {wall:.1f} s measured")  # fmt: skip
     print(f"collector: passes by generation {loop['gc']}, CPU {[round(t * 1000) for t in loop['gc_seconds']]} ms, "
           f"longest {ms['gc_max']} ms; objects tracked {loop['tracked']:,}, frozen {loop['frozen']:,}")  # fmt: skip
-    print(f"the loop's CPU in a probe's 10-ms window: p99 {ms['busy_p99']} ms, max {ms['busy_max']} ms")
+    print(
+        f"the loop's CPU in a probe's 10-ms window: p99 {ms['busy_p99']} ms, max {ms['busy_max']} ms; "
+        f"callbacks {loop['callbacks']:,}, {loop['over_2ms']} over 2 ms of CPU, longest {ms['longest']} ms"
+    )
     row = [
         args.label, f"{args.players:,}", f"{args.rooms:,}", f"{args.players / args.interval:,.0f}",
         f"{len(latencies) / args.seconds:,.0f}", f"{p50 * 1000:.1f} ms", f"{p99 * 1000:.1f} ms",
