@@ -39,7 +39,7 @@ from boggle_tui.net import messages as m
 # passes with their CPU time. The parent
 # writes "start" and "stop" on the server's stdin around the measured part; "stop" prints the figures as JSON.
 SERVER = """
-import asyncio, gc, json, sys, threading, time
+import asyncio, gc, json, os, sys, threading, time
 from boggle_tui.cli.main import main
 from boggle_tui.net.server import RoomServer
 
@@ -75,6 +75,9 @@ def collector(phase, info):
         state["gc"].append((info["generation"], time.thread_time() - state["began"]))
 
 gc.callbacks.append(collector)
+if os.environ.get("BENCH_NO_COLLECTOR"):
+    from boggle_tui.net import collector as tuned
+    tuned.Collector.settle = tuned.Collector.dealt = lambda self: None
 started = RoomServer.start
 
 async def start(self, *args, **kwargs):

@@ -19,6 +19,7 @@ from boggle_tui.game.rules import Rules
 from boggle_tui.net import collector as collector_module
 from boggle_tui.net import messages as m
 from boggle_tui.net import server as server_module
+from boggle_tui.net.client import room_url
 from boggle_tui.net.collector import Collector
 from boggle_tui.net.protocol import clean_text
 from boggle_tui.net.room import COUNTDOWN, GRACE, Room, State
@@ -60,6 +61,13 @@ async def test_the_address_names_the_room_and_a_hello_for_another_is_refused() -
         for path in ("a/b", "sp%20ace", "x" * 41):
             refused = await answer(f"{url}/{path}", m.Hello(version=m.VERSION, name="di", room="friends"))
             assert isinstance(refused, m.Error) and refused.fatal, path
+
+
+def test_a_game_puts_its_room_in_the_address_unless_the_name_is_no_rooms() -> None:
+    assert room_url("ws://10.0.0.2:8765", "friends") == "ws://10.0.0.2:8765/friends"
+    assert room_url("ws://10.0.0.2:8765/", "friends") == "ws://10.0.0.2:8765/friends"
+    assert room_url("ws://10.0.0.2:8765", "") == "ws://10.0.0.2:8765"  # listing the rooms
+    assert room_url("ws://10.0.0.2:8765", "bad room!") == "ws://10.0.0.2:8765"  # the server refuses it in words
 
 
 # Rooms ticked in stretches
