@@ -12,7 +12,7 @@ Prints one row of the table in benchmarks/NOTES.md (and the collector's passes);
 The CPU figures are shares of one core over the measured part, the server's and each client
 process's: on a machine with few cores a client process at 100% means the players, not the
 server, set the pace. The goal (issue 17): 4,000 players in 1,000 rooms, p99 verdict <= 50 ms on
-a quiet machine.
+a quiet machine. BENCH_NO_COLLECTOR=1 runs the server without net/collector.py's settings.
 """
 
 from __future__ import annotations
