@@ -144,6 +144,7 @@ def _list_rooms(url: str) -> int:
 def run_server(args: argparse.Namespace) -> int:
     """A headless server until Ctrl+C (or, with --exit-when-idle, until it has had no room for that long):
     one line per room event on stderr; with --announce-port, `port N` on stdout once listening."""
+    from boggle_tui.net.collector import Collector
     from boggle_tui.net.server import RoomServer
 
     def log(line: str) -> None:
@@ -165,7 +166,7 @@ def run_server(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state)
+        server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state, collector=Collector())
         if not args.no_daily:  # today's board and its table (net/daily.py), in the store named or the default file
             from boggle_tui.net.daily import DailyService
             from boggle_tui.storage.daily_store import open_store

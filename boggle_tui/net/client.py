@@ -15,6 +15,7 @@ from websockets.frames import CloseCode
 
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
+from boggle_tui.net.address import ROOM_NAME
 from boggle_tui.net.protocol import ProtocolError, clean_text
 
 CONNECT_SECONDS = 5.0
@@ -65,10 +66,19 @@ class Connection:
                 continue
 
 
+def room_url(url: str, room: str) -> str:
+    """The room's own address: the server's with the room as its path (ws://host:8765/friends), by which a proxy
+    in front of several servers sends all of a room's players to the same one (docs/servers.md). A name that is
+    no room's is left to the hello, for the server to refuse in its words."""
+    return f"{url.rstrip('/')}/{room}" if ROOM_NAME.fullmatch(room) else url
+
+
 async def _hello(url: str, hello: m.Hello) -> tuple[ClientConnection, m.ServerMessage]:
     """Connect, say hello, and read the answer; a refusal or a failure is a JoinError in words."""
     try:
-        ws = await connect(url, max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None)
+        ws = await connect(
+            room_url(url, hello.room), max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None
+        )
     except (OSError, TimeoutError) as error:
         raise JoinError(
             _("cannot reach {url}: {error}").format(url=url, error=getattr(error, "strerror", None) or error)

@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import json
 import math
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping, Sized
@@ -543,7 +544,8 @@ def decode_server(frame: str | bytes) -> ServerMessage:
 def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict: bool) -> Any:
     if isinstance(frame, bytes):
         raise ProtocolError("messages are JSON text frames")
-    if len(frame.encode("utf-8", "surrogatepass")) > limit:
+    # A character is at most 4 bytes of UTF-8: most frames are short enough never to be encoded to be measured.
+    if len(frame) * 4 > limit and len(frame.encode("utf-8", "surrogatepass")) > limit:
         raise ProtocolError(f"a message has at most {limit} bytes")
     try:
         raw = json.loads(frame)
@@ -555,33 +557,32 @@ def _decode(frame: str | bytes, kinds: Mapping[str, type], limit: int, *, strict
     cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None or not isinstance(kind, str):
         raise ProtocolError(f"unknown message type {clean_text(str(kind), 20)!r}")
-    return _object(cls, {k: v for k, v in raw.items() if k != "type"}, kind, strict)
+    return _reader(cls, strict, kind, True)(raw)
 
 
-Check = Callable[[Any, str], Any]  # a raw JSON value and where it is -> the checked value, or a ProtocolError
+# A raw JSON value -> the checked value, or a ProtocolError naming where it is. Where a value is (`verdict.word`)
+# is known when the check is built: nothing is formatted on a frame's path unless the frame is refused.
+Check = Callable[[Any], Any]
 
 
 def checked(cls: type[_Message], raw: Any, where: str) -> _Message:
     """A raw JSON value read as `cls` (a message or a part), strictly: the check every client's message has,
     for other input of the same shape (a room's saved state, net/saved.py)."""
-    return typing.cast(_Message, _reader(typing.cast(type, cls), True)(raw, where))
-
-
-def _object(cls: type, raw: Any, where: str, strict: bool) -> Any:
-    return _reader(cls, strict)(raw, where)
+    return typing.cast(_Message, _reader(typing.cast(type, cls), True, where)(raw))
 
 
 @functools.cache
-def _reader(cls: type, strict: bool) -> Check:
-    """The checks of a message type's fields, worked out once per type: decoding is on every frame's path."""
+def _reader(cls: type, strict: bool, where: str, top: bool = False) -> Check:
+    """The checks of a message type's fields, worked out once per type and place: decoding is on every frame's
+    path. `top`: a whole message, whose `type` is its own (already read) and no field."""
     hints = typing.get_type_hints(cls)
     fields = [
-        (f.name, _check(hints[f.name], f.metadata, strict), _required(f), _optional(hints[f.name]))
+        (f.name, _check(hints[f.name], f.metadata, strict, f"{where}.{f.name}"), _required(f), _optional(hints[f.name]))
         for f in dataclasses.fields(cls)
     ]
-    known = {name for name, *_ in fields}
+    known = frozenset({name for name, *_ in fields} | ({"type"} if top else set()))
 
-    def read(raw: Any, where: str) -> Any:
+    def read(raw: Any) -> Any:
         if not isinstance(raw, dict):
             raise ProtocolError(f"{where} must be an object")
         if strict and not raw.keys() <= known:
@@ -590,11 +591,11 @@ def _reader(cls: type, strict: bool) -> Check:
         values = {}
         for name, check, required, optional in fields:
             value = raw.get(name)
-            if name not in raw or (value is None and optional and not required):
+            if value is None and (name not in raw or (optional and not required)):
                 if required:
                     raise ProtocolError(f"{where}: {name} is missing")
                 continue
-            values[name] = check(value, f"{where}.{name}")
+            values[name] = check(value)
         return cls(**values)
 
     return read
@@ -608,72 +609,81 @@ def _optional(hint: Any) -> bool:
     return type(None) in typing.get_args(hint)
 
 
-def _check(hint: Any, meta: Mapping[str, Any], strict: bool) -> Check:
-    """The check for one declared type and its bounds."""
+def _check(hint: Any, meta: Mapping[str, Any], strict: bool, where: str) -> Check:
+    """The check for one declared type and its bounds, at `where`."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        options = [_check(a, meta, strict) for a in args if a is not type(None)]
+        options = [_check(a, meta, strict, where) for a in args if a is not type(None)]
         nullable = type(None) in args
 
-        def one_of(raw: Any, where: str) -> Any:
+        def one_of(raw: Any) -> Any:
             if raw is None and nullable:
                 return None
             for option in options:
                 try:
-                    return option(raw, where)
+                    return option(raw)
                 except ProtocolError:
                     continue
             raise ProtocolError(f"{where} has the wrong type")
 
         return one_of
     if origin is Literal:
-        allowed = set(args)
+        allowed = frozenset(args)
 
-        def literal(raw: Any, where: str) -> Any:
+        def literal(raw: Any) -> Any:
             if isinstance(raw, str) and raw in allowed:
                 return raw
             raise ProtocolError(f"{where} cannot be {clean_text(repr(raw), 30)}")
 
         return literal
     if hint is bool:
-        return _boolean
+        return functools.partial(_boolean, where)
     if hint is int or hint is float:
         low, high = meta.get("range", (-MAX_ID, MAX_ID))
-        return functools.partial(_number, hint, low, high)
+        return functools.partial(_whole if hint is int else _real, low, high, where)
     if hint is str:
-        return functools.partial(_text, meta.get("limit", MAX_TEXT))
+        return functools.partial(_text, meta.get("limit", MAX_TEXT), where)
     if origin is tuple:
-        item = _check(args[0], {}, strict)
+        item = _check(args[0], {}, strict, where)
         limit = meta.get("many", MAX_LIST)
-        return lambda raw, where: tuple(item(x, where) for x in _bounded(raw, list, limit, where))
+        return lambda raw: tuple([item(x) for x in _bounded(raw, list, limit, where)])
     if origin is dict:
-        key, value = _check(args[0], {"limit": MAX_WORD}, strict), _check(args[1], {}, strict)
+        key, value = _check(args[0], {"limit": MAX_WORD}, strict, where), _check(args[1], {}, strict, where)
         limit = meta.get("many", MAX_LIST)
-        return lambda raw, where: {key(k, where): value(v, where) for k, v in _bounded(raw, dict, limit, where).items()}
+        return lambda raw: {key(k): value(v) for k, v in _bounded(raw, dict, limit, where).items()}
     if dataclasses.is_dataclass(hint):
-        return _reader(typing.cast(type, hint), strict)
+        return _reader(typing.cast(type, hint), strict, where)
     raise TypeError(f"no rule for {hint!r}")  # a message type this module cannot check: a bug, not input
 
 
-def _boolean(raw: Any, where: str) -> bool:
-    if isinstance(raw, bool):
+def _boolean(where: str, raw: Any) -> bool:
+    if raw is True or raw is False:
         return raw
     raise ProtocolError(f"{where} must be true or false")
 
 
-def _text(limit: int, raw: Any, where: str) -> str:
-    if not isinstance(raw, str):
+def _text(limit: int, where: str, raw: Any) -> str:
+    if type(raw) is not str:  # json.loads makes exact str objects
         raise ProtocolError(f"{where} must be text")
     return clean_text(raw, limit)
 
 
-def _number(hint: type, low: float, high: float, raw: Any, where: str) -> Any:
-    whole = isinstance(raw, int) and not isinstance(raw, bool)
-    if not (whole or (hint is float and isinstance(raw, float) and math.isfinite(raw))):
-        raise ProtocolError(f"{where} must be a {'whole ' if hint is int else ''}number")
+def _whole(low: float, high: float, where: str, raw: Any) -> int:
+    if type(raw) is not int:  # json.loads makes exact ints, never a bool for a number
+        raise ProtocolError(f"{where} must be a whole number")
     if not low <= raw <= high:
         raise ProtocolError(f"{where} out of range")
-    return hint(raw)
+    return raw
+
+
+def _real(low: float, high: float, where: str, raw: Any) -> float:
+    if type(raw) is int:
+        raw = float(raw)
+    elif type(raw) is not float or not math.isfinite(raw):
+        raise ProtocolError(f"{where} must be a number")
+    if not low <= raw <= high:
+        raise ProtocolError(f"{where} out of range")
+    return raw
 
 
 def _bounded(raw: Any, kind: type[Sized], limit: int, where: str) -> Any:
@@ -686,33 +696,66 @@ def _bounded(raw: Any, kind: type[Sized], limit: int, where: str) -> Any:
 
 # Encoding
 
+# Made once: json.dumps builds a new encoder on every call that passes it options.
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
 
 def encode(message: ClientMessage | ServerMessage) -> str:
     """The message as one JSON text frame: its type, then its fields."""
-    fields = {name: _plain(getattr(message, name)) for name in _names(type(message))}
-    return json.dumps({"type": message.KIND, **fields}, separators=(",", ":"), ensure_ascii=False)
+    return _JSON.encode(_plainer(typing.cast(type, type(message)), True)(message))
 
 
-_NAMES: dict[type, tuple[str, ...]] = {}  # a message type's field names, read once
+Plain = Callable[[Any], Any]  # a message or a part -> what JSON writes for it
 
 
-def _names(cls: type) -> tuple[str, ...]:
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
+@functools.cache
+def _plainer(cls: type, top: bool = False) -> Plain:
+    """How a message type (or a part) is written, worked out once per type: its fields' values read in one call,
+    and only the fields that hold parts converted (strings, numbers and tuples of them are JSON as they are).
+    `top`: a whole message, its `type` first."""
+    hints = typing.get_type_hints(cls)
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    head: tuple[str, ...] = (typing.cast(Any, cls).KIND,) if top else ()
+    keys = (*(("type",) if top else ()), *names)
+    converted = [(len(head) + i, c) for i, name in enumerate(names) if (c := _plain_of(hints[name])) is not None]
+    if len(names) > 1:
+        read: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
+    else:
+        read = lambda value: tuple(getattr(value, name) for name in names)  # noqa: E731 (attrgetter of one name is no tuple)
+
+    def plain(value: Any) -> dict[str, Any]:
+        values = [*head, *read(value)]
+        for i, convert in converted:
+            values[i] = convert(values[i])
+        return dict(zip(keys, values, strict=True))
+
+    return plain
 
 
 def plain(part: Any) -> Any:
     """A message or a part as plain JSON values, field by field (what `encode` writes, without the type)."""
-    return _plain(part)
+    return _plainer(typing.cast(type, type(part)))(part)
 
 
-def _plain(value: Any) -> Any:
-    if value is None or isinstance(value, str | int | float):
-        return value
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items()}
-    return {name: _plain(getattr(value, name)) for name in _names(type(value))}  # a part: a seat, a score...
+def _plain_of(hint: Any) -> Plain | None:
+    """How a field of this type is written; None where JSON writes the value as it is."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        writers = [_plain_of(a) for a in options]
+        if all(writer is None for writer in writers):
+            return None
+        if len(options) != 1:
+            raise TypeError(f"no rule for writing {hint!r}")  # a union of parts: a bug, not input
+        one = typing.cast(Plain, writers[0])
+        return lambda value: None if value is None else one(value)
+    if origin is tuple or origin is dict:
+        item = _plain_of(args[0] if origin is tuple else args[1])  # tuple[X, ...], dict[str, X]
+        if item is None:
+            return None
+        if origin is tuple:
+            return lambda value: [item(x) for x in value]
+        return lambda value: {key: item(x) for key, x in value.items()}
+    if dataclasses.is_dataclass(hint):
+        return _plainer(typing.cast(type, hint))
+    return None  # str, int, float, bool, a Literal

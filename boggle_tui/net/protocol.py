@@ -43,7 +43,12 @@ def clean_text(text: str, limit: int) -> str:
 
     Rich markup is not interpreted where these are shown (the app shows them as plain text).
     """
-    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
+    if text.isprintable():  # no character of C or Z but the space (str.isprintable's own definition): most text
+        if "  " not in text and text[:1] != " " and text[-1:] != " ":
+            return text[:limit]  # nothing to drop, no space to fold: what the loop below would give, without it
+        kept = text
+    else:
+        kept = "".join(ch for ch in text if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
     return " ".join(kept.split())[:limit]
 
 

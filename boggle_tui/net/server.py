@@ -18,7 +18,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +34,14 @@ from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net import saved as disk
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
+from boggle_tui.net.collector import Collector
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
 HELLO_SECONDS = 5.0  # a connection that says nothing for this long is closed
 TICK_SECONDS = 0.1  # how often rooms are looked at (countdowns, deadlines)
+TICK_STRETCH = 0.002  # seconds of rooms' ticks at most before other connections' frames get a turn
 MESSAGES_PER_SECOND = 30.0
 MESSAGE_BURST = 60
 MAX_ERRORS = 20  # bad messages a connection may send before it is closed
@@ -86,14 +88,18 @@ class RoomServer:
         log: Log = lambda _: None,
         limits: Limits | None = None,
         state: Path | None = None,
+        collector: Collector | None = None,
     ) -> None:
         """`dictionaries`: the word lists rooms may use, name -> name or path (the shipped ones by default);
         `state`: the folder that keeps each room's state (net/saved.py), brought back when the server starts
-        again (None: rooms last as long as the process)."""
+        again (None: rooms last as long as the process). `collector`: the process is this server's own
+        (`boggle server`), and its garbage collector is tuned for it (net/collector.py); None leaves the
+        collector as it is (a server inside a game or a test)."""
         self.dictionaries = dictionaries or {name: name for name in shipped_dictionaries()}
         self.now = now
         self.log = log
         self.limits = limits or Limits()
+        self.collector = collector
         self.rooms: dict[str, Room] = {}
         self.made_by: dict[str, str] = {}  # room -> the address that made it
         self.links: dict[tuple[str, int], Link] = {}
@@ -130,6 +136,8 @@ class RoomServer:
             if language_of(name).code == plain:  # other languages' lists: when a room asks for one
                 await asyncio.to_thread(self.dictionary_for, name)
         await self._restore()
+        if self.collector is not None:
+            self.collector.settle()
         quiet = logging.getLogger("boggle_tui.net.websockets")
         quiet.addHandler(logging.NullHandler())
         quiet.propagate = False  # garbage handshakes are refused without a traceback on the console
@@ -150,6 +158,8 @@ class RoomServer:
         self._save(force=True)
         if self._ticker is not None:
             self._ticker.cancel()
+        if self.collector is not None:
+            self.collector.restore()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -174,14 +184,36 @@ class RoomServer:
             loop.default_exception_handler(context)
 
     async def _tick_forever(self) -> None:
+        """Every room's tick each TICK_SECONDS, in stretches of at most TICK_STRETCH: a thousand rooms (each
+        with its clock, bots and sends, and now and then a deal) never hold up a word's verdict for long."""
         while True:
             await asyncio.sleep(TICK_SECONDS)
-            self.tick()
+            began = time.perf_counter()  # the loop's own time, not the rooms' clock: how long others wait
+            for room in list(self.rooms.values()):
+                if time.perf_counter() - began >= TICK_STRETCH:
+                    await asyncio.sleep(0)  # the frames that came meanwhile are read and answered
+                    began = time.perf_counter()
+                self._tick(room)
+            self._note_idle()
+            if self.collector is not None:
+                self.collector.tick()
 
     def tick(self) -> None:
+        """Every room's tick at once (the tests' way; the server spreads them, see `_tick_forever`)."""
         for room in list(self.rooms.values()):
-            self.deliver(room, room.tick())
-            self._close_if_empty(room)
+            self._tick(room)
+        self._note_idle()
+
+    def _tick(self, room: Room) -> None:
+        if self.rooms.get(room.name) is not room:
+            return  # closed since this round of ticks began
+        playing = room.state is State.PLAYING
+        self.deliver(room, room.tick())
+        if not playing and room.state is State.PLAYING and self.collector is not None:
+            self.collector.dealt()
+        self._close_if_empty(room)
+
+    def _note_idle(self) -> None:
         if self.rooms:
             self.idle_since = None
         elif self.idle_since is None:
@@ -260,6 +292,8 @@ class RoomServer:
             pass
         finally:
             self.connections -= 1
+            if self.collector is not None:
+                self.collector.connection_closed()
             if link is not None:
                 self._gone(link)
 
@@ -286,6 +320,7 @@ class RoomServer:
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
                 return None
+            hello = _room_of_address(ws, hello)
             wanted = self._settings_asked(hello)
             if wanted is not None:  # another language's list, or one in another language: read off the loop
                 await asyncio.to_thread(self.dictionary_for, wanted.dictionary, wanted.language)
@@ -515,6 +550,20 @@ class RoomServer:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(m.encode(m.Error(message=str(error), fatal=True, code=error.code)))
             await ws.close(1008, "refused")
+
+
+def _room_of_address(ws: ServerConnection, hello: m.Hello) -> m.Hello:
+    """The hello with the room its address names (ws://host:port/ROOM, the path a proxy in front of several servers
+    hashes to choose one): a hello naming no room is for that one, and one naming another room is refused. An
+    address with no path (`/`) leaves the room to the hello."""
+    path = ws.request.path.partition("?")[0].strip("/") if ws.request is not None else ""
+    if not path:
+        return hello
+    if not ROOM_NAME.fullmatch(path):
+        raise Refused(_("a room name is 1 to {most} letters, digits, - or _").format(most=MAX_ROOM))
+    if hello.room and hello.room != path:
+        raise Refused(_("this address is room {path}'s, not room {room}'s").format(path=path, room=hello.room))
+    return replace(hello, room=path)
 
 
 def _address(ws: ServerConnection) -> str:
