@@ -14,7 +14,7 @@ or while such a key is still on its way back, wait; and all go to the focused wi
 from __future__ import annotations
 
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 
@@ -30,7 +30,7 @@ def typing(key: events.Key) -> bool:
 
 
 class LateKeys:
-    def __init__(self, app: App[object]) -> None:
+    def __init__(self, app: App[Any]) -> None:
         self.app = app
         self.numbers = count()  # the order keys arrived in
         self.on_their_way: dict[int, tuple[events.Key, DOMNode]] = {}  # typing keys routed, not yet through
@@ -94,7 +94,9 @@ class LateKeys:
         """The keys waiting, in the order typed, to the widget focused now (none: they go, nothing takes them)."""
         waiting, self.waiting = sorted(self.waiting, key=lambda pair: pair[0]), []
         focused = self.app.focused
-        for _number, key in waiting if focused is not None else ():
+        if focused is None:
+            return
+        for _number, key in waiting:
             focused._forward_event(key)  # the widget's own queue: before any key routed after them
 
     def _stale(self) -> bool:
