@@ -62,7 +62,7 @@ from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
 
-MIN_SIZE = (60, 20)
+MIN_SIZE = (40, 20)  # the start screen and the others; a round asks its own (RoundScreen.min_size_at)
 
 WallClock = Callable[[], dt.datetime]
 
@@ -446,8 +446,8 @@ class BoggleApp(App[int]):
         """Cover the screen with a notice while the terminal is smaller than it needs, at launch as on a resize."""
         showing = isinstance(self.screen, TooSmallScreen)
         beneath = self.screen_stack[-2] if showing and len(self.screen_stack) > 1 else self.screen
-        need = beneath.min_size if isinstance(beneath, RoundScreen) else MIN_SIZE
         width, height = size or self.size
+        need = beneath.min_size_at(width, height) if isinstance(beneath, RoundScreen) else MIN_SIZE
         small = width < need[0] or height < need[1]
         if small and not showing:
             self.push_screen(TooSmallScreen(need))

@@ -13,9 +13,19 @@
   const reader = query.get("reader") === "1" || window.localStorage.getItem(READER_KEY) === "1";
   const fontSize = Number(element.dataset.fontSize) || 16;
 
+  // The game needs 40 columns and 20 rows (a round upright on a phone, app/screens/round.py): the font shrinks
+  // from the page's size until they fit (a phone on its side), never below 10px. A cell of the font is about
+  // 0.6 of its size wide and 1.32 high.
+  const NEED = { columns: 40, rows: 20 };
+  function fontFor(width, height) {
+    let size = fontSize;
+    while (size > 10 && (width / (size * 0.61) < NEED.columns || height / (size * 1.33) < NEED.rows)) size -= 1;
+    return size;
+  }
+
   const terminal = new Terminal({
     allowProposedApi: true, // the unicode11 widths
-    fontSize: fontSize,
+    fontSize: fontFor(window.innerWidth, window.innerHeight),
     fontFamily: "'Roboto Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace",
     scrollback: 0,
     screenReaderMode: reader,
@@ -48,7 +58,11 @@
   // itself out again above the keyboard, its entry in view.
   function resize() {
     const visible = window.visualViewport;
-    element.style.height = visible ? visible.height + "px" : "";
+    const width = visible ? visible.width : window.innerWidth;
+    const height = visible ? visible.height : window.innerHeight;
+    element.style.height = height + "px";
+    const size = fontFor(width, height);
+    if (terminal.options.fontSize !== size) terminal.options.fontSize = size;
     fit.fit();
   }
 
@@ -77,16 +91,18 @@
     });
   }
 
-  terminal.open(element);
-  terminal.onData((data) => send(["stdin", data]));
-  terminal.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
-  terminal.textarea.addEventListener("focus", () => send(["focus"]));
-  terminal.textarea.addEventListener("blur", () => send(["blur"]));
-  window.addEventListener("resize", resize);
-  if (window.visualViewport) window.visualViewport.addEventListener("resize", resize);
+  function start() {
+    terminal.open(element); // after the font has come: the terminal measures its cells in it once, here
+    terminal.onData((data) => send(["stdin", data]));
+    terminal.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
+    terminal.textarea.addEventListener("focus", () => send(["focus"]));
+    terminal.textarea.addEventListener("blur", () => send(["blur"]));
+    window.addEventListener("resize", resize);
+    if (window.visualViewport) window.visualViewport.addEventListener("resize", resize);
+    connect();
+  }
   document.getElementById("again").addEventListener("click", () => window.location.reload());
 
-  // The font first: the terminal measures its cells in it.
   const ready = document.fonts ? document.fonts.load(fontSize + "px 'Roboto Mono'") : Promise.resolve();
-  ready.catch(() => null).then(connect);
+  ready.catch(() => null).then(start);
 })();
