@@ -1,18 +1,23 @@
 """The game in a browser: `boggle web` served by textual-serve, driven by Playwright with Debian's chromium.
 
 Skipped where chromium, Playwright or textual-serve is missing (the `[web]` extra and
-`apt-get install chromium`). The page is a canvas, so the test reads what the game judged
-from the verdict log the game writes when BOGGLE_VERDICT_LOG asks for one.
+`apt-get install chromium`). The tests read the screen's text from xterm's buffer (the page keeps its terminal
+in `window.boggleTerminal`), look at the screenshots' pixels where the text says something is drawn, and read
+what the game judged from the verdict log it writes when BOGGLE_VERDICT_LOG asks for one. BOGGLE_WEB_SHOTS names
+a folder to keep the screenshots in.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -40,33 +45,203 @@ def wait_for(condition, what: str, seconds: float = WAIT) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def test_a_word_typed_in_the_browser_reaches_the_game(tmp_path: Path) -> None:
+# Each screen the tests play on: (name, CSS width, height, devicePixelRatio, a touch screen). At a ratio of 3
+# textual-serve's page (xterm's WebGL renderer) drew nothing, at 2 a quarter of the game (#26).
+SCREENS = [
+    ("phone-upright", 390, 844, 3, True),
+    ("phone-on-its-side", 844, 390, 3, True),
+    ("tablet", 820, 1180, 2, True),
+    ("laptop", 1280, 800, 2, False),
+]
+# Chromium with WebGL (SwiftShader where there is no GPU) and without.
+WEBGL = {
+    "on": ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+    "off": ["--disable-webgl", "--disable-3d-apis"],
+}
+SCREEN_TEXT = """() => {
+    const terminal = window.boggleTerminal, rows = [];
+    if (!terminal || !terminal.element) return rows;  // the page is still loading
+    const buffer = terminal.buffer.active;
+    for (let y = 0; y < terminal.rows; y++) rows.push(buffer.getLine(y).translateToString());
+    return rows;
+}"""
+DIE = re.compile(r"╭─+╮")  # a die's top (its face is a letter, or a large letter of blocks)
+
+
+class Page:
+    """A tab of the browser game: its terminal's text (xterm's buffer), where a cell is, and taps or clicks."""
+
+    def __init__(self, page, touch: bool) -> None:
+        self.page, self.touch = page, touch
+
+    def text(self) -> list[str]:
+        return self.page.evaluate(SCREEN_TEXT)
+
+    def wait_for(self, found, what: str, seconds: float = WAIT) -> list[str]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            rows = self.text()
+            if found(rows):
+                return rows
+            self.page.wait_for_timeout(200)
+        raise AssertionError(f"timed out waiting for {what}; the screen shows:\n" + "\n".join(self.text()))
+
+    def cell_box(self, column: int, row: int, columns: int = 1, rows: int = 1) -> dict[str, float]:
+        """The CSS pixels of a block of cells."""
+        screen = self.page.locator(".xterm-screen").bounding_box()
+        terminal = self.page.evaluate("() => [window.boggleTerminal.cols, window.boggleTerminal.rows]")
+        width, height = screen["width"] / terminal[0], screen["height"] / terminal[1]
+        return {"x": screen["x"] + column * width, "y": screen["y"] + row * height,
+                "width": columns * width, "height": rows * height}  # fmt: skip
+
+    def place(self, label: str) -> tuple[int, int]:
+        """The cell where `label` stands alone on its line, once it stays there (a screen's layout settles)."""
+        pattern = re.compile(rf"(^|\s){re.escape(label)}(\s|$)")
+        seen = None
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            rows = self.text()
+            found = next(((m.start(), y) for y, line in enumerate(rows) for m in [pattern.search(line)] if m), None)
+            if found is not None and found == seen:
+                return found[0] + (rows[found[1]][found[0]] != label[0]), found[1]
+            seen = found
+            self.page.wait_for_timeout(300)
+        raise AssertionError(f"{label!r} did not settle on the screen:\n" + "\n".join(self.text()))
+
+    def press(self, label: str) -> None:
+        """Tap (or click) the button whose label stands alone on its line."""
+        column, row = self.place(label)
+        box = self.cell_box(column, row, len(label))
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+
+    def drawn(self, box: dict[str, float]) -> float:
+        """How much the pixels of a box differ (their standard deviation): 0 where nothing is drawn."""
+        return spread(self.page.screenshot(clip=box))
+
+
+def spread(png: bytes) -> float:
+    """The standard deviation of an 8-bit RGB(A) PNG's grey levels (Chromium's screenshots): no imaging library
+    for one number."""
+    chunks, at = {}, 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at : at + 8])
+        chunks.setdefault(kind, b"")
+        chunks[kind] += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    step = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(chunks[b"IDAT"]), width * step
+    previous, greys = bytearray(stride), []
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
+                line[i] = (line[i] + near[2]) & 255
+        greys.extend(sum(line[x : x + 3]) // 3 for x in range(0, stride, step))
+        previous = line
+    mean = sum(greys) / len(greys)
+    return (sum((g - mean) ** 2 for g in greys) / len(greys)) ** 0.5
+
+
+def check_drawn(tab: Page, rows: list[str], what: str, shots: Path) -> None:
+    """The whole terminal is drawn, to its last cell: the footer's last words at the bottom right (a page drawn at
+    the wrong scale leaves that corner blank) and the board's dice; the terminal fits the window."""
+    page = tab.page
+    viewport = page.viewport_size
+    screen = page.locator(".xterm-screen").bounding_box()
+    assert screen["x"] >= 0 and screen["y"] >= 0, what
+    assert screen["x"] + screen["width"] <= viewport["width"] + 1, (what, screen, viewport)
+    assert screen["y"] + screen["height"] <= viewport["height"] + 1, (what, screen, viewport)
+    page.screenshot(path=shots / f"{what}.png")
+    last = len(rows) - 1
+    words = rows[last].rstrip()
+    end = len(words)
+    begin = max(words.rfind(" ", 0, end - 1) + 1, 0)
+    corner = tab.cell_box(begin, last, end - begin)
+    assert tab.drawn(corner) > 8, f"{what}: the bottom right ({words[begin:]!r}) is not drawn"
+    dice = [(y, match) for y, line in enumerate(rows) for match in DIE.finditer(line)]
+    for y, match in (dice[0], dice[-1]) if dice else ():  # the board's first and last dice
+        box = tab.cell_box(match.start(), y, match.end() - match.start(), 3)
+        assert tab.drawn(box) > 8, f"{what}: the die at row {y}, column {match.start()} is not drawn"
+
+
+@pytest.fixture(scope="module")
+def web_game(tmp_path_factory):
+    """One `boggle web` for the module's tests, writing the verdicts its games give to a log."""
+    folder = tmp_path_factory.mktemp("web")
     port = free_port()
-    log = tmp_path / "verdicts.log"
-    env = {**os.environ, "BOGGLE_VERDICT_LOG": str(log), "BOGGLE_DATA_DIR": str(tmp_path / "data")}
+    log = folder / "verdicts.log"
+    env = {**os.environ, "BOGGLE_VERDICT_LOG": str(log), "BOGGLE_DATA_DIR": str(folder / "data")}
     server = subprocess.Popen(
         [sys.executable, "-m", "boggle_tui", "web", "--port", str(port)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
         wait_for(lambda: socket.socket().connect_ex(("127.0.0.1", port)) == 0, "boggle web to listen")
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"http://127.0.0.1:{port}")
-            page.wait_for_timeout(6000)  # the game process starts and draws its start screen
-            page.mouse.click(20, 20)  # focus the page on an empty corner: the Play button keeps the focus
-            page.keyboard.press("Enter")  # Play: a timed round on the start screen's defaults
-            page.wait_for_timeout(3000)
-            page.keyboard.type("qzx")  # never on any board, never a word
-            page.keyboard.press("Enter")
-            wait_for(lambda: log.exists() and "qzx\t" in log.read_text(), "the game's verdict on the browser's word")
-            browser.close()
+        yield f"http://127.0.0.1:{port}", log, folder
     finally:
         server.terminate()
         server.wait(10)
-    word, verdict = log.read_text().splitlines()[0].split("\t")
-    assert word == "qzx" and verdict in ("not on the board", "not a word")
+
+
+@pytest.mark.parametrize("webgl", ["on", "off"])
+def test_the_game_is_drawn_whole_and_played_by_touch_at_every_pixel_ratio(web_game, webgl: str) -> None:
+    """On each screen: the start screen drawn whole, Play tapped (clicked on the laptop), a word typed and
+    submitted with the round's touch button (Enter on the laptop), and its verdict shown, the board drawn whole."""
+    url, log, folder = web_game
+    shots = Path(os.environ.get("BOGGLE_WEB_SHOTS", folder))  # where the screenshots go, to look at
+    shots.mkdir(parents=True, exist_ok=True)
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", *WEBGL[webgl]])
+        tabs = {}
+        for name, width, height, ratio, touch in SCREENS:  # every game starts at once: they start in parallel
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, device_scale_factor=ratio, is_mobile=touch,
+                has_touch=touch,
+            )  # fmt: skip
+            tabs[name] = Page(context.new_page(), touch)
+            tabs[name].page.goto(url)
+        first = next(iter(tabs.values())).page
+        has_webgl = first.evaluate("() => !!document.createElement('canvas').getContext('webgl2')")
+        assert has_webgl == (webgl == "on")  # the flags did what they say
+        for n, (name, *_size, touch) in enumerate(SCREENS):
+            tab, what = tabs[name], f"{name}-webgl-{webgl}"
+            ratio = tab.page.evaluate("() => window.devicePixelRatio")
+            assert ratio == _size[2], (what, ratio)
+            rows = tab.wait_for(lambda rows: any("Word list" in row for row in rows), f"{what}: the start screen")
+            check_drawn(tab, rows, f"{what}-start", shots)
+            tab.press("Play")
+            rows = tab.wait_for(lambda rows: len(DIE.findall("\n".join(rows))) == 16, f"{what}: the board")
+            word = "qzx" + "abcdefgh"[n] + ("a" if webgl == "on" else "b")  # never on a board, never a word
+            tab.page.keyboard.type(word)
+            if touch:
+                tab.press("Submit")
+            else:
+                tab.page.keyboard.press("Enter")
+            rows = tab.wait_for(
+                lambda rows, word=word: any(f"✗ {word.upper()}" in row for row in rows), f"{what}: the verdict"
+            )
+            check_drawn(tab, rows, f"{what}-round", shots)
+        browser.close()
+    verdicts = dict(line.split("\t") for line in log.read_text().splitlines())
+    for n in range(len(SCREENS)):
+        word = "qzx" + "abcdefgh"[n] + ("a" if webgl == "on" else "b")
+        assert verdicts[word] in ("not on the board", "not a word"), word
 
 
 def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -63,6 +64,33 @@ async def test_boggle_web_caps_its_games_and_says_so_when_full(tmp_path: Path) -
                         break
                 await asyncio.sleep(0.05)
             assert page.status == 200
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+async def test_the_page_is_the_games_own_and_fetches_nothing_from_elsewhere(tmp_path: Path) -> None:
+    """boggle web's page (cli/web_page/): a phone's viewport, xterm.js served by the game itself with its licence,
+    a switch for screen readers, and no address of another host (textual-serve's page fetched Google's fonts)."""
+    port = free_port()
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "boggle_tui", "web", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        await wait_until_listening(port)
+        url = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            async with http.get(url) as page:
+                text = await page.text()
+            assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in text
+            assert 'id="reader"' in text and "Screen reader" in text
+            for fetched in re.findall(r'(?:src|href)="([^"]+)"', text):
+                assert fetched.startswith("/"), fetched  # this server's own
+            for path in ("/page/xterm/xterm.js", "/page/xterm/LICENSE.xterm", "/page/boggle.js", "/page/boggle.css"):
+                async with http.get(url + path) as served:
+                    assert served.status == 200, path
     finally:
         server.terminate()
         server.wait(10)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
+from boggle_tui.app.late_keys import LateKeys
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
@@ -61,7 +62,7 @@ from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import summarize
 
-MIN_SIZE = (60, 20)
+MIN_SIZE = (40, 20)  # the start screen and the others; a round asks its own (RoundScreen.min_size_at)
 
 WallClock = Callable[[], dt.datetime]
 
@@ -144,6 +145,24 @@ class BoggleApp(App[int]):
         self.table_choice = table or TableRules()  # what the table screen offers first
         self.solo = SoloPlay(self)
         self.study = StudyFlow(self)
+        self.late_keys = LateKeys(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys from the terminal go through LateKeys (app/late_keys.py): none typed in a burst is lost."""
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif event.is_forwarded:
+            self.late_keys.back()
+            await super().on_event(event)
+        elif self.late_keys.arrived(event):  # else it waits its turn
+            await super().on_event(event)
+            self.late_keys.routed(event)
+
+    def on_key(self, event: events.Key) -> None:
+        self.late_keys.unused(event)
+
+    def on_descendant_focus(self) -> None:
+        self.late_keys.hand_on()
 
     def on_mount(self) -> None:
         for theme in THEMES:
@@ -428,8 +447,8 @@ class BoggleApp(App[int]):
         """Cover the screen with a notice while the terminal is smaller than it needs, at launch as on a resize."""
         showing = isinstance(self.screen, TooSmallScreen)
         beneath = self.screen_stack[-2] if showing and len(self.screen_stack) > 1 else self.screen
-        need = beneath.min_size if isinstance(beneath, RoundScreen) else MIN_SIZE
         width, height = size or self.size
+        need = beneath.min_size_at(width, height) if isinstance(beneath, RoundScreen) else MIN_SIZE
         small = width < need[0] or height < need[1]
         if small and not showing:
             self.push_screen(TooSmallScreen(need))

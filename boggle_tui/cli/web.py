@@ -7,6 +7,11 @@ to each other, so each tab keeps its own data for as long as it is open. A link
 `http://HOST:PORT/?join=HOST:PORT/ROOM` opens the game with "Play with friends" filled in for
 that room (the visitor gives their name); the address in it is checked like one typed. A link that
 also says `&name=NAME` joins that room under that name at once (a link a player keeps for themself).
+
+The page is the game's own (web_page/, shipped in the wheel): xterm.js's DOM renderer, which draws right at
+any devicePixelRatio (textual-serve's page used xterm's WebGL and canvas renderers: at a phone's ratio of 3 the
+page was blank, at 2 a quarter of the game was drawn), a viewport for phones that follows the on-screen
+keyboard, and a switch for screen readers (xterm's screenReaderMode; `?reader=1` turns it on from the start).
 """
 
 from __future__ import annotations
@@ -20,11 +25,12 @@ import re
 import shlex
 import socket
 import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.i18n import INTERFACE_LANGUAGES, _, counted
+from boggle_tui.i18n import INTERFACE_LANGUAGES, _, counted, current_language
 from boggle_tui.net.address import lan_address, parse_address
 from boggle_tui.net.protocol import clean_name
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
@@ -34,6 +40,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 JOIN_VARIABLE = "BOGGLE_JOIN"  # the room a tab was opened for
 NAME_VARIABLE = "BOGGLE_JOIN_NAME"  # the name it joins under, if its link gave one
 WEB_URL_VARIABLE = "BOGGLE_WEB_URL"  # the page's own address, for the links a lobby shows
+PAGE = Path(__file__).with_name("web_page")  # the page, its script and xterm.js (with its licences)
+PAGE_URL = "/page/"
 
 FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.5">
@@ -50,6 +58,19 @@ def full_page(games: int) -> str:
         "Try again in a few minutes: a game ends when its tab is closed.",
     )
     return FULL_PAGE.format(title=html.escape(_("Boggle is full")), message=html.escape(message))
+
+
+def page_texts() -> dict[str, str]:
+    """The page's own words (the game's are the game's), in the server's language; the template escapes them."""
+    return {
+        "page_url": PAGE_URL,
+        "language": current_language(),
+        # Translators: a switch on the web page, for players who use a screen reader.
+        "reader_label": _("Screen reader"),
+        "closed_message": _("The game has ended."),
+        # Translators: the web page's button that opens a new game after one has ended.
+        "again_label": _("Play again"),
+    }
 
 
 def invited_address(value: str | None) -> str | None:
@@ -134,16 +155,18 @@ def run_web(args: argparse.Namespace) -> int:
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
+            app.router.add_static(PAGE_URL, PAGE)  # the page's script and xterm.js
             app.router.add_get("/ws/join/{room:.+}", self.handle_websocket)  # a tab opened by a link into a room
             app.router.add_get("/ws/as/{name}/join/{room:.+}", self.handle_websocket)  # ... under a name
             return app
 
-        @aiohttp_jinja2.template("app_index.html")
+        @aiohttp_jinja2.template("index.html")  # web_page/index.html
         async def handle_index(self, request: web.Request) -> Any:
             if self.games >= args.max_games:
                 raise web.HTTPServiceUnavailable(text=full_page(args.max_games), content_type="text/html")
-            page = inspect.unwrap(Server.handle_index)  # textual-serve's page, without its template decorator
+            page = inspect.unwrap(Server.handle_index)  # textual-serve's context, without its template decorator
             context = await page(self, request)
+            context.update(page_texts())
             room = invited_address(request.query.get("join"))
             name = invited_name(request.query.get("name"))
             if room and name:  # the page's websocket asks for them in its path (the page adds its own query)
@@ -182,7 +205,9 @@ def run_web(args: argparse.Namespace) -> int:
                 await service.stop()
             return websocket
 
-    server = BoggleServer(command, host=args.host, port=args.port, title="Boggle", public_url=public_url)
+    server = BoggleServer(
+        command, host=args.host, port=args.port, title="Boggle", public_url=public_url, templates_path=PAGE
+    )
     print(
         counted(
             args.max_games,

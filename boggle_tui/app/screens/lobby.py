@@ -30,6 +30,7 @@ from boggle_tui.app.keys import find_binding, short_key_for
 from boggle_tui.app.screens.translated import TranslatedModalScreen, TranslatedScreen
 from boggle_tui.app.widgets.choices import choices_width, dice_label, list_label, widen_to_fit
 from boggle_tui.app.widgets.phrases import Phrases
+from boggle_tui.app.widgets.touch import Touch, TouchBar
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.clock import format_seconds
@@ -72,6 +73,21 @@ class PickPlayerScreen(TranslatedModalScreen[int | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+# The lobby's keys as buttons, for a phone (widgets/touch.py): the host's among them while this player hosts.
+TOUCHES = (
+    # Translators: a touch button in a room's lobby: ready for the next round, or not ready any more.
+    Touch(N_("Ready"), "ready"),
+    Touch(N_("Chat"), "talk"),
+    Touch(N_("Leave"), "leave"),
+    Touch(N_("Start now"), "host", ("start",)),
+    Touch(N_("Remove"), "pick", ("remove",)),
+    Touch(N_("Hand on"), "pick", ("promote",)),
+    Touch(N_("Lock"), "lock"),
+    Touch(N_("Add a bot"), "bot"),
+)
+NARROW = 60  # columns: a phone held upright has ~40
 
 
 class SayScreen(TranslatedModalScreen[str | None]):
@@ -169,6 +185,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self._options: dict[str, list[tuple[str | Text, Any]]] = {
             field: list(options) for _, field, options in self.choices
         }
+        self.touch_bar = TouchBar(TOUCHES, id="lobby-touch")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
@@ -189,6 +206,7 @@ class LobbyScreen(TranslatedScreen[None]):
                         compact=True, id="lobby-say")  # fmt: skip
             yield Label("", id="lobby-status")
             yield Static("", id="lobby-host-keys")
+            yield self.touch_bar
         yield Footer()
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]]]]:
@@ -287,6 +305,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self._draw_chat()
         self._show_status()
         self._show_host_keys()
+        self.touch_bar.refresh_touches()  # the host's buttons come and go with the role
 
     def _players_table(self, lobby: m.Lobby) -> Table:
         """Who is here, ready or not, with each one's points and wins over the evening."""
@@ -368,6 +387,11 @@ class LobbyScreen(TranslatedScreen[None]):
             named = [Text.assemble((short_key_for(self.app, self, key), "bold"), " ", _(_binding(key).description))
                      for key in HOST_KEYS]  # fmt: skip
             keys.update(Phrases.of(*named))
+
+    def on_resize(self) -> None:
+        narrow = self.size.width < NARROW
+        self.set_class(narrow, "-narrow")
+        self.set_class(narrow or bool(getattr(self.app, "web_url", None)), "-touch")  # a phone, or a browser
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("host", "pick", "lock", "bot"):

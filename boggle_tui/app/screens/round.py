@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.events import ScreenResume, ScreenSuspend
 from textual.reactive import reactive
 from textual.widgets import Footer, Input, Label, Static
@@ -30,6 +30,7 @@ from boggle_tui.app.widgets.found import FoundWords
 from boggle_tui.app.widgets.hints import HINT_KEYS, HintPanel
 from boggle_tui.app.widgets.log import EntryLog
 from boggle_tui.app.widgets.score import ScoreLine
+from boggle_tui.app.widgets.touch import Touch, TouchBar
 from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import CellPath
@@ -52,6 +53,19 @@ from boggle_tui.i18n import N_, _
 
 TICK_SECONDS = 0.2
 SIDE_WIDTH = 30  # #side's min-width in boggle.tcss: a 4x4 board of the smallest dice fits at 60 columns
+# Upright (a phone held upright, ~40x44 in `boggle web`): the board on top, then the entry, the clock, score and
+# counts on one line, the touch buttons, the words found. Rows besides the board's: the title (1), the entry (3),
+# the verdict (1), the status line (1), the buttons (3), a line of words found (2 + 1) and the footer (1): a 4x4
+# board needs 25 rows, what a phone's page has above its keyboard (cli/web_page/boggle.js).
+UPRIGHT_ROWS = 13
+TOUCHES = (
+    Touch(N_("Submit"), "submit"),
+    Touch(N_("Clear"), "clear"),
+    # Translators: a touch button on a phone: end the round (it asks first), or vote to end it online.
+    Touch(N_("End"), "end_round"),
+    Touch(N_("Give up"), "give_up"),
+    Touch(N_("Pause"), "pause"),
+)
 
 
 class RoundScreen(TranslatedScreen[None]):
@@ -111,6 +125,7 @@ class RoundScreen(TranslatedScreen[None]):
         self.log_view = EntryLog(id="history")
         self.hidden_notice = Static("", id="paused")
         self.standings = Static("", id="players-progress")  # online: everyone's word counts
+        self.touch_bar = TouchBar(TOUCHES, id="round-touch")
         self._verdicts_shown = 0
 
     def compose(self) -> ComposeResult:
@@ -122,10 +137,12 @@ class RoundScreen(TranslatedScreen[None]):
                 yield self.entry
                 yield self.verdict
             with Vertical(id="side"):
-                yield self.clock_view
-                yield self.score
-                if isinstance(self.session, Rivals):  # online, or at the table
-                    yield self.standings
+                with Container(id="status"):  # one line when upright
+                    yield self.clock_view
+                    yield self.score
+                    if isinstance(self.session, Rivals):  # online, or at the table
+                        yield self.standings
+                yield self.touch_bar
                 yield CodeLine(self.session.code, keys_for(self.app, self, "copy-code", first=True), id="code")
                 yield self.hints
                 yield self.found
@@ -163,14 +180,37 @@ class RoundScreen(TranslatedScreen[None]):
     @property
     def min_size(self) -> tuple[int, int]:
         """The smallest terminal that shows the whole board (smallest dice) beside the side panel."""
-        rows, columns = self.session.board.shape
-        if self.board_view.rotation % 2:
-            rows, columns = columns, rows
+        rows, columns = self._shape()
         return columns * SMALLEST.width + SIDE_WIDTH + 2, rows * SMALLEST.height + 6
 
+    @property
+    def upright_size(self) -> tuple[int, int]:
+        """The smallest terminal that shows the whole board (smallest dice) above the rest, upright."""
+        rows, columns = self._shape()
+        return columns * SMALLEST.width + 2, rows * SMALLEST.height + UPRIGHT_ROWS
+
+    def upright(self, width: int, height: int) -> bool:
+        """Too narrow for the side panel beside the board, and tall enough to have it under the board."""
+        tall = self.upright_size
+        return width < self.min_size[0] and width >= tall[0] and height >= tall[1]
+
+    def min_size_at(self, width: int, height: int) -> tuple[int, int]:
+        """What this terminal needs at least: upright where it is narrow and tall (a phone's), else side by side."""
+        return self.upright_size if self.upright(width, height) else self.min_size
+
+    def _shape(self) -> tuple[int, int]:
+        rows, columns = self.session.board.shape
+        return (columns, rows) if self.board_view.rotation % 2 else (rows, columns)
+
     def on_resize(self) -> None:
-        # Room left for the board: the side panel, the title, the entry and the footer take the rest.
-        self.board_view.fit(self.size.width - SIDE_WIDTH - 2, self.size.height - 6)
+        width, height = self.size
+        upright = self.upright(width, height)
+        self.set_class(upright, "-portrait")
+        self.set_class(upright or bool(getattr(self.app, "web_url", None)), "-touch")  # a phone, or a browser
+        if upright:  # the width, less the margins; the height, less what goes under the board
+            self.board_view.fit(width - 2, height - UPRIGHT_ROWS)
+        else:  # the side panel, the title, the entry and the footer take the rest
+            self.board_view.fit(width - SIDE_WIDTH - 2, height - 6)
 
     # Drawing the session
 
@@ -206,6 +246,8 @@ class RoundScreen(TranslatedScreen[None]):
             self.hidden_notice.update(self._hidden_why())
         if session.over:
             self.entry.disabled = True  # the results are on their way
+        if self.touch_bar.is_mounted:
+            self.touch_bar.refresh_touches()
 
     def ended(self, session: RoundSession) -> None:
         """The round is over: a word still being typed gets its verdict (too late) instead of vanishing."""
@@ -304,6 +346,11 @@ class RoundScreen(TranslatedScreen[None]):
             self.entry.cursor_position = len(self.entry.value)
             self.entry.remove_class("-untraceable")
             self.board_view.lit = self.path
+        self.entry.focus()
+
+    def action_submit(self) -> None:
+        """The touch button's Enter: the word in the entry, as typed or traced."""
+        self.entry.submit_word()
         self.entry.focus()
 
     def action_clear(self) -> None:

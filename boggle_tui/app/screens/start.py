@@ -38,6 +38,8 @@ MODES = [
     (N_("Today's board: the same for everyone"), Mode.DAILY),
     (N_("Rich board: the most words of {rolls} rolls"), Mode.RICH),
 ]
+NARROW = 60  # columns: below this the buttons stand one under another (a phone held upright has ~40)
+SHORT = 28  # rows: below this the choices close up, so that the buttons stay in view (a phone on its side has ~20)
 BUTTONS = {"go": N_("Play"), "friends-button": N_("Play with friends"), "table-button": N_("Play against the table")}
 TAGLINES = {
     Mode.TIMED: N_("Find words in the dice before the clock runs out."),
@@ -126,6 +128,10 @@ class StartScreen(TranslatedScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#go", Button).focus()
         self._show_mode()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < NARROW, "-narrow")  # a phone held upright: the buttons one under another
+        self.set_class(self.size.height < SHORT, "-short")  # a phone on its side: no blank lines between choices
 
     @on(Select.Changed)
     def choice_changed(self, event: Select.Changed) -> None:

@@ -1,0 +1,56 @@
+"""A phone's terminal (boggle web on a phone, #26): a round upright at 40 columns, and buttons for its keys."""
+
+from __future__ import annotations
+
+from support import make_app, shown, until
+
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.waiting import TooSmallScreen
+from boggle_tui.game.round import Verdict
+
+
+async def test_a_round_upright_at_40_columns_has_the_board_on_top_and_buttons_for_its_keys(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(40, 40)) as pilot:
+        screen = await shown(pilot, RoundScreen)  # not the notice that the terminal is too small
+        await until(pilot, lambda: screen.has_class("-portrait"), "the upright layout")
+        await pilot.pause()
+        board, entry, clock = screen.board_view.region, screen.entry.region, screen.clock_view.region
+        assert board.right <= 40 and entry.y >= board.bottom and clock.y > entry.y  # board, entry, then the rest
+        assert screen.clock_view.region.y == screen.score.region.y  # the clock and the score on one line
+        submit = screen.touch_bar.query_one("#touch-0")
+        assert submit.display and submit.region.right <= 40 and submit.region.height == 3
+        await pilot.press(*"howl")
+        await pilot.click(submit)  # Enter, by touch
+        await until(pilot, lambda: screen.session.entries, "the verdict")
+        assert [(e.word, e.verdict) for e in screen.session.entries] == [("howl", Verdict.ACCEPTED)]
+        assert app.focused is screen.entry  # the entry keeps the focus (and a phone its keyboard)
+
+
+async def test_upright_the_guard_asks_for_what_the_upright_round_needs(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(40, 20)) as pilot:
+        notice = await shown(pilot, TooSmallScreen)  # neither upright (25 rows) nor side by side (60 columns)
+        assert "60x18" in str(notice.query_one("#too-small").render())
+        await pilot.resize_terminal(40, 25)  # a phone's page above its keyboard
+        screen = await shown(pilot, RoundScreen)
+        await until(pilot, lambda: screen.has_class("-portrait"), "the upright layout")
+
+
+async def test_side_by_side_in_a_terminal_the_touch_buttons_stay_hidden(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.pause()
+        assert not screen.has_class("-portrait") and not screen.touch_bar.region.height
+
+
+async def test_the_start_screen_at_40_columns_shows_every_button_whole(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test(size=(40, 40)) as pilot:
+        start = await shown(pilot, StartScreen)
+        await pilot.pause()
+        for button in ("#go", "#study-button", "#friends-button", "#table-button"):
+            region = start.query_one(button).region
+            assert region.x >= 0 and region.right <= 40 and region.bottom <= 39, (button, region)
