@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from boggle_tui.cli.main import main
 from boggle_tui.engine import core
+from boggle_tui.engine.alphabets import ALPHABETS
 from boggle_tui.engine.board import FACE_INDEX
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
@@ -31,6 +32,7 @@ from boggle_tui.research.prove import (
     compiled_prover as research_compiled_prover,
     force,
     letters_of,
+    proof_alphabet,
     prove_class_python,
     search_rest,
     split_order,
@@ -399,3 +401,95 @@ def test_a_proof_file_with_dice_resumes_only_with_the_same_dice(capsys, tiny_dic
 def test_bad_dice_are_one_line_and_exit_2(capsys, extra, message) -> None:
     code, _, err = run(capsys, "prove", "--dictionary", str(ALGS4), "--threshold", "5", *extra)
     assert code == 2 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# Proofs of every language's boards.
+
+# A few words of each language, spelt as its lists are (accents its Scrabble drops are folded away on reading):
+# each has letters of its own, so that a proof over the English alphabet would miss boards.
+LANGUAGE_WORDS = {
+    "en": "quit quite tea eat ate sea seat east",
+    "es": "año caña paño niño niña ñoño uña ñus sea ese oso osa que quo",
+    "de": "bär öde über übel süß rät tür ära tee see",
+    "fr": "été œuf qui que eau tes set ait",
+    "nl": "wijs rijst ijzer bijt tijd quiz ree zee",
+    "pt": "ação maço faça caça aço paço que mar",
+    "pl": "żal łza źle żuk mąż ćma gęś koń sól łoś żeń",
+}
+
+
+def every_board(trie, height: int, width: int, alphabet: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """Every board of these faces and its score, by the compiled core a chunk at a time (else the Python solver)."""
+    compiled = trie.core()
+    boards = list(itertools.product(alphabet, repeat=height * width))
+    scores: list[int] = []
+    for start in range(0, len(boards), 1 << 16):
+        chunk = [list(board) for board in boards[start : start + (1 << 16)]]
+        if compiled is not None:
+            scores += compiled.score_many(chunk, height, width, 3)
+        else:
+            scores += [board_score(trie, board, height, width, 3) for board in chunk]
+    return dict(zip(boards, scores, strict=True))
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGE_WORDS))
+def test_a_proof_of_a_language_finds_what_brute_force_finds_over_every_board_of_its_letters(
+    capsys, tmp_path: Path, language: str
+) -> None:
+    words = tmp_path / f"{language}.txt"
+    words.write_text("\n".join(LANGUAGE_WORDS[language].split()) + "\n", encoding="utf-8")
+    trie = load_dictionary(str(words), language=language).trie
+    alphabet = proof_alphabet(ALPHABETS[language])
+    faces = ALPHABETS[language].faces
+    scores = every_board(trie, 2, 2, alphabet)
+    threshold = max(1, max(scores.values()) - 2)
+    expected = {
+        (board_text(canonical(board, 2, 2, faces), faces), points) for board, points in scores.items()
+        if points >= threshold
+    }  # fmt: skip
+    assert any(len(set(board) - set("abcdefghijklmnopqrstuvwxyz")) for board, _ in expected) or language in (
+        "en", "fr"
+    )  # fmt: skip
+    code, out, err = run(capsys, "prove", "--lang", language, "--size", "2x2", "--dictionary", str(words),
+                         "--threshold", str(threshold), "--json", "--out", str(tmp_path / "proof.jsonl"))  # fmt: skip
+    assert code == 0, err
+    result = json.loads(out)
+    assert {(entry["board"], entry["points"]) for entry in result["boards"]} == expected
+    assert result["language"] == language and result["letters"] == "".join(
+        "q" if faces[c] == "qu" else faces[c] for c in alphabet
+    )
+    header = json.loads((tmp_path / "proof.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert header["language"] == language
+    # The compiled core and the Python reference agree on each class of the language's own columns.
+    proof = ProofSettings(2, 2, threshold, language=language)
+    compiled = Prover(trie, proof)
+    for class_id in proof.classes.canonical_ids():
+        reference = prove_class_python(trie, proof, class_id)
+        assert (compiled(class_id).bound, sorted(compiled(class_id).boards)) == (
+            reference.bound, sorted(reference.boards)
+        )  # fmt: skip
+
+
+def test_a_language_s_letters_are_its_own_faces() -> None:
+    polish, dutch, spanish = (proof_alphabet(ALPHABETS[code]) for code in ("pl", "nl", "es"))
+    assert len(polish) == 32 and "qu" not in [ALPHABETS["pl"].faces[c] for c in polish]
+    assert ALPHABETS["nl"].face_index["ĳ"] in dutch and ALPHABETS["nl"].face_index["qu"] in dutch
+    assert ALPHABETS["es"].face_index["ñ"] in spanish and ALPHABETS["es"].face_index["q"] not in spanish
+    for code, alphabet in ALPHABETS.items():  # every cell's buckets cover the language's faces once
+        for options in Classes.standard(3, 3, proof_alphabet(alphabet), alphabet).cells:
+            assert sorted(c for bucket in options for c in bucket) == list(proof_alphabet(alphabet)), code
+
+
+def test_a_resumed_proof_keeps_its_language(capsys, tmp_path: Path) -> None:
+    words = tmp_path / "es.txt"
+    words.write_text("año\ncaña\nniño\nsea\n", encoding="utf-8")
+    out = tmp_path / "proof.jsonl"
+    common = ("prove", "--size", "2x2", "--dictionary", str(words), "--threshold", "1")
+    assert run(capsys, *common, "--lang", "es", "--out", str(out))[0] == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, *common, "--lang", "pt", "--resume", str(out))
+    assert code == 2 and "language es" in err and "pt" in err
+    code, resumed, err = run(capsys, "prove", "--resume", str(out), "--json")  # the file alone: Spanish
+    assert code == 0, err
+    assert json.loads(resumed)["language"] == "es" and "ñ" in json.loads(resumed)["letters"]

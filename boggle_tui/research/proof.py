@@ -256,7 +256,8 @@ def _int(value: Any, lowest: int, highest: int) -> int | None:
     return value if type(value) is int and lowest <= value <= highest else None
 
 
-HEADER_FIELDS = ("format", "size", "dictionary", "digest", "threshold", "min_length", "letters", "language", "dice")
+# In the order they are checked: the letters are read in the language.
+HEADER_FIELDS = ("format", "size", "dictionary", "digest", "threshold", "min_length", "language", "letters", "dice")
 OPTIONAL_FIELDS = ("language", "dice")  # a file from before languages is English's; dice only where a proof has them
 DIGEST = re.compile(r"[0-9a-f]{1,128}")
 
