@@ -172,7 +172,8 @@ def main() -> None:
     prover = compiled_prover(trie)
     limits = (args.class_limit, int(args.memory_limit * 2**30))
     print(
-        f"{height}x{width} {args.lang} {dictionary} threshold {args.threshold}, seed {args.seed}, budget {args.budget:.0f} s"
+        f"{height}x{width} {args.lang} {dictionary} threshold {args.threshold}, seed {args.seed}, "
+        f"budget {args.budget:.0f} s"
     )
     measured: list[Measured] = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 - closed below

@@ -17,7 +17,6 @@ from boggle_tui.engine.alphabets import ALPHABETS
 from boggle_tui.engine.board import FACE_INDEX
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
-from boggle_tui.engine.scoring import POINTS
 from boggle_tui.engine.solver import board_score
 from boggle_tui.research.prove import (
     ALPHABET,
@@ -29,7 +28,6 @@ from boggle_tui.research.prove import (
     brute_force,
     build_tree,
     canonical,
-    compiled_prover as research_compiled_prover,
     force,
     letters_of,
     proof_alphabet,
@@ -37,6 +35,9 @@ from boggle_tui.research.prove import (
     search_rest,
     split_order,
     word_keys,
+)
+from boggle_tui.research.prove import (
+    compiled_prover as research_compiled_prover,
 )
 from boggle_tui.research.search import symmetries
 

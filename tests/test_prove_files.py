@@ -203,10 +203,10 @@ def test_a_file_too_long_is_not_read_to_its_end(capsys, written, monkeypatch) ->
 
 
 def test_a_file_whose_lines_pass_resumes_and_a_cut_last_line_is_done_again(capsys, written) -> None:
-    path, lines = written
+    path, _ = written
     text = path.read_text().splitlines()
     path.write_text("\n".join(text[:3]) + "\n" + text[3][:7])
-    code, out, err = run(capsys, "prove", "--resume", str(path), "--json")
+    code, _, err = run(capsys, "prove", "--resume", str(path), "--json")
     assert code == 0, err
     assert "Proving 2 of the file's classes again" in err  # both finished classes: fewer than three
 

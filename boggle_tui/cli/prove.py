@@ -165,7 +165,9 @@ def _as_recorded(args: argparse.Namespace, header: dict[str, Any]) -> argparse.N
         "dictionary": header["dictionary"],
         "min_length": header["min_length"],
         "dice": header["dice"]["set"] if "dice" in header else None,
-        "letters": None if "dice" in header else "".join(_letters_text(header["letters"], ALPHABETS[header["language"]])),
+        "letters": None
+        if "dice" in header
+        else "".join(_letters_text(header["letters"], ALPHABETS[header["language"]])),
     }
     given = {name: value for name, value in recorded.items() if getattr(args, name) is None and value is not None}
     if args.dice is not None or args.letters is not None:  # one of them says which boards: not the other too

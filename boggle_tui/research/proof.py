@@ -278,8 +278,9 @@ def check_header(data: dict[str, Any], record: Record) -> dict[str, Any]:
 def _field_is_valid(key: str, data: dict[str, Any]) -> bool:
     value = data.get(key)
     if key == "size":
-        sizes = [_int(side, 1, 16) for side in value] if isinstance(value, list) and len(value) == 2 else [None]
-        return None not in sizes and 2 <= value[0] * value[1] <= 16
+        sides = [_int(side, 1, 16) for side in value] if isinstance(value, list) and len(value) == 2 else []
+        height, width = sides if len(sides) == 2 and None not in sides else (0, 0)
+        return 2 <= (height or 0) * (width or 0) <= 16
     if key == "dictionary":
         return isinstance(value, str) and 0 < len(value) <= 4096 and value.isprintable()
     if key == "digest":
@@ -300,9 +301,9 @@ def _field_is_valid(key: str, data: dict[str, Any]) -> bool:
 def _letters_are_valid(value: Any, language: Any) -> bool:
     if not isinstance(value, str) or not isinstance(language, str) or language not in ALPHABETS or len(value) > 256:
         return False
-    columns = columns_of_text(value, ALPHABETS[language])
+    columns = columns_of_text(value, ALPHABETS[language]) or []
     allowed = proof_alphabet(ALPHABETS[language])
-    return bool(columns) and len(set(columns)) == len(columns) and all(c in allowed for c in columns or ())
+    return bool(columns) and len(set(columns)) == len(columns) and all(c in allowed for c in columns)
 
 
 def _dice_are_valid(value: Any) -> bool:
@@ -381,7 +382,11 @@ def _class_line(record: Record, number: int, text: bytes, settings: ProofSetting
             raise record.refuse(number, damaged)
         board, points = entry[0][:64], _int(entry[1], 0, MAX_BOUND)
         columns = columns_of_text(board, settings.letters)
-        if columns is None or len(columns) != len(letters) or any(c not in s for c, s in zip(columns, letters)):
+        if (
+            columns is None
+            or len(columns) != len(letters)
+            or any(c not in s for c, s in zip(columns, letters, strict=True))
+        ):
             message = _("board {board} is not made of this proof's letters for class {id}")
             raise record.refuse(number, message.format(board=repr(board), id=class_id))
         if points is None or not settings.threshold <= points <= bound or not settings.rollable(columns):

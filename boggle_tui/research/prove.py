@@ -47,7 +47,6 @@ Letters = tuple[int, ...]  # the face columns a cell may show, in column order
 Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
 
 
-
 def proof_alphabet(language: Alphabet) -> Letters:
     """The faces a standard die of the language can show, as its face columns: its letters (Q as Qu).
 
@@ -86,6 +85,7 @@ MAX_WIDE_CELLS = 12  # with face column 31 (Polish's 32nd letter) a cell's field
 def most_cells(language: Alphabet) -> int:
     """The largest board the compiled core proves for this language (its key has 80 bits of letter fields)."""
     return MAX_WIDE_CELLS if max(proof_alphabet(language)) >= 31 else MAX_PROVE_CELLS
+
 
 # When to stop forcing cells and search the rest: a bound this close to the threshold (the paper
 # found 1.5x-1.7x best), or this few cells left unforced.
