@@ -1,7 +1,7 @@
 """The cost of a whole proof, estimated from a seeded random sample of its classes: CPU time and memory per class.
 
-Run: nice -n 10 python benchmarks/prove_sample.py --size 4x4 --threshold 3623 [--budget 2700] [--seed 1]
-     [--class-limit 900] [--memory-limit 6] [--out sample.jsonl]
+Run: nice -n 10 python benchmarks/prove_sample.py --size 4x4 --threshold 3623 [--lang es] [--budget 2700]
+     [--seed 1] [--class-limit 900] [--memory-limit 6] [--out sample.jsonl]
 
 The canonical classes are shuffled with the seed and proved in that order, one at a time, each in a
 child process forked for it (the word list and the core are loaded once, before), until the CPU
@@ -31,8 +31,15 @@ from typing import Any
 from boggle_tui.cli.parser import parse_size
 from boggle_tui.engine import core
 from boggle_tui.engine.dictionary import load_dictionary
-from boggle_tui.engine.scoring import POINTS
-from boggle_tui.research.prove import SEARCHED_CELLS, ProofSettings, board_text, exact_scores, split_order
+from boggle_tui.game.languages import language_for
+from boggle_tui.research.prove import (
+    SEARCHED_CELLS,
+    ProofSettings,
+    board_text,
+    compiled_prover,
+    exact_scores,
+    split_order,
+)
 
 BOOTSTRAP_ROUNDS = 10_000
 
@@ -96,7 +103,7 @@ def prove_one(prover: Any, trie: Any, settings: ProofSettings, class_id: int) ->
     boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
     report = {key: value for key, value in result.items() if key != "found"}
     report["candidates"] = len(result["found"])
-    report["boards"] = [[board_text(columns), points] for columns, points in boards]
+    report["boards"] = [[board_text(columns, settings.faces), points] for columns, points in boards]
     return report
 
 
@@ -123,9 +130,10 @@ def summarize(measured: list[Measured], classes: int, seed: int) -> None:
         f"max {max(rss) / 2**20:.0f} MB; core's largest arena: max {max(arenas, default=0) / 2**20:.0f} MB"
     )
     hours = classes / 3600
+    scale, unit = (hours, "CPU-hours") if mean * hours >= 1 else (classes / 60, "CPU-minutes")
     print(
-        f"estimate for all {classes:,} classes: {mean * hours:,.0f} CPU-hours "
-        f"(95% bootstrap interval of the mean: {low * hours:,.0f}-{high * hours:,.0f})"
+        f"estimate for all {classes:,} classes: {mean * scale:,.1f} {unit} "
+        f"(95% bootstrap interval of the mean: {low * scale:,.1f}-{high * scale:,.1f})"
     )
     if stopped:
         print(
@@ -141,7 +149,8 @@ def summarize(measured: list[Measured], classes: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=parse_size, default=(4, 4))
-    parser.add_argument("--dictionary", default="enable1")
+    parser.add_argument("--lang", default="en", help="whose boards and word list (default en)")
+    parser.add_argument("--dictionary", help="the language's own list by default")
     parser.add_argument("--threshold", type=int, default=3623)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=2700.0, help="CPU seconds: no class starts after this")
@@ -153,16 +162,18 @@ def main() -> None:
     if core.compiled() is None:
         raise SystemExit(f"the compiled core is needed: {core.engine_name()}")
     height, width = args.size
-    trie = load_dictionary(args.dictionary).trie
-    settings = ProofSettings(height, width, args.threshold)
+    dictionary = args.dictionary or language_for(args.lang).dictionary
+    trie = load_dictionary(dictionary, language=args.lang).trie
+    settings = ProofSettings(height, width, args.threshold, language=args.lang)
     start = time.process_time()
     ids = list(settings.classes.canonical_ids())
     print(f"{len(ids):,} canonical classes listed in {time.process_time() - start:.1f} s of CPU", flush=True)
     random.Random(args.seed).shuffle(ids)
-    prover = core.compiled().Prover(trie.table, POINTS)  # type: ignore[union-attr]
+    prover = compiled_prover(trie)
     limits = (args.class_limit, int(args.memory_limit * 2**30))
     print(
-        f"{height}x{width} {args.dictionary} threshold {args.threshold}, seed {args.seed}, budget {args.budget:.0f} s"
+        f"{height}x{width} {args.lang} {dictionary} threshold {args.threshold}, seed {args.seed}, "
+        f"budget {args.budget:.0f} s"
     )
     measured: list[Measured] = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 - closed below

@@ -44,7 +44,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 5
+#define INTERFACE 6
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256

@@ -33,7 +33,9 @@ class Core:
 class Prover:
     """Proves classes of boards against a trie table (research/prove.py)."""
 
-    def __init__(self, table: Buffer, points: Sequence[int]) -> None: ...
+    def __init__(
+        self, table: Buffer, points: Sequence[int], letters: int, pairs: Sequence[tuple[int, int]]
+    ) -> None: ...
     def prove(
         self,
         letters: Sequence[Sequence[int]],

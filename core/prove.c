@@ -5,7 +5,8 @@
  *
  *   1. every word the class can spell, found by walking the board and the word list's DAWG
  *      together, each as a key (a 5-bit letter field per step of the fixed cell order, 0 where the
- *      word does not go) and its rank (its place in the list: which word it is);
+ *      word does not go; 6 bits where column 31 is in the class, Polish's, on boards of up to 12 cells)
+ *      and its rank (its place in the list: which word it is);
  *   2. the keys sorted, a word counted once per key, and the orderly tree built from the ranges;
  *   3. the first step forced to each letter by merging trees, while the bound is far above the
  *      threshold; then a plain search over the remaining steps, which builds nothing;
@@ -27,8 +28,8 @@
 
 #define P_FACES 32 /* the table's face columns; the next column is the bitmask of those with an entry */
 #define P_STRIDE 33
-#define P_LETTERS 26
 #define P_MAX_CELLS 16 /* the key has a 5-bit field per step: 16 steps in 80 bits */
+#define P_MAX_WIDE_CELLS 12 /* with 6-bit fields (column 31): 10 steps in `high`, 2 in `low`'s 20 key bits */
 #define P_MAX_RANK ((uint64_t)1 << 24) /* a word's rank has 24 bits in a path */
 #define P_LEAVES 256 /* sum nodes with no children and at most this many points are shared, made once */
 
@@ -63,6 +64,11 @@ typedef struct {
     uint64_t *rank; /* per entry: what a step through it adds to a word's rank */
     Py_ssize_t entries;
     int points[64];
+    /* The language's faces: its one-letter columns 0..letters-1, then its two-letter faces, each
+     * made of two of its letters (pair_first, pair_second); a face adds `length` letters to a word. */
+    int letters, faces;
+    int pair_first[P_FACES], pair_second[P_FACES];
+    int length[P_FACES];
 } Prover;
 
 /* Rank offsets: the words below every row (bottom-up, with an explicit stack), then per entry
@@ -82,7 +88,7 @@ static int rank_words(Prover *self) {
         while (ok && top) {
             Py_ssize_t row = stack[top - 1];
             int deeper = 0;
-            for (int c = 0; c < P_LETTERS && !deeper; c++) {
+            for (int c = 0; c < self->letters && !deeper; c++) {
                 uint32_t e = self->table[row * P_STRIDE + c];
                 if (!e) continue;
                 Py_ssize_t child = (Py_ssize_t)(e >> 1) / P_STRIDE;
@@ -97,7 +103,7 @@ static int rank_words(Prover *self) {
             }
             if (!ok || deeper) continue;
             uint64_t before = 0;
-            for (int c = 0; c < P_LETTERS; c++) {
+            for (int c = 0; c < self->letters; c++) {
                 uint32_t e = self->table[row * P_STRIDE + c];
                 if (!e) continue;
                 self->rank[row * P_STRIDE + c] = before;
@@ -113,10 +119,9 @@ static int rank_words(Prover *self) {
         }
     }
     /* A two-letter face is its two letters in one step: its offset is theirs added up. */
-    static const char *DIGRAPHS[] = {"qu", "an", "er", "he", "in", "th"};
     for (Py_ssize_t row = 0; ok && row < rows; row++) {
-        for (int c = P_LETTERS; c < P_FACES; c++) {
-            int first = DIGRAPHS[c - P_LETTERS][0] - 'a', second = DIGRAPHS[c - P_LETTERS][1] - 'a';
+        for (int c = self->letters; c < self->faces; c++) {
+            int first = self->pair_first[c], second = self->pair_second[c];
             uint32_t e1 = self->table[row * P_STRIDE + first];
             if (!e1 || !self->table[row * P_STRIDE + c]) continue;
             self->rank[row * P_STRIDE + c] =
@@ -129,13 +134,48 @@ static int rank_words(Prover *self) {
     return ok;
 }
 
+/* The language's faces: `letters` one-letter columns, then a two-letter face per pair (its letters' columns). */
+static int read_faces(Prover *self, int letters, PyObject *pairs) {
+    PyObject *seq = PySequence_Fast(pairs, "pairs: a (first, second) pair of letter columns per two-letter face");
+    if (!seq) return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = letters >= 1 && letters <= P_FACES && n <= P_FACES - letters;
+    self->letters = letters;
+    self->faces = letters + (int)n;
+    for (int c = 0; ok && c < self->faces; c++) {
+        self->length[c] = c < letters ? 1 : 2;
+        self->pair_first[c] = self->pair_second[c] = -1;
+        if (c < letters) continue;
+        PyObject *pair = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, c - letters), "a pair");
+        if (!pair) {
+            ok = 0;
+            break;
+        }
+        long first = -1, second = -1;
+        if (PySequence_Fast_GET_SIZE(pair) == 2) {
+            first = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 0));
+            second = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 1));
+        }
+        Py_DECREF(pair);
+        ok = !PyErr_Occurred() && first >= 0 && first < letters && second >= 0 && second < letters;
+        self->pair_first[c] = (int)first;
+        self->pair_second[c] = (int)second;
+    }
+    Py_DECREF(seq);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "faces: 1 to 32 letters, and two-letter faces made of two of them");
+    return ok;
+}
+
 static int Prover_init(Prover *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"table", "points", NULL};
+    static char *kwlist[] = {"table", "points", "letters", "pairs", NULL};
     Py_buffer view;
-    PyObject *points;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*O", kwlist, &view, &points)) return -1;
+    PyObject *points, *pairs;
+    int letters;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*OiO", kwlist, &view, &points, &letters, &pairs)) return -1;
     int ok = 0;
     PyObject *seq = NULL;
+    if (!read_faces(self, letters, pairs)) goto done;
     if (view.len == 0 || view.len % (P_STRIDE * 4) != 0 || view.len / 4 / P_STRIDE > (Py_ssize_t)(UINT32_MAX >> 1) / P_STRIDE) {
         PyErr_SetString(PyExc_ValueError, "not a trie table");
         goto done;
@@ -191,7 +231,8 @@ static void Prover_dealloc(Prover *self) {
 
 /* A word on the class, as two words that sort as its key, then its rank:
  *   high: the letter (face column + 1) at steps 0-11, 5 bits each from bit 59 down; 0 where the word does not go
- *   low:  steps 12-15 the same from bit 63 down to 44; the word's rank in bits 16-39; its points in bits 0-15. */
+ *   low:  steps 12-15 the same from bit 63 down to 44; the word's rank in bits 16-39; its points in bits 0-15.
+ * With column 31 in the class (a field of 6 bits) `high` holds steps 0-9 and `low` steps 10-11 (bits 63-52): at most 12 cells. */
 typedef struct {
     uint64_t high, low;
 } Path;
@@ -214,6 +255,7 @@ typedef struct {
     int around_count[P_MAX_CELLS];
     uint32_t around_letters[P_MAX_CELLS]; /* by cell: what the cells around it may show */
     uint64_t field_high[P_MAX_CELLS][P_FACES], field_low[P_MAX_CELLS][P_FACES]; /* by step and column */
+    int field_bits, high_steps; /* a step's field: 5 bits, 12 steps in `high`; or 6 bits and 10 (column 31) */
     int min_length;
     /* the words of the class */
     Path *paths;
@@ -239,21 +281,26 @@ typedef struct {
 
 static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
-/* The letter field of a step (0: the word does not go there). */
-static inline int field_of(const Path *p, int step) {
-    return step < 12 ? (int)(p->high >> (55 - 5 * step)) & 31 : (int)(p->low >> (59 - 5 * (step - 12))) & 31;
+/* The letter field of a step (0: the word does not go there). Steps fill `high` from bit 59 down, then
+ * `low` from bit 63 down to bit 44. */
+static inline int field_of(const Class *k, const Path *p, int step) {
+    int bits = k->field_bits, mask = (1 << bits) - 1;
+    return step < k->high_steps ? (int)(p->high >> (60 - bits * (step + 1))) & mask
+                                : (int)(p->low >> (64 - bits * (step - k->high_steps + 1))) & mask;
 }
 
 /* The first step at or after `step` that the path goes through; `steps` when there is none. */
-static inline int first_step(const Path *p, int step, int steps) {
-    if (step < 12) {
-        uint64_t rest = p->high & (((uint64_t)1 << (60 - 5 * step)) - 1);
-        if (rest) return (59 - HIGHEST64(rest)) / 5;
-        step = 12;
+static inline int first_step(const Class *k, const Path *p, int step, int steps) {
+    int bits = k->field_bits, high_steps = k->high_steps;
+    if (step < high_steps) {
+        uint64_t rest = p->high & (((uint64_t)1 << (60 - bits * step)) - 1);
+        if (rest) return (59 - HIGHEST64(rest)) / bits;
+        step = high_steps;
     }
     if (step >= steps) return steps;
-    uint64_t rest = p->low & KEY_LOW_MASK & (step == 12 ? ~(uint64_t)0 : (((uint64_t)1 << (64 - 5 * (step - 12))) - 1));
-    return rest ? 12 + (63 - HIGHEST64(rest)) / 5 : steps;
+    uint64_t below = step == high_steps ? ~(uint64_t)0 : (((uint64_t)1 << (64 - bits * (step - high_steps))) - 1);
+    uint64_t rest = p->low & KEY_LOW_MASK & below;
+    return rest ? high_steps + (63 - HIGHEST64(rest)) / bits : steps;
 }
 
 static int grow_paths(Class *k) {
@@ -288,7 +335,7 @@ static void walk(Class *k, int cell, uint32_t entry, int length, uint64_t rank, 
             uint32_t e = table[row + column];
             /* A step that ends no word and leads to no letter around is not taken. */
             if (!(e & 1) && !(table[(e >> 1) + P_FACES] & k->around_letters[next])) continue;
-            walk(k, next, e, length + (column == 26 ? 2 : 1), rank + ranks[column], used | 1u << next,
+            walk(k, next, e, length + k->prover->length[column], rank + ranks[column], used | 1u << next,
                  high | k->field_high[step][column], low | k->field_low[step][column]);
         }
     }
@@ -419,15 +466,15 @@ static uint32_t build_choice(Class *k, size_t from, size_t to, int step);
 static uint32_t build_sum(Class *k, size_t from, size_t to, int step) {
     uint32_t points = 0;
     int steps = k->steps;
-    while (from < to && first_step(&k->paths[from], step, steps) == steps) points += k->paths[from++].low & POINTS_MASK;
+    while (from < to && first_step(k, &k->paths[from], step, steps) == steps) points += k->paths[from++].low & POINTS_MASK;
     size_t starts[P_MAX_CELLS + 1];
     int group_step[P_MAX_CELLS], count = 0;
     for (size_t i = from; i < to;) {
-        int s = first_step(&k->paths[i], step, steps);
+        int s = first_step(k, &k->paths[i], step, steps);
         starts[count] = i;
         group_step[count++] = s;
         size_t j = i + 1;
-        while (j < to && first_step(&k->paths[j], step, steps) == s) j++;
+        while (j < to && first_step(k, &k->paths[j], step, steps) == s) j++;
         i = j;
     }
     starts[count] = to;
@@ -448,11 +495,11 @@ static uint32_t build_choice(Class *k, size_t from, size_t to, int step) {
     int count = 0;
     uint32_t mask = 0;
     for (size_t i = from; i < to;) {
-        int value = field_of(&k->paths[i], step);
+        int value = field_of(k, &k->paths[i], step);
         starts[count++] = i;
         mask |= 1u << (value - 1);
         size_t j = i + 1;
-        while (j < to && field_of(&k->paths[j], step) == value) j++;
+        while (j < to && field_of(k, &k->paths[j], step) == value) j++;
         i = j;
     }
     starts[count] = to;
@@ -691,8 +738,8 @@ static int prepare(Class *k, PyObject *letters, int height, int width, PyObject 
         Py_ssize_t n = PySequence_Fast_GET_SIZE(cell_seq);
         for (Py_ssize_t i = 0; ok && i < n; i++) {
             long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cell_seq, i));
-            /* The faces of a proof: the letters and Qu (column 26); the other two-letter faces are not in it. */
-            if ((c == -1 && PyErr_Occurred()) || c < 0 || c > 26) ok = 0;
+            /* The faces of a proof: any of the language's (the caller leaves out those no die of the size has). */
+            if ((c == -1 && PyErr_Occurred()) || c < 0 || c >= k->prover->faces) ok = 0;
             else mask |= 1u << c;
         }
         Py_DECREF(cell_seq);
@@ -701,7 +748,17 @@ static int prepare(Class *k, PyObject *letters, int height, int width, PyObject 
     }
     Py_DECREF(seq);
     if (!ok) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "letters: 1 to 26 face columns (0-26) for every cell");
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "letters: 1 or more of the prover's face columns for every cell");
+        return 0;
+    }
+    /* A face's field is its column + 1: 5 bits hold columns up to 30; column 31 (Polish's 32nd letter) needs 6. */
+    uint32_t used = 0;
+    for (int step = 0; step < k->steps; step++) used |= k->letters[step];
+    int wide = (int)(used >> 31);
+    k->field_bits = wide ? 6 : 5;
+    k->high_steps = wide ? 10 : 12;
+    if (wide && k->cells > P_MAX_WIDE_CELLS) {
+        PyErr_Format(PyExc_ValueError, "a proof with face column 31 takes boards of 2 to %d cells", P_MAX_WIDE_CELLS);
         return 0;
     }
     for (int cell = 0; cell < k->cells; cell++) {
@@ -719,9 +776,10 @@ static int prepare(Class *k, PyObject *letters, int height, int width, PyObject 
     }
     for (int step = 0; step < k->steps; step++)
         for (int column = 0; column < P_FACES; column++) {
-            uint64_t value = (uint64_t)(column + 1) & 31;
-            k->field_high[step][column] = step < 12 ? value << (55 - 5 * step) : 0;
-            k->field_low[step][column] = step < 12 ? 0 : value << (59 - 5 * (step - 12));
+            int bits = k->field_bits;
+            uint64_t value = (uint64_t)(column + 1) & ((1u << bits) - 1);
+            k->field_high[step][column] = step < k->high_steps ? value << (60 - bits * (step + 1)) : 0;
+            k->field_low[step][column] = step < k->high_steps ? 0 : value << (64 - bits * (step - k->high_steps + 1));
         }
     return 1;
 }
@@ -740,7 +798,7 @@ static uint32_t build_tree(Class *k) {
         int step = k->step_of[cell];
         for (uint32_t left = k->letters[step] & table[P_FACES]; left; left &= left - 1) {
             int column = LOWEST(left);
-            walk(k, cell, table[column], column == 26 ? 2 : 1, k->prover->rank[column], 1u << cell,
+            walk(k, cell, table[column], k->prover->length[column], k->prover->rank[column], 1u << cell,
                  k->field_high[step][column], k->field_low[step][column]);
         }
     }
@@ -811,14 +869,16 @@ static PyMethodDef Prover_methods[] = {
     {"prove", (PyCFunction)(void (*)(void))Prover_prove, METH_VARARGS | METH_KEYWORDS,
      "prove(letters, height, width, order, threshold, switchover, searched, min_length) -> {bound, found: "
      "[(columns by cell, D(B))] for every board of the class with D(B) >= threshold, nodes, tree_nodes, forces, "
-     "searches, peak_bytes}. letters: per cell, its face columns (0-25, 26 for Qu); order: the cells in the "
+     "searches, peak_bytes}. letters: per cell, its face columns (of the prover's faces); order: the cells in the "
      "order the tree takes them; searched: cells left to the plain search at most."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyTypeObject ProverType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_boggle_core.Prover",
-    .tp_doc = PyDoc_STR("Prover(table, points): proves classes of boards against a trie table (see engine/prove.py)."),
+    .tp_doc = PyDoc_STR("Prover(table, points, letters, pairs): proves classes of boards against a trie table whose "
+                        "columns are `letters` letters, then a two-letter face per (first, second) pair (see "
+                        "research/prove.py)."),
     .tp_basicsize = sizeof(Prover),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from boggle_tui.cli.main import main
 from boggle_tui.engine import core
+from boggle_tui.engine.alphabets import ALPHABETS
 from boggle_tui.engine.board import FACE_INDEX
 from boggle_tui.engine.dice import DiceSet, load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
-from boggle_tui.engine.scoring import POINTS
 from boggle_tui.engine.solver import board_score
 from boggle_tui.research.prove import (
     ALPHABET,
@@ -30,10 +30,14 @@ from boggle_tui.research.prove import (
     canonical,
     force,
     letters_of,
+    proof_alphabet,
     prove_class_python,
     search_rest,
     split_order,
     word_keys,
+)
+from boggle_tui.research.prove import (
+    compiled_prover as research_compiled_prover,
 )
 from boggle_tui.research.search import symmetries
 
@@ -245,7 +249,7 @@ def test_a_proof_in_a_terminal_shows_rich_s_progress_bar_of_its_classes_and_a_pi
     ("extra", "message"),
     [
         (("--size", "5x5"), "2 to 16 cells"),
-        (("--letters", "ab1"), "letters a to z"),
+        (("--letters", "ab1"), "give letters of English: abcdefghijklmnopqrstuvwxyz"),
         (("--dictionary", "/no/such/list"), "not found"),
         (("--threshold", "x"), "not a whole number"),
     ],
@@ -274,9 +278,7 @@ compiled_only = pytest.mark.skipif(not core.is_built(), reason="the compiled cor
 
 
 def compiled_prover(trie):
-    import _boggle_core
-
-    return _boggle_core.Prover(trie.table, POINTS)
+    return research_compiled_prover(trie)
 
 
 @compiled_only
@@ -315,7 +317,7 @@ def test_the_core_and_the_reference_prove_the_same_boards(algs4: Dictionary) -> 
     [
         (([[0]] * 9, 3, 3, [0] * 9, 1, 1, 4, 3), "order"),
         (([[0]] * 8, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
-        (([[27]] * 9, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
+        (([[32]] * 9, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
         (([[]] * 9, 3, 3, list(range(9)), 1, 1, 4, 3), "letters"),
         (([[0]] * 25, 5, 5, list(range(25)), 1, 1, 4, 3), "cells"),
     ],
@@ -394,9 +396,101 @@ def test_a_proof_file_with_dice_resumes_only_with_the_same_dice(capsys, tiny_dic
         (("--dice", "new", "--size", "3x3"), "make a 4x4 board, not 3x3"),
         (("--dice", "new", "--letters", "aerst"), "--dice and --letters"),
         (("--dice", "big"), "2 to 16 cells"),
-        (("--dice", "es"), "does not take (Ñ)"),
+        (("--dice", "es", "--dictionary", "popular"), "the word list popular is English, not Spanish"),
     ],
 )
 def test_bad_dice_are_one_line_and_exit_2(capsys, extra, message) -> None:
     code, _, err = run(capsys, "prove", "--dictionary", str(ALGS4), "--threshold", "5", *extra)
     assert code == 2 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# Proofs of every language's boards.
+
+# A few words of each language, spelt as its lists are (accents its Scrabble drops are folded away on reading):
+# each has letters of its own, so that a proof over the English alphabet would miss boards.
+LANGUAGE_WORDS = {
+    "en": "quit quite tea eat ate sea seat east",
+    "es": "año caña paño niño niña ñoño uña ñus sea ese oso osa que quo",
+    "de": "bär öde über übel süß rät tür ära tee see",
+    "fr": "été œuf qui que eau tes set ait",
+    "nl": "wijs rijst ijzer bijt tijd quiz ree zee",
+    "pt": "ação maço faça caça aço paço que mar",
+    "pl": "żal łza źle żuk mąż ćma gęś koń sól łoś żeń",
+}
+
+
+def every_board(trie, height: int, width: int, alphabet: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """Every board of these faces and its score, by the compiled core a chunk at a time (else the Python solver)."""
+    compiled = trie.core()
+    boards = list(itertools.product(alphabet, repeat=height * width))
+    scores: list[int] = []
+    for start in range(0, len(boards), 1 << 16):
+        chunk = [list(board) for board in boards[start : start + (1 << 16)]]
+        if compiled is not None:
+            scores += compiled.score_many(chunk, height, width, 3)
+        else:
+            scores += [board_score(trie, board, height, width, 3) for board in chunk]
+    return dict(zip(boards, scores, strict=True))
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGE_WORDS))
+def test_a_proof_of_a_language_finds_what_brute_force_finds_over_every_board_of_its_letters(
+    capsys, tmp_path: Path, language: str
+) -> None:
+    words = tmp_path / f"{language}.txt"
+    words.write_text("\n".join(LANGUAGE_WORDS[language].split()) + "\n", encoding="utf-8")
+    trie = load_dictionary(str(words), language=language).trie
+    alphabet = proof_alphabet(ALPHABETS[language])
+    faces = ALPHABETS[language].faces
+    scores = every_board(trie, 2, 2, alphabet)
+    threshold = max(1, max(scores.values()) - 2)
+    expected = {
+        (board_text(canonical(board, 2, 2, faces), faces), points) for board, points in scores.items()
+        if points >= threshold
+    }  # fmt: skip
+    assert any(len(set(board) - set("abcdefghijklmnopqrstuvwxyz")) for board, _ in expected) or language in (
+        "en", "fr"
+    )  # fmt: skip
+    code, out, err = run(capsys, "prove", "--lang", language, "--size", "2x2", "--dictionary", str(words),
+                         "--threshold", str(threshold), "--json", "--out", str(tmp_path / "proof.jsonl"))  # fmt: skip
+    assert code == 0, err
+    result = json.loads(out)
+    assert {(entry["board"], entry["points"]) for entry in result["boards"]} == expected
+    assert result["language"] == language and result["letters"] == "".join(
+        "q" if faces[c] == "qu" else faces[c] for c in alphabet
+    )
+    header = json.loads((tmp_path / "proof.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert header["language"] == language
+    # The compiled core and the Python reference agree on each class of the language's own columns.
+    proof = ProofSettings(2, 2, threshold, language=language)
+    compiled = Prover(trie, proof)
+    for class_id in proof.classes.canonical_ids():
+        reference = prove_class_python(trie, proof, class_id)
+        assert (compiled(class_id).bound, sorted(compiled(class_id).boards)) == (
+            reference.bound, sorted(reference.boards)
+        )  # fmt: skip
+
+
+def test_a_language_s_letters_are_its_own_faces() -> None:
+    polish, dutch, spanish = (proof_alphabet(ALPHABETS[code]) for code in ("pl", "nl", "es"))
+    assert len(polish) == 32 and "qu" not in [ALPHABETS["pl"].faces[c] for c in polish]
+    assert ALPHABETS["nl"].face_index["ĳ"] in dutch and ALPHABETS["nl"].face_index["qu"] in dutch
+    assert ALPHABETS["es"].face_index["ñ"] in spanish and ALPHABETS["es"].face_index["q"] not in spanish
+    for code, alphabet in ALPHABETS.items():  # every cell's buckets cover the language's faces once
+        for options in Classes.standard(3, 3, proof_alphabet(alphabet), alphabet).cells:
+            assert sorted(c for bucket in options for c in bucket) == list(proof_alphabet(alphabet)), code
+
+
+def test_a_resumed_proof_keeps_its_language(capsys, tmp_path: Path) -> None:
+    words = tmp_path / "es.txt"
+    words.write_text("año\ncaña\nniño\nsea\n", encoding="utf-8")
+    out = tmp_path / "proof.jsonl"
+    common = ("prove", "--size", "2x2", "--dictionary", str(words), "--threshold", "1")
+    assert run(capsys, *common, "--lang", "es", "--out", str(out))[0] == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, *common, "--lang", "pt", "--resume", str(out))
+    assert code == 2 and "language es" in err and "pt" in err
+    code, resumed, err = run(capsys, "prove", "--resume", str(out), "--json")  # the file alone: Spanish
+    assert code == 0, err
+    assert json.loads(resumed)["language"] == "es" and "ñ" in json.loads(resumed)["letters"]

@@ -233,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     prove.add_argument(
         "--size", type=parse_size, metavar="RxC", help=_("board size: 3 (default), 3x4, 4 ... (16 cells)")
     )
+    _add_language(prove)
     prove.add_argument("--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default), popular or a file"))
     prove.add_argument("--letters", metavar=_("LETTERS"), help=_("only boards of these letters (q is Qu), e.g. aeirst"))
     prove.add_argument("--dice", metavar=_("SET"), help=_("only boards this dice set can roll"))
@@ -249,6 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
     prove.add_argument("--out", metavar=_("FILE"), help=_("write each finished class to FILE (JSON lines)"))
     prove.add_argument(
         "--resume", metavar=_("FILE"), help=_("go on with the proof in FILE: its finished classes are kept")
+    )
+    prove.add_argument(
+        "--verify", action="store_true", help=_("with --resume: prove every class of the file again to check it")
     )
     prove.add_argument(
         "--cluster", metavar=_("ADDRESS"), help=_("run the classes on a Dask cluster (the [cluster] extra)")

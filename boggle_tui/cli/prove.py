@@ -13,30 +13,36 @@ from rich.console import Console
 
 from boggle_tui.cli.output import print_json
 from boggle_tui.cli.progress import progress_bar
-from boggle_tui.engine.board import FACES
+from boggle_tui.engine.alphabets import ALPHABETS, Alphabet
 from boggle_tui.engine.dice import DiceSet, load_dice_set
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, Dictionary, load_dictionary
+from boggle_tui.engine.dictionary import Dictionary, load_dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.engine.scoring import shortest_word
+from boggle_tui.game.languages import choose_language, language_for
 from boggle_tui.i18n import _, counted, number
 from boggle_tui.research.proof import (
+    ClusterLost,
     Journal,
+    Record,
     Summary,
     Task,
+    check_classes,
     check_resumable,
     prove_locally,
     prove_on_cluster,
     read_record,
+    recheck,
+    recheck_sample,
     summarize,
 )
 from boggle_tui.research.prove import (
-    ALPHABET,
-    MAX_PROVE_CELLS,
     Classes,
     ClassResult,
     Letters,
     dice_alphabet,
     letters_of,
+    most_cells,
+    proof_alphabet,
 )
 from boggle_tui.research.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
 
@@ -51,32 +57,18 @@ def run_prove(args: argparse.Namespace) -> int:
         raise BoggleError(_("--jobs is for this machine; a cluster runs as many classes at once as it has workers"))
     if args.out and args.resume:
         raise BoggleError(_("--resume goes on writing the file it reads: give --out or --resume, not both"))
+    if args.verify and not args.resume:
+        raise BoggleError(_("--verify proves again the classes of the file --resume names: give --resume FILE"))
     record = read_record(Path(args.resume)) if args.resume else None
     if record:
         args = _as_recorded(args, record.header)
-    dice = _dice(args.dice, args.letters, args.size)
-    height, width = (dice.height, dice.width) if dice else args.size or (3, 3)
-    if not 2 <= height * width <= MAX_PROVE_CELLS:
-        cells = _("boggle prove takes boards of 2 to {most} cells, not {size}")
-        raise BoggleError(cells.format(most=MAX_PROVE_CELLS, size=f"{height}x{width}"))
-    alphabet = dice_alphabet(dice) if dice else _alphabet(args.letters)
-    dictionary_name = args.dictionary or DEFAULT_DICTIONARY
-    dictionary = load_dictionary(dictionary_name)
-    min_length = shortest_word(args.min_length, height * width)
-    threshold = args.threshold
-    if threshold is None:
-        threshold = (
-            record.header["threshold"]
-            if record
-            else _search_threshold(dictionary, height, width, min_length, alphabet, dice)
-        )
-    task = Task(dictionary_name, height, width, threshold, min_length, alphabet, dice)
+    task, dictionary = _task(args, record)
     header = task.header(dictionary.digest)
     finished: dict[int, ClassResult] = {}
     if record:
         check_resumable(record, header)
-        finished = record.finished
-    classes = Classes.standard(height, width, alphabet)
+        finished = _checked(record, task, dictionary, args)
+    classes = Classes.standard(task.height, task.width, task.alphabet, ALPHABETS[task.language])
     ids = [class_id for class_id in classes.canonical_ids() if class_id not in finished]
     path = args.resume or args.out
     journal = Journal(Path(path), header, resume=bool(args.resume)) if path else None
@@ -104,10 +96,16 @@ def run_prove(args: argparse.Namespace) -> int:
             )
         print(stopped.format(done=number(done), total=number(total), path=path), file=sys.stderr)
         return 130
+    except ClusterLost:
+        if path:
+            lost = _("lost the cluster with {done} of {total} classes done; boggle prove --resume {path} goes on")
+        else:
+            lost = _("lost the cluster with {done} of {total} classes done (give --out FILE to keep a proof's classes)")
+        raise BoggleError(lost.format(done=number(done), total=number(total), path=path)) from None
     finally:
         if journal:
             journal.close()
-    summary = summarize(results, height, width)
+    summary = summarize(results, task.height, task.width, ALPHABETS[task.language].faces)
     wall = time.perf_counter() - started
     if args.json:
         print_json(_json(summary, task, wall, args.jobs or 1))
@@ -116,15 +114,60 @@ def run_prove(args: argparse.Namespace) -> int:
     return 0
 
 
+def _task(args: argparse.Namespace, record: Record | None) -> tuple[Task, Dictionary]:
+    """What the flags (and a resumed file's header) ask to prove, and its word list, read in its language."""
+    dice = _dice(args.dice, args.letters, args.size)
+    language = choose_language(args.lang or (dice.language if dice else None), None, args.dictionary)
+    if dice and dice.language != language:
+        its, chosen = ALPHABETS[dice.language].name, ALPHABETS[language].name
+        raise BoggleError(_("the {name} dice are {its}, not {chosen}").format(name=dice.key, its=its, chosen=chosen))
+    height, width = (dice.height, dice.width) if dice else args.size or (3, 3)
+    most = most_cells(ALPHABETS[language])
+    if not 2 <= height * width <= most:
+        cells = _("boggle prove takes boards of 2 to {most} cells, not {size}")
+        raise BoggleError(cells.format(most=most, size=f"{height}x{width}"))
+    alphabet = dice_alphabet(dice) if dice else _alphabet(args.letters, ALPHABETS[language])
+    dictionary_name = args.dictionary or language_for(language).dictionary
+    dictionary = load_dictionary(dictionary_name, language=language)
+    min_length = shortest_word(args.min_length, height * width)
+    threshold = args.threshold
+    if threshold is None:
+        threshold = (
+            record.header["threshold"]
+            if record
+            else _search_threshold(dictionary, height, width, min_length, alphabet, dice)
+        )
+    return Task(dictionary_name, height, width, threshold, min_length, alphabet, dice, language), dictionary
+
+
+def _checked(record: Record, task: Task, dictionary: Dictionary, args: argparse.Namespace) -> dict[int, ClassResult]:
+    """The file's classes once every line has passed its checks and a sample (all, with --verify) is proved again."""
+    check_classes(record, task, dictionary.trie)
+    again = sorted(record.finished) if args.verify else recheck_sample(record.finished, random.SystemRandom())
+    if again:
+        checking = counted(
+            len(again),
+            "Proving {count} of the file's classes again to check them…",
+            "Proving {count} of the file's classes again to check them…",
+        )
+        print(checking.format(count=number(len(again))), file=sys.stderr)
+        recheck(record, prove_locally(task, again, args.jobs or 1))
+    return record.finished
+
+
 def _as_recorded(args: argparse.Namespace, header: dict[str, Any]) -> argparse.Namespace:
     """The flags of a resumed proof: what the file's header says, wherever the command line says nothing
-    (`boggle prove --resume FILE` alone goes on); a flag given is checked against the header afterwards."""
+    (`boggle prove --resume FILE` alone goes on); a flag given is checked against the header afterwards.
+    The header's fields were checked when it was read."""
     recorded = {
-        "size": tuple(header["size"]) if isinstance(header.get("size"), list) else None,
-        "dictionary": header.get("dictionary"),
-        "min_length": header.get("min_length"),
-        "dice": header["dice"].get("set") if isinstance(header.get("dice"), dict) else None,
-        "letters": None if isinstance(header.get("dice"), dict) else header.get("letters"),
+        "size": tuple(header["size"]),
+        "lang": header["language"],
+        "dictionary": header["dictionary"],
+        "min_length": header["min_length"],
+        "dice": header["dice"]["set"] if "dice" in header else None,
+        "letters": None
+        if "dice" in header
+        else "".join(_letters_text(header["letters"], ALPHABETS[header["language"]])),
     }
     given = {name: value for name, value in recorded.items() if getattr(args, name) is None and value is not None}
     if args.dice is not None or args.letters is not None:  # one of them says which boards: not the other too
@@ -133,14 +176,18 @@ def _as_recorded(args: argparse.Namespace, header: dict[str, Any]) -> argparse.N
     return argparse.Namespace(**{**vars(args), **given})
 
 
-def _alphabet(text: str | None) -> Letters:
+def _alphabet(text: str | None, language: Alphabet) -> Letters:
+    """The faces `--letters` names, of the language (q stands for Qu where it has Qu); all of them when not given."""
+    whole = proof_alphabet(language)
     if text is None:
-        return ALPHABET
-    letters = text.strip().lower()
-    if not letters or not letters.isascii() or not letters.isalpha():
-        wrong = _("--letters {given}: give letters a to z (q stands for Qu), e.g. aeirst")
-        raise BoggleError(wrong.format(given=repr(cut_short(text))))
-    return letters_of(letters)
+        return whole
+    letters = language.fold(text.strip())
+    if not letters or not all(letter in language.letters for letter in letters):
+        # Translators: {letters} are the language's letters, e.g. abcdefghijklmnñopqrstuvwxyz
+        wrong = _("--letters {given}: give letters of {language}: {letters}")
+        every = "".join(sorted(_letters_text(whole, language)))
+        raise BoggleError(wrong.format(given=repr(cut_short(text)), language=language.name, letters=every))
+    return letters_of(letters, language)
 
 
 def _dice(name: str | None, letters: str | None, size: tuple[int, int] | None) -> DiceSet | None:
@@ -178,10 +225,11 @@ def _search_threshold(
 
 def _print(summary: Summary, task: Task, wall: float, jobs: int) -> None:
     size = f"{task.height}x{task.width}"
-    letters = "".join(sorted(_letters_text(task.alphabet)))
+    language = ALPHABETS[task.language]
+    letters = "".join(sorted(_letters_text(task.alphabet, language)))
     if task.dice:
         what = _("{size} boards with {list}, words of {length}+ letters, rolled with {dice} dice")
-    elif task.alphabet == ALPHABET:
+    elif task.alphabet == proof_alphabet(language):
         what = _("{size} boards with {list}, words of {length}+ letters")
     else:
         what = _("{size} boards with {list}, words of {length}+ letters, letters {letters}")
@@ -222,14 +270,19 @@ def _print(summary: Summary, task: Task, wall: float, jobs: int) -> None:
     )
 
 
-def _letters_text(alphabet: Letters) -> list[str]:
-    return ["q" if FACES[column] == "qu" else FACES[column] for column in alphabet]
+def _letters_text(alphabet: Letters | str, language: Alphabet) -> list[str]:
+    """The letters as `--letters` takes them (q for Qu), from face columns or from a proof file's `letters`."""
+    faces = language.faces
+    if isinstance(alphabet, str):
+        return ["q" if face == "qu" else face for face in alphabet.replace("qu", "q")]
+    return ["q" if faces[column] == "qu" else faces[column] for column in alphabet]
 
 
 def _json(summary: Summary, task: Task, wall: float, jobs: int) -> dict[str, object]:
     return {
-        "size": [task.height, task.width], "dictionary": task.dictionary, "min_length": task.min_length,
-        "letters": "".join(_letters_text(task.alphabet)), "dice": task.dice.key if task.dice else None,
+        "size": [task.height, task.width], "language": task.language, "dictionary": task.dictionary,
+        "min_length": task.min_length, "letters": "".join(_letters_text(task.alphabet, ALPHABETS[task.language])),
+        "dice": task.dice.key if task.dice else None,
         "threshold": task.threshold,
         "best": summary.boards[0][1] if summary.boards else None,
         "boards": [{"board": board, "points": points} for board, points in summary.boards],

@@ -15,6 +15,10 @@ the threshold; then a plain search over the remaining cells, which keeps the par
 each choice leaves alive, lists every board whose D(B) reaches the threshold, and those are
 scored exactly. Each class is independent of the others: a proof is a map over class ids.
 
+A proof is of one language's boards: its word list, and the faces its dice show (its letters, a
+bare Q always Qu; Polish's 32 letters and no Qu; Dutch's IJ one letter). Face columns are the
+language's (engine/alphabets.py); English leaves out Super Big Boggle's other two-letter faces.
+
 The compiled core (core/prove.c) does the same for speed; this module is the reference it is
 tested against, and the engine when the core is missing.
 """
@@ -29,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boggle_tui.engine import core
-from boggle_tui.engine.board import FACE_INDEX, FACES, neighbours
+from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, ENGLISH, Alphabet
+from boggle_tui.engine.board import FACES, neighbours
 from boggle_tui.engine.dice import DiceSet
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import POINTS
@@ -41,8 +46,20 @@ from boggle_tui.research.search import symmetries
 Letters = tuple[int, ...]  # the face columns a cell may show, in column order
 Key = tuple[tuple[int, int], ...]  # a word's (step, column) pairs, sorted by step
 
-# The 26 faces a die can show: the letters, with Qu for Q (a die has no bare Q).
-ALPHABET = tuple(sorted([FACE_INDEX[letter] for letter in "abcdefghijklmnoprstuvwxyz"] + [FACE_INDEX["qu"]]))
+
+def proof_alphabet(language: Alphabet) -> Letters:
+    """The faces a standard die of the language can show, as its face columns: its letters (Q as Qu).
+
+    English's Super Big Boggle faces (An, Er, He, In, Th) are left out: no die of 16 cells or fewer has them.
+    """
+    index = language.face_index
+    faces = [letter for letter in language.letters if letter not in language.bare]
+    faces += [face for face in language.digraphs if face == "qu"]
+    return tuple(sorted(index[face] for face in faces))
+
+
+# English's 26 faces: the letters, with Qu for Q (a die has no bare Q).
+ALPHABET = proof_alphabet(ENGLISH)
 
 # Partitions of the alphabet into buckets, from the paper (found there by a heuristic search):
 # with N buckets per cell, a board has N**cells classes before turns and mirror images.
@@ -62,6 +79,13 @@ LAYOUT: dict[tuple[int, int], tuple[int, int, int]] = {
 }  # fmt: skip
 DEFAULT_LAYOUT = (2, 2, 2)
 MAX_PROVE_CELLS = 16  # the compiled core keeps a board's cells in 32-bit masks and 5-bit fields
+MAX_WIDE_CELLS = 12  # with face column 31 (Polish's 32nd letter) a cell's field takes 6 bits: 12 cells fit the key
+
+
+def most_cells(language: Alphabet) -> int:
+    """The largest board the compiled core proves for this language (its key has 80 bits of letter fields)."""
+    return MAX_WIDE_CELLS if max(proof_alphabet(language)) >= 31 else MAX_PROVE_CELLS
+
 
 # When to stop forcing cells and search the rest: a bound this close to the threshold (the paper
 # found 1.5x-1.7x best), or this few cells left unforced.
@@ -69,14 +93,33 @@ SWITCHOVER = 1.6
 SEARCHED_CELLS = 4
 
 
-def letters_of(text: str) -> Letters:
-    """The face columns of letters written as text (`q` means Qu)."""
-    return tuple(sorted({FACE_INDEX["qu" if letter == "q" else letter] for letter in text}))
+def letters_of(text: str, language: Alphabet = ENGLISH) -> Letters:
+    """The face columns of letters written as text (`q` means Qu); letters the language lacks are left out."""
+    index = language.face_index
+    faces = {"qu" if letter in language.bare else letter for letter in text}
+    return tuple(sorted(index[face] for face in faces if face in index))
 
 
-def buckets(count: int, alphabet: Letters = ALPHABET) -> list[Letters]:
-    """The alphabet cut into `count` buckets, each kept to `alphabet`; buckets left empty are dropped."""
-    kept = [tuple(c for c in letters_of(text) if c in alphabet) for text in BUCKETS[count]]
+def base_letter(letter: str, language: Alphabet) -> str:
+    """The letter of a-z a letter of the language's own is sorted with (ñ with n, ä with a, ĳ with i), or itself."""
+    bases = dict(language.after) | {variant: sorted_as[0] for variant, sorted_as in language.variants}
+    return bases.get(letter, letter)
+
+
+def buckets(count: int, alphabet: Letters = ALPHABET, language: Alphabet = ENGLISH) -> list[Letters]:
+    """The alphabet cut into `count` buckets, each kept to `alphabet`; buckets left empty are dropped.
+
+    A letter of the language's own goes in the bucket of its base letter (Ñ with N): the buckets still
+    cover the alphabet once, which is all a proof needs of them (how they are cut only changes its speed).
+    """
+    faces = language.faces
+    cut = [set(letters_of(text, language)) for text in BUCKETS[count]]
+    for column in alphabet:
+        if not any(column in bucket for bucket in cut):
+            base = language.face_index.get(base_letter(faces[column], language))
+            home = next((bucket for bucket in cut if base in bucket), cut[-1])
+            home.add(column)
+    kept = [tuple(sorted(c for c in bucket if c in alphabet)) for bucket in cut]
     return [bucket for bucket in kept if bucket]
 
 
@@ -108,12 +151,15 @@ class Classes:
     height: int
     width: int
     cells: tuple[tuple[Letters, ...], ...]  # per cell, its buckets
+    faces: tuple[str, ...] = FACES  # the language's faces, by column
 
     @classmethod
-    def standard(cls, height: int, width: int, alphabet: Letters = ALPHABET) -> Classes:
+    def standard(cls, height: int, width: int, alphabet: Letters = ALPHABET, language: Alphabet = ENGLISH) -> Classes:
         layout = LAYOUT.get((height, width), DEFAULT_LAYOUT)
-        cells = [tuple(buckets(layout[cell_kind(cell, height, width)], alphabet)) for cell in range(height * width)]
-        return cls(height, width, tuple(cells))
+        cells = [
+            tuple(buckets(layout[cell_kind(cell, height, width)], alphabet, language)) for cell in range(height * width)
+        ]
+        return cls(height, width, tuple(cells), language.faces)
 
     @property
     def count(self) -> int:
@@ -172,7 +218,7 @@ class Classes:
 
     def describe(self, class_id: int) -> str:
         """The class as its cells' letters, e.g. `aeiosuy bcdfg...`, row by row."""
-        return " ".join("".join(FACES[c] for c in letters) for letters in self.letters(class_id))
+        return " ".join("".join(self.faces[c] for c in letters) for letters in self.letters(class_id))
 
 
 def _canonical_ids(sizes: list[int], weights: list[int], images: list[list[int]]) -> Iterator[int]:
@@ -250,6 +296,7 @@ def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, m
     A word found on the same cells with the same letters by another path is the same entry: counted once.
     """
     table = trie.table
+    faces = trie.alphabet.faces
     around = neighbours(height, width)
     step_of = {cell: step for step, cell in enumerate(split_order(height, width))}
     found: dict[Key, set[str]] = {}
@@ -262,7 +309,7 @@ def word_keys(trie: Trie, letters: Sequence[Letters], height: int, width: int, m
             if not entry:
                 continue
             chosen[step] = column
-            spelt = word + FACES[column]
+            spelt = word + faces[column]
             if entry & 1 and len(spelt) >= min_length:
                 found.setdefault(tuple(sorted(chosen.items())), set()).add(spelt)
             child = entry >> 1
@@ -423,43 +470,40 @@ class ClassResult:
     seconds: float
     candidates: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, faces: Sequence[str] = FACES) -> dict[str, Any]:
+        """The class as a line of a proof file (research/proof.py reads it back, checking every field)."""
         return {
             "id": self.class_id,
             "bound": self.bound,
-            "boards": [[board_text(columns), points] for columns, points in self.boards],
+            "boards": [[board_text(columns, faces), points] for columns, points in self.boards],
             "nodes": self.nodes,
             "candidates": self.candidates,
             "seconds": round(self.seconds, 4),
         }
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ClassResult:
-        boards = [(columns_of_text(text), int(points)) for text, points in data["boards"]]
-        return cls(
-            int(data["id"]), int(data["bound"]), boards, int(data["nodes"]), float(data["seconds"]),
-            int(data.get("candidates", 0)),
-        )  # fmt: skip
+
+def board_text(columns: Sequence[int], faces: Sequence[str] = FACES) -> str:
+    """A board as a proof writes it: its faces run together (`qu` one face; Dutch's IJ the one character ĳ)."""
+    return "".join(faces[column] for column in columns)
 
 
-def board_text(columns: Sequence[int]) -> str:
-    return "".join(FACES[column] for column in columns)
-
-
-def columns_of_text(text: str) -> list[int]:
-    """Face columns of a board written as `board_text` writes it (`qu` one face)."""
+def columns_of_text(text: str, language: Alphabet = ENGLISH) -> list[int] | None:
+    """Face columns of a board written as `board_text` writes it (`qu` one face), or None: not the language's faces."""
+    index = language.face_index
     columns, i = [], 0
     while i < len(text):
-        face = "qu" if text.startswith("qu", i) else text[i]
-        columns.append(FACE_INDEX[face])
+        face = "qu" if "qu" in language.digraphs and text.startswith("qu", i) else text[i]
+        if face not in index:
+            return None
+        columns.append(index[face])
         i += len(face)
     return columns
 
 
-def canonical(columns: Sequence[int], height: int, width: int) -> list[int]:
+def canonical(columns: Sequence[int], height: int, width: int, faces: Sequence[str] = FACES) -> list[int]:
     """The board's turn or mirror image whose text comes first: one name for boards that score alike."""
     images = [[columns[i] for i in image] for image in symmetries(height, width)]
-    return min(images, key=board_text)
+    return min(images, key=lambda image: board_text(image, faces))
 
 
 @dataclass
@@ -470,13 +514,25 @@ class ProofSettings:
     width: int
     threshold: int
     min_length: int = 3
-    alphabet: Letters = ALPHABET
+    alphabet: Letters = ()  # the faces boards may show (empty: every face of the language)
     switchover: float = SWITCHOVER
     dice: DiceSet | None = None  # only boards these dice can roll count (the alphabet holds all their faces)
+    language: str = DEFAULT_LANGUAGE  # whose word list, letters and face columns
     classes: Classes = field(init=False)
 
     def __post_init__(self) -> None:
-        self.classes = Classes.standard(self.height, self.width, self.alphabet)
+        if not self.alphabet:
+            self.alphabet = proof_alphabet(self.letters)
+        self.classes = Classes.standard(self.height, self.width, self.alphabet, self.letters)
+
+    @property
+    def letters(self) -> Alphabet:
+        """The language's alphabet: its faces by column."""
+        return ALPHABETS[self.language]
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return self.letters.faces
 
     def rollable(self, columns: Sequence[int]) -> bool:
         """Whether the dice can roll this board: each cell's face on a die of its own (any board without dice).
@@ -485,25 +541,26 @@ class ProofSettings:
         roll, so every bound still holds; this keeps only the boards they can roll. Turned and
         mirrored boards show the same faces: a class's canonical image decides for all of them.
         """
-        return self.dice is None or self.dice.can_show([FACES[column] for column in columns])
+        return self.dice is None or self.dice.can_show([self.faces[column] for column in columns])
 
 
 def dice_alphabet(dice: DiceSet) -> Letters:
-    """The faces a die of the set shows, as the prover's face columns (Qu is one face).
+    """The faces a die of the set shows, as the prover's face columns of the dice's language (Qu is one face).
 
-    Raises BoggleError for dice with faces the prover cannot take: another language's letters, a
-    blank, two-letter faces other than Qu (the core's letters are the 26 faces of ALPHABET).
+    Raises BoggleError for dice with faces the prover cannot take: a blank, two-letter faces other than Qu.
     """
+    language = ALPHABETS[dice.language]
+    allowed = proof_alphabet(language)
     faces = {face for die in dice.dice for face in die}
-    unknown = sorted(face for face in faces if FACE_INDEX.get(face) not in ALPHABET)
+    unknown = sorted(face for face in faces if language.face_index.get(face) not in allowed)
     if unknown:
-        shown = ", ".join(face.upper() for face in unknown[:5])
+        shown = ", ".join(language.capitalize(face) for face in unknown[:5])
         raise BoggleError(
             _("{dice} dice show faces boggle prove does not take ({faces}): only a to z and Qu").format(
                 dice=dice.label, faces=shown
             )
         )
-    return tuple(sorted(FACE_INDEX[face] for face in faces))
+    return tuple(sorted(language.face_index[face] for face in faces))
 
 
 def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> ClassResult:
@@ -524,12 +581,16 @@ def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> Cl
 def exact_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[tuple[list[int], int]]:
     """The boards that really reach the threshold (and the dice can roll), with their scores (D(B) says they might)."""
     boards = [columns for columns in boards if settings.rollable(columns)]
+    scores = board_scores(trie, boards, settings)
+    return [(columns, points) for columns, points in zip(boards, scores, strict=True) if points >= settings.threshold]
+
+
+def board_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[int]:
+    """Each board's score with the proof's shortest word."""
     compiled = trie.core()
     if compiled is not None:  # one call for them all
-        scores = compiled.score_many(boards, settings.height, settings.width, settings.min_length)
-    else:
-        scores = [board_score(trie, b, settings.height, settings.width, settings.min_length) for b in boards]
-    return [(columns, points) for columns, points in zip(boards, scores, strict=True) if points >= settings.threshold]
+        return list(compiled.score_many(boards, settings.height, settings.width, settings.min_length))
+    return [board_score(trie, b, settings.height, settings.width, settings.min_length) for b in boards]
 
 
 def brute_force(
@@ -544,15 +605,25 @@ def brute_force(
     return found
 
 
+def compiled_prover(trie: Trie) -> Any:
+    """The compiled core's prover of this word list, told its language's faces; None without the core."""
+    module = core.compiled()
+    if module is None:
+        return None
+    pairs = [(first, second) for first, second, _ in trie.alphabet.pairs]
+    return module.Prover(trie.table, POINTS, len(trie.alphabet.letters), pairs)
+
+
 class Prover:
     """Proves classes of one proof, on the compiled core when it is built, else on this reference."""
 
     def __init__(self, trie: Trie, settings: ProofSettings) -> None:
+        if trie.alphabet.code != settings.language:
+            raise ValueError(f"a {trie.alphabet.code} word list for a {settings.language} proof")
         self.trie = trie
         self.settings = settings
         self.order = split_order(settings.height, settings.width)
-        module = core.compiled()
-        self.compiled = module.Prover(trie.table, POINTS) if module is not None else None
+        self.compiled = compiled_prover(trie)
 
     def __call__(self, class_id: int) -> ClassResult:
         if self.compiled is None:

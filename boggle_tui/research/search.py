@@ -284,13 +284,21 @@ def _transposed(flip: Callable[[int, int], tuple[int, int]]) -> Callable[[int, i
 RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
     (3, 3, "enable1", 3): ("deslatper", 545),
     (3, 3, "popular", 3): ("chsraeted", 258),
+    (3, 3, "es", 3): ("canlotpar", 418),
+    (3, 3, "de", 3): ("lergisnet", 740),
+    (3, 3, "fr", 3): ("arttienes", 981),
+    (3, 3, "nl", 3): ("ldneeevgr", 498),
+    (3, 3, "pt", 3): ("arertioas", 857),
+    (3, 3, "pl", 3): ("mlpoearts", 700),
     (4, 4, "enable1", 3): ("plsteaiertnrsges", 3623),
     (5, 5, "enable1", 3): ("ligdrmanesietildsracsepes", 10397),
     (5, 5, "enable1", 4): ("ligdrmanesietildsracsepes", 10248),
 }
 
 # Records `boggle prove` has proven: no board of that size scores more (docs/records.md, docs/proofs/).
-PROVEN: frozenset[tuple[int, int, str, int]] = frozenset({(3, 3, "enable1", 3), (3, 3, "popular", 3)})
+PROVEN: frozenset[tuple[int, int, str, int]] = frozenset(
+    (3, 3, name, 3) for name in ("enable1", "popular", "es", "de", "fr", "nl", "pt", "pl")
+)
 
 
 @dataclass(frozen=True)
