@@ -52,7 +52,7 @@ async def test_a_restarted_server_brings_back_the_room_its_evening_and_its_playe
         await start_round(time_, alice, bob)  # round 2 is under way when the server stops
         await alice.send("word", id=0, word=words_of(first, "night")[0])
         await alice.wait_for("verdict")
-    assert json.loads((tmp_path / "night.json").read_text())["playing"] is True
+    assert json.loads((tmp_path / "night.room.json").read_text())["playing"] is True
 
     lines: list[str] = []
     async with server_over(tmp_path, time_, lines) as (_, url):
@@ -86,7 +86,7 @@ async def test_a_room_brought_back_waits_for_its_players_then_closes_and_forgets
         assert "wait" in second.rooms  # nobody is back yet: the room waits
         time_.now += RESTORED_SECONDS
         second.tick()
-        assert "wait" not in second.rooms and not (tmp_path / "wait.json").exists()
+        assert "wait" not in second.rooms and not (tmp_path / "wait.room.json").exists()
 
 
 async def test_a_damaged_or_forged_state_file_is_moved_aside_with_one_line(tmp_path) -> None:
@@ -94,12 +94,12 @@ async def test_a_damaged_or_forged_state_file_is_moved_aside_with_one_line(tmp_p
     async with server_over(tmp_path, time_) as (_, url):
         _alice, bob = await Bot.join(url, "good", "alice"), await Bot.join(url, "good", "bob")
         await bob.wait_for("lobby", lambda m: len(m["players"]) == 2)
-    good = json.loads((tmp_path / "good.json").read_text())
+    good = json.loads((tmp_path / "good.room.json").read_text())
     forged = dict(good, room="forged", players=[dict(p, token=good["players"][0]["token"]) for p in good["players"]])
-    (tmp_path / "forged.json").write_text(json.dumps(forged))
-    (tmp_path / "junk.json").write_bytes(b"\x00{not json")
-    (tmp_path / "huge.json").write_text(" " * (disk.MAX_BYTES + 1))
-    (tmp_path / "other.json").write_text(json.dumps(dict(good, room="other", settings={"seconds": 10**9})))
+    (tmp_path / "forged.room.json").write_text(json.dumps(forged))
+    (tmp_path / "junk.room.json").write_bytes(b"\x00{not json")
+    (tmp_path / "huge.room.json").write_text(" " * (disk.MAX_BYTES + 1))
+    (tmp_path / "other.room.json").write_text(json.dumps(dict(good, room="other", settings={"seconds": 10**9})))
     lines: list[str] = []
     async with server_over(tmp_path, time_, lines) as (server, _):
         assert set(server.rooms) == {"good"}
@@ -107,7 +107,17 @@ async def test_a_damaged_or_forged_state_file_is_moved_aside_with_one_line(tmp_p
         assert len(aside) == 4 and any("two seats share their tokens" in line for line in aside)
         assert any("over 65536 bytes" in line for line in aside) and any("not JSON" in line for line in aside)
     for name in ("forged", "junk", "huge", "other"):
-        assert (tmp_path / f"{name}.json.damaged").exists() and not (tmp_path / f"{name}.json").exists()
+        assert (tmp_path / f"{name}.room.json.damaged").exists() and not (tmp_path / f"{name}.room.json").exists()
+
+
+async def test_files_the_server_did_not_write_are_never_read_or_moved(tmp_path) -> None:
+    """`--state .` in a project folder: its package.json and the like are not rooms, and stay as they are."""
+    (tmp_path / "package.json").write_text('{"name": "my-app"}')
+    (tmp_path / "notes.json").write_text("not even JSON")
+    lines: list[str] = []
+    async with server_over(tmp_path, FakeTime(), lines) as (server, _):
+        assert server.rooms == {} and not [line for line in lines if "moved aside" in line]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json", "package.json"]
 
 
 def test_the_saved_state_is_read_field_by_field(tmp_path) -> None:
@@ -122,12 +132,12 @@ def test_the_saved_state_is_read_field_by_field(tmp_path) -> None:
         "not the file's": dict(base, room="s"),
         "format 2": dict(base, format=2),
     }
-    (tmp_path / "r.json").write_text(json.dumps(base))
-    assert disk.read(tmp_path / "r.json").players[0].name == "a"
+    (tmp_path / "r.room.json").write_text(json.dumps(base))
+    assert disk.read(tmp_path / "r.room.json").players[0].name == "a"
     for why, raw in cases.items():
-        (tmp_path / "r.json").write_text(json.dumps(raw))
+        (tmp_path / "r.room.json").write_text(json.dumps(raw))
         try:
-            disk.read(tmp_path / "r.json")
+            disk.read(tmp_path / "r.room.json")
         except disk.Damaged as error:
             assert why in str(error) or why in ("out of range", "wrong type", "unknown field"), (why, error)
         else:

@@ -1,6 +1,6 @@
 """A room's state on disk, so that a server stopped and started again brings its rooms back.
 
-One file per room, `ROOM.json` in the server's state folder (`boggle server --state`), written atomically
+One file per room, `ROOM.room.json` in the server's state folder (`boggle server --state`), written atomically
 whenever what it keeps has changed: the settings, who holds which seat (name, token, host, a bot's level), the
 evening's scoreboard and champion, and whether a round was under way. A round's words are never kept: a round
 that was running when the server stopped is voided when the room comes back, never half-saved.
@@ -26,7 +26,7 @@ from boggle_tui.net.protocol import MAX_ID, MAX_NAME, MAX_ROOM, ProtocolError
 
 FORMAT = 1  # the file's own version: one of another is damage to this server, never a guess
 MAX_BYTES = 64 * 1024  # a room with every list full is well under this
-SUFFIX = ".json"
+SUFFIX = ".room.json"  # the server reads and moves aside its own files only: a folder may hold others
 ASIDE = ".damaged"  # a file that could not be read is renamed with this after it
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's token as the room makes it (secrets.token_urlsafe)
 
@@ -66,7 +66,7 @@ def path_of(folder: Path, room: str) -> Path:
 def room_files(folder: Path, most: int) -> list[Path]:
     """The saved rooms in `folder` (files named as a room may be), at most `most` of them; none if it is unreadable."""
     try:
-        found = sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX) and ROOM_NAME.fullmatch(p.stem))
+        found = sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX) and ROOM_NAME.fullmatch(p.name.removesuffix(SUFFIX)))
     except OSError:
         return []
     return found[:most]
