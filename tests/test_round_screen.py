@@ -363,6 +363,29 @@ async def test_a_board_without_words_goes_straight_to_the_results(enable1, popul
     assert history.rounds() == []  # not a game
 
 
+async def test_a_burst_typed_through_the_buzzer_keeps_the_results_asleep_until_it_pauses(
+    enable1, popular, tmp_path: Path
+) -> None:
+    """A play-tester typed on for two seconds past an online round's end: `s` opened the statistics, `c` copied
+    the code, `a` made a card. Keys coming in a burst begun in the round never act, however long it lasts; the
+    first key after a pause does."""
+    app, time_ = make_app(enable1, popular, history=History.open(tmp_path))
+    async with app.run_test() as pilot:
+        screen = await shown(pilot, RoundScreen)
+        time_.now += 179
+        screen.tick()
+        for key in "santassantascans":  # a key every 0.2 s, from 0:01 to three seconds past the end
+            await pilot.press(key)
+            time_.now += 0.2
+            screen.tick()
+        results = await shown(pilot, ResultsScreen)
+        await settle(pilot)
+        assert app.screen is results and time_.now - results._shown_at > 1.5  # past the first guard, still typing
+        time_.now += 1.5  # the player stops, reads, then presses s
+        await pilot.press("s")
+        await until(pilot, lambda: app.screen is not results, "the statistics")
+
+
 async def test_keys_typed_across_0_00_never_reach_the_results(enable1, popular, tmp_path: Path) -> None:
     """`hens⏎lends⏎` typed through the end of a round once dealt a new board through `n` and opened the
     statistics through `s`; the word being typed vanished without a verdict."""

@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
-from boggle_tui.app.late_keys import LateKeys
+from boggle_tui.app.late_keys import Burst, LateKeys
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
-from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.results import GUARD_SECONDS, ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
@@ -146,6 +146,7 @@ class BoggleApp(App[int]):
         self.solo = SoloPlay(self)
         self.study = StudyFlow(self)
         self.late_keys = LateKeys(self)
+        self.burst = Burst(GUARD_SECONDS)  # the keys being typed now: the results ignore one begun in the round
 
     async def on_event(self, event: events.Event) -> None:
         """Keys from the terminal go through LateKeys (app/late_keys.py): none typed in a burst is lost."""
@@ -155,6 +156,7 @@ class BoggleApp(App[int]):
             self.late_keys.back()
             await super().on_event(event)
         elif self.late_keys.arrived(event):  # else it waits its turn
+            self.burst.key(self.now())
             await super().on_event(event)
             self.late_keys.routed(event)
 

@@ -13,6 +13,7 @@ or while such a key is still on its way back, wait; and all go to the focused wi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
@@ -107,3 +108,23 @@ class LateKeys:
     def _building(self) -> bool:
         """The screen is not mounted yet: its focus is still to come."""
         return self.app.focused is None and not self.app.screen.is_mounted
+
+
+@dataclass
+class Burst:
+    """When the keys being typed now began to come: a key more than `gap` seconds after the one before it starts
+    a new burst. The results take none of their one-key actions while a burst that began in the round goes on:
+    a player typing through the buzzer never deals a new board or opens the statistics by it."""
+
+    gap: float
+    began: float | None = None
+    last: float | None = None
+
+    def key(self, now: float) -> None:
+        if self.last is None or now - self.last >= self.gap:
+            self.began = now
+        self.last = now
+
+    def began_before(self, moment: float, now: float) -> bool:
+        """Whether the keys coming now are a burst that began before `moment` and has not paused since."""
+        return self.began is not None and self.last is not None and self.began < moment and now - self.last < self.gap

@@ -66,7 +66,9 @@ def path_of(folder: Path, room: str) -> Path:
 def room_files(folder: Path, most: int) -> list[Path]:
     """The saved rooms in `folder` (files named as a room may be), at most `most` of them; none if it is unreadable."""
     try:
-        found = sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX) and ROOM_NAME.fullmatch(p.name.removesuffix(SUFFIX)))
+        found = sorted(
+            p for p in folder.iterdir() if p.name.endswith(SUFFIX) and ROOM_NAME.fullmatch(p.name.removesuffix(SUFFIX))
+        )
     except OSError:
         return []
     return found[:most]
