@@ -21,6 +21,7 @@ from test_plain import ScriptedLines
 from boggle_tui.cli.daily import run_daily
 from boggle_tui.cli.parser import build_parser
 from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.net.daily import DailyService
@@ -141,6 +142,9 @@ def test_a_server_that_is_down_is_said_in_one_line_and_the_board_is_played_here(
     assert len([n for n in noted if "127.0.0.1:9" in n]) == 1
     assert any("playing today's board here instead" in n for n in noted)
     assert any("daily board 2026-03-01" in line for line in said)
+    assert load_identity(tmp_path / "ada").server == ""  # a server that never answered is not remembered
+    with pytest.raises(BoggleError, match="give --server"):  # nor tried again by --table
+        daily(monkeypatch, tmp_path / "ada", "--table")
 
 
 def test_a_streak_of_three_days_after_rounds_on_three_dates(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

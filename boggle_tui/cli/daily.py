@@ -68,6 +68,12 @@ class Seat:
     name: str
     identity: Identity
     language: str
+    server: str = ""  # as remembered: HOST, or HOST:PORT off the default port
+
+    def answered(self) -> None:
+        """The server took this name: remember both (a server that never answered, or a name it refused, is not
+        remembered, or every later `daily` would try them again)."""
+        self.identity = remember(self.identity, name=self.name, server=self.server)
 
 
 def run_daily(
@@ -99,6 +105,7 @@ def run_daily(
                     return 1
                 tell(_("{reason}: playing today's board here instead").format(reason=error))
             else:
+                seat.answered()
                 return _play_online(game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history)
         if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
             history.close()
@@ -121,8 +128,7 @@ def _seat(args: argparse.Namespace) -> Seat:
     name = clean_name(args.name) if args.name is not None else identity.name or default_name()
     if not name:
         raise BoggleError(_("a name needs at least one printable character"))
-    identity = remember(identity, name=name, server=server or "")
-    return Seat(url, name, identity, args.lang or "en")
+    return Seat(url, name, identity, args.lang or "en", server or "")
 
 
 def _stdin() -> int | None:
@@ -283,6 +289,7 @@ def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int
         table = ask_table(seat.url, ask)
     except DailyError as error:
         raise BoggleError(str(error)) from None
+    seat.answered()
     if json_out:
         rows = [{"rank": r.rank, "name": r.name, "score": r.score, "words": r.words, "percentile": r.percentile}
                 for r in table.rows]  # fmt: skip

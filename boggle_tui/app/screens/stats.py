@@ -69,8 +69,8 @@ class StatsScreen(TranslatedScreen[None]):
         else:
             streak = counted(
                 s.daily_streak,
-                "Daily streak        {count} day  (today's board is waiting: boggle --daily)",
-                "Daily streak        {count} days  (today's board is waiting: boggle --daily)",
+                "Daily streak        {count} day  (today's board is waiting: boggle daily)",
+                "Daily streak        {count} days  (today's board is waiting: boggle daily)",
             )
         # Translators: a figure's name, padded with spaces so that the figures line up (as "Daily streak" is).
         return "\n".join([_("Longest word        {word}").format(word=longest), streak])
