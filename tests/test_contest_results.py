@@ -15,6 +15,7 @@ from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.widgets.board import Die
+from boggle_tui.engine.dice import load_dice_set
 
 SIZES = [(80, 24), (100, 32), (110, 34), (160, 45)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -100,3 +101,21 @@ async def test_a_short_table_is_shown_whole_and_the_board_grows_into_the_rest(en
 def assert_board_inside(screen, size: tuple[int, int]) -> None:
     width, height = size
     assert Region(0, 0, width, height - 1).contains_region(screen.board_view.region)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (160, 45)], ids=["100x32", "160x45"])
+@pytest.mark.parametrize("kind", ["table", "room", "room-4x4"])
+async def test_the_word_lists_keep_rows_of_their_own_beside_the_board(enable1, popular, size, kind) -> None:
+    """A play-tester's room of three on a 4x4 board at 100x32: the players' table took 15 rows and the found list
+    none (its borders alone)."""
+    four = load_dice_set("new").roll(42)
+    session = {"table": lambda: a_table_round(enable1), "room": lambda: a_room_round(enable1),
+               "room-4x4": lambda: a_room_round(enable1, four, "new")}[kind]()  # fmt: skip
+    screen_type = TableResultsScreen if kind == "table" else OnlineResultsScreen
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_results(pilot, session, screen_type)
+        for name in ("#found-list", "#missed-list"):
+            lists = screen.query_one(name, OptionList)
+            wanted = min(2, lists.option_count)  # never collapsed to its borders
+            assert lists.scrollable_content_region.height >= wanted, (name, lists.region, lists.option_count)

@@ -105,7 +105,7 @@ class ContestResultsScreen(ResultsScreen):
         super().on_resize()
         # What the board column needs, the board now fitted; the table scrolls in what is left.
         lines = sum(_height(label, self.size, self.summary_width()) for label in self._summary_lines())
-        needed = lines + OUTCOME_MARGIN + self.board_view.extent()[1]
+        needed = max(lines + OUTCOME_MARGIN + self.board_view.extent()[1], LISTS_KEPT)
         room = self.size.height - FOOTER - self._evening_height() - needed
         players = self.query_one("#players-results", VerticalScroll)
         players.styles.max_height = max(room, 1)
@@ -121,6 +121,12 @@ class ContestResultsScreen(ResultsScreen):
         """The table's own height at the screen's width, its note's border included."""
         table = self.query_one("#players-table", Static)
         return _height(table, self.size, max(self.size.width - 2, 1)) + 1
+
+
+# The word lists' column at its least, beside the board: the code, the lengths table, the hint and the definition
+# (6 rows), the found and missed lists inside their borders (13: 2 rows of words and 6, as they share 1:2).
+# A play-tester's room of three (22, 19 and 5 words) on a 4x4 board at 100x32 left the found list no row at all.
+LISTS_KEPT = 19
 
 
 def _height(widget: Widget, screen: Size, width: int) -> int:
