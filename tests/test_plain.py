@@ -399,3 +399,13 @@ def test_a_round_on_a_word_list_of_ones_own_says_how_to_solve_it_and_offers_no_c
     solve = f"boggle solve --code N-TINREONRHWLDASES --dictionary {words}"
     assert f"{solve} says: 3 words, 3 points (min. length 3)" in said
     assert not any(line.startswith("To challenge a friend") for line in said)  # a challenge names a shipped list
+
+
+def test_words_by_value_put_a_shared_word_s_zero_last() -> None:
+    """A play-tester's Polish table: `2 punkty`, then `0 punktów: ZAJĘĆ`, then `1 punkt`: the found words came by
+    length, and a shared word scores 0 whatever its length."""
+    from boggle_tui.cli.plain import words_by_value
+
+    points = {"pasza": 2, "sizal": 2, "zajęć": 0, "ćmę": 1, "jęć": 1}
+    lines = words_by_value(["pasza", "sizal", "zajęć", "ćmę", "jęć"], points.get)
+    assert lines == ["  2 points: PASZA, SIZAL", "  1 point: ĆMĘ, JĘĆ", "  0 points: ZAJĘĆ"]

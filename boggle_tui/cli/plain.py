@@ -425,11 +425,13 @@ def verdict_line(entry: Entry, upper: Callable[[str], str] = capitals) -> str:
 def words_by_value(
     words: Iterable[str], points: Callable[[str], int | None], shown: Callable[[str], str] = str.upper
 ) -> list[str]:
-    """`  2 points: LENDS, NOTES`: one line per value, the most valuable first; `words` come in that order."""
+    """`  2 points: LENDS, NOTES`: one line per value, the most valuable first, each in the order `words` come in
+    (a shared word's 0 points after the 1-point words, not among the words of its length)."""
+    ordered = sorted(words, key=lambda w: -(points(w) or 0))  # stable: each value keeps the order given
     return [
         "  "
         + counted(value, "{count} point: {words}", "{count} points: {words}").format(words=", ".join(map(shown, group)))
-        for value, group in groupby(words, key=lambda w: points(w) or 0)
+        for value, group in groupby(ordered, key=lambda w: points(w) or 0)
     ]
 
 
