@@ -169,3 +169,19 @@ def test_bad_flags_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
     assert main(["daily", "--table"]) == 2
     assert main(["daily", "--server", "example.org:1/room", "--table"]) == 2
+
+
+def test_today_s_board_is_played_once_here_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A play-tester played the offline daily three times in a day, and again here after the server's round."""
+    code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=["tea"])
+    assert code == 0 and any("daily board 2026-03-01" in line for line in said)
+    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=["tea"])
+    assert (
+        code == 1
+        and said == []
+        and noted == ["boggle: you have played today's board already; a new one comes at midnight UTC"]
+    )
+    code, said, _noted = daily(
+        monkeypatch, tmp_path / "ada", "--plain", typed=["tea"], today=Today(dt.date(2026, 3, 2))
+    )
+    assert code == 0  # the next day's board is new

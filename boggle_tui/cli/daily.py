@@ -54,7 +54,7 @@ from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
 from boggle_tui.net.protocol import clean_name
 from boggle_tui.storage.history import History
 from boggle_tui.storage.identity import Identity, load_identity, remember
-from boggle_tui.storage.stats import daily_streaks
+from boggle_tui.storage.stats import daily_played, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
 RAREST = 5  # of your words, the rarest few whose counts are said
@@ -107,6 +107,9 @@ def run_daily(
             else:
                 seat.answered()
                 return _play_online(game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history)
+        if daily_played(history, day, seat.language):  # once a day here too (a server says so of its own)
+            tell(_("boggle: you have played today's board already; a new one comes at midnight UTC"))
+            return 1
         if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
             history.close()
             return _open_app(seat, day)

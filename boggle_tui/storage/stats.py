@@ -225,3 +225,8 @@ def daily_streaks(history: History, today: dt.date) -> dict[str, tuple[int, int]
     return {
         language: (streak(set(days), today), beating_streak(days, today)) for language, days in sorted(scores.items())
     }
+
+
+def daily_played(history: History, day: dt.date, language: str) -> bool:
+    """Whether this player's history holds a round of `day`'s daily board in `language` (here or on a server)."""
+    return any(r.daily == day.isoformat() and language_of(r) == language for r in history.rounds())
