@@ -53,3 +53,13 @@ def test_a_core_built_from_another_source_is_refused(tmp_path: Path) -> None:
     # An installed wheel has no source beside it: the interface alone decides.
     absent = (tmp_path / "absent.c",)
     assert core.why_stale(fake_core(core.INTERFACE, "0" * 64), absent) is None  # type: ignore[arg-type]
+
+
+def test_the_wheel_lists_every_package_of_the_source() -> None:
+    """pyproject names its packages one by one: a new one left out installs nothing (the lobby's package was
+    missing from the wheel, and the installed game could not start)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    source = {".".join(path.parent.relative_to(ROOT).parts) for path in (ROOT / "boggle_tui").rglob("__init__.py")}
+    assert source <= listed, sorted(source - listed)
