@@ -3,8 +3,6 @@ evening so far, in the contest results' layout (contest_results.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.binding import Binding
 
 from boggle_tui.app.screens.contest_results import ContestResultsScreen
@@ -21,14 +19,10 @@ class OnlineResultsScreen(ContestResultsScreen):
         Binding("f2", "talk", N_("Chat"), id="online-chat", tooltip=N_("online: say something to the room")),
     ]
 
-    def __init__(
-        self,
-        session: ContestRound,
-        is_common: Callable[[str], bool] | None,
-        describe: Callable[[str], str] = lambda _: "",
-    ) -> None:
-        super().__init__(session, is_common, describe)
-        self.online = session
+    @property
+    def online(self) -> ContestRound:
+        """The room's round (the contest, by the name its callers know it)."""
+        return self.contest
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "menu":

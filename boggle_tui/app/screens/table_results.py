@@ -4,8 +4,6 @@ board again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from boggle_tui.app.screens.contest_results import ContestResultsScreen
 from boggle_tui.game.session import ContestRound
 
@@ -13,11 +11,7 @@ from boggle_tui.game.session import ContestRound
 class TableResultsScreen(ContestResultsScreen):
     """As a solo round's results, with the table's words and the winner."""
 
-    def __init__(
-        self,
-        session: ContestRound,
-        is_common: Callable[[str], bool] | None,
-        describe: Callable[[str], str] = lambda _: "",
-    ) -> None:
-        super().__init__(session, is_common, describe)
-        self.table = session
+    @property
+    def table(self) -> ContestRound:
+        """The round against the table (the contest, by the name its callers know it)."""
+        return self.contest
