@@ -18,6 +18,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from textual import events
+from textual.app import ScreenStackError
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -94,7 +95,10 @@ class LateKeys:
     def hand_on(self) -> None:
         """The keys waiting, in the order typed, to the widget focused now (none: they go, nothing takes them)."""
         waiting, self.waiting = sorted(self.waiting, key=lambda pair: pair[0]), []
-        focused = self.app.focused
+        try:
+            focused = self.app.focused
+        except ScreenStackError:  # the app is closing: its last screen gone, a focus event may still come
+            return
         if focused is None:
             return
         for _number, key in waiting:
