@@ -69,8 +69,9 @@ def test_sizes_replays_and_empty_boards_never_share_a_best(tmp_path: Path) -> No
     assert standings["Big Boggle (1979) · timed"].best_score == 30
 
 
-def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_rounds(tmp_path: Path) -> None:
-    db = sqlite3.connect(tmp_path / DATABASE)
+def a_first_schema_history(folder: Path) -> None:
+    """A history as the first release wrote it: the first schema, one round."""
+    db = sqlite3.connect(folder / DATABASE)
     db.executescript(MIGRATIONS[0])
     db.execute(
         "INSERT INTO rounds (uid, played_at, mode, board, code, dictionary, min_length, score, max_score,"
@@ -79,6 +80,10 @@ def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_rounds(tmp_pat
     db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()
+
+
+def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_rounds(tmp_path: Path) -> None:
+    a_first_schema_history(tmp_path)
     history = History.open(tmp_path)
     (old,) = history.rounds()
     assert old.uid == "old" and not old.replay
@@ -436,15 +441,7 @@ def test_a_stray_wal_from_another_copy_is_damage_moved_aside_never_migrated_in_p
 def test_a_history_of_an_older_schema_is_read_without_being_written(tmp_path: Path, monkeypatch, capsys) -> None:
     from boggle_tui.cli.main import main
 
-    db = sqlite3.connect(tmp_path / DATABASE)
-    db.executescript(MIGRATIONS[0])
-    db.execute(
-        "INSERT INTO rounds (uid, played_at, mode, board, code, dictionary, min_length, score, max_score,"
-        " words_total) VALUES ('old', '2026-01-01T00:00:00+00:00', 'timed', 'abcd', 'X-ABCD', 'enable1', 3, 1, 2, 2)"
-    )
-    db.execute("PRAGMA user_version = 1")
-    db.commit()
-    db.close()
+    a_first_schema_history(tmp_path)
     before = (tmp_path / DATABASE).read_bytes()
     monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
     assert main(["history", "--json"]) == 0
