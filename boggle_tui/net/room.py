@@ -262,9 +262,9 @@ class Room:
         self.players[player.id] = player
         self._host_if_none_here(player)
         self.empty_since = None
-        if self.state is State.PLAYING:
-            player.round = self._round_for()  # joins the round under way, from now
-        elif self.state is State.COUNTDOWN:
+        # A newcomer mid-round waits in the lobby (told the time left, free to watch) and plays the next round:
+        # a seat in this one, from now, would be a round with less time than the others had.
+        if self.state is State.COUNTDOWN:
             self.state = State.LOBBY  # a newcomer has not said ready
         return player, [self._lobby()]
 
@@ -340,7 +340,7 @@ class Room:
             return [self._lobby()]
         player.connected = False
         player.ready = False
-        if self.state is not State.PLAYING:
+        if self.state is not State.PLAYING or player.round is None:  # only a seat in the round waits for its end
             del self.players[player.id]
         if player.host:
             player.host = False
@@ -618,8 +618,8 @@ class Room:
         return [send((player.id,), _judgement(entry_id, verdict))]
 
     def _progress(self) -> tuple[m.Count, ...]:
-        """How many words each player has: never which."""
-        return tuple(p.count() for p in self.players.values())
+        """How many words each player in the round has: never which (one waiting for the next round is not in it)."""
+        return tuple(p.count() for p in self.players.values() if p.round is not None)
 
     def vote_end(self, player: Player) -> list[Send]:
         if self.state is not State.PLAYING:
