@@ -345,7 +345,9 @@ def test_a_player_who_arrives_mid_round_waits_in_the_lobby_and_plays_the_next_on
     assert [p["name"] for p in messages(room.watch(carol), "progress")[0]["players"]] == ["alice", "bob"]
     room.vote_end(alice)
     end = messages(room.vote_end(_bob), "end")[0]  # carol is not waited for
-    assert [p["name"] for p in end["players"]] == ["alice", "bob"] and "carol" not in {s["name"] for s in end["scoreboard"]}
+    assert [p["name"] for p in end["players"]] == ["alice", "bob"] and "carol" not in {
+        s["name"] for s in end["scoreboard"]
+    }
     for p in (alice, _bob, carol):
         room.set_ready(p, True)
     room.time.now += COUNTDOWN

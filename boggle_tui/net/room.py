@@ -573,8 +573,11 @@ class Room:
         self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
         seated = tuple(p.id for p in self.players.values() if p.round is not None)
         watching = tuple(i for i in self.audience if i not in seated)
-        sends = [send(seated, self._start_message()), self._lobby()]
-        return [*sends, send(watching, self._start_message(watching=True))] if watching else sends
+        sends = [send(seated, self._start_message())]
+        if watching:
+            sends.append(send(watching, self._start_message(watching=True)))
+        # Everyone's count from the start (0 each): a watcher sees who plays before the first word is found.
+        return [*sends, self._lobby(), send(None, m.Progress(players=self._progress()))]
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
