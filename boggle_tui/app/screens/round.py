@@ -132,7 +132,7 @@ class RoundScreen(TranslatedScreen[None]):
         self.watching = watching(session)
         if self.watching:
             self.entry.disabled = True
-            for widget in (self.entry, self.verdict, self.score, self.touch_bar):
+            for widget in (self.entry, self.verdict, self.score, self.touch_bar, self.found, self.log_view):
                 widget.display = False
 
     def compose(self) -> ComposeResult:
