@@ -593,7 +593,9 @@ class PlainRoom:
             return [_("You are watching: a spectator's words go nowhere.")]
         if session.watching:
             return [_("You are watching this round: the next one is yours.")]
-        session.submit(word_of(text))
+        entry = session.submit(word_of(text))
+        if entry is not None and not entry.provisional:  # judged here: the player's clock had run out
+            return [self._verdict(entry)]
         return []  # the room's verdict follows, and is the one said: one line an entry
 
     def help(self) -> list[str]:

@@ -165,6 +165,13 @@ class OnlineSession:
             return self.late(text)
         if not word or self.watching:  # a spectator's words go nowhere
             return None
+        if self.remaining <= 0:
+            # The player's clock (which ends with the room's) shows 0:00: too late, here and at once. The room's
+            # grace is for words sent before it, on their way; a word sent after it would count for a player
+            # beside the server and not for one far from it.
+            entry = Entry(word, Verdict.TOO_LATE)
+            self.entries.append(entry)
+            return entry
         entry_id = self._next_id
         self._next_id += 1
         self._sent[entry_id] = word
