@@ -98,3 +98,35 @@ def test_a_claimed_round_trip_is_bounded(room) -> None:
     alice, _ = room.join("alice")
     (pong,) = room.ping(alice, 12.5, 3600.0)
     assert m.decode_server(pong.text) == m.Pong(t=12.5) and alice.grace == MAX_TRIP
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.3])
+def test_a_word_typed_once_the_player_s_clock_shows_0_00_is_too_late_near_or_far(room, delay: float) -> None:
+    """Played behind tools/delay_proxy.py at 300 ms: a player beside the server had a word typed 0.3 s after their
+    clock showed 0:00 accepted (the room's grace is for words on their way), one 300 ms away had the same word
+    refused. The player's clock ends with the room's: past it, a word is too late at once, for everyone."""
+    wire = round_over_a_wire(room, delay)
+    session = wire.session
+    assert session is not None
+    wire.run_until(lambda: session.remaining <= 0 and room.time.now >= room.deadline + 0.3)
+    assert not session.over  # the room has not said the end yet (its grace runs)
+    word = next(iter(room.solution.paths))
+    entry = session.submit(word)
+    assert entry is not None and entry.verdict.name == "TOO_LATE" and not entry.provisional
+    assert session.waiting == 0 and not any(isinstance(msg, m.Word) for _, msg in wire.up)  # never sent
+    wire.run_until(lambda: session.over)
+    assert [e.word for e in session.entries if e.verdict.name == "TOO_LATE"] == [word]  # once, in the results
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.3])
+def test_a_word_typed_as_the_screen_still_shows_0_01_counts_near_or_far(room, delay: float) -> None:
+    """The round screen redraws its clock every 0.2 s: a word typed a moment after the clock ran out, while the
+    screen still showed 0:01, is sent, and the room's grace takes it wherever the player is."""
+    wire = round_over_a_wire(room, delay)
+    session = wire.session
+    assert session is not None
+    wire.run_until(lambda: session.remaining <= 0 and room.time.now >= room.deadline + 0.15)
+    word = next(iter(room.solution.paths))
+    assert session.submit(word).provisional  # type: ignore[union-attr]
+    wire.run_until(lambda: word in wire.verdicts)
+    assert wire.verdicts[word] == "accepted"

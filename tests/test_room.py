@@ -328,3 +328,53 @@ def test_a_hosts_own_list_is_read_in_the_rooms_language(tmp_path) -> None:
     english = server.dictionary_for("woorden", Rules(dice="classic").language)
     assert english.alphabet.code == "en" and "ijs" in english and "ĳs" not in english
     assert server.dictionary_for("es", "nl").alphabet.code == "es"
+
+
+def test_a_player_who_arrives_mid_round_waits_in_the_lobby_and_plays_the_next_one(room) -> None:
+    """A late joiner is not put into the round under way (the lobby says a round is on, and how long is left):
+    their words there go nowhere, the counts do not list them, and the next round seats them."""
+    alice, _bob = start(room, "alice", "bob")
+    room.time.now += 20
+    carol, sends = room.join("carol")
+    (lobby,) = messages(sends, "lobby")
+    assert lobby["state"] == "playing" and lobby["remaining"] == 40.0
+    assert carol.round is None and not messages(room.welcome_state(carol), "start")
+    (word,) = words_on(room, 1)
+    assert messages(room.enter(carol, 0, word), "verdict")[0]["verdict"] == "too late"  # not in this round
+    assert [p["name"] for p in messages(room.enter(alice, 0, word), "progress")[0]["players"]] == ["alice", "bob"]
+    assert [p["name"] for p in messages(room.watch(carol), "progress")[0]["players"]] == ["alice", "bob"]
+    room.vote_end(alice)
+    end = messages(room.vote_end(_bob), "end")[0]  # carol is not waited for
+    assert [p["name"] for p in end["players"]] == ["alice", "bob"] and "carol" not in {
+        s["name"] for s in end["scoreboard"]
+    }
+    for p in (alice, _bob, carol):
+        room.set_ready(p, True)
+    room.time.now += COUNTDOWN
+    room.tick()
+    assert carol.round is not None  # seated for the next round
+
+
+def test_a_late_joiner_who_leaves_mid_round_leaves_no_seat_and_no_results(room) -> None:
+    start(room, "alice", "bob")
+    carol, _ = room.join("carol")
+    room.leave(carol)
+    assert carol.id not in room.players and room.seat_for(carol.token) is None
+    room.time.now += 60 + GRACE
+    room.tick()
+    assert room.seat_for(carol.token) is None  # nothing of a round she had no part in waits for her
+
+
+def test_a_player_back_with_their_token_mid_round_plays_on(room) -> None:
+    """A reconnect, not a late join: the seat in the running round is theirs, with their words."""
+    alice, _bob = start(room, "alice", "bob")
+    (word,) = words_on(room, 1)
+    room.enter(alice, 0, word)
+    room.leave(alice)
+    back = room.seat_for(alice.token)
+    assert back is alice
+    room.rejoin(back, "game-2")
+    state = room.welcome_state(back)
+    assert messages(state, "start") and not messages(state, "start")[0]["watching"]
+    assert messages(state, "entries")[0]["entries"][0]["word"] == word
+    assert messages(room.enter(alice, 1, words_on(room, 2)[1]), "verdict")[0]["verdict"] == "accepted"

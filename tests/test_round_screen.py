@@ -402,7 +402,7 @@ async def test_keys_typed_across_0_00_never_reach_the_results(enable1, popular, 
         await settle(pilot)
         assert app.screen is results  # nothing typed in the moment the round ended acted on the results
         assert len(history.rounds()) == 1
-        assert "too late: LENDS" in str(results.query_one("#outcome", Label).render())
+        assert "Too late: LENDS" in str(results.query_one("#too-late", Label).render())
         time_.now += 1.5  # a moment later the results are the player's
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, RoundScreen), lambda: f"a new round, not {app.screen}")

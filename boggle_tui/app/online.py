@@ -311,7 +311,7 @@ class OnlinePlay:
         link = join_link(web_url, self.address) if web_url and self.address else ""
         bell = getattr(getattr(self.app, "preferences", None), "bell", True)
         self.lobby_view = LobbyScreen(self.welcome.room, self.welcome.player, self.address, self.lobby, link, bell,
-                                      self.chat, self.lobby_at)  # fmt: skip
+                                      self.chat, self.lobby_at, self.target.watch)  # fmt: skip
         return self.lobby_view
 
     def am_host(self) -> bool:

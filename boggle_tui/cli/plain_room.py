@@ -98,6 +98,12 @@ ROUND_COMMANDS = {
     "help": N_("this list"),
     "leave": N_("leave the room (so does the end of input, Ctrl+D)"),
 }
+# A spectator's (boggle join --watch): no seat, so nothing to be ready for, and no words of their own.
+WATCHER_COMMANDS = {name: LOBBY_COMMANDS[name] for name in ("say TEXT", "who", "help", "leave")}
+WATCHED_COMMANDS = {
+    "time": N_("the time left"),
+    **{name: ROUND_COMMANDS[name] for name in ("board", "who", "help", "leave")},
+}
 LEAVING = ("leave", "quit")  # quit, as solo --plain's: here it leaves the room
 
 
@@ -179,6 +185,7 @@ class PlainRoom:
     ended_at: float | None = None  # when the last round ended: a word typed within GRACE of it is too late
     lobby_at: float = 0.0  # when the last lobby message came (its time left in a round under way is from then)
     left: bool = False
+    spectator: bool = False  # boggle join --watch: no seat in the room, every round watched
     warnings: list[int] = field(default_factory=list)
     counts: CountsLine = field(init=False)
     _checked: set[tuple[str, str]] = field(default_factory=set)
@@ -301,7 +308,8 @@ class PlainRoom:
         lines += [_("{name} left.").format(name=shown_name(p.name)) for p in old.players if p.id not in now_here]
         if settings_changed:
             lines.append(_("New settings: {settings}").format(settings=described(new)))
-            lines.append(_("Everyone is not ready again: type ready when you are."))
+            if not self.spectator:
+                lines.append(_("Everyone is not ready again: type ready when you are."))
         if new.locked != old.locked:
             lines.append(_("The room is closed to newcomers.") if new.locked else _("The room is open to newcomers."))
         return lines
@@ -333,6 +341,12 @@ class PlainRoom:
         return lines
 
     def _prompt(self) -> list[str]:
+        if self.spectator:
+            # Translators: "help" is the command, typed as it is in every language
+            watching = _(
+                "You are watching this room: each round's board and counts come by themselves; help lists the commands."
+            )
+            return [watching]
         lines = self._host_line() if self.host else []
         left = self._round_left()
         if left is not None and not self.playing:
@@ -416,8 +430,11 @@ class PlainRoom:
             lines += self._own_results()
         lines += evening_lines(session.evening, session.champion)
         lines += [] if session.watching else self._save()
-        # Translators: "ready" is the command, typed as it is in every language
-        lines.append(_("Back in the lobby: type ready for the next round."))
+        if self.spectator:
+            lines.append(_("Back in the lobby: the next round's board comes by itself."))
+        else:
+            # Translators: "ready" is the command, typed as it is in every language
+            lines.append(_("Back in the lobby: type ready for the next round."))
         return lines
 
     def _own_results(self) -> list[str]:
@@ -471,7 +488,13 @@ class PlainRoom:
             return self.help()
         if command == "who":
             return self.room_lines()
+        if command in ("ready", "not ready", "unready") and self.spectator:
+            return [_("You are watching: the players get ready, and each board comes to you by itself.")]
         if command == "ready":
+            left = self._round_left()
+            if left is not None:  # the room readies afresh after the round: a ready now would be lost
+                on = _("A round is on: {time} left. Type ready once it has ended.")
+                return [on.format(time=format_seconds(left))]
             self.send(m.Ready(ready=True))
             return []
         if command == "watch":
@@ -551,23 +574,35 @@ class PlainRoom:
             return board_rows(session.board)
         if command == "who":
             return [counts_line(session.standings)] if len(session.standings) > 1 else [_("Nobody else is playing.")]
+        if command == "time" and session.watching:
+            return [_("{time} left").format(time=format_seconds(session.remaining))]
         if command == "time":
             words = counted(len(session.found), "{count} word", "{count} words")
             # Translators: {time} is m:ss, the time left in the round
             clock = _("{time} left").format(time=format_seconds(session.remaining))
             line = _("{clock} · score {score} · {words}")
             return [line.format(clock=clock, score=number(session.score), words=words)]
+        if command == "end" and session.watching:
+            return [_("You are watching: the players end the round, by their votes or the clock.")]
         if command == "end":
             session.end(EndReason.VOTED)
             return [_("You voted to end the round: it ends when every player has voted.")]
         if command.partition(" ")[0] == "say":
             return [_("Chat waits for the end of the round.")]
+        if session.watching and self.spectator:
+            return [_("You are watching: a spectator's words go nowhere.")]
         if session.watching:
             return [_("You are watching this round: the next one is yours.")]
-        session.submit(word_of(text))
+        entry = session.submit(word_of(text))
+        if entry is not None and not entry.provisional:  # judged here: the player's clock had run out
+            return [self._verdict(entry)]
         return []  # the room's verdict follows, and is the one said: one line an entry
 
     def help(self) -> list[str]:
+        if self.playing and self.session is not None and self.session.watching:
+            return [_("You are watching the round. Commands:"), *_listed(WATCHED_COMMANDS)]
+        if self.spectator:
+            return [_("You are watching the room. Commands:"), *_listed(WATCHER_COMMANDS)]
         if self.playing:
             return [
                 _("Type a word and press Enter: each entry gets a verdict. Commands:"),
@@ -615,7 +650,8 @@ async def play_room(
         address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # the port bound
     connection = await _join(url, target, game, folder)
     outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
-    room = PlainRoom(connection.welcome, outbox.put_nowait, now, wall, address, history, is_common)
+    room = PlainRoom(connection.welcome, outbox.put_nowait, now, wall, address, history, is_common,
+                     spectator=target.watch)  # fmt: skip
     write_lines(write, room.welcomed())
     link = [connection]
 

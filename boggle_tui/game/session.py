@@ -201,6 +201,20 @@ class Contest(Protocol):
     def found_by(self, word: str, besides: str) -> list[str]: ...
 
 
+@runtime_checkable
+class Watched(Protocol):
+    """A round this game may only watch (a room's spectator, or a player waiting for the next round): the board,
+    the clock and the players' counts; no entry, no score of its own, no vote."""
+
+    @property
+    def watching(self) -> bool: ...
+
+
+def watching(session: object) -> bool:
+    """Whether the round is one this game only watches."""
+    return isinstance(session, Watched) and session.watching
+
+
 class ContestRound(RoundSession, Contest, Protocol):
     """A round with other players' results, as the side-by-side results screens draw it."""
 

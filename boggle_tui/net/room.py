@@ -262,9 +262,9 @@ class Room:
         self.players[player.id] = player
         self._host_if_none_here(player)
         self.empty_since = None
-        if self.state is State.PLAYING:
-            player.round = self._round_for()  # joins the round under way, from now
-        elif self.state is State.COUNTDOWN:
+        # A newcomer mid-round waits in the lobby (told the time left, free to watch) and plays the next round:
+        # a seat in this one, from now, would be a round with less time than the others had.
+        if self.state is State.COUNTDOWN:
             self.state = State.LOBBY  # a newcomer has not said ready
         return player, [self._lobby()]
 
@@ -340,7 +340,7 @@ class Room:
             return [self._lobby()]
         player.connected = False
         player.ready = False
-        if self.state is not State.PLAYING:
+        if self.state is not State.PLAYING or player.round is None:  # only a seat in the round waits for its end
             del self.players[player.id]
         if player.host:
             player.host = False
@@ -573,8 +573,11 @@ class Room:
         self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
         seated = tuple(p.id for p in self.players.values() if p.round is not None)
         watching = tuple(i for i in self.audience if i not in seated)
-        sends = [send(seated, self._start_message()), self._lobby()]
-        return [*sends, send(watching, self._start_message(watching=True))] if watching else sends
+        sends = [send(seated, self._start_message())]
+        if watching:
+            sends.append(send(watching, self._start_message(watching=True)))
+        # Everyone's count from the start (0 each): a watcher sees who plays before the first word is found.
+        return [*sends, self._lobby(), send(None, m.Progress(players=self._progress()))]
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
@@ -618,8 +621,8 @@ class Room:
         return [send((player.id,), _judgement(entry_id, verdict))]
 
     def _progress(self) -> tuple[m.Count, ...]:
-        """How many words each player has: never which."""
-        return tuple(p.count() for p in self.players.values())
+        """How many words each player in the round has: never which (one waiting for the next round is not in it)."""
+        return tuple(p.count() for p in self.players.values() if p.round is not None)
 
     def vote_end(self, player: Player) -> list[Send]:
         if self.state is not State.PLAYING:

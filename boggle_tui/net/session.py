@@ -43,6 +43,10 @@ from boggle_tui.net.protocol import MAX_ROOM, MAX_WORD, ProtocolError, clean_tex
 
 END_REASONS = {"time_up": EndReason.TIME_UP, "ended": EndReason.VOTED}
 MAX_TRIP_SEEN = 10.0  # a longer round trip is not believed: the clock is not moved by it
+# Seconds past the clock's end in which a word is still sent: a screen redraws its clock every 0.2 s, so a player
+# may see 0:01 for that long after it ran out (played at 300 ms on a busy machine: NEB typed at 0:01, refused).
+# The room's grace (0.5 s, or the measured trip) still takes it, near the server or far.
+SHOWN_LATE = 0.25
 
 
 @dataclass
@@ -165,6 +169,13 @@ class OnlineSession:
             return self.late(text)
         if not word or self.watching:  # a spectator's words go nowhere
             return None
+        if self.now() - self._deadline >= SHOWN_LATE:
+            # The player's clock (which ends with the room's) has shown 0:00 a while: too late, here and at once.
+            # The room's grace is for words sent before it, on their way; a word sent later would count for a
+            # player beside the server and not for one far from it.
+            entry = Entry(word, Verdict.TOO_LATE)
+            self.entries.append(entry)
+            return entry
         entry_id = self._next_id
         self._next_id += 1
         self._sent[entry_id] = word

@@ -71,7 +71,7 @@ class ContestResultsScreen(ResultsScreen):
 
     def _outcome(self) -> str:
         ended = self.contest.end_reason.text if self.contest.end_reason else _("Over")
-        return winner_line(self.contest.winners, ended) + self._too_late()
+        return winner_line(self.contest.winners, ended)
 
     def _table(self) -> Table:
         """Each player's score and words; a word two or more found is marked = and scores 0 (unless all score)."""

@@ -104,6 +104,9 @@ class ResultsScreen(TranslatedScreen[None]):
                 yield CodeLine(self.session.code, copy_key, whole=whole, instead=instead, id="code")
                 if self.notice:
                     yield Label(self.notice, id="results-notice", markup=False)
+                late = self._too_late()
+                if late:  # one line, cut with an ellipsis: a 40-letter entry never wraps the header (#29)
+                    yield Label(late, id="too-late", markup=False)
                 yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
                 yield OptionList(id="found-list")
@@ -169,12 +172,13 @@ class ResultsScreen(TranslatedScreen[None]):
         outcome = ended.text
         if to_beat is not None:
             outcome = f"{outcome} · {challenge_outcome(r.score, to_beat)}"
-        return outcome + self._too_late()
+        return outcome
 
     def _too_late(self) -> str:
-        """The words typed as the round ended: each has its verdict, here."""
+        """The words typed as the round ended: each has its verdict, here (beside the board, not in the outcome
+        over it, where a long one wrapped the header and took the players' table's rows)."""
         late = [capitals(e.word) for e in self.session.entries if e.verdict is Verdict.TOO_LATE]
-        return _(" · too late: {words}").format(words=", ".join(late[-3:])) if late else ""
+        return _("Too late: {words}").format(words=", ".join(late[-3:])) if late else ""
 
     def _totals(self) -> str:
         r = self.results

@@ -47,6 +47,7 @@ from boggle_tui.game.session import (
     Standing,
     Timekeeper,
     practising,
+    watching,
 )
 from boggle_tui.game.tracing import TooHard, click, path_while_typing
 from boggle_tui.i18n import N_, _
@@ -127,6 +128,12 @@ class RoundScreen(TranslatedScreen[None]):
         self.standings = Static("", id="players-progress")  # online: everyone's word counts
         self.touch_bar = TouchBar(TOUCHES, id="round-touch")
         self._verdicts_shown = 0
+        # A round watched (a room's spectator): the board, the clock and the counts; no entry, score or vote.
+        self.watching = watching(session)
+        if self.watching:
+            self.entry.disabled = True
+            for widget in (self.entry, self.verdict, self.score, self.touch_bar, self.found, self.log_view):
+                widget.display = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round"):
@@ -134,6 +141,10 @@ class RoundScreen(TranslatedScreen[None]):
                 yield Label(self.session.title, id="title")
                 yield self.board_view
                 yield self.hidden_notice
+                if self.watching:
+                    # Translators: under the board of a round the player watches (no entry: they have no part in it)
+                    note = _("You are watching: the players' counts as they change, their words at the end.")
+                    yield Static(note, id="watching-note")  # as wide as the board, wrapped under it
                 yield self.entry
                 yield self.verdict
             with Vertical(id="side"):
@@ -155,7 +166,8 @@ class RoundScreen(TranslatedScreen[None]):
         self.session.on_end(self.ended)
         if isinstance(self.session, Timekeeper):
             self.session.start()
-        self.entry.focus()
+        if not self.watching:
+            self.entry.focus()
         self.set_interval(TICK_SECONDS, self.tick)
         self.watch(self.app, "app_focus", self.focus_changed, init=False)
         if practising(self.session):
@@ -163,6 +175,8 @@ class RoundScreen(TranslatedScreen[None]):
         self.show_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching and action in ("end_round", "submit", "clear"):
+            return False  # a watcher enters nothing and has no vote
         if action in ("hint", "reveal", "give_up"):
             return practising(self.session)
         if action == "end_round":
@@ -285,8 +299,8 @@ class RoundScreen(TranslatedScreen[None]):
             width, height = self.board_view.outer_size
             self.hidden_notice.styles.width, self.hidden_notice.styles.height = max(width, 28), max(height, 5)
         self.set_class(hidden, "-hidden")
-        self.entry.disabled = hidden
-        if not hidden:
+        self.entry.disabled = hidden or self.watching
+        if not hidden and not self.watching:
             self.entry.focus()
 
     def _hidden_why(self) -> str:
@@ -330,7 +344,7 @@ class RoundScreen(TranslatedScreen[None]):
 
     @on(BoardView.DieClicked)
     def die_clicked(self, event: BoardView.DieClicked) -> None:
-        if self.session.hidden or self.session.over:
+        if self.session.hidden or self.session.over or self.watching:
             return
         board = self.session.board
         typed = board.alphabet.fold(self.entry.value)

@@ -27,6 +27,7 @@ TOUCHES = (
     # Translators: a touch button in a room's lobby: ready for the next round, or not ready any more.
     Touch(N_("Ready"), "ready"),
     Touch(N_("Chat"), "talk"),
+    Touch(N_("Watch"), "watch"),  # while a round is on: F3 is far from a phone's keyboard
     Touch(N_("Leave"), "leave"),
     Touch(N_("Start now"), "host", ("start",)),
     Touch(N_("Remove"), "pick", ("remove",)),

@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.widgets import Footer, Input
+from textual.widgets import Footer, Input, Select
 
 from boggle_tui.app.screens.lobby.chat import CHAT_LINES, Chat, ChatLog
 from boggle_tui.app.screens.lobby.controls import TOUCHES, HostKeys, PickPlayerScreen
@@ -97,15 +97,18 @@ class LobbyScreen(TranslatedScreen[None]):
         bell: bool = True,
         chat: deque[m.Said] | None = None,
         lobby_at: float | None = None,
+        watching: bool = False,
     ) -> None:
         """`chat`: the evening's lines so far (kept by the room's play, so that a round does not clear them);
-        `lobby_at`: when `lobby` came (on the app's clock), from which its time left in a round is counted."""
+        `lobby_at`: when `lobby` came (on the app's clock), from which its time left in a round is counted;
+        `watching`: this game is a spectator's (boggle join --watch), with no seat: never ready, never playing."""
         super().__init__()
         self.room = room
         self.me = me
         self.address = address  # what others type to join, or "" when it is not ours to tell
         self.link = link  # a browser link into the room, when this game is served by `boggle web`
         self.bell = bell  # ring when the countdown starts (settings.json "bell")
+        self.watching = watching
         self.lobby = lobby or m.Lobby()
         self.countdown: float | None = None
         self._lobby_at = lobby_at  # when the lobby (and the time left in a round under way) was told
@@ -122,7 +125,7 @@ class LobbyScreen(TranslatedScreen[None]):
             yield SettingsLine("", id="lobby-settings")
             yield self.room_choices
             yield Chat()
-            yield StatusLine(self.me, id="lobby-status")
+            yield StatusLine(self.me, watching=self.watching, id="lobby-status")
             yield HostKeys("", id="lobby-host-keys")
             yield self.touch_bar
         yield Footer()
@@ -138,6 +141,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self._drawn = True  # `is_mounted` is not yet true while on_mount runs
         self._show(self.lobby)  # the lobby as it came, and when (not now: it may have come a while ago)
         self.call_after_refresh(self.set_focus, None)  # Enter means ready until the host tabs into a setting
+        self.watch(self, "focused", self._focus_moved, init=False)
 
     @property
     def me_seated(self) -> m.Seat | None:
@@ -193,13 +197,34 @@ class LobbyScreen(TranslatedScreen[None]):
         self._draw_chat()
         self._draw_status()
         self.query_one(HostKeys).host = self.host
+        self.refresh_bindings()  # ready is offered between rounds, watch during one
         self.touch_bar.refresh_touches()  # the host's buttons come and go with the role
 
     def _draw_chat(self) -> None:
         self.query_one(ChatLog).lines = tuple(self.chat)
 
     def _draw_status(self) -> None:
-        self.query_one(StatusLine).told = Told(self.lobby, self._lobby_at, self.countdown)
+        self.query_one(StatusLine).told = Told(self.lobby, self._lobby_at, self.countdown, self._focus())
+
+    def _focus(self) -> str:
+        """Where the keys go now: a setting (its list open or not), the chat line, or the room (Enter: ready)."""
+        focused = self.focused
+        if focused is None:
+            return ""
+        around = focused.ancestors_with_self
+        if any(isinstance(node, Select) and node.expanded for node in around):
+            return "choices"
+        if any(isinstance(node, RoomChoices) for node in around):
+            return "setting"
+        return "chat" if any(isinstance(node, Chat) for node in around) else ""
+
+    def _focus_moved(self) -> None:
+        """The host tabbed into a setting, opened or closed its list, or went back: the status line says what
+        Enter and Escape do now, and the footer offers ready only where Enter means it."""
+        if self._drawn:
+            with contextlib.suppress(NoMatches):
+                self._draw_status()
+        self.refresh_bindings()
 
     # The screen's parts' messages, and its keys.
 
@@ -211,6 +236,11 @@ class LobbyScreen(TranslatedScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("host", "pick", "lock", "bot"):
             return self.host
+        playing = self.lobby.state == "playing"
+        if action == "ready":  # not for a spectator, during a round (the next one readies afresh), or in a setting
+            return not self.watching and not playing and not self._focus()
+        if action == "watch":
+            return playing
         return True
 
     @on(RoomChoices.Picked)

@@ -1,5 +1,7 @@
 """The lobby's status line: what the player waits for. A round under way (its time left, counted down here, and
-the key to watch it), the countdown to the next board, or whether the player is ready."""
+the key to watch it), the countdown to the next board, or whether the player is ready; for a spectator, that the
+boards come by themselves. While the host is in a setting, or anyone in the chat line, what Enter and Escape do
+there instead (Enter means ready only out of them)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import Label
 
 from boggle_tui.game.clock import format_seconds
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net import messages as m
 
 
@@ -22,14 +24,24 @@ class Told:
     lobby: m.Lobby = field(default_factory=m.Lobby)
     at: float | None = None
     countdown: float | None = None
+    focus: str = ""  # where the keys go: "setting" (one of the host's), "choices" (its list open), "chat", "" the room
+
+
+FOCUS_LINES = {
+    "setting": N_("This setting: Enter opens its choices, Tab goes to the next. Esc: back, and Enter means ready."),
+    "choices": N_("Choosing: ↑↓ and Enter take a choice, Esc closes the list."),
+    "chat": N_("Chat: Enter says the line. Esc: back, and Enter means ready."),
+}
 
 
 class StatusLine(Label):
     told: reactive[Told] = reactive(Told, always_update=True, init=False)
 
-    def __init__(self, me: int, *, id: str | None = None) -> None:
+    def __init__(self, me: int, *, watching: bool = False, id: str | None = None) -> None:
+        """`watching`: this game is a spectator's, with no seat to be ready in."""
         super().__init__("", id=id)
         self.me = me
+        self.watching = watching
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)  # the time left in a round under way, counted down
@@ -57,12 +69,17 @@ class StatusLine(Label):
     def _show(self) -> None:
         seat = next((p for p in self.told.lobby.players if p.id == self.me), None)
         left = self.round_left
-        if left is not None:
+        focus = FOCUS_LINES.get(self.told.focus)
+        if focus is not None:
+            status = _(focus)
+        elif left is not None:
             status = _("A round is on: {time} left. F3: watch it (the board and the counts) till the next one.")
             status = status.format(time=format_seconds(left))
         elif self.told.countdown is not None:
             seconds = round(self.told.countdown)
             status = counted(seconds, "The board comes in {count} second.", "The board comes in {count} seconds.")
+        elif self.watching:
+            status = _("You are watching this room: each round's board and counts come by themselves. Esc leaves.")
         elif seat is not None and seat.ready:
             status = _("You are ready. Waiting for the others… (Enter: not ready)")
         elif seat is not None and seat.host:

@@ -1,0 +1,198 @@
+"""What a room's players and spectators see at its edges: a word typed through the buzzer, in the results at
+80x24 and in --plain; a spectator's seat in --plain, with nothing to be ready for."""
+
+from __future__ import annotations
+
+import pytest
+from contest_support import a_room_round
+from support import FakeTime, drawn, make_app, shown, until
+from test_contest_results import assert_whole, open_results
+from test_online import Bot, running_server, start_round, words_of
+
+from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.online_results import OnlineResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.cli.plain_room import PlainRoom
+from boggle_tui.net import messages as m
+from boggle_tui.net.room import COUNTDOWN, State
+
+LONG = "abcdefghijklmnopqrstuvwxyzabcdefghijkl"  # 38 letters (the entry takes 40), typed and never sent as it ended
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])
+async def test_a_long_word_typed_at_the_buzzer_leaves_the_results_header_whole(enable1, popular, size) -> None:
+    """Its verdict is a line of its own beside the board, cut with an ellipsis; the outcome over the board keeps
+    its one line and the players' table its rows (at 80x24 the outcome wrapped to two and the table had none)."""
+    session = a_room_round(enable1)
+    session.late(LONG)
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_results(pilot, session, OnlineResultsScreen)
+        assert_whole(screen, size)
+        assert screen.query_one("#outcome").region.height == 1
+        late = screen.query_one("#too-late")
+        assert late.region.height == 1 and screen.query_one("#lists").region.contains_region(late.region)
+        assert drawn(late).startswith("Too late: ABCDEFGHIJ")
+        if size[0] == 80:
+            assert drawn(late).rstrip().endswith("…")
+
+
+# A seat in --plain: a spectator has nothing to be ready for and no words; a word after the clock is too late
+
+BOARD = tuple(tuple("abcd") for _ in range(4))
+BOB = (m.Seat(id=1, name="bob", ready=True), m.Seat(id=2, name="ann", ready=True))
+
+
+def plain_seat(*, spectator: bool = False) -> tuple[PlainRoom, list, FakeTime]:
+    time_, sent = FakeTime(), []
+    welcome = m.Welcome(version=m.VERSION, room="r", player=9, name="carol", token="t" * 22)
+    return PlainRoom(welcome, sent.append, now=time_, spectator=spectator), sent, time_
+
+
+def test_a_plain_spectator_is_never_asked_to_be_ready_and_has_no_score_or_vote() -> None:
+    seat, sent, _time = plain_seat(spectator=True)
+    lines = seat.handle(m.Lobby(room="r", state="lobby", players=BOB))
+    assert not any("ready when" in line for line in lines) and "You are watching this room" in lines[-1]
+    assert seat.take("ready") == ["You are watching: the players get ready, and each board comes to you by itself."]
+    assert "ready" not in " ".join(seat.help()) and sent == []
+    start = m.Start(round=1, board=BOARD, dice="classic", min_length=3, seconds=60, remaining=60.0,
+                    dictionary="enable1", watching=True)  # fmt: skip
+    seat.handle(start)
+    assert seat.take("time") == ["1:00 left"]  # no score of a spectator's own
+    assert seat.take("end")[0].startswith("You are watching: the players end the round")
+    assert seat.take("dab") == ["You are watching: a spectator's words go nowhere."] and sent == []
+    assert "vote" not in " ".join(seat.help())
+    end = m.End(round=1, players=(m.Score(id=1, name="bob", score=1, words={"dab": 1}), m.Score(id=2, name="ann")))
+    lines = seat.handle(end)
+    assert "Scores: bob 1, ann 0" in lines and not any("you" in line.split(":")[0] for line in lines)
+    assert lines[-1] == "Back in the lobby: the next round's board comes by itself."
+
+
+def test_a_plain_player_waiting_for_the_next_round_is_told_when_to_be_ready() -> None:
+    seat, sent, _time = plain_seat()
+    seat.handle(m.Lobby(room="r", state="playing", remaining=30.0, players=(*BOB, m.Seat(id=9, name="carol"))))
+    assert seat.take("ready") == ["A round is on: 0:30 left. Type ready once it has ended."] and sent == []
+
+
+def test_a_plain_word_typed_once_the_clock_has_run_out_is_too_late_at_once() -> None:
+    seat, sent, time_ = plain_seat()
+    seat.handle(m.Lobby(room="r", state="playing", players=(*BOB, m.Seat(id=9, name="carol"))))
+    seat.handle(m.Start(round=1, board=BOARD, dice="classic", min_length=3, seconds=60, remaining=1.0,
+                        dictionary="enable1"))  # fmt: skip
+    time_.now += 1.5  # 0:00 on this seat's clock for a while; the room's end is on its way
+    assert seat.take("dab") == ["DAB: too late"] and not any(isinstance(s, m.Word) for s in sent)
+
+
+# The app (the same screens serve the browser and ssh): a friend arriving mid-round, a spectator, the host's settings
+
+
+def a_game(enable1, popular, folder, time_, url: str, room: str, name: str, *, watch: bool = False):
+    app, _ = make_app(enable1, popular, None, folder=folder, now=time_)
+    target = OnlineTarget(url=url, room=room, name=name, watch=watch)
+    app.online = OnlinePlay(app, target, app.show, time_, folder, app.online_round)
+    return app
+
+
+def status_of(lobby: LobbyScreen) -> str:
+    return str(lobby.query_one("#lobby-status").render())
+
+
+def footer_actions(screen) -> set[str]:
+    return {binding.action for (_, binding, enabled, _) in screen.active_bindings.values() if enabled}
+
+
+async def test_a_friend_arriving_mid_round_waits_in_the_lobby_and_may_watch(enable1, popular, tmp_path) -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        alice = await Bot.join(url, "mid", "alice", settings={"seconds": 60})
+        await alice.wait_for("welcome")
+        bob = await Bot.join(url, "mid", "bob")
+        await start_round(time_, alice, bob)
+        time_.now += 23
+        app = a_game(enable1, popular, tmp_path, time_, url, "mid", "dan")
+        async with app.run_test() as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            await until(pilot, lambda: "A round is on: 0:37 left" in status_of(lobby), lambda: status_of(lobby))
+            dan = server.rooms["mid"].players[3]
+            assert dan.name == "dan" and dan.round is None  # not seated in the round under way
+            assert "ready" not in footer_actions(lobby)  # Enter readies between rounds, not during one
+            await pilot.press("enter")
+            await pilot.press("f3")
+            screen = await shown(pilot, RoundScreen)
+            assert screen.session.watching and not screen.entry.display and not screen.score.display
+            assert [s.name for s in screen.session.standings] == ["alice", "bob"]
+            await alice.send("end")
+            await bob.send("end")
+            results = await shown(pilot, OnlineResultsScreen)
+            assert "You watched:" in drawn(results.query_one("#totals"))
+            assert "(you)" not in drawn(results.query_one("#players-table"))
+            time_.now += 2
+            await pilot.press("escape")
+            lobby = await shown(pilot, LobbyScreen)
+            await until(pilot, lambda: "Press Enter when you are ready" in status_of(lobby), lambda: status_of(lobby))
+            await pilot.press("enter")
+            await alice.send("ready", ready=True)
+            await bob.send("ready", ready=True)
+            await until(pilot, lambda: server.rooms["mid"].state is State.COUNTDOWN, "the countdown")
+            time_.now += COUNTDOWN
+            screen = await shown(pilot, RoundScreen)
+            assert not screen.session.watching and screen.entry.display  # seated for the next round
+
+
+async def test_a_spectator_sees_the_board_and_counts_without_an_entry_score_or_ready(enable1, popular, tmp_path):
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        alice = await Bot.join(url, "show", "alice", settings={"seconds": 60})
+        await alice.wait_for("welcome")
+        bob = await Bot.join(url, "show", "bob")
+        await bob.wait_for("welcome")
+        app = a_game(enable1, popular, tmp_path, time_, url, "show", "carol", watch=True)
+        async with app.run_test() as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            await until(pilot, lambda: "You are watching this room" in status_of(lobby), lambda: status_of(lobby))
+            assert "ready" not in footer_actions(lobby) and "Press Enter" not in status_of(lobby)
+            await start_round(time_, alice, bob)
+            screen = await shown(pilot, RoundScreen)
+            assert screen.session.watching
+            assert not screen.entry.display and not screen.score.display and not screen.found.display
+            assert screen.query_one("#watching-note").display
+            assert not {"end_round", "clear"} & footer_actions(screen)  # no vote, nothing to clear
+            await until(pilot, lambda: [s.name for s in screen.session.standings] == ["alice", "bob"], "the counts")
+            await pilot.press(*"tea", "enter")
+            assert screen.session.entries == [] and screen.session.waiting == 0
+            word = words_of(server, "show")[0]
+            await alice.send("word", id=0, word=word)
+            await until(pilot, lambda: [s.words for s in screen.session.standings] == [1, 0], "alice's count")
+            await alice.send("end")
+            await bob.send("end")
+            results = await shown(pilot, OnlineResultsScreen)
+            assert "You watched:" in drawn(results.query_one("#totals"))
+            assert not results.query_one("#found-list").display
+            assert results.query_one("#missed-list").border_title.startswith("On the board")
+            assert "(you)" not in drawn(results.query_one("#players-table")) and "copy_result" not in footer_actions(
+                results
+            )
+
+
+async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, popular, tmp_path) -> None:
+    time_ = FakeTime()
+    async with running_server(time_) as (_server, url):
+        app = a_game(enable1, popular, tmp_path, time_, url, "set", "alice")
+        async with app.run_test(size=(100, 32)) as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            await until(pilot, lambda: lobby.host, "the host's role")
+            await pilot.press("tab")
+            await until(
+                pilot, lambda: status_of(lobby).startswith("This setting: Enter opens"), lambda: status_of(lobby)
+            )
+            assert "ready" not in footer_actions(lobby)
+            await pilot.press("enter")
+            await until(pilot, lambda: status_of(lobby).startswith("Choosing:"), lambda: status_of(lobby))
+            await pilot.press("escape")
+            await until(pilot, lambda: status_of(lobby).startswith("This setting:"), lambda: status_of(lobby))
+            await pilot.press("escape")
+            await until(pilot, lambda: "Press Enter when you are ready" in status_of(lobby), lambda: status_of(lobby))
+            assert "ready" in footer_actions(lobby)
+            await pilot.press("f2")
+            await until(pilot, lambda: status_of(lobby).startswith("Chat: Enter says"), lambda: status_of(lobby))
