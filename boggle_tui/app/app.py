@@ -35,8 +35,8 @@ from boggle_tui.app.solo import RoundOver, SoloPlay
 from boggle_tui.app.study_flow import StudyFlow
 
 if TYPE_CHECKING:
-    from boggle_tui.app.daily import DailyTarget
     from boggle_tui.app.online import OnlinePlay, OnlineTarget
+    from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
@@ -302,7 +302,8 @@ class BoggleApp(App[int]):
 
     def play_daily(self, target: DailyTarget | None = None) -> None:
         """Today's board on `target`, or (None: chosen on the start screen) on the remembered server if any."""
-        from boggle_tui.app.daily import DailyPlay, daily_target
+        from boggle_tui.app.daily import DailyPlay
+        from boggle_tui.storage.daily_seat import daily_target
 
         self.daily_from_start = target is None
         if target is None:

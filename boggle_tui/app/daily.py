@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection
@@ -30,46 +28,15 @@ from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
-from boggle_tui.net.address import DEFAULT_PORT, default_name, parse_address
 from boggle_tui.net.client import JoinError, ask_daily_table, error_text, open_daily
 from boggle_tui.net.daily_session import DailySession
-from boggle_tui.net.protocol import ProtocolError, clean_name
-from boggle_tui.storage.identity import Identity, load_identity, remember
+from boggle_tui.net.protocol import ProtocolError
+from boggle_tui.storage.daily_seat import DailyTarget
+from boggle_tui.storage.identity import remember
 from boggle_tui.storage.stats import daily_played
 
 END_SECONDS = 10.0  # past the clock's end, the longest wait for the server's table (it places the result first)
 TABLE_ROWS = 100  # rows of the day's table the table screen asks for
-
-
-@dataclass(frozen=True)
-class DailyTarget:
-    """Who plays today's board, and where: the server's URL ("" for none), the name and its secret, the language."""
-
-    url: str
-    server: str  # as remembered: HOST, or HOST:PORT off the default port ("" for none)
-    name: str
-    identity: Identity
-    language: str
-
-
-def daily_target(
-    language: str, server: str | None = None, name: str | None = None, folder: Path | None = None
-) -> DailyTarget:
-    """The target for `language`: `server` and `name` as given, else as remembered (a name: this machine's user's).
-    A BoggleError for an address that is not a server's or a name with nothing printable."""
-    identity = load_identity(folder)
-    server = identity.server if server is None else server
-    url = ""
-    if server:
-        host, port, room = parse_address(server)
-        if room:
-            raise BoggleError(_("a daily server is HOST[:PORT], with no room"))
-        url = f"ws://{host}:{port}"
-        server = host if port == DEFAULT_PORT else f"{host}:{port}"
-    chosen = clean_name(name) if name is not None else identity.name or default_name()
-    if not chosen:
-        raise BoggleError(_("a name needs at least one printable character"))
-    return DailyTarget(url, server or "", chosen, identity, language)
 
 
 class DailyHost(Host, Protocol):

@@ -47,12 +47,11 @@ from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import Entry, Verdict
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
-from boggle_tui.net.address import DEFAULT_PORT, default_name, parse_address
 from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
-from boggle_tui.net.protocol import clean_name
+from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
-from boggle_tui.storage.identity import Identity, load_identity, remember
+from boggle_tui.storage.identity import Identity, remember
 from boggle_tui.storage.stats import daily_played, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
@@ -94,6 +93,9 @@ def run_daily(
         return _show_table(seat, out, json_out=args.json, friends=args.friends)
     history = history or History.open()
     try:
+        if seat.url and not args.plain and lines is None:  # the game's own screen: the server's round in it
+            history.close()
+            return _open_app(seat)
         if seat.url:
             try:
                 game = DailyRound.open(seat.url, seat.name, seat.identity.secret, seat.language)
@@ -110,26 +112,15 @@ def run_daily(
             return 1
         if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
             history.close()
-            return _open_app(seat, day)
+            return _open_app(seat)
         return _play_here(seat, day, lines, out, tell, now, history)
     finally:
         history.close()
 
 
 def _seat(args: argparse.Namespace) -> Seat:
-    identity = load_identity()
-    server = args.server if args.server is not None else identity.server
-    url = ""
-    if server:
-        host, port, room = parse_address(server)
-        if room:
-            raise BoggleError(_("a daily server is HOST[:PORT], with no room"))
-        url = f"ws://{host}:{port}"
-        server = host if port == DEFAULT_PORT else f"{host}:{port}"
-    name = clean_name(args.name) if args.name is not None else identity.name or default_name()
-    if not name:
-        raise BoggleError(_("a name needs at least one printable character"))
-    return Seat(url, name, identity, args.lang or "en", server or "")
+    target = daily_target(args.lang or "en", args.server, args.name)
+    return Seat(target.url, target.name, target.identity, target.language, target.server)
 
 
 def _stdin() -> int | None:
@@ -224,12 +215,14 @@ def _play_here(
     return code
 
 
-def _open_app(seat: Seat, day: dt.date) -> int:
+def _open_app(seat: Seat) -> int:
+    """The game's own screen on today's board: the server's round where there is a server (the app says in one line
+    when it is down, and plays it here), else this machine's."""
     from boggle_tui.cli.play import app_preferences, run_app
 
     preferences, notices = app_preferences()
-    request = daily_request(day, language_for(seat.language).dictionary, seat.language)
-    return run_app(preferences, notices, request=request)
+    target = DailyTarget(seat.url, seat.server, seat.name, seat.identity, seat.language)
+    return run_app(preferences, notices, daily=target)
 
 
 # Lines

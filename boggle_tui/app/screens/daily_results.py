@@ -150,7 +150,7 @@ class DayTableScreen(TranslatedScreen[m.DailyTable | None]):
         standing = place_lines(table)[0] if you is not None else ""
         self.query_one("#day-standing", Label).update(standing)
         lines = []
-        for row in table_rows(table):
+        for row in list(table.rows) if self.friends else table_rows(table):  # friends alone: theirs, and yours
             if row is None:
                 lines.append(Text("  …"))
                 continue
