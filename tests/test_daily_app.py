@@ -97,7 +97,7 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
                 round_screen = await play_words(pilot, [*found[:count], "zzzq"])
                 session = round_screen.session
                 assert isinstance(session, DailySession) and round_screen.query_one("#title", Label)
-                assert "Today's board · 2026-11-23 · on 127.0.0.1:" in session.title
+                assert session.title.startswith("Today's board 2026-11-23 · 127.0.0.1:")
                 assert session.board.text() == daily_deal(DAY).board.text()  # the server's board, the day's
                 assert session.score == count and session.entries[-1].verdict is Verdict.NOT_ON_BOARD
                 results = await end_round(pilot)

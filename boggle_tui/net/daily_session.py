@@ -87,7 +87,7 @@ class DailySession:
     @property
     def title(self) -> str:
         # Translators: the title of today's board played on a server: {server} is its address (example.org)
-        return _("Today's board · {date} · on {server}").format(date=self.day.isoformat(), server=self.server)
+        return _("Today's board {date} · {server}").format(date=self.day.isoformat(), server=self.server)
 
     timed = True
     hidden = False  # the server's clock never stops: nothing is gained by covering the board

@@ -39,7 +39,7 @@ class DailyResultsScreen(ResultsScreen):
         self.table = session.table  # the day's table as last seen: the round's, or asked again since
 
     def compose_summary(self) -> ComposeResult:
-        yield Static(self._day_text(), id="day-summary")
+        yield Label(self._day_text(), id="day-summary", classes="under-totals")
 
     def _day_text(self) -> Text:
         """Your place, your neighbours and the day's figures; or why the server's table never came."""
@@ -63,9 +63,6 @@ class DailyResultsScreen(ResultsScreen):
     def _table_key(self) -> str:
         return keys_for(self.app, self, "day-table", first=True)
 
-    def board_height(self) -> int:
-        return super().board_height() - self._day_text().plain.count("\n") - 1
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "day_table" and self.daily.ask is None:
             return False
@@ -88,7 +85,8 @@ class DailyResultsScreen(ResultsScreen):
         def seen(table: m.DailyTable | None) -> None:
             if table is not None and table.you is not None:  # your place as it stands now
                 self.table = table
-                self.query_one("#day-summary", Static).update(self._day_text())
+                self.query_one("#day-summary", Label).update(self._day_text())
+                self.on_resize()
 
         self.app.push_screen(DayTableScreen(self.daily.ask, self.daily.server), seen)
 

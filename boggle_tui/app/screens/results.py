@@ -100,7 +100,7 @@ class ResultsScreen(TranslatedScreen[None]):
                 yield Label(self._totals(), id="totals")
                 if self.placed:
                     # Translators: while a round's place against the bot levels is being worked out
-                    yield Label(_("Against the bots: …"), id="levels")
+                    yield Label(_("Against the bots: …"), id="levels", classes="under-totals")
                 yield from self.compose_summary()
                 yield self.board_view
             with Vertical(id="lists"):
@@ -117,7 +117,7 @@ class ResultsScreen(TranslatedScreen[None]):
         yield Footer()
 
     def compose_summary(self) -> ComposeResult:
-        """What a kind of round adds under its totals, above the board."""
+        """What a kind of round adds under its totals, above the board: Labels of the class under-totals."""
         yield from ()
 
     @property
@@ -130,8 +130,10 @@ class ResultsScreen(TranslatedScreen[None]):
     def on_mount(self) -> None:
         self._now = getattr(self.app, "now", time.monotonic)  # the app's clock, which tests give
         self._shown_at = self._now()
+        under = self.query(".under-totals")
+        if under:
+            under.last().styles.margin = (0, 0, 1, 0)  # a blank row between them and the board
         if self.placed:
-            self.query_one("#summary").add_class("-placed")
             self.run_worker(self._place, thread=True, group="levels", exclusive=True)
         self.set_timer(GUARD_SECONDS, self.refresh_bindings)  # the footer's keys come back with the actions
         self._fill_lists()
@@ -148,9 +150,13 @@ class ResultsScreen(TranslatedScreen[None]):
             line.styles.max_width = width
 
     def board_height(self) -> int:
-        """The rows the board may take: the summary's lines and the footer take 8, and the place against the bot
-        levels one more."""
-        return self.size.height - 8 - self.placed
+        """The rows the board may take: the summary's lines and the footer take 8, and the lines under the totals
+        (the place against the bot levels, a daily round's table) what they take where they wrap most, and a
+        blank row."""
+        under = self.query(".under-totals")
+        width = self.summary_width(0)
+        rows = sum(line.get_content_height(self.size, self.size, width) for line in under)
+        return self.size.height - 8 - rows - bool(under)
 
     def _place(self) -> None:
         """The place against the bot levels, worked out off the screen's thread (the language's word frequencies
@@ -162,6 +168,7 @@ class ResultsScreen(TranslatedScreen[None]):
     def _show_place(self, line: str) -> None:
         if self.is_mounted:
             self.query_one("#levels", Label).update(line)
+            self.on_resize()  # it may wrap: the board is fitted again
 
     def summary_width(self, dice: int | None = None) -> int:
         """The width a long outcome or total (a tie named in full, in German) wraps at: the board's, at least
