@@ -97,7 +97,7 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
                 round_screen = await play_words(pilot, [*found[:count], "zzzq"])
                 session = round_screen.session
                 assert isinstance(session, DailySession) and round_screen.query_one("#title", Label)
-                assert session.title.startswith("Today's board 2026-11-23 · 127.0.0.1:")
+                assert session.title == f"Today's board on {address}"
                 assert session.board.text() == daily_deal(DAY).board.text()  # the server's board, the day's
                 assert session.score == count and session.entries[-1].verdict is Verdict.NOT_ON_BOARD
                 results = await end_round(pilot)
@@ -129,6 +129,7 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
             await play_words(pilot, found[:5])
             results = await end_round(pilot)
             assert text_of(results, "#day-summary").splitlines()[0] == "1st of 2 · better than 50%"
+            assert found_by(results, found[0]) == "2 found it"
             await di_plays(address, found[:9])  # while ada looks at her results
             await pilot.press("t")
             table = await shown(pilot, DayTableScreen)
@@ -147,6 +148,11 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
             await pilot.press("escape")
             results = await shown(pilot, DailyResultsScreen)
             assert text_of(results, "#day-summary").splitlines()[0] == "2nd of 3 · better than 33%"
+            assert found_by(results, found[0]) == "3 found it"  # the lists as the table now stands
+
+
+def found_by(results: DailyResultsScreen, word: str) -> str:
+    return str(results.query_one("#found-list", OptionList).get_option(word).prompt).split("  ")[-1]
 
 
 async def di_plays(address: str, words: list[str]) -> None:

@@ -86,8 +86,9 @@ class DailySession:
 
     @property
     def title(self) -> str:
-        # Translators: the title of today's board played on a server: {server} is its address (example.org)
-        return _("Today's board {date} · {server}").format(date=self.day.isoformat(), server=self.server)
+        # Translators: the title of today's board played on a server: {server} is its address (example.org); the
+        # date is left out, to leave room for the address beside the smallest board.
+        return _("Today's board on {server}").format(server=self.server)
 
     timed = True
     hidden = False  # the server's clock never stops: nothing is gained by covering the board

@@ -86,6 +86,7 @@ class DailyResultsScreen(ResultsScreen):
             if table is not None and table.you is not None:  # your place as it stands now
                 self.table = table
                 self.query_one("#day-summary", Label).update(self._day_text())
+                self._fill_lists()  # how many found each word, as it stands now
                 self.on_resize()
 
         self.app.push_screen(DayTableScreen(self.daily.ask, self.daily.server), seen)
