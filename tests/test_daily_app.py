@@ -230,7 +230,7 @@ async def test_a_server_that_is_down_is_one_line_and_the_board_is_played_here_on
         screen = await shown(pilot, RoundScreen)
         assert isinstance(screen.session, SoloSession) and screen.session.deal.daily == "2026-11-23"
         notices = [n.message for n in app._notifications]
-        assert len(notices) == 1 and notices[0].startswith("cannot reach ws://127.0.0.1:9")
+        assert len(notices) == 1 and notices[0].startswith("cannot reach ws://127.0.0.1:9: Connection refused")
         assert notices[0].endswith(": playing today's board here instead")
         await pilot.press("ctrl+g", "y")
         await shown(pilot, ResultsScreen)

@@ -7,6 +7,7 @@ The server is a stranger too: every message it sends is decoded into a typed mes
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -83,8 +84,7 @@ async def _hello(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[
         ws = await connect(address, max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None)
     except (OSError, TimeoutError) as error:
         raise JoinError(
-            _("cannot reach {url}: {error}").format(url=url, error=getattr(error, "strerror", None) or error),
-            unreachable=True,
+            _("cannot reach {url}: {error}").format(url=url, error=_reason(error)), unreachable=True
         ) from None
     except Exception as error:  # the handshake failed: not a room server at that address
         raise JoinError(
@@ -109,6 +109,14 @@ async def _hello(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[
         await ws.close()
         raise JoinError(error_text(reply.message, reply.code, getattr(hello, "room", "")), reply.code)
     return ws, reply
+
+
+def _reason(error: OSError) -> str:
+    """Why a connection failed, in the system's words: `Connection refused` (asyncio says "Connect call failed
+    ('127.0.0.1', 9)" for each address it tried; the error number says it once)."""
+    if error.errno:
+        return os.strerror(error.errno)
+    return str(getattr(error, "strerror", None) or error or type(error).__name__)
 
 
 def _closed(error: Exception) -> str:
