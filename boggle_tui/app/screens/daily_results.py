@@ -6,6 +6,7 @@ a key). Everything in a table came from the server: names are shown literally, n
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +18,9 @@ from textual.widgets import Footer, Label, Static
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.translated import TranslatedScreen
+from boggle_tui.app.widgets.board import SMALLEST
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.daily_table import NEIGHBOURS
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError
@@ -31,12 +34,15 @@ class DailyResultsScreen(ResultsScreen):
         Binding("t", "day_table", N_("Table"), id="day-table", tooltip=N_("today's table as it stands now")),
     ]
 
+    BLANK_UNDER = False  # the table's figures end the summary: no blank row before the board (a row more for it)
+
     def __init__(
         self, session: DailySession, is_common: Callable[[str], bool] | None, describe: Callable[[str], str]
     ) -> None:
         super().__init__(session, is_common, describe)
         self.daily = session
         self.table = session.table  # the day's table as last seen: the round's, or asked again since
+        self.near = NEIGHBOURS  # neighbours shown on each side: fewer where the board would not fit
 
     def compose_summary(self) -> ComposeResult:
         yield Label(self._day_text(), id="day-summary", classes="under-totals")
@@ -52,13 +58,26 @@ class DailyResultsScreen(ResultsScreen):
 
     def _day_lines(self) -> list[tuple[str, m.TableRow | None]]:
         """The day's lines, each with the row it shows (None: a line of figures)."""
-        table = self.table
-        assert table is not None
+        assert self.table is not None
+        near = self.near
+        table = replace(
+            self.table, above=self.table.above[len(self.table.above) - near :], below=self.table.below[:near]
+        )
         if table.you is None:
             return [(figures_line(table), None)]
         rows = (*table.above, table.you, *table.below)
         lines = place_lines(table)  # the standing, the rows, the figures
         return [(lines[0], None), *zip(lines[1:-1], rows, strict=True), (lines[-1], None)]
+
+    def on_resize(self) -> None:
+        """The board is kept whole: on a short terminal, fewer neighbours (your own row stays)."""
+        if self.is_mounted:
+            rows = self.results.solution.board.shape[0]
+            for self.near in range(NEIGHBOURS, -1, -1):
+                self.query_one("#day-summary", Label).update(self._day_text())
+                if self.board_height() >= rows * SMALLEST.height:
+                    break
+        super().on_resize()
 
     def _table_key(self) -> str:
         return keys_for(self.app, self, "day-table", first=True)

@@ -116,6 +116,8 @@ class ResultsScreen(TranslatedScreen[None]):
                 yield Static("", id="definition")
         yield Footer()
 
+    BLANK_UNDER = True  # a blank row between the lines under the totals and the board
+
     def compose_summary(self) -> ComposeResult:
         """What a kind of round adds under its totals, above the board: Labels of the class under-totals."""
         yield from ()
@@ -131,7 +133,7 @@ class ResultsScreen(TranslatedScreen[None]):
         self._now = getattr(self.app, "now", time.monotonic)  # the app's clock, which tests give
         self._shown_at = self._now()
         under = self.query(".under-totals")
-        if under:
+        if under and self.BLANK_UNDER:
             under.last().styles.margin = (0, 0, 1, 0)  # a blank row between them and the board
         if self.placed:
             self.run_worker(self._place, thread=True, group="levels", exclusive=True)
@@ -151,12 +153,12 @@ class ResultsScreen(TranslatedScreen[None]):
 
     def board_height(self) -> int:
         """The rows the board may take: the summary's lines and the footer take 8, and the lines under the totals
-        (the place against the bot levels, a daily round's table) what they take where they wrap most, and a
-        blank row."""
+        (the place against the bot levels, a daily round's table) what they take where they wrap most, and the
+        blank row under them if they have one."""
         under = self.query(".under-totals")
         width = self.summary_width(0)
         rows = sum(line.get_content_height(self.size, self.size, width) for line in under)
-        return self.size.height - 8 - rows - bool(under)
+        return self.size.height - 8 - rows - (under.last().styles.margin.bottom if under else 0)
 
     def _place(self) -> None:
         """The place against the bot levels, worked out off the screen's thread (the language's word frequencies
