@@ -75,9 +75,18 @@ class DailyResultsScreen(ResultsScreen):
             rows = self.results.solution.board.shape[0]
             for self.near in range(NEIGHBOURS, -1, -1):
                 self.query_one("#day-summary", Label).update(self._day_text())
-                if self.board_height() >= rows * SMALLEST.height:
+                if self._fits(rows * SMALLEST.height):
                     break
         super().on_resize()
+
+    def _fits(self, board: int) -> bool:
+        """Whether the summary's lines (where they wrap most), a board this high and the footer fit the screen."""
+        width = self.summary_width(0)
+        lines = sum(
+            line.get_content_height(self.size, self.size, width) + line.styles.margin.bottom
+            for line in self.query("#summary > Label")
+        )
+        return lines + board + 1 <= self.size.height
 
     def _table_key(self) -> str:
         return keys_for(self.app, self, "day-table", first=True)
