@@ -28,6 +28,8 @@ async def steady(pilot: Any) -> None:
 async def settled(pilot: Any) -> None:
     """A still screen, as it stands once the results take keys again (their guard is on the app's clock)."""
     await steady(pilot)
+    await pilot.app.workers.wait_for_complete()  # the place against the bot levels, worked out off the screen
+    await pilot.pause()
     screen = pilot.app.screen
     if hasattr(screen, "guarded"):
         screen._shown_at -= 10.0

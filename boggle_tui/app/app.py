@@ -29,12 +29,14 @@ from boggle_tui.app.commands import PALETTE_KEY, commands
 from boggle_tui.app.late_keys import Burst, LateKeys
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
+from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
 from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
 from boggle_tui.app.solo import RoundOver, SoloPlay
 from boggle_tui.app.study_flow import StudyFlow
 
 if TYPE_CHECKING:
     from boggle_tui.app.online import OnlinePlay, OnlineTarget
+    from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
@@ -112,6 +114,7 @@ class BoggleApp(App[int]):
         invited_as: str | None = None,
         web_url: str | None = None,
         table: TableRules | None = None,
+        daily: DailyTarget | None = None,
     ) -> None:
         """`request` starts that round at once; else the start screen opens on `preferences`.
 
@@ -121,7 +124,8 @@ class BoggleApp(App[int]):
         `invite` opens "Play with friends" for that room's address (a `boggle web` link), or joins it at once
         under `invited_as` when the link names the player; `web_url` is the
         page this game is served on, if any, so that a lobby can show a link into its room. `table` plays the
-        rounds against computer opponents (boggle play --bots).
+        rounds against computer opponents (boggle play --bots). `daily` plays today's board there at once
+        (boggle daily).
         """
         super().__init__()
         self.preferences = preferences or Preferences()
@@ -143,6 +147,8 @@ class BoggleApp(App[int]):
         self.common: Dictionary | None = None
         self.table = table  # rounds against the table while set
         self.table_choice = table or TableRules()  # what the table screen offers first
+        self.daily = daily
+        self.daily_from_start = False  # today's board chosen on the start screen: a refusal goes back to it
         self.solo = SoloPlay(self)
         self.study = StudyFlow(self)
         self.late_keys = LateKeys(self)
@@ -180,6 +186,8 @@ class BoggleApp(App[int]):
         if self.online is not None:
             self.show(LoadingScreen(_("Joining the room…")))
             self.run_worker(self.online.run(), group="online", exclusive=True)
+        elif self.daily is not None:
+            self.play_daily(self.daily)
         elif self.request is not None:
             self.start_round(self.request)
         else:
@@ -285,7 +293,37 @@ class BoggleApp(App[int]):
         self.table = None
         self.preferences = replace(event.preferences, theme=self.theme)
         save_preferences(self.preferences, self.settings_folder)
-        self.start_round(self.preferences.request(self.today()))
+        if self.preferences.mode is Mode.DAILY:
+            self.play_daily()
+        else:
+            self.start_round(self.preferences.request(self.today()))
+
+    # Today's board (app/daily.py plays it)
+
+    def play_daily(self, target: DailyTarget | None = None) -> None:
+        """Today's board on `target`, or (None: chosen on the start screen) on the remembered server if any."""
+        from boggle_tui.app.daily import DailyPlay
+        from boggle_tui.storage.daily_seat import daily_target
+
+        self.daily_from_start = target is None
+        if target is None:
+            language = self.preferences.language
+            try:
+                target = daily_target(language)
+            except BoggleError as error:  # a remembered server that is no address: the board is played here
+                self.notify(str(error), title=_("Today's board"), severity="warning", markup=False)
+                target = daily_target(language, server="")
+        DailyPlay(self, target).begin()
+
+    def daily_refused(self, message: str) -> None:
+        """No round of today's board (played already, refused by the server): one line, on the start screen
+        where it was chosen there, else (boggle daily) as the game's last words."""
+        if not self.daily_from_start:
+            self.exit(return_code=1, message=_("boggle: {reason}").format(reason=message))
+            return
+        if not isinstance(self.screen, StartScreen):
+            self.show(self.start_screen())
+        self.notify(message, title=_("Today's board"), severity="warning", timeout=10, markup=False)
 
     @on(StartScreen.Table)
     def table_chosen(self, event: StartScreen.Table) -> None:
@@ -462,7 +500,7 @@ def binding_ids() -> set[str]:
     """Every binding id the settings file's keymap may name."""
     screens = (
         BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen,
-        LobbyScreen, OnlineResultsScreen, FriendsScreen, TableScreen,
+        LobbyScreen, OnlineResultsScreen, FriendsScreen, TableScreen, DailyResultsScreen, DayTableScreen,
     )  # fmt: skip
     return {
         binding.id for screen in screens for binding in screen.BINDINGS if isinstance(binding, Binding) and binding.id

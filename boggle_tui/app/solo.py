@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from textual.message import Message
 
 from boggle_tui.app.host import Host
+from boggle_tui.app.screens.daily_results import DailyResultsScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -35,6 +36,7 @@ from boggle_tui.game.study import never_common
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import default_name
+from boggle_tui.net.daily_session import DailySession
 from boggle_tui.storage import study
 
 FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own
@@ -202,6 +204,8 @@ def results_screen(
 ) -> ResultsScreen:
     """A round with other players' results shows every player's words side by side: with n and r where the next
     board is dealt here (the table), back to the room's lobby where the room deals it."""
+    if isinstance(session, DailySession):  # today's board on a server: with the day's table
+        return DailyResultsScreen(session, marks, describe)
     if isinstance(session, Contest) and isinstance(session, Redealt):
         return TableResultsScreen(session, marks, describe)
     if isinstance(session, Contest):

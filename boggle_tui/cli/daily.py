@@ -33,31 +33,28 @@ from boggle_tui.cli.plain import (
     word_of,
     write_lines,
 )
-from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
-from boggle_tui.game.bots import cues, level_scores
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily import daily_dice, daily_seed
-from boggle_tui.game.daily_table import levels_line, standing_line
+from boggle_tui.game.daily_table import against_levels, standing_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import Entry, Verdict
-from boggle_tui.i18n import _, counted, decimal, number
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
-from boggle_tui.net.address import DEFAULT_PORT, default_name, parse_address
 from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
-from boggle_tui.net.protocol import clean_name
+from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
+from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
-from boggle_tui.storage.identity import Identity, load_identity, remember
+from boggle_tui.storage.identity import Identity, remember
 from boggle_tui.storage.stats import daily_played, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
-RAREST = 5  # of your words, the rarest few whose counts are said
 
 
 @dataclass
@@ -96,6 +93,9 @@ def run_daily(
         return _show_table(seat, out, json_out=args.json, friends=args.friends)
     history = history or History.open()
     try:
+        if seat.url and not args.plain and lines is None:  # the game's own screen: the server's round in it
+            history.close()
+            return _open_app(seat)
         if seat.url:
             try:
                 game = DailyRound.open(seat.url, seat.name, seat.identity.secret, seat.language)
@@ -112,26 +112,15 @@ def run_daily(
             return 1
         if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
             history.close()
-            return _open_app(seat, day)
+            return _open_app(seat)
         return _play_here(seat, day, lines, out, tell, now, history)
     finally:
         history.close()
 
 
 def _seat(args: argparse.Namespace) -> Seat:
-    identity = load_identity()
-    server = args.server if args.server is not None else identity.server
-    url = ""
-    if server:
-        host, port, room = parse_address(server)
-        if room:
-            raise BoggleError(_("a daily server is HOST[:PORT], with no room"))
-        url = f"ws://{host}:{port}"
-        server = host if port == DEFAULT_PORT else f"{host}:{port}"
-    name = clean_name(args.name) if args.name is not None else identity.name or default_name()
-    if not name:
-        raise BoggleError(_("a name needs at least one printable character"))
-    return Seat(url, name, identity, args.lang or "en", server or "")
+    target = daily_target(args.lang or "en", args.server, args.name)
+    return Seat(target.url, target.name, target.identity, target.language, target.server)
 
 
 def _stdin() -> int | None:
@@ -181,7 +170,7 @@ def _play_online(
     solution = _solution(board, seat.language, start.min_length)
     write_lines(out, result_lines(table, list(found), upper))
     score = table.you.score if table.you else sum(found.values())
-    out(_("Against the bots: {place}").format(place=levels_line(score, _levels(solution, start.seconds))))
+    out(against_levels(solution, score, start.seconds))
     record = _record(solution, found, day, seat.language, start, score)
     if history.record(record):
         write_lines(out, streak_lines(history, seat.language, day))
@@ -200,10 +189,6 @@ def _entry(judged: m.Judgement) -> Entry:
 
 def _solution(board: Board, language: str, min_length: int) -> Solution:
     return solve(board, load_dictionary(language_for(language).dictionary).trie, min_length)
-
-
-def _levels(solution: Solution, seconds: float) -> dict[str, int]:
-    return level_scores(cues(solution.board, solution.paths, language_for(solution.board.language).rank), seconds)
 
 
 def _record(
@@ -230,49 +215,17 @@ def _play_here(
     return code
 
 
-def _open_app(seat: Seat, day: dt.date) -> int:
+def _open_app(seat: Seat) -> int:
+    """The game's own screen on today's board: the server's round where there is a server (the app says in one line
+    when it is down, and plays it here), else this machine's."""
     from boggle_tui.cli.play import app_preferences, run_app
 
     preferences, notices = app_preferences()
-    request = daily_request(day, language_for(seat.language).dictionary, seat.language)
-    return run_app(preferences, notices, request=request)
+    target = DailyTarget(seat.url, seat.server, seat.name, seat.identity, seat.language)
+    return run_app(preferences, notices, daily=target)
 
 
 # Lines
-
-
-def result_lines(table: m.DailyTable, words: list[str], upper: Callable[[str], str] = capitals) -> list[str]:
-    """The day's table as a round's end shows it: your place, your neighbours, the day's figures, your rare words."""
-    lines = [_("Today's table · {date}").format(date=table.date)]
-    if table.you is not None:
-        you = table.you
-        lines.append(standing_line(you.rank, table.players, you.percentile))
-        for row in (*table.above, you, *table.below):
-            lines.append(row_line(row, mine=row is you))
-    lines.append(
-        _("Top score {top} · average {average} · {players}").format(
-            top=number(table.top),
-            average=decimal(table.average, 1),
-            players=counted(table.players, "{count} player", "{count} players"),
-        )
-    )
-    rare = sorted((table.finds.get(w, 1), w) for w in words)[:RAREST]
-    for count, word in rare:
-        if count <= 1:
-            lines.append(_("you alone found {word}").format(word=upper(word)))
-        else:
-            lines.append(_("you were one of {count} to find {word}").format(count=number(count), word=upper(word)))
-    return lines
-
-
-def row_line(row: m.TableRow, *, mine: bool = False) -> str:
-    """`  3. ada  42 (17 words) · friend`, with `>` before your own row."""
-    mark = ">" if mine else " "
-    line = _("{mark} {rank}. {name}  {score} ({words})").format(
-        mark=mark, rank=row.rank, name=row.name, score=number(row.score),
-        words=counted(row.words, "{count} word", "{count} words"),
-    )  # fmt: skip
-    return line + (_(" · friend") if row.friend else "")
 
 
 def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
@@ -305,11 +258,5 @@ def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int
         out(standing_line(table.you.rank, table.players, table.you.percentile))
     for row in table.rows:
         out(row_line(row, mine=row.name == seat.name))
-    out(
-        _("Top score {top} · average {average} · {players}").format(
-            top=number(table.top),
-            average=decimal(table.average, 1),
-            players=counted(table.players, "{count} player", "{count} players"),
-        )
-    )
+    out(figures_line(table))
     return 0

@@ -40,9 +40,9 @@ from boggle_tui.engine.dictionary import (
 )
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
-from boggle_tui.game.bots import MIN_ROUNDS, cues, level_scores, matched_fit
+from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
-from boggle_tui.game.daily_table import levels_line
+from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
 from boggle_tui.game.languages import Language, language_for
@@ -274,9 +274,7 @@ class PlainRound:
         # Translators: {command} is a `boggle solve` command line; {totals} e.g. "1,044 words, 3,623 points (...)"
         lines.append(_("{command} says: {totals}").format(command=solve_command(session), totals=solve_totals(r)))
         if session.duration and not session.practice and r.solution:  # a timed round, placed against the bots
-            rank = language_for(r.solution.board.language).rank
-            levels = level_scores(cues(r.solution.board, r.solution.paths, rank), session.duration)
-            lines.append(_("Against the bots: {place}").format(place=levels_line(r.score, levels)))
+            lines.append(against_levels(r.solution, r.score, session.duration))
         request = session.request
         if request.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
             line = shlex.quote(result_line(session.code, request.dictionary, request.seconds, r))

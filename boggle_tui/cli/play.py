@@ -33,6 +33,7 @@ from boggle_tui.i18n import N_, _, current_language, language_from_environment
 
 if TYPE_CHECKING:  # the app is imported only when it runs
     from boggle_tui.app.online import OnlineTarget
+    from boggle_tui.storage.daily_seat import DailyTarget
 
 # Any of these flags says what to play, so the round starts at once.
 _STARTS_AT_ONCE = (
@@ -219,6 +220,7 @@ def run_app(
     open_study: bool = False,
     online: OnlineTarget | None = None,
     table: TableRules | None = None,
+    daily: DailyTarget | None = None,
 ) -> int:
     from boggle_tui.app.app import BoggleApp
     from boggle_tui.storage.history import History
@@ -237,7 +239,7 @@ def run_app(
     app = BoggleApp(
         preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online,
         invite=invited_address(os.environ.get(JOIN_VARIABLE)), invited_as=invited_name(os.environ.get(NAME_VARIABLE)),
-        web_url=os.environ.get(WEB_URL_VARIABLE), table=table,
+        web_url=os.environ.get(WEB_URL_VARIABLE), table=table, daily=daily,
     )  # fmt: skip
     app.run()
     return app.return_code or 0

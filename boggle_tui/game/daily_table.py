@@ -11,9 +11,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from boggle_tui.i18n import _
+
+if TYPE_CHECKING:
+    from boggle_tui.engine.solver import Solution
 
 NEIGHBOURS = 2  # players shown above and below one's own row
 MAX_ROWS = 1000  # rows of a table one query returns
@@ -150,3 +153,15 @@ def levels_line(score: int, scores: dict[str, int]) -> str:
         )
     assert higher is not None
     return _("below {higher} ({higher_score})").format(higher=named(higher[0]), higher_score=higher[1])
+
+
+def against_levels(solution: Solution, score: int, seconds: float) -> str:
+    """`Against the bots: above Regular (31), below Strong (47)`: a timed round's score placed against what each
+    bot level is expected to score on that very board in that time (game/bots.py), for every front end. It reads
+    the language's word frequencies the first time: a front end with a screen to keep drawing calls it off it."""
+    from boggle_tui.game.bots import cues, level_scores
+    from boggle_tui.game.languages import language_for
+
+    rank = language_for(solution.board.language).rank
+    levels = level_scores(cues(solution.board, solution.paths, rank), seconds)
+    return _("Against the bots: {place}").format(place=levels_line(score, levels))

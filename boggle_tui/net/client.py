@@ -7,6 +7,7 @@ The server is a stranger too: every message it sends is decoded into a typed mes
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -32,11 +33,13 @@ def error_text(message: str, code: m.ErrorCode, room: str) -> str:
 
 
 class JoinError(Exception):
-    """The server refused us, or could not be reached: the message says why, for the player."""
+    """The server refused us, or could not be reached (`unreachable`: no boggle server answered at that address):
+    the message says why, for the player."""
 
-    def __init__(self, message: str, code: m.ErrorCode = "") -> None:
+    def __init__(self, message: str, code: m.ErrorCode = "", *, unreachable: bool = False) -> None:
         super().__init__(message)
         self.code = code
+        self.unreachable = unreachable
 
 
 class Connection:
@@ -73,19 +76,20 @@ def room_url(url: str, room: str) -> str:
     return f"{url.rstrip('/')}/{room}" if ROOM_NAME.fullmatch(room) else url
 
 
-async def _hello(url: str, hello: m.Hello) -> tuple[ClientConnection, m.ServerMessage]:
-    """Connect, say hello, and read the answer; a refusal or a failure is a JoinError in words."""
+async def _hello(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[ClientConnection, m.ServerMessage]:
+    """Connect, say hello (to a room, or to the day's board), and read the answer; a refusal or a failure is a
+    JoinError in words."""
+    address = room_url(url, hello.room) if isinstance(hello, m.Hello) else url
     try:
-        ws = await connect(
-            room_url(url, hello.room), max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None
-        )
+        ws = await connect(address, max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None)
     except (OSError, TimeoutError) as error:
         raise JoinError(
-            _("cannot reach {url}: {error}").format(url=url, error=getattr(error, "strerror", None) or error)
+            _("cannot reach {url}: {error}").format(url=url, error=_reason(error)), unreachable=True
         ) from None
     except Exception as error:  # the handshake failed: not a room server at that address
         raise JoinError(
-            _("{url} is not a boggle room server ({error})").format(url=url, error=type(error).__name__)
+            _("{url} is not a boggle room server ({error})").format(url=url, error=type(error).__name__),
+            unreachable=True,
         ) from None
     try:
         await ws.send(m.encode(hello))
@@ -103,8 +107,16 @@ async def _hello(url: str, hello: m.Hello) -> tuple[ClientConnection, m.ServerMe
         raise JoinError(_closed(error)) from None
     if isinstance(reply, m.Error):
         await ws.close()
-        raise JoinError(error_text(reply.message, reply.code, hello.room), reply.code)
+        raise JoinError(error_text(reply.message, reply.code, getattr(hello, "room", "")), reply.code)
     return ws, reply
+
+
+def _reason(error: OSError) -> str:
+    """Why a connection failed, in the system's words: `Connection refused` (asyncio says "Connect call failed
+    ('127.0.0.1', 9)" for each address it tried; the error number says it once)."""
+    if error.errno:
+        return os.strerror(error.errno)
+    return str(getattr(error, "strerror", None) or error or type(error).__name__)
 
 
 def _closed(error: Exception) -> str:
@@ -119,3 +131,25 @@ async def list_rooms(url: str) -> tuple[m.RoomInfo, ...]:
     ws, reply = await _hello(url, m.Hello(version=m.VERSION, list=True))
     await ws.close()
     return reply.rooms if isinstance(reply, m.Rooms) else ()
+
+
+# The day's board (net/daily.py serves it)
+
+
+async def open_daily(url: str, hello: m.DailyHello) -> tuple[ClientConnection, m.Start]:
+    """Ask for today's board: the connection, and the board the server dealt and now times. A refusal (`played`,
+    `name_taken`) or a failure is a JoinError in words."""
+    ws, reply = await _hello(url, hello)
+    if not isinstance(reply, m.Start):
+        await ws.close()
+        raise JoinError(_("the server did not deal a board"))
+    return ws, reply
+
+
+async def ask_daily_table(url: str, ask: m.TableAsk) -> m.DailyTable:
+    """The day's table as the server has it now (a connection of its own, closed after the answer)."""
+    ws, reply = await _hello(url, ask)
+    await ws.close()
+    if not isinstance(reply, m.DailyTable):
+        raise JoinError(_("the server did not send a table"))
+    return reply

@@ -80,18 +80,9 @@ class OnlineSession:
     def __post_init__(self) -> None:
         """A start message whose board this game cannot draw is a ProtocolError: the round is not played."""
         start = self.start_message
-        self.dice = start.dice if start.dice in dice_set_names(None) else None  # a set this game lacks: no code
-        # The room's language is its dice's (or its shipped list's): the faces are that language's letters.
-        language = load_dice_set(self.dice).language if self.dice else language_of(start.dictionary).code
-        try:
-            board = Board(start.board, language)
-        except BoggleError as error:
-            raise ProtocolError(
-                _("the server's board cannot be read ({error}): the room may play a language this game lacks").format(
-                    error=error
-                )
-            ) from None
-        self.deal = Deal(board, self.dice, None)
+        self.deal = dealt(start)
+        self.dice = self.deal.dice
+        board = self.deal.board
         self.min_length = start.min_length
         self.watching = start.watching  # the board and the counts only: this game has no part in the round
         self.scoring = Scoring.UNIQUE
@@ -188,16 +179,7 @@ class OnlineSession:
         return normalise(text, self.board.alphabet)[:MAX_WORD]
 
     def _judge_here(self, word: str) -> Verdict:
-        """What needs no word list: the rest (a word, or not) only the room knows."""
-        if word in self.found:
-            return Verdict.ALREADY_FOUND
-        if len(word) < self.min_length:
-            return Verdict.TOO_SHORT
-        try:
-            on_board = find_path(self.board, word) is not None
-        except TooHard:
-            on_board = True  # too long to say here: the room will
-        return Verdict.SENT if on_board else Verdict.NOT_ON_BOARD
+        return judged_here(word, self.board, self.found, self.min_length)
 
     def late(self, text: str) -> Entry | None:
         """An entry typed as the round ended: recorded as too late (the room has closed the round)."""
@@ -247,7 +229,7 @@ class OnlineSession:
             case m.Judgement():
                 self._verdict(message)
             case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
-                self.entries = [_entry(self._fold(e.word), e.verdict) for e in entries]
+                self.entries = [served_entry(self._fold(e.word), e.verdict) for e in entries]
                 self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
                 self._sent = {i: w for i, w in self._sent.items() if i > last}
                 self._next_id = max(self._next_id, last + 1)
@@ -265,7 +247,7 @@ class OnlineSession:
     def _verdict(self, message: m.Judgement) -> None:
         if self._sent.pop(message.id, None) is None:
             return  # answered before (a resend): judged once, shown once
-        entry = _entry(self._fold(message.word), message.verdict)
+        entry = served_entry(self._fold(message.word), message.verdict)
         self.entries.append(entry)
         if entry.verdict.accepted:
             self.found[entry.word] = entry.points
@@ -344,7 +326,37 @@ class OnlineSession:
         )
 
 
-def _entry(word: str, verdict_text: m.VerdictText) -> Entry:
+def dealt(start: m.Start) -> Deal:
+    """The board a server's start message deals, in its language (its dice's, or its shipped list's: the faces are
+    that language's letters); a ProtocolError where this game cannot draw it."""
+    dice = start.dice if start.dice in dice_set_names(None) else None  # a set this game lacks: no code
+    language = load_dice_set(dice).language if dice else language_of(start.dictionary).code
+    try:
+        board = Board(start.board, language)
+    except BoggleError as error:
+        raise ProtocolError(
+            _("the server's board cannot be read ({error}): the room may play a language this game lacks").format(
+                error=error
+            )
+        ) from None
+    return Deal(board, dice, None)
+
+
+def judged_here(word: str, board: Board, found: dict[str, int], min_length: int) -> Verdict:
+    """A provisional verdict on an entry the server will judge: what needs no word list (already found, too short,
+    not on the board), else SENT. The rest (a word, or not) only the server knows."""
+    if word in found:
+        return Verdict.ALREADY_FOUND
+    if len(word) < min_length:
+        return Verdict.TOO_SHORT
+    try:
+        on_board = find_path(board, word) is not None
+    except TooHard:
+        on_board = True  # too long to say here: the server will
+    return Verdict.SENT if on_board else Verdict.NOT_ON_BOARD
+
+
+def served_entry(word: str, verdict_text: m.VerdictText) -> Entry:
     """An entry as the server judged it, its word already folded in the room's language (points are the word's
     own: shared words are struck out at the end). Decoding refused any verdict but a room's."""
     verdict = Verdict(verdict_text)

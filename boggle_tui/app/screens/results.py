@@ -27,9 +27,10 @@ from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
+from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results, Verdict
-from boggle_tui.game.session import Redealt, RoundSession
+from boggle_tui.game.session import Contest, Redealt, RoundSession, practising
 from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.i18n import N_, _, number
 
@@ -38,7 +39,7 @@ SUMMARY_WIDTH = 40  # the outcome and totals wrap at the board's width, or this 
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
 GUARD_SECONDS = 1.5
-GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again"}
+GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again", "day_table"}
 
 
 class ResultsScreen(TranslatedScreen[None]):
@@ -97,6 +98,10 @@ class ResultsScreen(TranslatedScreen[None]):
             with Vertical(id="summary"):
                 yield Label(self._outcome(), id="outcome", markup=False)  # online, it names players: literal
                 yield Label(self._totals(), id="totals")
+                if self.placed:
+                    # Translators: while a round's place against the bot levels is being worked out
+                    yield Label(_("Against the bots: …"), id="levels", classes="under-totals")
+                yield from self.compose_summary()
                 yield self.board_view
             with Vertical(id="lists"):
                 copy_key = keys_for(self.app, self, "copy-code", first=True)
@@ -114,9 +119,27 @@ class ResultsScreen(TranslatedScreen[None]):
                 yield Static("", id="definition")
         yield Footer()
 
+    BLANK_UNDER = True  # a blank row between the lines under the totals and the board
+
+    def compose_summary(self) -> ComposeResult:
+        """What a kind of round adds under its totals, above the board: Labels of the class under-totals."""
+        yield from ()
+
+    @property
+    def placed(self) -> bool:
+        """Whether the round is placed against the bot levels: a timed round alone on its board (a round against
+        others is placed against them)."""
+        session = self.session
+        return bool(session.duration) and not practising(session) and not isinstance(session, Contest)
+
     def on_mount(self) -> None:
         self._now = getattr(self.app, "now", time.monotonic)  # the app's clock, which tests give
         self._shown_at = self._now()
+        under = self.query(".under-totals")
+        if under and self.BLANK_UNDER:
+            under.last().styles.margin = (0, 0, 1, 0)  # a blank row between them and the board
+        if self.placed:
+            self.run_worker(self._place, thread=True, group="levels", exclusive=True)
         self.set_timer(GUARD_SECONDS, self.refresh_bindings)  # the footer's keys come back with the actions
         self._fill_lists()
         missed = self.query_one("#missed-list", OptionList)
@@ -132,8 +155,25 @@ class ResultsScreen(TranslatedScreen[None]):
             line.styles.max_width = width
 
     def board_height(self) -> int:
-        """The rows the board may take: the summary's lines and the footer take 8."""
-        return self.size.height - 8
+        """The rows the board may take: the summary's lines and the footer take 8, and the lines under the totals
+        (the place against the bot levels, a daily round's table) what they take where they wrap most, and the
+        blank row under them if they have one."""
+        under = self.query(".under-totals")
+        width = self.summary_width(0)
+        rows = sum(line.get_content_height(self.size, self.size, width) for line in under)
+        return self.size.height - 8 - rows - (under.last().styles.margin.bottom if under else 0)
+
+    def _place(self) -> None:
+        """The place against the bot levels, worked out off the screen's thread (the language's word frequencies
+        are read the first time), then shown."""
+        r, seconds = self.results, self.session.duration or 0
+        line = against_levels(r.solution, r.score, seconds) if r.solution.paths else ""
+        self.app.call_from_thread(self._show_place, line)
+
+    def _show_place(self, line: str) -> None:
+        if self.is_mounted:
+            self.query_one("#levels", Label).update(line)
+            self.on_resize()  # it may wrap: the board is fitted again
 
     def summary_width(self, dice: int | None = None) -> int:
         """The width a long outcome or total (a tie named in full, in German) wraps at: the board's, at least

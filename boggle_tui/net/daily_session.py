@@ -1,0 +1,206 @@
+"""Today's board played on a server, as a session the round and results screens draw (net/daily.py serves it).
+
+As a room's round (net/session.py, whose board and provisional verdicts it shares), the board, the verdicts and
+the end are the server's: entries go out through `send`, the server's messages come in through `apply`, and the
+clock counts down locally to the time the server said. The round ends when the server ends it: its day's table
+(`finish`), which comes when the server's clock has run out or after the player's `end`. Unlike a room's, no one
+else plays in this round and the clock is the server's alone, so there is nothing to vote on and nothing to hide
+while another screen covers it: the clock never stops. No sockets here (app/daily.py has them).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+
+from boggle_tui.engine.board import Board
+from boggle_tui.engine.solver import Solution
+from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.codes import board_code
+from boggle_tui.game.daily import daily_seed
+from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.request import Given, RoundRequest
+from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
+from boggle_tui.game.session import Hold, RoundSession
+from boggle_tui.i18n import _
+from boggle_tui.net import messages as m
+from boggle_tui.net.protocol import MAX_WORD
+from boggle_tui.net.session import dealt, judged_here, served_entry
+
+TableAsker = Callable[[bool], Awaitable[m.DailyTable]]  # the day's table asked again (True: friends alone)
+
+
+class DailySession:
+    """Today's board on a server: what the round and results screens need, fed by the server's messages."""
+
+    def __init__(
+        self,
+        start: m.Start,
+        send: Callable[[m.ClientMessage], None],
+        *,
+        day: dt.date,
+        server: str,
+        dictionary: str,
+        now: TimeSource = time.monotonic,
+        ask: TableAsker | None = None,
+    ) -> None:
+        """`server` names the server as the player gave it; `dictionary` is the language's own list, which the
+        server judges by and the solution here is read from; `ask` asks for the day's table again."""
+        self.start_message = start
+        self.send = send
+        self.day = day
+        self.server = server
+        self.now = now
+        self.ask = ask
+        self.deal = dealt(start)
+        self.min_length = start.min_length
+        self.duration: float = float(start.seconds)
+        self.request = RoundRequest(
+            Given(self.board, self.deal.dice), dictionary, start.seconds, False, self.min_length
+        )
+        self.entries: list[Entry] = []
+        self.found: dict[str, int] = {}
+        self.end_reason: EndReason | None = None
+        self.solution: Solution | None = None
+        self.table: m.DailyTable | None = None  # the day's table with this result placed, once the server sends it
+        self.lost = ""  # why the server's end never came (the connection lost), if it did not
+        self.uid = uuid.uuid4().hex
+        self._deadline = now() + start.remaining
+        self._sent: dict[int, str] = {}  # entry id -> word, until its verdict comes back
+        self._next_id = start.next_id or 1
+        self._ending = False
+        self._listeners: list[Callable[[RoundSession], None]] = []
+        self._watchers: list[Callable[[], None]] = []
+
+    # What the screens show
+
+    @property
+    def board(self) -> Board:
+        return self.deal.board
+
+    @property
+    def code(self) -> str:
+        return board_code(self.board, self.deal.dice)
+
+    @property
+    def title(self) -> str:
+        # Translators: the title of today's board played on a server: {server} is its address (example.org); the
+        # date is left out, to leave room for the address beside the smallest board.
+        return _("Today's board on {server}").format(server=self.server)
+
+    timed = True
+    hidden = False  # the server's clock never stops: nothing is gained by covering the board
+
+    @property
+    def remaining(self) -> float:
+        return 0.0 if self.over else max(0.0, self._deadline - self.now())
+
+    @property
+    def elapsed(self) -> float:
+        return self.duration - self.remaining
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def score(self) -> int:
+        return sum(self.found.values())
+
+    # What the player does
+
+    def submit(self, text: str) -> Entry | None:
+        """Send an entry and return a provisional verdict at once; the server's follows and is the one kept."""
+        word = self._fold(text)
+        if self.over:
+            return self.late(text)
+        if not word:
+            return None
+        entry_id = self._next_id
+        self._next_id += 1
+        self._sent[entry_id] = word
+        self.send(m.Word(id=entry_id, word=word))
+        return Entry(word, judged_here(word, self.board, self.found, self.min_length), provisional=True)
+
+    def _fold(self, text: str) -> str:
+        return normalise(text, self.board.alphabet)[:MAX_WORD]
+
+    def late(self, text: str) -> Entry | None:
+        word = self._fold(text)
+        if not word or not self.over:
+            return None
+        entry = Entry(word, Verdict.TOO_LATE)
+        self.entries.append(entry)
+        return entry
+
+    def hold(self, reason: Hold) -> None:
+        """The server's clock runs on whatever covers the round: nothing to hold."""
+
+    def release(self, reason: Hold) -> None:
+        """Nothing was held."""
+
+    def end(self, reason: EndReason) -> None:
+        """The player ends the round: the server ends it and answers with the day's table."""
+        if not self.over and not self._ending:
+            self._ending = True
+            self.send(m.VoteEnd())
+
+    def on_end(self, listener: Callable[[RoundSession], None]) -> None:
+        self._listeners.append(listener)
+
+    def on_change(self, watcher: Callable[[], None]) -> None:
+        """Called whenever a message from the server changed what the round screen shows."""
+        self._watchers.append(watcher)
+
+    # What the server says
+
+    def apply(self, message: m.ServerMessage) -> None:
+        """A verdict; anything else in a round is not this session's (the table ends it: `finish`)."""
+        if not isinstance(message, m.Judgement) or self.over:
+            return
+        if self._sent.pop(message.id, None) is None:
+            return  # not an entry of ours, or answered before
+        entry = served_entry(self._fold(message.word), message.verdict)
+        self.entries.append(entry)
+        if entry.verdict.accepted:
+            self.found[entry.word] = entry.points
+        for watcher in self._watchers:
+            watcher()
+
+    def finish(self, table: m.DailyTable | None, solution: Solution, lost: str = "") -> None:
+        """The server ended the round and placed it (`table`), or the connection was lost before it did (`lost`
+        says how): the results, on `solution` (the board solved here, on the server's list)."""
+        if self.over:
+            return
+        self.table, self.lost = table, lost
+        self.solution = solution
+        # Only words the solution can draw: a server that accepts others is not believed about them.
+        self.found = {w: points for w, points in self.found.items() if w in solution.paths}
+        for _entry_id, word in sorted(self._sent.items()):  # still on their way: each gets its verdict
+            self.entries.append(Entry(word, Verdict.TOO_LATE))
+        self._sent.clear()
+        self.end_reason = EndReason.TIME_UP if self._deadline <= self.now() else EndReason.ENDED
+        for listener in self._listeners:
+            listener(self)
+
+    # After the round
+
+    def results(self) -> Results:
+        assert self.solution is not None
+        return Results(self.solution, dict(self.found), [], self.end_reason)
+
+    def record(self, when: dt.datetime) -> RoundRecord | None:
+        """As `boggle daily --plain` records it: a timed round of the day's board, which the streaks count."""
+        solution = self.solution
+        if solution is None:
+            return None
+        return RoundRecord(
+            uid=self.uid, played_at=when.astimezone(dt.UTC).isoformat(timespec="seconds"), mode="timed",
+            board=self.board.text(), code=self.code, dictionary=self.request.dictionary, min_length=self.min_length,
+            score=self.score, max_score=solution.total_score, words_total=len(solution.paths), found=dict(self.found),
+            missed=tuple(w for w in solution.paths if w not in self.found), daily=self.day.isoformat(),
+            dice=self.deal.dice, seed=daily_seed(self.day), seconds=int(self.duration),
+            ended=self.end_reason.name.lower() if self.end_reason else None,
+        )  # fmt: skip

@@ -1,0 +1,265 @@
+"""Today's board in the app: dealt, timed and judged by a real daily server on 127.0.0.1 (in this event loop), on
+the app's own round screen; its results with the day's table; the table again on a key (friends alone on
+another); a second attempt refused in one line; a server that is down said in one line and the board played
+here; and the place against the bot levels on any timed round's results. Dates and clocks are injected."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support import FakeTime, make_app, past_the_guard, shown, until
+from textual.widgets import Label, OptionList, Static
+from websockets.asyncio.client import connect
+
+from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
+from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.daily_table import against_levels
+from boggle_tui.game.preferences import Preferences
+from boggle_tui.game.request import Mode
+from boggle_tui.game.round import Verdict
+from boggle_tui.game.session import SoloSession
+from boggle_tui.net import messages as m
+from boggle_tui.net.daily import DailyService
+from boggle_tui.net.daily_session import DailySession
+from boggle_tui.net.room import GRACE
+from boggle_tui.net.server import RoomServer
+from boggle_tui.storage.daily_seat import daily_target
+from boggle_tui.storage.daily_store import SqliteStore
+from boggle_tui.storage.history import History
+from boggle_tui.storage.identity import load_identity, remember
+
+DAY = dt.date(2026, 11, 23)  # support.TODAY's date: the app's wall and the server's today
+
+
+@asynccontextmanager
+async def daily_server(folder: Path, time_: FakeTime):
+    server = RoomServer(dictionaries={"enable1": "enable1"}, now=time_)
+    service = server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for,
+                                          today=lambda: DAY, now=time_)  # fmt: skip
+    port = await server.start("127.0.0.1", 0)
+    try:
+        yield service, f"127.0.0.1:{port}"
+    finally:
+        await server.stop()
+        service.close()
+
+
+def board_words(enable1) -> list[str]:
+    return sorted(solve(daily_deal(DAY).board, enable1.trie, 3).paths, key=lambda w: (len(w), w))
+
+
+def player(monkeypatch: pytest.MonkeyPatch, folder: Path, name: str, address: str | None, enable1, popular, **kw: Any):
+    """An app on the start screen for the player whose data is in `folder`, to play today's board on `address`."""
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(folder))
+    app, time_ = make_app(enable1, popular, None, **kw)
+    app.daily = daily_target("en", address, name)
+    return app, time_
+
+
+async def play_words(pilot: Any, words: list[str]) -> RoundScreen:
+    screen = await shown(pilot, RoundScreen)
+    for word in words:
+        await pilot.press(*word, "enter")
+    session = screen.session
+    await until(pilot, lambda: len(session.entries) >= len(words), "the server's verdicts")
+    return screen
+
+
+async def end_round(pilot: Any) -> DailyResultsScreen:
+    await pilot.press("ctrl+g", "y")
+    results = await shown(pilot, DailyResultsScreen)
+    past_the_guard(pilot)
+    return results
+
+
+def text_of(screen: Any, selector: str) -> str:
+    return str(screen.query_one(selector, Static).content)
+
+
+async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    found = board_words(enable1)
+    server_time = FakeTime()
+    async with daily_server(tmp_path, server_time) as (_service, address):
+        for name, count in (("ada", 5), ("bo", 2), ("cy", 8)):
+            app, _ = player(monkeypatch, tmp_path / name, name, address, enable1, popular)
+            async with app.run_test(size=(100, 32)) as pilot:
+                round_screen = await play_words(pilot, [*found[:count], "zzzq"])
+                session = round_screen.session
+                assert isinstance(session, DailySession) and round_screen.query_one("#title", Label)
+                assert session.title == f"Today's board on {address}"
+                assert session.board.text() == daily_deal(DAY).board.text()  # the server's board, the day's
+                assert session.score == count and session.entries[-1].verdict is Verdict.NOT_ON_BOARD
+                results = await end_round(pilot)
+                day = text_of(results, "#day-summary")
+                lines = {o.id: str(o.prompt) for o in (results.query_one("#found-list", OptionList).options)}
+                levels = text_of(results, "#levels")
+            assert load_identity(tmp_path / name).server == address  # the server took the name: remembered
+        assert day.splitlines() == [
+            "1st of 3 · better than 66%", "> 1. cy  8 (8 words)", "  2. ada  5 (5 words)", "  3. bo  2 (2 words)",
+            "Top score 8 · average 5.0 · 3 players",
+        ]  # fmt: skip
+        assert lines[found[7]].endswith("only you") and lines[found[2]].endswith("2 found it")
+        assert lines[found[0]].endswith("3 found it")
+        assert levels == against_levels(solve(daily_deal(DAY).board, enable1.trie, 3), 8, 180)  # cy's 8 points
+
+
+async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_friends_show_alone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    found = board_words(enable1)
+    async with daily_server(tmp_path, FakeTime()) as (service, address):
+        service.store.befriend(["ada", "bo"])  # they have played a room together on this server
+        app, _ = player(monkeypatch, tmp_path / "bo", "bo", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_words(pilot, found[:2])
+            await end_round(pilot)
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_words(pilot, found[:5])
+            results = await end_round(pilot)
+            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 2 · better than 50%"
+            assert found_by(results, found[0]) == "2 found it"
+            await di_plays(address, found[:9])  # while ada looks at her results
+            await pilot.press("t")
+            table = await shown(pilot, DayTableScreen)
+            await until(pilot, lambda: table.table is not None, "the table")
+            assert text_of(table, "#day-list").splitlines() == [
+                "  1. di  9 (9 words)", "> 2. ada  5 (5 words)", "  3. bo  2 (2 words) · friend",
+            ]  # fmt: skip
+            assert text_of(table, "#day-standing") == "2nd of 3 · better than 33%"
+            await pilot.press("f")  # friends alone
+            await until(pilot, lambda: "di" not in text_of(table, "#day-list"), "friends alone")
+            assert text_of(table, "#day-list").splitlines() == [
+                "> 2. ada  5 (5 words)",
+                "  3. bo  2 (2 words) · friend",
+            ]
+            assert text_of(table, "#day-title").startswith("Your friends · 2026-11-23")
+            await pilot.press("escape")
+            results = await shown(pilot, DailyResultsScreen)
+            assert text_of(results, "#day-summary").splitlines()[0] == "2nd of 3 · better than 33%"
+            assert found_by(results, found[0]) == "3 found it"  # the lists as the table now stands
+
+
+def found_by(results: DailyResultsScreen, word: str) -> str:
+    return str(results.query_one("#found-list", OptionList).get_option(word).prompt).split("  ")[-1]
+
+
+async def di_plays(address: str, words: list[str]) -> None:
+    """A fourth player on another machine: the protocol spoken directly."""
+    secret = "d" * 43
+    async with connect(f"ws://{address}") as ws:
+        await ws.send(m.encode(m.DailyHello(version=m.VERSION, name="di", secret=secret, language="en")))
+        assert isinstance(m.decode_server(await ws.recv()), m.Start)
+        for at, word in enumerate(words, 1):
+            await ws.send(m.encode(m.Word(id=at, word=word)))
+            await ws.recv()
+        await ws.send(m.encode(m.VoteEnd()))
+        while not isinstance(m.decode_server(await asyncio.wait_for(ws.recv(), 5)), m.DailyTable):
+            pass
+
+
+async def test_the_round_ends_when_the_server_s_clock_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    found = board_words(enable1)
+    server_time = FakeTime()
+    async with daily_server(tmp_path, server_time) as (_service, address):
+        app, time_ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await play_words(pilot, found[:3])
+            time_.now += 179
+            await pilot.pause(0.25)
+            assert screen.clock_view.remaining == pytest.approx(1.0) and not screen.session.over  # the server's clock
+            time_.now += 1
+            server_time.now += 180 + GRACE
+            results = await shown(pilot, DailyResultsScreen)
+            assert text_of(results, "#outcome") == "Time is up"
+            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 1 · better than 0%"
+
+
+async def test_a_second_attempt_the_same_day_is_one_line_and_no_round(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    async with daily_server(tmp_path, FakeTime()) as (_service, address):
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_words(pilot, [])
+            await end_round(pilot)
+        # From the start screen, on the remembered server: one line there, no round.
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", None, enable1, popular,
+                        preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
+        app.daily = None
+        async with app.run_test(size=(100, 32)) as pilot:
+            await shown(pilot, StartScreen)
+            await pilot.press("enter")
+            await until(pilot, lambda: app._notifications, "a notice")
+            await pilot.pause()
+            assert [n.message for n in app._notifications] == [
+                "you have played today's board already: boggle daily --table shows the table"
+            ]
+            assert isinstance(app.screen, StartScreen)
+            assert not any(isinstance(s, RoundScreen) for s in app.screen_stack)
+        # `boggle daily` itself: the line is the game's last words.
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: app.return_code is not None, "the game's end")
+        assert app.return_code == 1
+
+
+async def test_a_server_that_is_down_is_one_line_and_the_board_is_played_here_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    remember(load_identity(), server="127.0.0.1:9")  # remembered, and down
+    history = History.open(tmp_path)
+    app, _ = make_app(enable1, popular, None, history=history, preferences=Preferences(mode=Mode.DAILY))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, StartScreen)
+        await pilot.press("enter")
+        screen = await shown(pilot, RoundScreen)
+        assert isinstance(screen.session, SoloSession) and screen.session.deal.daily == "2026-11-23"
+        notices = [n.message for n in app._notifications]
+        assert len(notices) == 1 and notices[0].startswith("cannot reach ws://127.0.0.1:9: Connection refused")
+        assert notices[0].endswith(": playing today's board here instead")
+        await pilot.press("ctrl+g", "y")
+        await shown(pilot, ResultsScreen)
+        past_the_guard(pilot)
+        app.clear_notifications()
+        await pilot.press("escape")
+        await shown(pilot, StartScreen)
+        await pilot.press("enter")  # again the same day: one line, no round
+        await until(pilot, lambda: any("played today's board already" in n.message for n in app._notifications))
+        assert isinstance(app.screen, StartScreen)
+        assert [n.message for n in app._notifications][-1] == (
+            "You have played today's board already; a new one comes at midnight UTC."
+        )
+
+
+async def test_any_timed_round_is_placed_against_the_bot_levels_on_its_board(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular)  # seed 42, a timed round played here
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, RoundScreen)
+        await pilot.press(*"howl", "enter", "ctrl+g", "y")
+        results = await shown(pilot, ResultsScreen)
+        await until(pilot, lambda: text_of(results, "#levels") != "Against the bots: …", "the place")
+        assert text_of(results, "#levels").startswith("Against the bots: below Beginner (")
+
+
+async def test_a_practice_round_is_not_placed(enable1, popular) -> None:
+    app, _ = make_app(enable1, popular, practice=True, seconds=None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, RoundScreen)
+        await pilot.press("ctrl+g")
+        results = await shown(pilot, ResultsScreen)
+        assert not results.query("#levels")
