@@ -848,14 +848,16 @@ static PyObject *Prover_prove(Prover *self, PyObject *args, PyObject *kwds) {
     uint32_t root = build_tree(k);
     long bound = root ? (long)BOUND(root) : 0;
     long long built = k->nodes;
+    size_t tree_top = k->top; /* the first tree's words: what the class holds while it is forced */
     if (root) attack(k, root, 0);
     if (k->failed || !root) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
-    result = Py_BuildValue("{s:l,s:O,s:L,s:L,s:L,s:L,s:n,s:n,s:n,s:d,s:d,s:d}", "bound", bound, "found", k->found,
+    result = Py_BuildValue("{s:l,s:O,s:L,s:L,s:L,s:L,s:n,s:n,s:n,s:n,s:d,s:d,s:d}", "bound", bound, "found", k->found,
                            "nodes", k->nodes, "tree_nodes", built, "forces", k->forces, "searches", k->searches,
-                           "peak_bytes", (Py_ssize_t)(k->peak * sizeof(uint32_t)), "paths", (Py_ssize_t)k->paths_found,
+                           "peak_bytes", (Py_ssize_t)(k->peak * sizeof(uint32_t)),
+                           "tree_bytes", (Py_ssize_t)(tree_top * sizeof(uint32_t)), "paths", (Py_ssize_t)k->paths_found,
                            "keys", (Py_ssize_t)k->paths_kept, "walk_seconds", k->walk_seconds, "sort_seconds",
                            k->sort_seconds, "build_seconds", k->build_seconds);
 done:
