@@ -21,6 +21,7 @@ from boggle_tui.engine import core
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.research.prove import (
     SEARCHED_CELLS,
+    SPLIT_PATHS,
     ProofSettings,
     board_text,
     canonical,
@@ -41,6 +42,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--switchover", type=float, help="the multiple of the threshold (default the prover's)")
     parser.add_argument("--searched-cells", type=int, default=SEARCHED_CELLS, help="cells left to the search")
+    parser.add_argument(
+        "--split",
+        type=int,
+        default=SPLIT_PATHS,
+        help="paths from which the first cell is forced as the tree is built (0: never)",
+    )
     args = parser.parse_args()
     if core.compiled() is None:
         raise SystemExit(f"the compiled core is needed: {core.engine_name()}")
@@ -59,7 +66,9 @@ def main() -> None:
     for class_id in chosen:
         start = time.process_time()
         letters = settings.classes.letters(class_id)
-        result = prover.prove(letters, height, width, order, args.threshold, switchover, args.searched_cells, 3)
+        result = prover.prove(
+            letters, height, width, order, args.threshold, switchover, args.searched_cells, 3, split=args.split
+        )
         boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
         spent = time.process_time() - start
         seconds.append(spent)

@@ -40,6 +40,7 @@ from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.game.languages import language_for
 from boggle_tui.research.prove import (
     SEARCHED_CELLS,
+    SPLIT_PATHS,
     ProofSettings,
     board_text,
     compiled_prover,
@@ -66,7 +67,7 @@ class Measured:
 
 
 def prove_in_child(
-    prover: Any, trie: Any, settings: ProofSettings, class_id: int, limits: tuple[int, int], searched: int
+    prover: Any, trie: Any, settings: ProofSettings, class_id: int, limits: tuple[int, int], searched: int, split: int
 ) -> Measured:
     """The class proved in a forked child under CPU and memory limits; its figures read from wait4."""
     read, write = os.pipe()
@@ -77,7 +78,7 @@ def prove_in_child(
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 5))
         resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
         try:
-            report = prove_one(prover, trie, settings, class_id, searched)
+            report = prove_one(prover, trie, settings, class_id, searched, split)
             outcome = "proved"
         except MemoryError:
             report, outcome = {}, "memory limit"
@@ -102,12 +103,16 @@ def prove_in_child(
     return Measured(class_id, cpu, usage.ru_maxrss * 1024, outcome, report)
 
 
-def prove_one(prover: Any, trie: Any, settings: ProofSettings, class_id: int, searched: int) -> dict[str, Any]:
+def prove_one(
+    prover: Any, trie: Any, settings: ProofSettings, class_id: int, searched: int, split: int
+) -> dict[str, Any]:
     height, width, threshold = settings.height, settings.width, settings.threshold
     order = split_order(height, width)
     switchover = int(settings.switchover * threshold)
     letters = settings.classes.letters(class_id)
-    result = prover.prove(letters, height, width, order, threshold, switchover, searched, settings.min_length)
+    result = prover.prove(
+        letters, height, width, order, threshold, switchover, searched, settings.min_length, split=split
+    )
     boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
     report = {key: value for key, value in result.items() if key != "found"}
     report["candidates"] = len(result["found"])
@@ -169,6 +174,12 @@ def main() -> None:
     parser.add_argument("--ids", type=lambda text: [int(i) for i in text.split(",")], help="these classes, in order")
     parser.add_argument("--switchover", type=float, help="the multiple of the threshold (default the prover's)")
     parser.add_argument("--searched-cells", type=int, default=SEARCHED_CELLS, help="cells left to the search")
+    parser.add_argument(
+        "--split",
+        type=int,
+        default=SPLIT_PATHS,
+        help="paths from which the first cell is forced as the tree is built (0: never)",
+    )
     args = parser.parse_args()
     if core.compiled() is None:
         raise SystemExit(f"the compiled core is needed: {core.engine_name()}")
@@ -192,7 +203,8 @@ def main() -> None:
     limits = (args.class_limit, int(args.memory_limit * 2**30))
     print(
         f"{height}x{width} {args.lang} {dictionary} threshold {args.threshold}, seed {args.seed}, "
-        f"budget {args.budget:.0f} s, switchover {settings.switchover}x, {args.searched_cells} cells searched"
+        f"budget {args.budget:.0f} s, switchover {settings.switchover}x, {args.searched_cells} cells searched, "
+        f"split from {args.split} paths"
     )
     measured: list[Measured] = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 - closed below
@@ -200,13 +212,13 @@ def main() -> None:
         for class_id in ids[: args.count]:
             if sum(m.cpu for m in measured) >= args.budget:
                 break
-            m = prove_in_child(prover, trie, settings, class_id, limits, args.searched_cells)
+            m = prove_in_child(prover, trie, settings, class_id, limits, args.searched_cells, args.split)
             measured.append(m)
             r = m.report
             detail = (
                 f"bound {r['bound']:,}, {r['nodes']:,} nodes, {r['paths']:,} paths, {r['candidates']} scored, "
-                f"arena {r['peak_bytes'] / 2**20:.0f} MB, first tree {r.get('tree_bytes', 0) / 2**20:.0f} MB (walk {r['walk_seconds']:.1f} / sort {r['sort_seconds']:.1f}"
-                f" / build {r['build_seconds']:.1f} s)"
+                f"arena {r['peak_bytes'] / 2**20:.0f} MB, first tree {r['tree_bytes'] / 2**20:.0f} MB "
+                f"(walk {r['walk_seconds']:.1f} / sort {r['sort_seconds']:.1f} / build {r['build_seconds']:.1f} s)"
                 if m.proved
                 else m.outcome
             )

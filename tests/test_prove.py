@@ -292,7 +292,9 @@ def test_the_core_gives_the_references_bound_and_boards(algs4: Dictionary, shape
     threshold = data.draw(st.integers(1, tree.bound + 1))
     switchover = data.draw(st.sampled_from([0, threshold, 2 * threshold, 10**6]))
     searched = data.draw(st.integers(0, height * width))
-    result = compiled_prover(algs4.trie).prove(letters, height, width, order, threshold, switchover, searched, 3)
+    split = data.draw(st.sampled_from([0, 1]))  # 1: the first cell forced as the tree is built, whatever its size
+    prover = compiled_prover(algs4.trie)
+    result = prover.prove(letters, height, width, order, threshold, switchover, searched, 3, split=split)
     assert result["bound"] == tree.bound
     by_step = [letters[cell] for cell in order]
     expected = {tuple(chosen[order.index(cell)] for cell in range(height * width)): d for chosen, d in
