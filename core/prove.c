@@ -718,6 +718,13 @@ static long attack_split(Class *k) {
     uint32_t rest = build_sum(k, 0, first, 0);
     if (!rest) return 0;
     k->build_seconds = cpu_seconds() - start; /* the letters' trees are built in the branch */
+    /* The paths of the rest are done with: the letters' move down and the array shrinks (the memory goes back). */
+    if (first && n > first) {
+        memmove(k->paths, k->paths + first, (n - first) * sizeof(Path));
+        Path *smaller = PyMem_Realloc(k->paths, (n - first) * sizeof(Path));
+        if (smaller) k->paths = smaller, k->path_size = n - first;
+    }
+    n -= first, k->path_count = n, first = 0;
     k->tree_top = k->top, k->tree_nodes = k->nodes;
     k->forces++;
     uint32_t parts[P_MAX_CELLS * 2];
