@@ -9,7 +9,8 @@
  *      and its rank (its place in the list: which word it is);
  *   2. the keys sorted, a word counted once per key, and the orderly tree built from the ranges;
  *   3. the first step forced to each letter by merging trees, while the bound is far above the
- *      threshold; then a plain search over the remaining steps, which builds nothing;
+ *      threshold; then a plain search over the remaining steps, which builds nothing (the first
+ *      step of all is forced as the tree is built, one letter at a time: attack_split);
  *   4. the boards whose D(B) reaches the threshold returned to Python, which scores them exactly.
  *
  * Nodes live in one growing array of uint32 and are named by their index in it, so the array
@@ -938,10 +939,11 @@ done:
 
 static PyMethodDef Prover_methods[] = {
     {"prove", (PyCFunction)(void (*)(void))Prover_prove, METH_VARARGS | METH_KEYWORDS,
-     "prove(letters, height, width, order, threshold, switchover, searched, min_length) -> {bound, found: "
+     "prove(letters, height, width, order, threshold, switchover, searched, min_length, split=0) -> {bound, found: "
      "[(columns by cell, D(B))] for every board of the class with D(B) >= threshold, nodes, tree_nodes, forces, "
-     "searches, peak_bytes}. letters: per cell, its face columns (of the prover's faces); order: the cells in the "
-     "order the tree takes them; searched: cells left to the plain search at most."},
+     "searches, peak_bytes, tree_bytes, ...}. letters: per cell, its face columns (of the prover's faces); order: the "
+     "cells in the order the tree takes them; searched: cells left to the plain search at most; split: a class with "
+     "this many words' paths or more forces its first cell as its tree is built (0: never)."},
     {NULL, NULL, 0, NULL},
 };
 
