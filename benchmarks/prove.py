@@ -1,8 +1,10 @@
 """Proof figures: CPU time, classes and nodes of `boggle prove`, for a whole proof or a sample of its classes.
 
 Run: python benchmarks/prove.py [--size 3x3] [--dictionary enable1] [--threshold 545] [--sample N] [--seed S]
+     [--switchover 1.6] [--searched-cells 4]
 Prints one line per class and the totals (or, with --sample, the mean per class and the estimate for
-the whole proof); asserts nothing. Uses the compiled core (its phases timed in C); CPU time is this
+the whole proof) and this process's peak resident memory (ru_maxrss: the word list and Python
+included); asserts nothing. Uses the compiled core (its phases timed in C); CPU time is this
 process's, so other load on the machine does not count.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import time
 
@@ -17,11 +20,12 @@ from boggle_tui.cli.parser import parse_size
 from boggle_tui.engine import core
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.research.prove import (
-    POINTS,
     SEARCHED_CELLS,
+    SPLIT_PATHS,
     ProofSettings,
     board_text,
     canonical,
+    compiled_prover,
     exact_scores,
     split_order,
 )
@@ -36,16 +40,25 @@ def main() -> None:
     parser.add_argument("--threshold", type=int, default=545)
     parser.add_argument("--sample", type=int, help="prove this many classes drawn at random, and estimate the rest")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--switchover", type=float, help="the multiple of the threshold (default the prover's)")
+    parser.add_argument("--searched-cells", type=int, default=SEARCHED_CELLS, help="cells left to the search")
+    parser.add_argument(
+        "--split",
+        type=int,
+        default=SPLIT_PATHS,
+        help="paths from which the first cell is forced as the tree is built (0: never)",
+    )
     args = parser.parse_args()
-    module = core.compiled()
-    if module is None:
+    if core.compiled() is None:
         raise SystemExit(f"the compiled core is needed: {core.engine_name()}")
     height, width = args.size
     trie = load_dictionary(args.dictionary).trie
     settings = ProofSettings(height, width, args.threshold)
+    if args.switchover:
+        settings.switchover = args.switchover
     ids = list(settings.classes.canonical_ids())
     chosen = sorted(random.Random(args.seed).sample(ids, args.sample)) if args.sample else ids
-    prover, order = module.Prover(trie.table, POINTS), split_order(height, width)
+    prover, order = compiled_prover(trie), split_order(height, width)
     switchover = int(settings.switchover * args.threshold)
     print(f"{height}x{width} {args.dictionary} threshold {args.threshold}: {len(chosen)} of {len(ids):,} classes")
     totals: dict[str, float] = {}
@@ -53,7 +66,9 @@ def main() -> None:
     for class_id in chosen:
         start = time.process_time()
         letters = settings.classes.letters(class_id)
-        result = prover.prove(letters, height, width, order, args.threshold, switchover, SEARCHED_CELLS, 3)
+        result = prover.prove(
+            letters, height, width, order, args.threshold, switchover, args.searched_cells, 3, split=args.split
+        )
         boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
         spent = time.process_time() - start
         seconds.append(spent)
@@ -70,7 +85,8 @@ def main() -> None:
     total = sum(seconds)
     print(f"CPU {total:.1f} s for {len(chosen)} classes; nodes {int(totals['nodes']):,} "
           f"(first trees {int(totals['tree_nodes']):,}); words on paths {int(totals['paths']):,}, "
-          f"keys {int(totals['keys']):,}; largest arena {totals['peak_bytes'] / 2**20:.0f} MB")  # fmt: skip
+          f"keys {int(totals['keys']):,}; largest arena {totals['peak_bytes'] / 2**20:.0f} MB; "
+          f"peak resident {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10:.0f} MB")  # fmt: skip
     print("  trees: " + ", ".join(f"{phase.split('_')[0]} {totals[phase]:.1f} s" for phase in PHASES)
           + f"; branch, search and scoring {total - sum(totals[p] for p in PHASES):.1f} s")  # fmt: skip
     if args.sample:

@@ -2,6 +2,12 @@
 
 Run: nice -n 10 python benchmarks/prove_sample.py --size 4x4 --threshold 3623 [--lang es] [--budget 2700]
      [--seed 1] [--class-limit 900] [--memory-limit 6] [--out sample.jsonl]
+     [--ids 1,2,3] [--switchover 1.6] [--searched-cells 4]
+
+--ids proves those classes (a fixed sample, in that order) instead of the shuffled ones: the same
+classes measured before and after a change. --switchover and --searched-cells try other switchovers
+than the prover's (the multiple of the threshold under which a class is searched, not forced; the
+cells always left to the search).
 
 The canonical classes are shuffled with the seed and proved in that order, one at a time, each in a
 child process forked for it (the word list and the core are loaded once, before), until the CPU
@@ -34,6 +40,7 @@ from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.game.languages import language_for
 from boggle_tui.research.prove import (
     SEARCHED_CELLS,
+    SPLIT_PATHS,
     ProofSettings,
     board_text,
     compiled_prover,
@@ -59,7 +66,9 @@ class Measured:
         return self.outcome == "proved"
 
 
-def prove_in_child(prover: Any, trie: Any, settings: ProofSettings, class_id: int, limits: tuple[int, int]) -> Measured:
+def prove_in_child(
+    prover: Any, trie: Any, settings: ProofSettings, class_id: int, limits: tuple[int, int], searched: int, split: int
+) -> Measured:
     """The class proved in a forked child under CPU and memory limits; its figures read from wait4."""
     read, write = os.pipe()
     pid = os.fork()
@@ -69,7 +78,7 @@ def prove_in_child(prover: Any, trie: Any, settings: ProofSettings, class_id: in
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 5))
         resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
         try:
-            report = prove_one(prover, trie, settings, class_id)
+            report = prove_one(prover, trie, settings, class_id, searched, split)
             outcome = "proved"
         except MemoryError:
             report, outcome = {}, "memory limit"
@@ -94,12 +103,16 @@ def prove_in_child(prover: Any, trie: Any, settings: ProofSettings, class_id: in
     return Measured(class_id, cpu, usage.ru_maxrss * 1024, outcome, report)
 
 
-def prove_one(prover: Any, trie: Any, settings: ProofSettings, class_id: int) -> dict[str, Any]:
+def prove_one(
+    prover: Any, trie: Any, settings: ProofSettings, class_id: int, searched: int, split: int
+) -> dict[str, Any]:
     height, width, threshold = settings.height, settings.width, settings.threshold
     order = split_order(height, width)
     switchover = int(settings.switchover * threshold)
     letters = settings.classes.letters(class_id)
-    result = prover.prove(letters, height, width, order, threshold, switchover, SEARCHED_CELLS, settings.min_length)
+    result = prover.prove(
+        letters, height, width, order, threshold, switchover, searched, settings.min_length, split=split
+    )
     boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
     report = {key: value for key, value in result.items() if key != "found"}
     report["candidates"] = len(result["found"])
@@ -158,6 +171,15 @@ def main() -> None:
     parser.add_argument("--class-limit", type=int, default=900, help="CPU seconds a class may take")
     parser.add_argument("--memory-limit", type=float, default=6.0, help="GB of address space a class may take")
     parser.add_argument("--out", help="append each class's figures to this file (JSON lines)")
+    parser.add_argument("--ids", type=lambda text: [int(i) for i in text.split(",")], help="these classes, in order")
+    parser.add_argument("--switchover", type=float, help="the multiple of the threshold (default the prover's)")
+    parser.add_argument("--searched-cells", type=int, default=SEARCHED_CELLS, help="cells left to the search")
+    parser.add_argument(
+        "--split",
+        type=int,
+        default=SPLIT_PATHS,
+        help="paths from which the first cell is forced as the tree is built (0: never)",
+    )
     args = parser.parse_args()
     if core.compiled() is None:
         raise SystemExit(f"the compiled core is needed: {core.engine_name()}")
@@ -165,15 +187,24 @@ def main() -> None:
     dictionary = args.dictionary or language_for(args.lang).dictionary
     trie = load_dictionary(dictionary, language=args.lang).trie
     settings = ProofSettings(height, width, args.threshold, language=args.lang)
+    if args.switchover:
+        settings.switchover = args.switchover
     start = time.process_time()
     ids = list(settings.classes.canonical_ids())
     print(f"{len(ids):,} canonical classes listed in {time.process_time() - start:.1f} s of CPU", flush=True)
     random.Random(args.seed).shuffle(ids)
+    total = len(ids)
+    if args.ids:
+        unknown = set(args.ids) - set(ids)
+        if unknown:
+            raise SystemExit(f"not canonical classes of this proof: {sorted(unknown)}")
+        ids = args.ids
     prover = compiled_prover(trie)
     limits = (args.class_limit, int(args.memory_limit * 2**30))
     print(
         f"{height}x{width} {args.lang} {dictionary} threshold {args.threshold}, seed {args.seed}, "
-        f"budget {args.budget:.0f} s"
+        f"budget {args.budget:.0f} s, switchover {settings.switchover}x, {args.searched_cells} cells searched, "
+        f"split from {args.split} paths"
     )
     measured: list[Measured] = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 - closed below
@@ -181,13 +212,13 @@ def main() -> None:
         for class_id in ids[: args.count]:
             if sum(m.cpu for m in measured) >= args.budget:
                 break
-            m = prove_in_child(prover, trie, settings, class_id, limits)
+            m = prove_in_child(prover, trie, settings, class_id, limits, args.searched_cells, args.split)
             measured.append(m)
             r = m.report
             detail = (
                 f"bound {r['bound']:,}, {r['nodes']:,} nodes, {r['paths']:,} paths, {r['candidates']} scored, "
-                f"arena {r['peak_bytes'] / 2**20:.0f} MB (walk {r['walk_seconds']:.1f} / sort {r['sort_seconds']:.1f}"
-                f" / build {r['build_seconds']:.1f} s)"
+                f"arena {r['peak_bytes'] / 2**20:.0f} MB, first tree {r['tree_bytes'] / 2**20:.0f} MB "
+                f"(walk {r['walk_seconds']:.1f} / sort {r['sort_seconds']:.1f} / build {r['build_seconds']:.1f} s)"
                 if m.proved
                 else m.outcome
             )
@@ -202,7 +233,7 @@ def main() -> None:
         if out:
             out.close()
     if measured:
-        summarize(measured, len(ids), args.seed)
+        summarize(measured, total, args.seed)
 
 
 if __name__ == "__main__":

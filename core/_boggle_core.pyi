@@ -46,4 +46,5 @@ class Prover:
         switchover: int,
         searched: int,
         min_length: int,
+        split: int = 0,
     ) -> dict[str, Any]: ...

@@ -9,7 +9,8 @@
  *      and its rank (its place in the list: which word it is);
  *   2. the keys sorted, a word counted once per key, and the orderly tree built from the ranges;
  *   3. the first step forced to each letter by merging trees, while the bound is far above the
- *      threshold; then a plain search over the remaining steps, which builds nothing;
+ *      threshold; then a plain search over the remaining steps, which builds nothing (the first
+ *      step of all is forced as the tree is built, one letter at a time: attack_split);
  *   4. the boards whose D(B) reaches the threshold returned to Python, which scores them exactly.
  *
  * Nodes live in one growing array of uint32 and are named by their index in it, so the array
@@ -263,6 +264,9 @@ typedef struct {
     /* the arena */
     uint32_t *arena;
     size_t top, size, peak;
+    size_t tree_top;    /* the arena's top once the first tree is built (split: the words that miss the first cell) */
+    long long tree_nodes;
+    size_t split_paths; /* a class with this many paths or more forces its first cell while building (0: never) */
     uint32_t leaves[P_LEAVES + 1];
     long long nodes;
     int failed;
@@ -654,6 +658,36 @@ static void search_from(Class *k, uint32_t tree, int step) {
 
 /* ---- the branch and bound ---- */
 
+static void attack(Class *k, uint32_t tree, int step);
+
+/* One letter (`column`) of the cell at `step`: its tree is `chosen`, the words through the cell with that letter
+ * (0: none), added to `parts` (the choices of later steps, rests of them, bounded by rest_bound) and `points`.
+ * `tree` is the whole (used only where no word goes through the cell), `top` whether some word does. */
+static void force_letter(Class *k, uint32_t tree, int top, uint32_t chosen, uint32_t *parts, int rests,
+                         long rest_bound, uint32_t points, int step, int column) {
+    k->chosen[step] = column;
+    /* Unmerged, the letter's tree is bounded by the sum of its parts' bounds: merging only lowers it. */
+    long unmerged = (long)points + rest_bound + (chosen ? (long)BOUND(chosen) : 0);
+    if (unmerged < k->threshold) return;
+    if (!chosen || unmerged <= k->switchover || step + 1 >= k->steps - k->searched) {
+        /* Close enough: search the parts as they are, without merging them. */
+        int n = rests;
+        long gained = points;
+        if (chosen) {
+            gained += POINTS(chosen);
+            for (uint32_t c = 0, m = SUM_COUNT(chosen); c < m; c++) parts[n++] = SUM_CHILD(chosen, c);
+        }
+        if (!chosen && !top && unmerged > k->switchover && step + 1 < k->steps - k->searched)
+            return attack(k, tree, step + 1); /* no word goes through this cell: the same tree for the next */
+        return search_over(k, step + 1, gained, parts, n);
+    }
+    size_t saved = k->top;
+    uint32_t subtree = merge(k, chosen, parts, rests, points);
+    if (!subtree) return;
+    attack(k, subtree, step + 1);
+    k->top = saved;
+}
+
 static void attack(Class *k, uint32_t tree, int step) {
     if ((long)BOUND(tree) < k->threshold || k->failed) return;
     if ((long)BOUND(tree) <= k->switchover || step >= k->steps - k->searched) return search_from(k, tree, step);
@@ -665,35 +699,52 @@ static void attack(Class *k, uint32_t tree, int step) {
     int rests = 0;
     long rest_bound = 0;
     for (int i = top ? 1 : 0; i < count; i++) parts[rests++] = SUM_CHILD(tree, i), rest_bound += BOUND(SUM_CHILD(tree, i));
-    uint32_t points = POINTS(tree);
     for (uint32_t left = k->letters[step]; left && !k->failed; left &= left - 1) {
         int column = LOWEST(left);
-        uint32_t chosen = top ? child_for(k, top, column) : 0;
-        k->chosen[step] = column;
-        /* Unmerged, the letter's tree is bounded by the sum of its parts' bounds: merging only lowers it. */
-        long unmerged = (long)points + rest_bound + (chosen ? (long)BOUND(chosen) : 0);
-        if (unmerged < k->threshold) continue;
-        if (!chosen || unmerged <= k->switchover || step + 1 >= k->steps - k->searched) {
-            /* Close enough: search the parts as they are, without merging them. */
-            int n = rests;
-            long gained = points;
-            if (chosen) {
-                gained += POINTS(chosen);
-                for (uint32_t c = 0, m = SUM_COUNT(chosen); c < m; c++) parts[n++] = SUM_CHILD(chosen, c);
-            }
-            if (!chosen && !top && unmerged > k->switchover && step + 1 < k->steps - k->searched) {
-                attack(k, tree, step + 1); /* no word goes through this cell: the same tree for the next */
-                continue;
-            }
-            search_over(k, step + 1, gained, parts, n);
-            continue;
-        }
+        force_letter(k, tree, top != 0, top ? child_for(k, top, column) : 0, parts, rests, rest_bound, POINTS(tree),
+                     step, column);
+    }
+}
+
+/* The first cell forced while the tree is built, one letter at a time: the words that miss the cell are built
+ * into a tree once, and each letter's words through it only when that letter's turn comes, then freed. The whole
+ * class's tree never exists: a class holds the words' paths, the rest and one letter's trees at a time. The
+ * letters' trees are the children the first tree's choice of the cell would have, built from the same paths:
+ * the class's bound (the rest's and the largest letter's) and the boards found are the same. Returns the bound. */
+static long attack_split(Class *k) {
+    size_t n = k->path_count, first = 0;
+    while (first < n && field_of(k, &k->paths[first], 0) == 0) first++; /* a 0 field sorts first */
+    int top = first < n; /* some word goes through the cell */
+    double start = cpu_seconds();
+    uint32_t rest = build_sum(k, 0, first, 0);
+    if (!rest) return 0;
+    k->build_seconds = cpu_seconds() - start; /* the letters' trees are built in the branch */
+    /* The paths of the rest are done with: the letters' move down and the array shrinks (the memory goes back). */
+    if (first && n > first) {
+        memmove(k->paths, k->paths + first, (n - first) * sizeof(Path));
+        Path *smaller = PyMem_Realloc(k->paths, (n - first) * sizeof(Path));
+        if (smaller) k->paths = smaller, k->path_size = n - first;
+    }
+    n -= first, k->path_count = n, first = 0;
+    k->tree_top = k->top, k->tree_nodes = k->nodes;
+    k->forces++;
+    uint32_t parts[P_MAX_CELLS * 2];
+    int rests = (int)SUM_COUNT(rest);
+    long rest_bound = 0, largest = 0;
+    for (int i = 0; i < rests; i++) parts[i] = SUM_CHILD(rest, i), rest_bound += BOUND(SUM_CHILD(rest, i));
+    for (uint32_t left = k->letters[0]; left && !k->failed; left &= left - 1) {
+        int column = LOWEST(left);
+        size_t end = first;
+        while (end < n && field_of(k, &k->paths[end], 0) == column + 1) end++;
         size_t saved = k->top;
-        uint32_t subtree = merge(k, chosen, parts, rests, points);
-        if (!subtree) return;
-        attack(k, subtree, step + 1);
+        uint32_t chosen = end > first ? build_sum(k, first, end, 1) : 0;
+        if (end > first && !chosen) return 0;
+        if (chosen && (long)BOUND(chosen) > largest) largest = (long)BOUND(chosen);
+        first = end;
+        force_letter(k, rest, top, chosen, parts, rests, rest_bound, POINTS(rest), 0, column);
         k->top = saved;
     }
+    return (long)BOUND(rest) + largest;
 }
 
 /* ---- from Python ---- */
@@ -790,8 +841,8 @@ static void free_class(Class *k) {
     for (int s = 0; s < P_MAX_CELLS; s++) PyMem_Free(k->open[s]);
 }
 
-/* Build the class's tree; its root, or 0 when memory ran out. */
-static uint32_t build_tree(Class *k) {
+/* The class's words as sorted paths, counted once per key, and the shared leaves made; 0 when memory ran out. */
+static int gather(Class *k) {
     const uint32_t *table = k->prover->table;
     double start = cpu_seconds();
     for (int cell = 0; cell < k->cells && !k->failed; cell++) {
@@ -817,21 +868,43 @@ static uint32_t build_tree(Class *k) {
         k->leaves[p] = leaf;
     }
     k->nodes = 0;
-    uint32_t root = build_sum(k, 0, k->path_count, 0);
-    k->build_seconds = cpu_seconds() - sorted;
+    return 1;
+}
+
+static void free_paths(Class *k) {
     PyMem_Free(k->paths);
     k->paths = NULL;
     k->path_count = k->path_size = 0;
-    return root;
+}
+
+/* The class proved: its bound, or -1 when memory ran out. A class of split_paths paths or more is forced
+ * at its first cell as it is built (attack_split); a smaller one has its whole tree built, then attacked. */
+static long prove_class(Class *k) {
+    if (!gather(k)) return -1;
+    double built = cpu_seconds();
+    if (k->split_paths && k->path_count >= k->split_paths) {
+        long bound = attack_split(k);
+        free_paths(k);
+        return k->failed ? -1 : bound;
+    }
+    uint32_t root = build_sum(k, 0, k->path_count, 0);
+    k->build_seconds = cpu_seconds() - built;
+    k->tree_top = k->top, k->tree_nodes = k->nodes;
+    free_paths(k);
+    if (!root) return -1;
+    attack(k, root, 0);
+    return k->failed ? -1 : (long)BOUND(root);
 }
 
 static PyObject *Prover_prove(Prover *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"letters", "height", "width", "order", "threshold", "switchover", "searched", "min_length", NULL};
+    static char *kwlist[] = {"letters", "height", "width", "order", "threshold", "switchover", "searched", "min_length",
+                             "split", NULL};
     PyObject *letters, *order;
     int height, width, searched, min_length;
     long threshold, switchover;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOllii", kwlist, &letters, &height, &width, &order, &threshold,
-                                     &switchover, &searched, &min_length))
+    Py_ssize_t split = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOllii|n", kwlist, &letters, &height, &width, &order, &threshold,
+                                     &switchover, &searched, &min_length, &split))
         return NULL;
     if (!self->table) return PyErr_SetString(PyExc_ValueError, "the prover has no table"), NULL;
     Class *k = PyMem_Calloc(1, sizeof(Class));
@@ -841,21 +914,20 @@ static PyObject *Prover_prove(Prover *self, PyObject *args, PyObject *kwds) {
     k->switchover = switchover;
     k->searched = searched < 0 ? 0 : searched;
     k->min_length = min_length;
+    k->split_paths = split < 0 ? 0 : (size_t)split;
     PyObject *result = NULL;
     if (!prepare(k, letters, height, width, order)) goto done;
     k->found = PyList_New(0);
     if (!k->found) goto done;
-    uint32_t root = build_tree(k);
-    long bound = root ? (long)BOUND(root) : 0;
-    long long built = k->nodes;
-    if (root) attack(k, root, 0);
-    if (k->failed || !root) {
+    long bound = prove_class(k);
+    if (bound < 0) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
-    result = Py_BuildValue("{s:l,s:O,s:L,s:L,s:L,s:L,s:n,s:n,s:n,s:d,s:d,s:d}", "bound", bound, "found", k->found,
-                           "nodes", k->nodes, "tree_nodes", built, "forces", k->forces, "searches", k->searches,
-                           "peak_bytes", (Py_ssize_t)(k->peak * sizeof(uint32_t)), "paths", (Py_ssize_t)k->paths_found,
+    result = Py_BuildValue("{s:l,s:O,s:L,s:L,s:L,s:L,s:n,s:n,s:n,s:n,s:d,s:d,s:d}", "bound", bound, "found", k->found,
+                           "nodes", k->nodes, "tree_nodes", k->tree_nodes, "forces", k->forces, "searches", k->searches,
+                           "peak_bytes", (Py_ssize_t)(k->peak * sizeof(uint32_t)),
+                           "tree_bytes", (Py_ssize_t)(k->tree_top * sizeof(uint32_t)), "paths", (Py_ssize_t)k->paths_found,
                            "keys", (Py_ssize_t)k->paths_kept, "walk_seconds", k->walk_seconds, "sort_seconds",
                            k->sort_seconds, "build_seconds", k->build_seconds);
 done:
@@ -867,10 +939,11 @@ done:
 
 static PyMethodDef Prover_methods[] = {
     {"prove", (PyCFunction)(void (*)(void))Prover_prove, METH_VARARGS | METH_KEYWORDS,
-     "prove(letters, height, width, order, threshold, switchover, searched, min_length) -> {bound, found: "
+     "prove(letters, height, width, order, threshold, switchover, searched, min_length, split=0) -> {bound, found: "
      "[(columns by cell, D(B))] for every board of the class with D(B) >= threshold, nodes, tree_nodes, forces, "
-     "searches, peak_bytes}. letters: per cell, its face columns (of the prover's faces); order: the cells in the "
-     "order the tree takes them; searched: cells left to the plain search at most."},
+     "searches, peak_bytes, tree_bytes, ...}. letters: per cell, its face columns (of the prover's faces); order: the "
+     "cells in the order the tree takes them; searched: cells left to the plain search at most; split: a class with "
+     "this many words' paths or more forces its first cell as its tree is built (0: never)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -91,6 +91,9 @@ def most_cells(language: Alphabet) -> int:
 # found 1.5x-1.7x best), or this few cells left unforced.
 SWITCHOVER = 1.6
 SEARCHED_CELLS = 4
+# A class with this many words' paths or more forces its first cell as its tree is built, one letter at a time
+# (core/prove.c's attack_split): the whole class's tree never exists. 1: every class.
+SPLIT_PATHS = 1
 
 
 def letters_of(text: str, language: Alphabet = ENGLISH) -> Letters:
@@ -632,7 +635,7 @@ class Prover:
         settings = self.settings
         result = self.compiled.prove(
             settings.classes.letters(class_id), settings.height, settings.width, self.order, settings.threshold,
-            int(settings.switchover * settings.threshold), SEARCHED_CELLS, settings.min_length,
+            int(settings.switchover * settings.threshold), SEARCHED_CELLS, settings.min_length, split=SPLIT_PATHS,
         )  # fmt: skip
         boards = [columns for columns, _ in result["found"]]
         scored = exact_scores(self.trie, boards, settings)
