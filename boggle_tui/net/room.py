@@ -187,6 +187,10 @@ class Room:
         self._to_tell: set[int] = set()  # seats not yet told of the voided round
         self._next_id = 1
         self._told = 0.0  # when the last tick was sent: players hear the time once a second
+        # What is kept on disk (`saved`) may have changed since the server last wrote it. Everything kept is
+        # also what the lobby message shows, so making that message marks the room; the server looks only at the
+        # rooms marked (a thousand rooms in a round change nothing kept for minutes).
+        self.unsaved = True
 
     # Kept on disk (net/saved.py)
 
@@ -322,6 +326,7 @@ class Room:
         player.connected = True
         player.game = game
         self._host_if_none_here(player)
+        self.unsaved = True  # a name made unique again, a host: the welcome's lobby shows them too
         self.empty_since = None
         return []
 
@@ -503,6 +508,7 @@ class Room:
         return [send(None, m.Progress(players=self._progress()))] if moved else []
 
     def _lobby(self) -> Send:
+        self.unsaved = True
         settings = self.settings
         digest = self.dictionary_for(settings.dictionary, settings.language).digest  # a client compares its own copy's
         return send(None, m.Lobby(
