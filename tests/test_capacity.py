@@ -14,7 +14,10 @@ from contextlib import asynccontextmanager
 
 import pytest
 from support import FakeTime
+from websockets import protocol as ws_protocol
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.server import ServerProtocol
 
 from boggle_tui.game.rules import Rules
 from boggle_tui.net import collector as collector_module
@@ -277,6 +280,42 @@ async def test_the_rooms_files_are_written_off_the_loop_and_a_room_closed_meanwh
     assert server._writing is not None
     await server._writing
     assert "night" not in server.rooms and list(tmp_path.iterdir()) == []
+
+
+# Sending
+
+
+class Written(asyncio.Transport):
+    def __init__(self) -> None:
+        super().__init__()
+        self.data = b""
+        self.closing = False
+
+    def write(self, data) -> None:
+        self.data += bytes(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+def open_connection() -> ServerConnection:
+    protocol = ServerProtocol()
+    protocol.state = ws_protocol.OPEN
+    connection = ServerConnection(protocol, None)  # type: ignore[arg-type]  # never served: only written to
+    connection.transport = Written()
+    return connection
+
+
+async def test_a_broadcast_is_framed_once_and_each_receiver_gets_what_websockets_would_send() -> None:
+    text = m.encode(m.Progress(players=(m.Count(id=1, name="Zoë", words=2), m.Count(id=2, name="bo"))))
+    ours, theirs, closed, waiting = (open_connection() for _ in range(4))
+    broadcast([theirs], text)
+    closed.protocol.state = ws_protocol.CLOSED
+    waiting.protocol.send_ping(b"1")  # something of its own to send first, in order
+    server_module._broadcast([ours, closed, waiting], text)
+    assert ours.transport.data == theirs.transport.data and theirs.transport.data.endswith(text.encode())
+    assert closed.transport.data == b""
+    assert waiting.transport.data.endswith(theirs.transport.data) and waiting.transport.data != theirs.transport.data
 
 
 # Messages
