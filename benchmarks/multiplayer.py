@@ -13,10 +13,12 @@ the server's.
 
 The server's own figures, for the same window and independent of the players' processes:
 - its loop lag: a probe sleeps 10 ms at a time and records how late it wakes (every frame that came
-  meanwhile waited as long); on a loaded machine this includes the time the process waited for a core;
+  meanwhile waited as long); on a loaded machine this includes the time the process waited for a core,
+  so the lag is also given less those waits (Linux's schedstat for the loop's thread): the server's own;
+- the CPU of each turn of its loop (a wait for the network, then every callback ready, back to back);
 - its CPU: per word judged (the verdict, the progress broadcast when a word counts, the ticks, all of it
-  divided by the words), and the frames it sent;
-- the loop callbacks that ran longest (with the task each was a step of), the collector's passes.
+  divided by the words), and the frames it wrote;
+- the loop callbacks that held it longest (with the task each was a step of), the collector's passes.
 `--server-cpu` pins the server on one core and `--client-cpus` the players on others (`taskset` lists);
 `--profile` samples the server's stacks with py-spy during the window (if installed) and prints where its
 CPU went. Prints one row of the table in benchmarks/NOTES.md; `--json` writes every figure.
@@ -60,9 +62,8 @@ import boggle_tui
 from boggle_tui.cli.main import main
 from boggle_tui.net import server as served
 from boggle_tui.net.room import Room
-from websockets.protocol import Protocol
 
-state = {"on": False, "lags": [], "busy": [], "gc": [], "long": [], "worst": [], "turns": [], "callbacks": 0,
+state = {"on": False, "lags": [], "own": [], "busy": [], "gc": [], "long": [], "worst": [], "turns": [], "callbacks": 0,
          "words": 0, "frames": 0}
 tasks = []
 run_callback = asyncio.events.Handle._run
@@ -108,18 +109,32 @@ def counted_enter(self, *args):
     return enter(self, *args)
 Room.enter = counted_enter
 
-send_text = Protocol.send_text
-def counted_send_text(self, *args, **kwargs):
+write = asyncio.selector_events._SelectorSocketTransport.write
+def counted_write(self, data):
+    # A frame is one write to its socket, however the server made it.
     state["frames"] += 1
-    return send_text(self, *args, **kwargs)
-Protocol.send_text = counted_send_text
+    return write(self, data)
+asyncio.selector_events._SelectorSocketTransport.write = counted_write
+
+def waits():
+    # The seconds this thread has spent ready to run but waiting for a core (Linux's schedstat; 0 elsewhere).
+    try:
+        return int(os.pread(state["schedstat"], 100, 0).split()[1]) / 1e9
+    except (KeyError, OSError, IndexError, ValueError):
+        return 0.0
 
 async def monitor():
+    try:
+        state["schedstat"] = os.open("/proc/thread-self/schedstat", os.O_RDONLY)  # the loop's own thread
+    except OSError:
+        pass
     while True:
-        before, cpu = time.perf_counter(), time.thread_time()
+        before, cpu, waited = time.perf_counter(), time.thread_time(), waits()
         await asyncio.sleep(0.010)
         if state["on"]:
-            state["lags"].append(time.perf_counter() - before - 0.010)
+            lag = time.perf_counter() - before - 0.010
+            state["lags"].append(lag)
+            state["own"].append(max(0.0, lag - (waits() - waited)))
             state["busy"].append(time.thread_time() - cpu)
 
 def collector(phase, info):
@@ -147,7 +162,7 @@ served.RoomServer.start = start
 def commands():
     for line in sys.stdin:
         if line.strip() == "start":
-            state.update(lags=[], busy=[], gc=[], long=[], worst=[], turns=[], callbacks=0, words=0, frames=0,
+            state.update(lags=[], own=[], busy=[], gc=[], long=[], worst=[], turns=[], callbacks=0, words=0, frames=0,
                          t0=time.perf_counter(), cpu0=time.process_time())
             state["on"] = True
         elif line.strip() == "stop":
@@ -155,6 +170,7 @@ def commands():
             cpu = time.process_time() - state["cpu0"]
             lags, busy = sorted(state["lags"]) or [0.0], sorted(state["busy"]) or [0.0]
             turns = sorted(state["turns"]) or [0.0]
+            own = sorted(state["own"]) or [0.0]
             passes = list(state["gc"])
             server = state["server"]
             playing = sum(1 for room in list(server.rooms.values()) if room.state.value == "playing")
@@ -164,6 +180,7 @@ def commands():
                 "frames": state["frames"], "rooms": len(server.rooms), "playing": playing,
                 "connections": server.connections,
                 "lag_p99": lags[int(len(lags) * 0.99)], "lag_max": lags[-1], "lag_samples": len(lags),
+                "own_p99": own[int(len(own) * 0.99)], "own_max": own[-1],
                 "busy_p99": busy[int(len(busy) * 0.99)], "busy_max": busy[-1],
                 "turn_p99": turns[int(len(turns) * 0.99)], "turn_max": turns[-1], "turns": len(turns),
                 "gc": [sum(1 for g, _ in passes if g == n) for n in range(3)],
@@ -179,7 +196,7 @@ threading.Thread(target=commands, daemon=True).start()
 sys.exit(main(sys.argv[1:]))
 """
 HEADER = (
-    "| label | players | rooms | words/s asked | answered | p50 | p99 | loop lag p99 / max | loop turn CPU p99 / max "
+    "| label | players | rooms | words/s asked | answered | p50 | p99 | loop lag p99 / max | less waits for a core "
     "| server CPU | server CPU a word | frames a word | clients' CPU |"
 )
 WORDS = ["tone", "stone", "notes", "rat", "tar", "art", "seat", "east", "eats", "sate", "teas", "zzz", "qi"]
@@ -378,7 +395,8 @@ def report(args: argparse.Namespace, loop: dict, reports: list[dict], clients_cp
         "server_cpu_pinned": args.server_cpu, "client_cpus": args.client_cpus, "load": os.getloadavg(),
         **{f"server_{key}": value for key, value in loop.items()},
     }  # fmt: skip
-    timed = ("lag_p99", "lag_max", "busy_p99", "busy_max", "gc_max", "longest", "turn_p99", "turn_max")
+    timed = ("lag_p99", "lag_max", "own_p99", "own_max", "busy_p99", "busy_max", "gc_max", "longest")
+    timed += ("turn_p99", "turn_max")
     ms = {key: f"{loop[key] * 1000:.1f}" for key in timed}
     print(f"players {args.players:,} in {args.rooms:,} rooms ({loop['playing']:,} playing), a word every "
           f"{args.interval} s each, {args.client_processes} client processes, {wall:.1f} s measured, checkout "
@@ -402,7 +420,7 @@ def report(args: argparse.Namespace, loop: dict, reports: list[dict], clients_cp
     row = [
         args.label, f"{args.players:,}", f"{args.rooms:,}", f"{args.players / args.interval:,.0f}",
         f"{figures['answered']:,.0f}", f"{p50 * 1000:.1f} ms", f"{p99 * 1000:.1f} ms",
-        f"{ms['lag_p99']} / {ms['lag_max']} ms", f"{ms['turn_p99']} / {ms['turn_max']} ms", f"{100 * cpu / wall:.0f}%",
+        f"{ms['lag_p99']} / {ms['lag_max']} ms", f"{ms['own_p99']} / {ms['own_max']} ms", f"{100 * cpu / wall:.0f}%",
         f"{cpu / words * 1e6:.0f} us", f"{figures['frames_per_word']:.2f}", f"{100 * figures['clients_cpu']:.0f}% each",
     ]  # fmt: skip
     print(HEADER)
