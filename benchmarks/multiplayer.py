@@ -386,14 +386,14 @@ def report(args: argparse.Namespace, loop: dict, reports: list[dict], clients_cp
     p50 = latencies[len(latencies) // 2] if latencies else float("nan")
     p99 = latencies[int(len(latencies) * 0.99)] if latencies else float("nan")
     figures = {
+        **{f"server_{key}": value for key, value in loop.items()},  # the probe's own; those below are shares
         "label": args.label, "players": args.players, "rooms": args.rooms, "interval": args.interval,
         "seconds": wall, "asked": args.players / args.interval, "answered": len(latencies) / args.seconds,
         "sent": sum(r["sent"] for r in reports), "unanswered": sum(r["unanswered"] for r in reports),
         "late": sum(r["late"] for r in reports), "failed": sum(r["failed"] for r in reports),
-        "p50": p50, "p99": p99, "server_cpu": cpu / wall, "cpu_per_word": cpu / words,
+        "p50": p50, "p99": p99, "server_cpu": cpu / wall, "server_cpu_seconds": cpu, "cpu_per_word": cpu / words,
         "frames_per_word": loop["frames"] / words, "clients_cpu": clients_cpu / wall / args.client_processes,
         "server_cpu_pinned": args.server_cpu, "client_cpus": args.client_cpus, "load": os.getloadavg(),
-        **{f"server_{key}": value for key, value in loop.items()},
     }  # fmt: skip
     timed = ("lag_p99", "lag_max", "own_p99", "own_max", "busy_p99", "busy_max", "gc_max", "longest")
     timed += ("turn_p99", "turn_max")
