@@ -8,12 +8,16 @@ import asyncio
 import gc
 import itertools
 import json
+import threading
 import unicodedata
 from contextlib import asynccontextmanager
 
 import pytest
 from support import FakeTime
+from websockets import protocol as ws_protocol
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.server import ServerProtocol
 
 from boggle_tui.game.rules import Rules
 from boggle_tui.net import collector as collector_module
@@ -181,6 +185,137 @@ def test_a_round_leaves_nothing_for_the_collector(room) -> None:
     finally:
         gc.enable()
     assert found == 0
+
+
+# The rooms' states on disk
+
+
+def test_whatever_changes_a_rooms_kept_state_marks_it_unsaved(room) -> None:
+    """The server looks only at the rooms marked: a change that did not mark its room would never be written."""
+    missed = []
+
+    def step(what: str, action) -> None:
+        before = room.saved()
+        room.unsaved = False
+        action()
+        if room.saved() != before and not room.unsaved:
+            missed.append(what)
+
+    people = []
+    for name in ("ann", "bo", "cy"):
+        step(f"join {name}", lambda name=name: people.append(room.join(name)[0]))
+    ann, bo, cy = people
+    step("bot", lambda: room.command(ann, "bot", None))
+    step("lock", lambda: room.command(ann, "lock", None))
+    step("unlock", lambda: room.command(ann, "unlock", None))
+    step("promote", lambda: room.command(ann, "promote", bo.id))
+    step("settings", lambda: room.change_settings(bo, Rules(seconds=60, target=10)))
+    for p in people:
+        step("ready", lambda p=p: room.set_ready(p, True))
+    room.time.now += COUNTDOWN
+    step("deal", room.tick)
+    for n, word in enumerate(sorted(room.solution.paths, key=len, reverse=True)[:8]):
+        step("word", lambda n=n, word=word: room.enter(bo, n, word))
+    step("drop", lambda: room.leave(cy))
+    step("back", lambda: room.rejoin(cy, ""))
+    step("drop again", lambda: room.leave(cy))
+    step("remove", lambda: room.command(bo, "remove", ann.id))
+    room.time.now += 60 + GRACE
+    step("end", room.tick)
+    step("leave", lambda: room.leave(bo))
+    assert room.state is State.LOBBY and room.champion and not missed
+
+
+async def test_the_server_looks_only_at_rooms_whose_kept_state_changed(tmp_path, monkeypatch, enable1) -> None:
+    time_ = FakeTime()
+    server = RoomServer(now=time_, state=tmp_path, dictionaries={"enable1": "enable1"})
+    looked: list[str] = []
+    saved = Room.saved
+    monkeypatch.setattr(Room, "saved", lambda self: looked.append(self.name) or saved(self))
+    rooms = [Room(f"r{n}", Rules(), lambda *_: enable1, now=time_) for n in range(20)]
+    for room in rooms:
+        room.join("ann")
+        server.rooms[room.name] = room
+
+    async def saving() -> list[str]:
+        looked.clear()
+        time_.now += server_module.SAVE_SECONDS
+        server.tick()
+        if server._writing is not None:
+            await server._writing
+        return looked
+
+    assert len(await saving()) == 20 and len(list(tmp_path.glob("*.room.json"))) == 20
+    assert await saving() == []  # nothing changed: no room is even encoded
+    rooms[3].command(rooms[3].players[1], "lock", None)
+    assert await saving() == ["r3"] and json.loads((tmp_path / "r3.room.json").read_text())["locked"]
+
+
+async def test_the_rooms_files_are_written_off_the_loop_and_a_room_closed_meanwhile_keeps_none(
+    tmp_path, monkeypatch, enable1
+) -> None:
+    time_ = FakeTime()
+    server = RoomServer(now=time_, state=tmp_path, dictionaries={"enable1": "enable1"})
+    room = Room("night", Rules(), lambda *_: enable1, now=time_)
+    ann, _ = room.join("ann")
+    server.rooms[room.name] = room
+    release, threads = threading.Event(), []
+    write_text = server_module.disk.write_text
+
+    def slow_write(*args) -> None:
+        threads.append(threading.current_thread())
+        release.wait(WAIT)  # a disk that takes its time: the loop goes on meanwhile
+        write_text(*args)
+
+    monkeypatch.setattr(server_module.disk, "write_text", slow_write)
+    server.tick()
+    for _ in range(int(WAIT / 0.01)):
+        if threads:
+            break
+        await asyncio.sleep(0.01)
+    assert threads and threads[0] is not threading.main_thread()
+    server.deliver(room, room.leave(ann))
+    server._close_if_empty(room)  # closed while its file is being written
+    release.set()
+    assert server._writing is not None
+    await server._writing
+    assert "night" not in server.rooms and list(tmp_path.iterdir()) == []
+
+
+# Sending
+
+
+class Written(asyncio.Transport):
+    def __init__(self) -> None:
+        super().__init__()
+        self.data = b""
+        self.closing = False
+
+    def write(self, data) -> None:
+        self.data += bytes(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+def open_connection() -> ServerConnection:
+    protocol = ServerProtocol()
+    protocol.state = ws_protocol.OPEN
+    connection = ServerConnection(protocol, None)  # type: ignore[arg-type]  # never served: only written to
+    connection.transport = Written()
+    return connection
+
+
+async def test_a_broadcast_is_framed_once_and_each_receiver_gets_what_websockets_would_send() -> None:
+    text = m.encode(m.Progress(players=(m.Count(id=1, name="Zoë", words=2), m.Count(id=2, name="bo"))))
+    ours, theirs, closed, waiting = (open_connection() for _ in range(4))
+    broadcast([theirs], text)
+    closed.protocol.state = ws_protocol.CLOSED
+    waiting.protocol.send_ping(b"1")  # something of its own to send first, in order
+    server_module._broadcast([ours, closed, waiting], text)
+    assert ours.transport.data == theirs.transport.data and theirs.transport.data.endswith(text.encode())
+    assert closed.transport.data == b""
+    assert waiting.transport.data.endswith(theirs.transport.data) and waiting.transport.data != theirs.transport.data
 
 
 # Messages

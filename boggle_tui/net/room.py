@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
@@ -52,8 +53,9 @@ class State(Enum):
     PLAYING = "playing"
 
 
-@dataclass(frozen=True)
-class Send:
+class Send(NamedTuple):
+    """A message for some of the room (made for every verdict: a tuple costs a third of a frozen dataclass)."""
+
     to: tuple[int, ...] | None  # player ids; None: everyone connected
     text: str
 
@@ -187,6 +189,11 @@ class Room:
         self._to_tell: set[int] = set()  # seats not yet told of the voided round
         self._next_id = 1
         self._told = 0.0  # when the last tick was sent: players hear the time once a second
+        # What is kept on disk (`saved`) may have changed since the server last wrote it. Everything kept is
+        # also what the lobby message shows, so making that message marks the room; the server looks only at the
+        # rooms marked (a thousand rooms in a round change nothing kept for minutes).
+        self.unsaved = True
+        self._bots = False  # bots play in the round under way
 
     # Kept on disk (net/saved.py)
 
@@ -322,6 +329,7 @@ class Room:
         player.connected = True
         player.game = game
         self._host_if_none_here(player)
+        self.unsaved = True  # a name made unique again, a host: the welcome's lobby shows them too
         self.empty_since = None
         return []
 
@@ -503,6 +511,7 @@ class Room:
         return [send(None, m.Progress(players=self._progress()))] if moved else []
 
     def _lobby(self) -> Send:
+        self.unsaved = True
         settings = self.settings
         digest = self.dictionary_for(settings.dictionary, settings.language).digest  # a client compares its own copy's
         return send(None, m.Lobby(
@@ -523,13 +532,16 @@ class Room:
     # The round
 
     def tick(self) -> list[Send]:
+        """The room's clock looked at (ten times a second, in every room of a server: a tick that changes nothing
+        looks at no player)."""
         now = self.now()
-        self._forget_gone(now)
+        if self.gone:
+            self._forget_gone(now)
         if self.state is State.COUNTDOWN and now >= self.countdown_until:
             return self._start()
         if self.state is State.PLAYING:
-            sends = self._bots_play()
-            if now >= self.deadline + self._grace():
+            sends = self._bots_play() if self._bots else []
+            if now >= self.deadline + GRACE and now >= self.deadline + self._grace():  # the grace is GRACE at least
                 return [*sends, *self._end("time_up")]
             if now - self._told >= 1.0:
                 self._told = now
@@ -566,6 +578,7 @@ class Room:
             player.last_id = -1
             player.round = self._round_for() if player.connected else None
         bots = [p for p in self.players.values() if p.level]
+        self._bots = bool(bots)  # bots are seated between rounds only
         board_cues = cues(board, self.solution.paths, language_for(board.language).rank) if bots else []
         for bot in bots:
             bot.plan = plan_for(board_cues, board, bot.level, s.clock, self.rng)

@@ -74,11 +74,9 @@ def room_files(folder: Path, most: int) -> list[Path]:
     return found[:most]
 
 
-def write(folder: Path, saved: SavedRoom) -> str:
-    """Write the room's file atomically (a kill leaves the old file or the new one); the text written."""
-    text = encode(saved)
-    write_text_atomic(path_of(folder, saved.room), text)
-    return text
+def write_text(folder: Path, room: str, text: str) -> None:
+    """A room's state (`encode`) to its file, atomically: a kill leaves the old file or the new one."""
+    write_text_atomic(path_of(folder, room), text)
 
 
 def encode(saved: SavedRoom) -> str:
