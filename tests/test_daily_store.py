@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from boggle_tui.game.daily_table import DailyStore, Row, Summary
+from boggle_tui.storage.daily_sql import Histogram
 from boggle_tui.storage.daily_store import SqliteStore, open_store
 
 DAY = dt.date(2026, 3, 1)
@@ -171,3 +172,10 @@ def test_a_store_kept_before_the_score_histogram_is_counted_when_opened(store: D
     assert store.summary(DAY, "en") == Summary(3, 5, 4.0)
     sql.create()  # once: opening again counts nothing twice
     assert store.summary(DAY, "en").players == 3
+
+
+def test_a_histogram_ranks_a_score_it_was_read_without() -> None:
+    """A result finished between reading the rows and reading the histogram is still ranked among the rest."""
+    table = Histogram([(50, 1), (40, 2), (10, 1)])
+    assert table.row("bo", 40, 3) == Row(2, "bo", 40, 3, 25)  # 1 above, 1 of 4 below
+    assert table.row("new", 45, 3) == Row(2, "new", 45, 3, 75)  # not in it: 1 above, 3 below

@@ -80,10 +80,19 @@ class Histogram:
     def __init__(self, counts: list[tuple[int, int]]) -> None:
         self.counts = sorted(counts, reverse=True)
         self.players = sum(n for _score, n in counts)
+        # Players above and level with each score, summed once: a table of 1,000 rows looks each row's up.
+        self.above: dict[int, tuple[int, int]] = {}
+        higher = 0
+        for score, n in self.counts:
+            self.above[score] = (higher, n)
+            higher += n
 
     def row(self, name: str, score: int, words: int) -> Row:
-        higher = sum(n for s, n in self.counts if s > score)
-        lower = sum(n for s, n in self.counts if s < score)
+        if score in self.above:
+            higher, level = self.above[score]
+        else:  # a score the histogram was read without (a result finished between two reads)
+            higher, level = sum(n for s, n in self.counts if s > score), 0
+        lower = self.players - higher - level
         return Row(higher + 1, name, score, words, percentile(lower, self.players))
 
     def summary(self) -> Summary:
@@ -230,7 +239,7 @@ class SqlStore:
         limit = max(0, min(limit, MAX_ROWS))
         with self.lock:
             if names is None:
-                found = self._all(
+                query: tuple[str, Sequence[Any]] = (
                     "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
                     "ORDER BY score DESC, name ASC LIMIT ?",
                     (*key, limit),
@@ -240,12 +249,13 @@ class SqlStore:
                 if not wanted:
                     return []
                 marks = ", ".join("?" for _ in wanted)
-                found = self._all(
+                query = (
                     "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
                     f"AND name IN ({marks}) ORDER BY score DESC, name ASC LIMIT ?",
                     (*key, *wanted, limit),
                 )
-            table = self._histogram(key)
+            found, counts = self._together([query, (HISTOGRAM, key)])
+            table = histogram(counts)
         return [table.row(n, int(s), int(w)) for n, s, w in found]
 
     def summary(self, day: dt.date, language: str) -> Summary:
