@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,11 @@ POSTGRES = os.environ.get("BOGGLE_TEST_POSTGRES", "")
 
 
 def _postgres() -> DailyStore:
+    return open_store(_fresh_postgres())
+
+
+def _fresh_postgres() -> str:
+    """The URL of a schema of the test's own, with no tables yet."""
     if not POSTGRES:
         pytest.skip("no PostgreSQL: set BOGGLE_TEST_POSTGRES to a postgresql:// URL")
     psycopg = pytest.importorskip("psycopg")
@@ -30,7 +36,7 @@ def _postgres() -> DailyStore:
     except psycopg.OperationalError as error:
         pytest.skip(f"PostgreSQL not reachable: {error}")
     sep = "&" if "?" in POSTGRES else "?"
-    return open_store(f"{POSTGRES}{sep}options=-csearch_path%3D{schema}")
+    return f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -179,3 +185,25 @@ def test_a_histogram_ranks_a_score_it_was_read_without() -> None:
     table = Histogram([(50, 1), (40, 2), (10, 1)])
     assert table.row("bo", 40, 3) == Row(2, "bo", 40, 3, 25)  # 1 above, 1 of 4 below
     assert table.row("new", 45, 3) == Row(2, "new", 45, 3, 75)  # not in it: 1 above, 3 below
+
+
+def test_server_processes_starting_together_share_one_postgresql_table() -> None:
+    """Processes opening a fresh store at once: PostgreSQL's `CREATE TABLE IF NOT EXISTS` lets two of them both
+    find a table missing, and the second failed on the catalogue (6 tries in 10 before the tables were made under
+    a lock); four fresh schemas, six at once."""
+    for _attempt in range(4):
+        url, start, failed = _fresh_postgres(), threading.Barrier(6), []
+
+        def open_one(url: str = url, start: threading.Barrier = start, failed: list[str] = failed) -> None:
+            start.wait()
+            try:
+                open_store(url).close()
+            except Exception as error:  # psycopg's own, not the store's: any failure is the one looked for
+                failed.append(repr(error))
+
+        threads = [threading.Thread(target=open_one) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert failed == []
