@@ -44,6 +44,8 @@ def start_server(store: str, data: Path) -> tuple[subprocess.Popen[str], int]:
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
     assert server.stdout is not None
     line = server.stdout.readline()
+    if not line:
+        raise SystemExit(f"the server did not start: {' '.join(command)}")
     return server, int(line.split()[1])
 
 
@@ -91,6 +93,16 @@ def percentiles(samples: list[float]) -> str:
     return f"p50 {1000 * statistics.median(samples):.1f} ms, p99 {1000 * cut[98]:.1f} ms ({len(samples)} samples)"
 
 
+def fresh_schema(url: str) -> str:
+    """`url` with a schema of this run's own as its search path (created here; the servers create the tables)."""
+    import psycopg
+
+    schema = f"bench_{os.getpid()}_{int(time.time())}"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"CREATE SCHEMA {schema}")
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=10_000)
@@ -98,7 +110,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="boggle-daily-bench-"))
-    store = str(data / "daily.sqlite3") if args.store == "sqlite" else args.store
+    # A fresh table each run: the players of an earlier run on the same database have played today already.
+    store = str(data / "daily.sqlite3") if args.store == "sqlite" else fresh_schema(args.store)
     board = daily_deal(today()).board
     words = sorted(solve(board, load_dictionary("enable1").trie, 3).paths)
     servers = [start_server(store, data / f"s{n}") for n in range(args.processes)]

@@ -19,6 +19,7 @@ from support import FakeTime
 from test_plain import ScriptedLines
 
 from boggle_tui.cli.daily import run_daily
+from boggle_tui.cli.history import run_stats
 from boggle_tui.cli.parser import build_parser
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
@@ -185,3 +186,27 @@ def test_today_s_board_is_played_once_here_too(monkeypatch: pytest.MonkeyPatch, 
         monkeypatch, tmp_path / "ada", "--plain", typed=["tea"], today=Today(dt.date(2026, 3, 2))
     )
     assert code == 0  # the next day's board is new
+
+
+def test_boggle_stats_shows_each_language_s_streak_until_a_day_is_missed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """English on three days in a row, German on the third only: a German streak counts German days."""
+    for days in range(3):
+        day = DAY + dt.timedelta(days=days)
+        daily(monkeypatch, tmp_path / "ada", "--plain", typed=words(day)[: 2 + 3 * days], today=Today(day))
+    _code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--lang", "de", today=Today(day))
+    assert "Daily streak: 1 day in a row" in said
+    capsys.readouterr()
+
+    def stats(on: dt.date) -> list[str]:
+        assert run_stats(build_parser().parse_args(["stats"]), today=Today(on)) == 0
+        return [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+
+    shown = stats(day)
+    assert "Daily streak English: 3 days in a row · 2 beating your average" in shown
+    assert "German: 1 day in a row" in shown
+    shown = stats(day + dt.timedelta(days=1))  # today's boards still to come: the streaks stand till midnight
+    assert any(line.startswith("Daily streak English: 3 days in a row · 2 beating your average") for line in shown)
+    shown = stats(day + dt.timedelta(days=2))  # a day missed in both
+    assert "Daily streak 0 days (today's board is waiting)" in shown and not any("in a row" in x for x in shown)

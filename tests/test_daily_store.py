@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from boggle_tui.game.daily_table import DailyStore, Row
+from boggle_tui.game.daily_table import DailyStore, Row, Summary
+from boggle_tui.storage.daily_sql import Histogram
 from boggle_tui.storage.daily_store import SqliteStore, open_store
 
 DAY = dt.date(2026, 3, 1)
@@ -19,6 +21,11 @@ POSTGRES = os.environ.get("BOGGLE_TEST_POSTGRES", "")
 
 
 def _postgres() -> DailyStore:
+    return open_store(_fresh_postgres())
+
+
+def _fresh_postgres() -> str:
+    """The URL of a schema of the test's own, with no tables yet."""
     if not POSTGRES:
         pytest.skip("no PostgreSQL: set BOGGLE_TEST_POSTGRES to a postgresql:// URL")
     psycopg = pytest.importorskip("psycopg")
@@ -29,7 +36,7 @@ def _postgres() -> DailyStore:
     except psycopg.OperationalError as error:
         pytest.skip(f"PostgreSQL not reachable: {error}")
     sep = "&" if "?" in POSTGRES else "?"
-    return open_store(f"{POSTGRES}{sep}options=-csearch_path%3D{schema}")
+    return f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -69,6 +76,8 @@ def test_rank_percentile_neighbours_top_and_average(store: DailyStore) -> None:
     assert placed.above[1].rank == 2 and placed.below[0].rank == 4
     assert (placed.summary.players, placed.summary.top) == (6, 50)
     assert placed.summary.average == pytest.approx(190 / 6)
+    tied = store.place(DAY, "en", "bo")  # the player tied with, below: same score, later name
+    assert tied is not None and [r.name for r in tied.above] == ["ada"] and [r.name for r in tied.below] == ["cy", "di"]
     top = store.place(DAY, "en", "ada")
     assert top is not None and top.above == () and top.you.rank == 1 and top.you.percentile == 83
 
@@ -110,6 +119,7 @@ def test_old_days_pruned(store: DailyStore) -> None:
     assert store.prune(DAY - dt.timedelta(days=400)) == 1
     assert store.rows(DAY - dt.timedelta(days=401), "en") == []
     assert store.finds(DAY - dt.timedelta(days=401), "en", ["cat"]) == {}
+    assert store.summary(DAY - dt.timedelta(days=401), "en").players == 0
     assert store.finds(DAY, "en", ["cat"]) == {"cat": 1}
 
 
@@ -133,3 +143,67 @@ def test_owning_a_name_takes_nothing(store: DailyStore) -> None:
     assert not store.owns("ada", "s1")
     assert store.claim("ada", "s1", DAY)
     assert store.owns("ada", "s1") and not store.owns("ada", "s2") and not store.owns("bo", "s1")
+
+
+def _trap_the_word(store: DailyStore, word: str) -> None:
+    """Make counting `word` fail inside the store, as a full disk or a dropped connection would."""
+    if isinstance(store, SqliteStore):
+        trap = "SELECT RAISE(ABORT, 'trap')"
+        store.db.execute(f"CREATE TRIGGER trap BEFORE INSERT ON finds WHEN NEW.word = '{word}' BEGIN {trap}; END")
+    else:
+        store.db.execute(f"ALTER TABLE finds ADD CONSTRAINT trap CHECK (word <> '{word}')")  # type: ignore[attr-defined]
+
+
+def test_a_result_is_finished_with_its_counts_or_not_at_all(store: DailyStore) -> None:
+    play(store, "ada", 5, ["cat"])
+    assert store.claim("bo", "secret-of-bo", DAY) and store.begin(DAY, "en", "bo")
+    _trap_the_word(store, "dog")
+    with pytest.raises(Exception, match="trap"):
+        store.finish(DAY, "en", "bo", 9, ["cat", "dog"])
+    assert store.place(DAY, "en", "bo") is None  # not finished: no score, and its words not counted
+    assert store.summary(DAY, "en").players == 1 and store.finds(DAY, "en", ["cat"]) == {"cat": 1}
+    store.finish(DAY, "en", "bo", 4, ["cat"])  # the attempt is still open, and nothing half-done comes with it
+    assert [(r.name, r.score) for r in store.rows(DAY, "en")] == [("ada", 5), ("bo", 4)]
+    assert store.finds(DAY, "en", ["cat"]) == {"cat": 2} and store.summary(DAY, "en").top == 5
+
+
+def test_a_store_kept_before_the_score_histogram_is_counted_when_opened(store: DailyStore) -> None:
+    for name, score in (("ada", 5), ("bo", 5), ("cy", 2)):
+        play(store, name, score, [])
+    sql = store  # the store as an older release left it: results, no histogram
+    sql._execute("DELETE FROM scores")  # type: ignore[attr-defined]
+    sql._commit()  # type: ignore[attr-defined]
+    assert store.summary(DAY, "en").players == 0
+    sql.create()  # type: ignore[attr-defined]
+    assert store.summary(DAY, "en") == Summary(3, 5, 4.0)
+    sql.create()  # once: opening again counts nothing twice
+    assert store.summary(DAY, "en").players == 3
+
+
+def test_a_histogram_ranks_a_score_it_was_read_without() -> None:
+    """A result finished between reading the rows and reading the histogram is still ranked among the rest."""
+    table = Histogram([(50, 1), (40, 2), (10, 1)])
+    assert table.row("bo", 40, 3) == Row(2, "bo", 40, 3, 25)  # 1 above, 1 of 4 below
+    assert table.row("new", 45, 3) == Row(2, "new", 45, 3, 75)  # not in it: 1 above, 3 below
+
+
+def test_server_processes_starting_together_share_one_postgresql_table() -> None:
+    """Processes opening a fresh store at once: PostgreSQL's `CREATE TABLE IF NOT EXISTS` lets two of them both
+    find a table missing, and the second failed on the catalogue (6 tries in 10 before the tables were made under
+    a lock); four fresh schemas, six at once."""
+    for _attempt in range(4):
+        url, start, failed = _fresh_postgres(), threading.Barrier(6), []
+
+        def open_one(url: str = url, start: threading.Barrier = start, failed: list[str] = failed) -> None:
+            start.wait()
+            try:
+                open_store(url).close()
+            except Exception as error:  # psycopg's own, not the store's: any failure is the one looked for
+                failed.append(repr(error))
+
+        threads = [threading.Thread(target=open_one) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert failed == []

@@ -19,7 +19,7 @@ from boggle_tui.game.codes import board_code, code_glob
 from boggle_tui.game.study import Source
 from boggle_tui.storage import study
 from boggle_tui.storage.history import DATABASE, MIGRATIONS, SCHEMA_VERSION, History
-from boggle_tui.storage.stats import daily_streak, summarize
+from boggle_tui.storage.stats import Streak, daily_streaks, summarize
 
 
 def test_a_round_is_stored_whole_and_once(tmp_path: Path) -> None:
@@ -91,12 +91,23 @@ def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_rounds(tmp_pat
     assert [c.word for c in study.cards(history)] == ["abcd"]
 
 
-def test_daily_streak_counts_days_in_a_row() -> None:
-    today = dt.date(2026, 11, 22)
-    days = {"2026-11-20", "2026-11-21", "2026-11-22", "2026-11-18"}
-    assert daily_streak(days, today) == (3, True)
-    assert daily_streak(days - {"2026-11-22"}, today) == (2, False)  # today still to play
-    assert daily_streak({"2026-11-19"}, today) == (0, False)
+def test_daily_streaks_count_days_in_a_row_each_language_on_its_own(tmp_path: Path) -> None:
+    history = History.open(tmp_path)
+    for n, score in [(16, 9), (18, 3), (19, 7), (20, 8)]:  # English on the 17th to the 21st, the 18th missed
+        history.record(record(n, score, daily=f"2026-11-{n + 1:02d}"))
+    history.record(record(19, 1, uid="again", played_at="2026-11-20T11:00:00+00:00", daily="2026-11-20"))  # 2nd
+    german = dict(code="DE-N-TINREONRHWLDASES", board="tinreonrhwldasex", dice="de")
+    history.record(record(21, 4, uid="de", daily="2026-11-22", **german))  # German on the 22nd only
+    history.record(record(9, 30, uid="replay", daily="2026-11-22", replay=True))  # a replay is no day played
+
+    streaks = daily_streaks(history, dt.date(2026, 11, 22))
+    assert set(streaks) == {"en", "de"}
+    # 3 did not beat 9; 7 beat 6, 8 beat 6.3: the 20th's later round (1) is not its result
+    assert streaks["en"] == Streak("en", days=3, beating=2, played_today=False)  # the 22nd is still to come
+    assert streaks["de"] == Streak("de", days=1, beating=0, played_today=True)  # the English days not counted
+    later = daily_streaks(history, dt.date(2026, 11, 23))
+    assert (later["en"].days, later["en"].beating, later["de"].days) == (0, 0, 1)  # the 22nd missed in English
+    assert daily_streaks(history, dt.date(2026, 11, 24))["de"].days == 0
 
 
 def test_a_corrupt_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path) -> None:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+from pathlib import Path
 
-from support import make_app, shown
-from textual.widgets import Select
+from support import TODAY, FakeWall, make_app, past_the_guard, record, shown
+from textual.widgets import Label, Select
 
+from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.request import Mode, Richest
+from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import load_preferences
 
 
@@ -130,3 +134,53 @@ async def test_the_start_screen_offers_the_language_first_and_its_dice_and_list_
         await shown(pilot, RoundScreen)
     assert json.loads((tmp_path / "settings.json").read_text())["language"] == "es"  # chosen: remembered
     assert load_preferences(tmp_path, language="de")[0].language == "es"
+
+
+def _streak_shown(start: StartScreen) -> str:
+    label = start.query_one("#streak", Label)
+    return str(label.render()) if label.display else ""
+
+
+async def test_the_daily_streak_of_the_language_chosen_shows_until_a_day_is_missed(
+    enable1, popular, tmp_path: Path
+) -> None:
+    """Today's board played on three days in a row, the date injected: the start screen says so, in the language
+    chosen (a German streak counts German days), and a day missed ends it."""
+    history = History.open(tmp_path)
+    german = dict(code="DE-N-TINREONRHWLDASES", board="tinreonrhwldasex", dice="de")
+    history.record(record(24, 4, uid="de", daily="2026-11-25", **german))  # German, on the third day only
+    wall = FakeWall(TODAY)
+    app, time_ = make_app(enable1, popular, None, history=history, wall=wall, preferences=Preferences(mode=Mode.DAILY))
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        assert _streak_shown(start) == ""
+        for n in range(3):  # 2, 5 and 8 points: the second and third days beat the average before them
+            wall.when = TODAY + dt.timedelta(days=n)
+            await pilot.press("enter")
+            round_screen = await shown(pilot, RoundScreen)
+            board = round_screen.session.board
+            found = sorted(solve(board, enable1.trie, 3).paths, key=lambda w: (len(w), w))[: 2 + 3 * n]
+            for word in found:
+                await pilot.press(*word, "enter")
+            time_.now += 180
+            round_screen.tick()
+            await shown(pilot, ResultsScreen)
+            past_the_guard(pilot)
+            await pilot.press("escape")
+            start = await shown(pilot, StartScreen)
+            if n == 0:
+                assert _streak_shown(start) == "Daily streak: 1 day in a row"
+        assert _streak_shown(start) == "Daily streak: 3 days in a row · 2 beating your average"
+        assert [r.daily for r in history.rounds()] == ["2026-11-25", "2026-11-25", "2026-11-24", "2026-11-23"]
+
+        start.query_one("#language", Select).value = "de"
+        await pilot.pause()
+        assert _streak_shown(start) == "Tagesserie: 1 Tag in Folge"  # German's own, in German
+        start.query_one("#language", Select).value = "en"
+        await pilot.pause()
+        assert _streak_shown(start) == "Daily streak: 3 days in a row · 2 beating your average"
+
+        wall.when = TODAY + dt.timedelta(days=4)  # the fourth day missed
+        app.show(app.start_screen())
+        start = await shown(pilot, StartScreen)
+        assert _streak_shown(start) == "" and not start.has_class("-streak")

@@ -62,7 +62,7 @@ from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
-from boggle_tui.storage.stats import summarize
+from boggle_tui.storage.stats import daily_streaks, summarize
 
 MIN_SIZE = (40, 20)  # the start screen and the others; a round asks its own (RoundScreen.min_size_at)
 
@@ -256,7 +256,12 @@ class BoggleApp(App[int]):
         self.push_screen(CodeScreen(), chosen)
 
     def start_screen(self) -> StartScreen:
-        return StartScreen(self.preferences, self.cards_due)
+        return StartScreen(self.preferences, self.cards_due, self.daily_streak)
+
+    def daily_streak(self, language: str) -> tuple[int, int]:
+        """The daily streaks in `language` up to today, as the start screen shows them."""
+        streak = daily_streaks(self.history, self.today()).get(language)
+        return (streak.days, streak.beating) if streak else (0, 0)
 
     def show(self, screen: Screen) -> None:
         """Put `screen` in place of the current one (modal screens stay on top of their own)."""

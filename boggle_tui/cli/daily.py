@@ -40,12 +40,12 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily import daily_dice, daily_seed
-from boggle_tui.game.daily_table import against_levels, standing_line
+from boggle_tui.game.daily_table import against_levels, standing_line, streak_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import Entry, Verdict
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
@@ -229,13 +229,8 @@ def _open_app(seat: Seat) -> int:
 
 
 def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
-    played, beating = daily_streaks(history, today).get(language, (0, 0))
-    if not played:
-        return []
-    line = counted(played, "Daily streak: {count} day in a row", "Daily streak: {count} days in a row")
-    if beating:
-        line += counted(beating, " · {count} beating your average", " · {count} beating your average")
-    return [line]
+    streak = daily_streaks(history, today).get(language)
+    return [streak_line(streak.days, streak.beating)] if streak and streak.days else []
 
 
 def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int:

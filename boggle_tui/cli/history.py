@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from boggle_tui.engine.common import common_test
 from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily import today
+from boggle_tui.game.daily_table import streak_days
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.study import cards_summary
 from boggle_tui.i18n import N_, _, counted
@@ -45,7 +47,8 @@ def _say_notice(history: History) -> None:
             print(_("boggle: {notice}").format(notice=line), file=sys.stderr)
 
 
-def run_stats(args: argparse.Namespace) -> int:
+def run_stats(args: argparse.Namespace, *, today: Callable[[], dt.date] = today) -> int:
+    """`today` gives the UTC date the daily streaks run up to (tests give theirs)."""
     history = _open()
     common = load_dictionary(COMMON_WORDS)
     summary = summarize(history, common_test(common), today())
@@ -79,16 +82,33 @@ def summary_view(s: Summary) -> Group:
     trend = _("Trend (last {rounds})").format(rounds=counted(len(s.trend), "{count} round", "{count} rounds"))
     table.add_row(trend, Text(sparkline(s.trend), style="green"))
     table.add_row(_("Longest word found"), capitals(s.longest_word or "-"))
-    streak = counted(s.daily_streak, "{count} day", "{count} days")
-    if not s.daily_played_today:
-        # Translators: {days} is the daily streak, e.g. "3 days"
-        streak = _("{days} (today's board is waiting)").format(days=streak)
-    table.add_row(_("Daily streak"), streak)
+    for heading, streak in streak_rows(s):
+        table.add_row(heading, streak)
     missed = ", ".join(f"{capitals(w)} ({n})" for w, n in s.most_missed_common) or "-"
     table.add_row(_("Common words you miss most"), missed)
     if s.rivals:  # names from other players: Text, shown literally
         table.add_row(_("Against friends"), Text(", ".join(rival.describe() for rival in s.rivals[:MAX_RIVALS])))
     return Group(Text(_("Boggle statistics"), style="bold cyan"), kinds, Text(), table)
+
+
+def streak_rows(s: Summary) -> list[tuple[str, str]]:
+    """The daily streaks as (heading, figure) rows: one per language with a streak, or a 0 that says where
+    today's board is."""
+    heading = _("Daily streak")
+    if not s.streaks:
+        return [(heading, _waiting(counted(0, "{count} day", "{count} days")))]
+    rows: list[tuple[str, str]] = []
+    for streak in s.streaks:
+        days = streak_days(streak.days, streak.beating)
+        # Translators: a daily streak in one language: "German: 3 days in a row"
+        line = _("{language}: {streak}").format(language=streak.language_name, streak=days)
+        rows.append((heading if not rows else "", line if streak.played_today else _waiting(line)))
+    return rows
+
+
+def _waiting(streak: str) -> str:
+    # Translators: {days} is the daily streak, e.g. "3 days"
+    return _("{days} (today's board is waiting)").format(days=streak)
 
 
 def run_history(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 
 if TYPE_CHECKING:
     from boggle_tui.engine.solver import Solution
@@ -131,6 +131,22 @@ def beating_streak(scores: dict[dt.date, int], today: dt.date) -> int:
             beat.add(day)
     last = today if today in scores else today - dt.timedelta(days=1)
     return streak(beat, last) if last in beat else 0
+
+
+def streak_days(days: int, beating: int) -> str:
+    """`3 days in a row · 2 beating your average` (the second part only while the player beats it)."""
+    line = counted(days, "{count} day in a row", "{count} days in a row")
+    if beating:
+        line += counted(beating, " · {count} beating your average", " · {count} beating your average")
+    return line
+
+
+def streak_line(days: int, beating: int) -> str:
+    """`Daily streak: 3 days in a row · 2 beating your average`; nothing with no streak."""
+    if not days:
+        return ""
+    # Translators: {streak} is "3 days in a row", or "3 days in a row · 2 beating your average"
+    return _("Daily streak: {streak}").format(streak=streak_days(days, beating))
 
 
 def levels_line(score: int, scores: dict[str, int]) -> str:

@@ -3,18 +3,38 @@
 psycopg comes with the `[server]` extra. The SQL is SqlStore's; PostgreSQL marks parameters `%s`, and every
 statement commits itself (autocommit), so no transaction is held open between calls. Two processes claiming one name
 or beginning one day's attempt race on a primary key: one INSERT wins, the other changes no row.
+
+Every call is a round trip to the server, and a process's calls wait on each other (net/daily.py runs them on one
+thread): a result is finished in one statement, and queries that do not wait on each other's answers are sent
+together in one pipeline (one round trip, one implicit transaction).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _
-from boggle_tui.storage.daily_sql import SqlStore
+from boggle_tui.storage.daily_sql import FILL_SCORES, SCHEMA, SqlStore
 
 CONNECT_SECONDS = 5
+SCHEMA_LOCK = 0x626F67676C65  # "boggle": processes starting together create the tables one at a time
+# SqlStore.finish in one statement: the result finished (once), its score counted in the histogram, and its words
+# counted, or nothing at all. The words come as one array parameter, however many there are.
+FINISH = """
+WITH done AS (
+    UPDATE results SET score = %s, words = %s, found = %s, finished = 1
+    WHERE day = %s AND language = %s AND name = %s AND finished = 0
+    RETURNING day, language, score),
+counted AS (
+    INSERT INTO scores (day, language, score, players) SELECT day, language, score, 1 FROM done
+    ON CONFLICT (day, language, score) DO UPDATE SET players = scores.players + 1)
+INSERT INTO finds (day, language, word, players)
+SELECT done.day, done.language, word, 1 FROM done, unnest(%s::text[]) AS word
+ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1
+"""
 
 
 class PostgresStore(SqlStore):
@@ -44,6 +64,28 @@ class PostgresStore(SqlStore):
 
     def _commit(self) -> None:
         pass  # each statement commits itself (autocommit): no transaction is left open between calls
+
+    def _rollback(self) -> None:
+        pass  # nothing is held open: a statement, or a pipeline's statements, roll back on their own
+
+    def _together(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        with self.db.pipeline():
+            cursors = [self.db.execute(self._sql(sql), tuple(params)) for sql, params in queries]
+        return [list(cursor.fetchall()) if cursor.description else [] for cursor in cursors]
+
+    def create(self) -> None:
+        """The tables, made by one process at a time: two processes' `CREATE TABLE IF NOT EXISTS` at once can
+        both find the table missing, and the second then fails on PostgreSQL's catalogue."""
+        with self.lock, self.db.transaction():
+            self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            for statement in SCHEMA:
+                self.db.execute(statement)
+            self.db.execute(FILL_SCORES)
+
+    def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
+        key = (day.isoformat(), language)
+        with self.lock:
+            self.db.execute(FINISH, (score, len(words), " ".join(words), *key, name, sorted(set(words))))
 
     def close(self) -> None:
         with self.lock:

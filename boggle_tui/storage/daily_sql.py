@@ -9,7 +9,8 @@ import datetime as dt
 import hashlib
 import hmac
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from boggle_tui.game.daily_table import MAX_ROWS, NEIGHBOURS, Placement, Row, Summary, percentile
@@ -22,13 +23,50 @@ SCHEMA = (
         score INTEGER NOT NULL DEFAULT 0, words INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0,
         found TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (day, language, name))""",
-    "CREATE INDEX IF NOT EXISTS results_table ON results (day, language, finished, score)",
+    # The table's order, the players tied on a score by name: a neighbour is a short range of it, never a scan.
+    "CREATE INDEX IF NOT EXISTS results_rank ON results (day, language, finished, score, name)",
+    "DROP INDEX IF EXISTS results_table",  # the index before it, of score alone
     """CREATE TABLE IF NOT EXISTS finds (
         day TEXT NOT NULL, language TEXT NOT NULL, word TEXT NOT NULL, players INTEGER NOT NULL,
         PRIMARY KEY (day, language, word))""",
     """CREATE TABLE IF NOT EXISTS friends (
         a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b))""",
+    # The day's score histogram, kept as results finish: a placement reads a row per score, not per player.
+    """CREATE TABLE IF NOT EXISTS scores (
+        day TEXT NOT NULL, language TEXT NOT NULL, score INTEGER NOT NULL, players INTEGER NOT NULL,
+        PRIMARY KEY (day, language, score))""",
 )
+# A store made before the histogram was kept: its finished results counted once, when it has none.
+FILL_SCORES = (
+    "INSERT INTO scores (day, language, score, players) "
+    "SELECT day, language, score, COUNT(*) FROM results WHERE finished = 1 "
+    "AND NOT EXISTS (SELECT 1 FROM scores) GROUP BY day, language, score"
+)
+COUNT_SCORE = (
+    "INSERT INTO scores (day, language, score, players) VALUES (?, ?, ?, 1) "
+    "ON CONFLICT (day, language, score) DO UPDATE SET players = scores.players + 1"
+)
+COUNT_FIND = (
+    "INSERT INTO finds (day, language, word, players) VALUES (?, ?, ?, 1) "
+    "ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1"
+)
+# The neighbours above and below a score: the players tied with it (by name), then those past it, each its own
+# short range of results_rank. Written as one OR, the two were a scan of the day's rows from the lowest score.
+ABOVE = (
+    "SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "WHERE day = ? AND language = ? AND finished = 1 AND score = ? AND name < ? ORDER BY name DESC LIMIT ?) AS tied "
+    "UNION ALL SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "WHERE day = ? AND language = ? AND finished = 1 AND score > ? ORDER BY score ASC, name DESC LIMIT ?) AS past "
+    "ORDER BY score ASC, name DESC LIMIT ?"
+)
+BELOW = (
+    "SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "WHERE day = ? AND language = ? AND finished = 1 AND score = ? AND name > ? ORDER BY name ASC LIMIT ?) AS tied "
+    "UNION ALL SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "WHERE day = ? AND language = ? AND finished = 1 AND score < ? ORDER BY score DESC, name ASC LIMIT ?) AS past "
+    "ORDER BY score DESC, name ASC LIMIT ?"
+)
+HISTOGRAM = "SELECT score, players FROM scores WHERE day = ? AND language = ?"
 
 
 def secret_hash(secret: str) -> str:
@@ -42,16 +80,29 @@ class Histogram:
     def __init__(self, counts: list[tuple[int, int]]) -> None:
         self.counts = sorted(counts, reverse=True)
         self.players = sum(n for _score, n in counts)
+        # Players above and level with each score, summed once: a table of 1,000 rows looks each row's up.
+        self.above: dict[int, tuple[int, int]] = {}
+        higher = 0
+        for score, n in self.counts:
+            self.above[score] = (higher, n)
+            higher += n
 
     def row(self, name: str, score: int, words: int) -> Row:
-        higher = sum(n for s, n in self.counts if s > score)
-        lower = sum(n for s, n in self.counts if s < score)
+        if score in self.above:
+            higher, level = self.above[score]
+        else:  # a score the histogram was read without (a result finished between two reads)
+            higher, level = sum(n for s, n in self.counts if s > score), 0
+        lower = self.players - higher - level
         return Row(higher + 1, name, score, words, percentile(lower, self.players))
 
     def summary(self) -> Summary:
         total = sum(s * n for s, n in self.counts)
         top = self.counts[0][0] if self.counts else 0
         return Summary(self.players, top, total / self.players if self.players else 0.0)
+
+
+def histogram(counts: Sequence[tuple[Any, ...]]) -> Histogram:
+    return Histogram([(int(s), int(n)) for s, n in counts])
 
 
 class SqlStore:
@@ -73,6 +124,29 @@ class SqlStore:
     def _commit(self) -> None:
         raise NotImplementedError
 
+    def _rollback(self) -> None:
+        raise NotImplementedError
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """The writes inside, committed together, or (on any error) none of them: never left open for the next
+        call to commit with its own."""
+        try:
+            yield
+        except BaseException:
+            self._rollback()
+            raise
+        self._commit()
+
+    def _together(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """Each query's rows (none for a write), then a commit: a store that can sends them all at once."""
+        rows = []
+        with self._transaction():
+            for sql, params in queries:
+                cursor = self._execute(self._sql(sql), params)
+                rows.append(list(cursor.fetchall()) if cursor.description else [])
+        return rows
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -91,6 +165,7 @@ class SqlStore:
         with self.lock:
             for statement in SCHEMA:
                 self._execute(statement)
+            self._execute(FILL_SCORES)
             self._commit()
 
     # The interface
@@ -98,11 +173,11 @@ class SqlStore:
     def claim(self, name: str, secret: str, day: dt.date) -> bool:
         hashed = secret_hash(secret)
         with self.lock:
-            self._changed(
-                "INSERT INTO players (name, secret, since) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                (name, hashed, day.isoformat()),
-            )
-            held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
+            _taken, held = self._together([
+                ("INSERT INTO players (name, secret, since) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                 (name, hashed, day.isoformat())),
+                ("SELECT secret FROM players WHERE name = ?", (name,)),
+            ])  # fmt: skip
         return bool(held) and hmac.compare_digest(str(held[0][0]), hashed)
 
     def owns(self, name: str, secret: str) -> bool:
@@ -121,8 +196,9 @@ class SqlStore:
             )
 
     def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
+        """The result, its score in the day's histogram and its words' counts: one transaction, counted once."""
         key = (day.isoformat(), language)
-        with self.lock:
+        with self.lock, self._transaction():
             done = self._execute(
                 self._sql(
                     "UPDATE results SET score = ?, words = ?, found = ?, finished = 1 "
@@ -130,21 +206,13 @@ class SqlStore:
                 ),
                 (score, len(words), " ".join(words), *key, name),
             ).rowcount
-            if done == 1 and words:  # a result is counted once, its words with it
-                self._executemany(
-                    self._sql(
-                        "INSERT INTO finds (day, language, word, players) VALUES (?, ?, ?, 1) "
-                        "ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1"
-                    ),
-                    [(*key, word) for word in sorted(set(words))],
-                )
-            self._commit()
+            if done == 1:  # a result is counted once, its words with it
+                self._execute(self._sql(COUNT_SCORE), (*key, score))
+                if words:
+                    self._executemany(self._sql(COUNT_FIND), [(*key, word) for word in sorted(set(words))])
 
     def _histogram(self, key: tuple[str, str]) -> Histogram:
-        counts = self._all(
-            "SELECT score, COUNT(*) FROM results WHERE day = ? AND language = ? AND finished = 1 GROUP BY score", key
-        )
-        return Histogram([(int(s), int(n)) for s, n in counts])
+        return histogram(self._all(HISTOGRAM, key))
 
     def place(self, day: dt.date, language: str, name: str) -> Placement | None:
         key = (day.isoformat(), language)
@@ -156,17 +224,9 @@ class SqlStore:
             if not mine:
                 return None
             score, words = int(mine[0][0]), int(mine[0][1])
-            above = self._all(
-                "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
-                "AND (score > ? OR (score = ? AND name < ?)) ORDER BY score ASC, name DESC LIMIT ?",
-                (*key, score, score, name, NEIGHBOURS),
-            )
-            below = self._all(
-                "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
-                "AND (score < ? OR (score = ? AND name > ?)) ORDER BY score DESC, name ASC LIMIT ?",
-                (*key, score, score, name, NEIGHBOURS),
-            )
-            table = self._histogram(key)
+            tied, past = (*key, score, name, NEIGHBOURS), (*key, score, NEIGHBOURS, NEIGHBOURS)
+            above, below, counts = self._together([(ABOVE, (*tied, *past)), (BELOW, (*tied, *past)), (HISTOGRAM, key)])
+            table = histogram(counts)
         return Placement(
             you=table.row(name, score, words),
             above=tuple(table.row(n, int(s), int(w)) for n, s, w in reversed(above)),
@@ -179,7 +239,7 @@ class SqlStore:
         limit = max(0, min(limit, MAX_ROWS))
         with self.lock:
             if names is None:
-                found = self._all(
+                query: tuple[str, Sequence[Any]] = (
                     "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
                     "ORDER BY score DESC, name ASC LIMIT ?",
                     (*key, limit),
@@ -189,12 +249,13 @@ class SqlStore:
                 if not wanted:
                     return []
                 marks = ", ".join("?" for _ in wanted)
-                found = self._all(
+                query = (
                     "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
                     f"AND name IN ({marks}) ORDER BY score DESC, name ASC LIMIT ?",
                     (*key, *wanted, limit),
                 )
-            table = self._histogram(key)
+            found, counts = self._together([query, (HISTOGRAM, key)])
+            table = histogram(counts)
         return [table.row(n, int(s), int(w)) for n, s, w in found]
 
     def summary(self, day: dt.date, language: str) -> Summary:
@@ -237,8 +298,8 @@ class SqlStore:
 
     def prune(self, before: dt.date) -> int:
         """Forget the days before `before`: their results and their words' counts."""
-        with self.lock:
+        with self.lock, self._transaction():
             gone = self._execute(self._sql("DELETE FROM results WHERE day < ?"), (before.isoformat(),)).rowcount
             self._execute(self._sql("DELETE FROM finds WHERE day < ?"), (before.isoformat(),))
-            self._commit()
+            self._execute(self._sql("DELETE FROM scores WHERE day < ?"), (before.isoformat(),))
         return int(gone)

@@ -7,8 +7,9 @@ Everything a caller passes in is already checked (net/daily.py); the store keeps
 hold across processes: a name belongs to one secret, and a player has one attempt a day per language
 (each an INSERT that only one caller can win).
 
-The figures of a table (ranks, percentiles, top, average) come from the day's score histogram, one
-query whatever the number of players: a placement is three queries.
+The figures of a table (ranks, percentiles, top, average) come from the day's score histogram (the `scores`
+table, a row per score, kept as results finish), and a player's neighbours from short ranges of the table's index:
+a placement reads a few dozen rows whatever the number of players, in two round trips to PostgreSQL.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class SqliteStore(SqlStore):
         if self._in_transaction:
             self.db.execute("COMMIT")
             self._in_transaction = False
+
+    def _rollback(self) -> None:
+        self._in_transaction = False
+        if self.db.in_transaction:  # SQLite may have rolled back already (a full disk, say)
+            self.db.execute("ROLLBACK")
 
     def close(self) -> None:
         with self.lock:

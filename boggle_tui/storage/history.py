@@ -321,9 +321,6 @@ class History:
         )
         return [(row[0], row[1]) for row in self.read(query, tuple(codes or ()))]
 
-    def daily_dates(self) -> set[str]:
-        return {row[0] for row in self.read("SELECT DISTINCT daily FROM rounds WHERE daily IS NOT NULL")}
-
     def read(self, query: str, parameters: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """The rows of a query; none, with a notice, when the database cannot answer it."""
         if self._db is None:

@@ -95,14 +95,29 @@ class Rival:
 
 
 @dataclass(frozen=True)
+class Streak:
+    """The player's daily streaks in one language (the board is each language's own)."""
+
+    language: str
+    days: int  # in a row with the daily board played, up to today (or yesterday, while today's is still to come)
+    beating: int  # in a row beating the player's own average of the dailies before
+    played_today: bool
+
+    @property
+    def language_name(self) -> str:
+        """The language in the player's language: `German`, `Deutsch`; its code if this release does not know it."""
+        known = LANGUAGES.get(self.language)
+        return known.name if known is not None else self.language
+
+
+@dataclass(frozen=True)
 class Summary:
     games: int
     standings: list[Standing]  # the most played kind first
     trend: list[float]  # share found in recent rounds (no replays), oldest first
     longest_word: str | None
     most_missed_common: list[tuple[str, int]]
-    daily_streak: int
-    daily_played_today: bool
+    streaks: list[Streak]  # the languages with a streak, the longest first
     rivals: list[Rival] = dataclasses.field(default_factory=list)  # the most played with first
 
 
@@ -118,15 +133,13 @@ def summarize(history: History, is_common: Callable[[str], bool], today: dt.date
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
     known = [code_glob(language.code) for language in LANGUAGES.values() if language.knows_common]
     missed = [(word, n) for word, n in history.most_missed(known) if is_common(word)][:MISSED_SHOWN]
-    streak, played_today = daily_streak(history.daily_dates(), today)
     return Summary(
         games=len(rounds),
         standings=standings,
         trend=[r.share for r in reversed(fresh[:TREND_ROUNDS])],
         longest_word=longest,
         most_missed_common=missed,
-        daily_streak=streak,
-        daily_played_today=played_today,
+        streaks=sorted((s for s in daily_streaks(history, today).values() if s.days), key=_longest_first),
         rivals=rivals(rounds),
     )
 
@@ -199,31 +212,25 @@ def mode_of(r: RoundRecord) -> str:
     return "timed" if r.seconds else "untimed"
 
 
+def _longest_first(s: Streak) -> tuple[int, str]:
+    return -s.days, s.language
+
+
 def _by_games(s: Standing) -> tuple[int, str]:
     return -s.games, s.kind
 
 
-def daily_streak(dates: set[str], today: dt.date) -> tuple[int, bool]:
-    """Days in a row with the daily board played, up to today (or yesterday, if today is still to come)."""
-    played_today = today.isoformat() in dates
-    day = today if played_today else today - dt.timedelta(days=1)
-    streak = 0
-    while day.isoformat() in dates:
-        streak += 1
-        day -= dt.timedelta(days=1)
-    return streak, played_today
-
-
-def daily_streaks(history: History, today: dt.date) -> dict[str, tuple[int, int]]:
-    """Per language: (days in a row with the daily board played, days in a row beating your own daily average),
-    up to today (or yesterday, while today's board is still to come). A day's first daily round counts."""
+def daily_streaks(history: History, today: dt.date) -> dict[str, Streak]:
+    """Each language's streaks, up to today (or yesterday, while today's board is still to come): a German
+    streak counts German days only. A day's first daily round counts; a replay never does."""
     scores: dict[str, dict[dt.date, int]] = {}
     for r in sorted(history.rounds(), key=lambda r: r.played_at):  # oldest first: a day's first round stands
         if r.daily and not r.replay:
             with contextlib.suppress(ValueError):
                 scores.setdefault(language_of(r), {}).setdefault(dt.date.fromisoformat(r.daily), r.score)
     return {
-        language: (streak(set(days), today), beating_streak(days, today)) for language, days in sorted(scores.items())
+        language: Streak(language, streak(set(days), today), beating_streak(days, today), today in days)
+        for language, days in sorted(scores.items())
     }
 
 

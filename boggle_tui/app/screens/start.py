@@ -20,6 +20,7 @@ from boggle_tui.app.themes import THEME_CHOICES
 from boggle_tui.app.widgets.choices import dice_label, list_label
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.daily import daily_dice
+from boggle_tui.game.daily_table import streak_line
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.languages import languages, shipped_lists
 from boggle_tui.game.preferences import ROUND_LENGTHS, Preferences, in_language
@@ -73,11 +74,18 @@ class StartScreen(TranslatedScreen[None]):
 
         preferences: Preferences
 
-    def __init__(self, preferences: Preferences, due_on: Callable[[str], int] = lambda _: 0) -> None:
-        """`due_on` counts the study cards due today on a word list."""
+    def __init__(
+        self,
+        preferences: Preferences,
+        due_on: Callable[[str], int] = lambda _: 0,
+        streak_on: Callable[[str], tuple[int, int]] = lambda _: (0, 0),
+    ) -> None:
+        """`due_on` counts the study cards due today on a word list; `streak_on` gives a language's daily
+        streaks (days in a row played, days in a row beating the player's average)."""
         super().__init__()
         self.preferences = preferences
         self.due_on = due_on
+        self.streak_on = streak_on
         self.set_reactive(StartScreen.cards_due, due_on(preferences.dictionary))
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]], Any]]:
@@ -113,6 +121,7 @@ class StartScreen(TranslatedScreen[None]):
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
             yield Label(_tagline(self.preferences.mode, self.preferences.language), id="tagline")
+            yield Label("", id="streak")
             with Grid(id="choices"):
                 for label, field, options, value in self._choices():
                     yield Label(label, id=f"{field}-label")
@@ -128,6 +137,7 @@ class StartScreen(TranslatedScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#go", Button).focus()
         self._show_mode()
+        self._show_streak()
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < NARROW, "-narrow")  # a phone held upright: the buttons one under another
@@ -165,6 +175,7 @@ class StartScreen(TranslatedScreen[None]):
             relabel(self.query_one(f"#{button}", Button), _button_text(button))
         self.watch_cards_due(self.cards_due)
         self._show_mode()
+        self._show_streak()
         self.refresh_bindings()  # the footer describes the keys again, in the language
 
     @staticmethod
@@ -182,6 +193,12 @@ class StartScreen(TranslatedScreen[None]):
         self.query_one("#tagline", Label).update(_tagline(mode, self.preferences.language))
         self.query_one("#dice", Select).disabled = mode is Mode.DAILY
         self.query_one("#seconds", Select).disabled = mode in (Mode.DAILY, Mode.PRACTICE)
+
+    def _show_streak(self) -> None:
+        """The language's daily streak under the tagline; no line at all with none."""
+        line = streak_line(*self.streak_on(self.preferences.language))
+        self.query_one("#streak", Label).update(line)
+        self.set_class(bool(line), "-streak")
 
     @on(Button.Pressed, "#go")
     def play(self) -> None:

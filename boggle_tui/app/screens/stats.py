@@ -11,6 +11,7 @@ from textual.widgets import Footer, Label, Static
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.chart import ShareChart
 from boggle_tui.engine.alphabets import capitals
+from boggle_tui.game.daily_table import streak_days
 from boggle_tui.game.study import LEARNED_BOX, Card, cards_summary
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.storage.stats import STANDING_HEADINGS, Summary
@@ -64,16 +65,28 @@ class StatsScreen(TranslatedScreen[None]):
     def _figures(self) -> str:
         s = self.summary
         longest = capitals(s.longest_word or "-")
-        if s.daily_played_today:
-            streak = counted(s.daily_streak, "Daily streak        {count} day", "Daily streak        {count} days")
-        else:
-            streak = counted(
-                s.daily_streak,
-                "Daily streak        {count} day  (today's board is waiting: boggle daily)",
-                "Daily streak        {count} days  (today's board is waiting: boggle daily)",
-            )
         # Translators: a figure's name, padded with spaces so that the figures line up (as "Daily streak" is).
-        return "\n".join([_("Longest word        {word}").format(word=longest), streak])
+        return "\n".join([_("Longest word        {word}").format(word=longest), *self._streaks()])
+
+    def _streaks(self) -> list[str]:
+        """A line per language with a daily streak; with none, the streak's 0 and where today's board is."""
+        if not self.summary.streaks:
+            return [
+                counted(
+                    0,
+                    "Daily streak        {count} day  (today's board is waiting: boggle daily)",
+                    "Daily streak        {count} days  (today's board is waiting: boggle daily)",
+                )
+            ]
+        lines = []
+        for streak in self.summary.streaks:
+            days = streak_days(streak.days, streak.beating)
+            if not streak.played_today:
+                days = _("{days} (today's board is waiting)").format(days=days)  # short: the line fits 80 columns
+            # Translators: a figure, padded as "Longest word" is: {language} is the board's, "German"
+            line = _("Daily streak        {language}: {streak}")
+            lines.append(line.format(language=streak.language_name, streak=days))
+        return lines
 
     def action_back(self) -> None:
         self.dismiss()
