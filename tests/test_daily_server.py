@@ -21,8 +21,9 @@ from websockets.asyncio.client import connect
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.round import Verdict
 from boggle_tui.net import messages as m
-from boggle_tui.net.daily import DailyService
+from boggle_tui.net.daily import SWEEP_SLACK, DailyService
 from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
+from boggle_tui.net.room import GRACE
 from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
 
@@ -40,9 +41,13 @@ class Today:
 
 
 @asynccontextmanager
-async def daily_server(folder: Path, time_: FakeTime, today: Today) -> AsyncIterator[tuple[RoomServer, str]]:
+async def daily_server(
+    folder: Path, time_: FakeTime, today: Today, **settings: Any
+) -> AsyncIterator[tuple[RoomServer, str]]:
     server = RoomServer(now=time_, dictionaries={"enable1": "enable1"})
-    server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, now=time_)
+    server.daily = DailyService(
+        SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, now=time_, wall=time_, **settings
+    )
     port = await server.start("127.0.0.1", 0)
     try:
         yield server, f"ws://127.0.0.1:{port}"
@@ -190,20 +195,86 @@ async def test_the_server_keeps_the_time(tmp_path: Path) -> None:
         assert isinstance(table, m.DailyTable) and table.you is not None and table.you.words == 2
 
 
-async def test_a_dropped_connection_still_counts_as_the_days_attempt(tmp_path: Path) -> None:
+async def table_now(url: str, **ask: Any) -> m.DailyTable:
+    return await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", **ask))
+
+
+async def resumed(url: str, name: str) -> tuple[Player, dict[str, Any], dict[str, Any]]:
+    """The player back on a new connection: the board again, then the words judged so far."""
+    player, start = await Player.start(url, name)
+    assert start["type"] == "start", start
+    return player, start, await player.read()
+
+
+async def test_a_dropped_connection_keeps_the_round_open_and_the_player_resumes_it(tmp_path: Path) -> None:
     words = solution_words()
-    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.word(2, "zzzq")
+        await player.ws.close()
+        time_.now += 30
+        assert (await table_now(url)).players == 0  # not a result yet: the round is hers until its deadline
+        back, start, judged = await resumed(url, "ada")
+        assert start["remaining"] == 150 and start["next_id"] == 2 and start["code"].startswith("N-")
+        assert judged == {"type": "entries", "entries": [{"word": words[0], "verdict": "accepted", "points": 1}],
+                          "last_id": 1}  # fmt: skip
+        assert (await back.word(2, words[0]))["verdict"] == Verdict.ALREADY_FOUND.value
+        assert (await back.word(3, words[1]))["verdict"] == Verdict.ACCEPTED.value
+        table = await back.end()
+        assert table.you is not None and (table.you.score, table.you.words) == (2, 2)
+        _again, refused = await Player.start(url, "ada")
+        assert refused["code"] == "played"
+
+
+async def test_a_round_never_resumed_is_finished_at_its_deadline_with_the_words_judged(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.word(2, words[1])
+        await player.ws.close()
+        time_.now += 180 + GRACE + SWEEP_SLACK + 0.1
+        later = await table_now(url)
+        assert [(r.name, r.score, r.words) for r in later.rows] == [("ada", 2, 2)]
+        _again, refused = await Player.start(url, "ada")
+        assert refused["code"] == "played"
+
+
+async def test_a_player_back_after_the_deadline_has_the_result_of_the_words_judged(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
         player, _start = await Player.start(url, "ada")
         await player.word(1, words[0])
         await player.ws.close()
-        for _ in range(100):
-            later = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en"))
-            if later.players:
-                break
-            await asyncio.sleep(0.02)
-        assert [(r.name, r.words) for r in later.rows] == [("ada", 1)]
+        time_.now += 180 + GRACE  # before any sweep: her hello finishes it
         _again, refused = await Player.start(url, "ada")
         assert refused["code"] == "played"
+        mine = await table_now(url, name="ada", secret=SECRETS["ada"])
+        assert mine.you is not None and (mine.you.score, mine.you.words) == (1, 1)
+
+
+async def test_a_server_stopped_mid_round_resumes_it_after_its_restart(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.word(2, words[1])
+        bo, _start = await Player.start(url, "bo")
+        await bo.word(1, words[2])
+    time_.now += 40
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        back, start, judged = await resumed(url, "ada")
+        assert start["remaining"] == 140 and [e["word"] for e in judged["entries"]] == words[:2]
+        await back.word(3, words[3])
+        table = await back.end()
+        assert table.you is not None and (table.you.score, table.you.words, table.players) == (3, 3, 1)
+        time_.now += 140 + GRACE + SWEEP_SLACK + 0.1  # bo never came back: his round ends with his word
+        assert [(r.name, r.words) for r in (await table_now(url)).rows] == [("ada", 3), ("bo", 1)]
 
 
 async def test_a_restarted_server_keeps_the_table(tmp_path: Path) -> None:
