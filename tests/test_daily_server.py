@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -367,3 +368,73 @@ def test_an_unreachable_server_is_said_so() -> None:
     with pytest.raises(DailyError) as error:
         DailyRound.open("ws://127.0.0.1:9", "ada", SECRETS["ada"], "en")
     assert error.value.unreachable
+
+
+async def test_one_address_begins_a_bounded_number_of_attempts_a_day(tmp_path: Path) -> None:
+    today = Today()
+    async with daily_server(tmp_path, FakeTime(), today, per_address=3) as (_server, url):
+        names = [f"p{n}" for n in range(5)]
+        SECRETS.update({name: (name * 30)[:43] for name in names})
+        answers = []
+        for name in names:
+            player, answer = await Player.start(url, name)
+            answers.append(answer)
+            await player.ws.close()
+        assert [a["type"] for a in answers] == ["start"] * 3 + ["error"] * 2
+        assert answers[3]["code"] == "limit" and "\n" not in answers[3]["message"]
+        async with connect(url) as ws:  # nor is a new name made for a limited address
+            await ws.send(json.dumps({"type": "table", "version": m.VERSION, "name": "p3", "secret": SECRETS["p3"]}))
+            assert json.loads(await ws.recv())["code"] == "name_taken"
+        _back, start, _judged = await resumed(url, "p0")  # a round begun may still be resumed
+        assert start["type"] == "start"
+        today.day = DAY + dt.timedelta(days=1)  # a new day, new attempts
+        _player, answer = await Player.start(url, "p3")
+        assert answer["type"] == "start"
+
+
+class HeldStore(SqliteStore):
+    """A store whose `begin` waits until the test lets it go (the player leaves meanwhile)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.go = threading.Event()
+        self.begun = 0
+
+    def begin(self, day: dt.date, language: str, name: str, deadline: int = 0) -> bool:
+        assert self.go.wait(WAIT)
+        begun = super().begin(day, language, name, deadline)
+        self.begun += 1
+        return begun
+
+
+async def test_a_player_gone_before_the_board_was_dealt_has_no_attempt(tmp_path: Path) -> None:
+    server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
+    store = HeldStore(tmp_path / "daily.sqlite3")
+    server.daily = DailyService(store, server.dictionary_for, today=Today(), now=FakeTime(), wall=FakeTime())
+    url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
+    try:
+        ws = await connect(url)
+        await ws.send(json.dumps({"type": "daily", "version": m.VERSION, "name": "ada", "secret": SECRETS["ada"]}))
+        await ws.close()
+        store.go.set()
+        for _ in range(200):  # the attempt begun, then undone when the board could not be dealt
+            if store.begun and await asyncio.to_thread(store.open_round, DAY, "en", "ada") is None:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the attempt was kept")
+        _player, start = await Player.start(url, "ada")  # no attempt was spent: the board is dealt now
+        assert start["type"] == "start" and store.begun == 2
+    finally:
+        await server.stop()
+        server.daily.close()
+
+
+async def test_a_word_with_a_control_character_is_refused_not_cleaned(tmp_path: Path) -> None:
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        answer = await player.word(1, "DEN\u0000T")
+        assert answer["type"] == "error" and "printable" in answer["message"]
+        assert (await player.word(2, "dent\u200b"))["type"] == "error"  # a format character too
+        table = await player.end()
+        assert table.you is not None and table.you.words == 0
