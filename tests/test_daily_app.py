@@ -44,7 +44,7 @@ DAY = dt.date(2026, 11, 23)  # support.TODAY's date: the app's wall and the serv
 async def daily_server(folder: Path, time_: FakeTime):
     server = RoomServer(dictionaries={"enable1": "enable1"}, now=time_)
     service = server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for,
-                                          today=lambda: DAY, now=time_)  # fmt: skip
+                                          today=lambda: DAY, now=time_, wall=time_)  # fmt: skip
     port = await server.start("127.0.0.1", 0)
     try:
         yield service, f"127.0.0.1:{port}"

@@ -178,7 +178,7 @@ class DailyService:
             self._attempts(day)[address] = self._attempts(day).get(address, 0) + 1
             game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
             self.log(f"daily {day} {language}: {name!r} started")
-        left = max(0.0, ends - self.wall())
+        left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
         code = board_code(deal.board, dice)
         start = m.Start(
             round=1, board=tuple(tuple(row) for row in deal.board.rows), dice=dice, code=code,
