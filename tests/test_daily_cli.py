@@ -165,14 +165,26 @@ def test_with_no_server_the_board_is_played_here_and_placed_against_the_bots(
 def test_a_server_that_is_down_is_said_in_one_line_and_the_board_is_played_here(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", typed=["tea"])
+    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", "--name", "gina",
+                              typed=["tea"])  # fmt: skip
     assert code == 0
     assert len([n for n in noted if "127.0.0.1:9" in n]) == 1
     assert any("playing today's board here instead" in n for n in noted)
     assert any("daily board 2026-03-01" in line for line in said)
-    assert load_identity(tmp_path / "ada").server == ""  # a server that never answered is not remembered
-    with pytest.raises(BoggleError, match="give --server"):  # nor tried again by --table
+    kept = load_identity(tmp_path / "ada")  # remembered as the player asked: the server being down refuses neither
+    assert (kept.server, kept.name) == ("127.0.0.1:9", "gina")
+    with pytest.raises(BoggleError, match="cannot reach ws://127.0.0.1:9"):  # --table asks that server, as gina
         daily(monkeypatch, tmp_path / "ada", "--table")
+
+
+def test_a_name_the_server_refuses_is_not_remembered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    today = Today()
+    with server_thread(tmp_path, today) as address:
+        daily(monkeypatch, tmp_path / "ada", "--plain", "--server", address, "--name", "ada", today=today)
+        code, _said, noted = daily(monkeypatch, tmp_path / "eve", "--plain", "--server", address, "--name", "ada",
+                                   today=today)  # fmt: skip
+    assert code == 1 and noted == ["boggle: that name is someone else's on this server: choose another with --name"]
+    assert load_identity(tmp_path / "eve").name == ""
 
 
 def test_a_streak_of_three_days_after_rounds_on_three_dates(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -46,6 +46,7 @@ from boggle_tui.storage.stats import daily_played
 
 END_SECONDS = 10.0  # past the clock's end, the longest wait for the server's table (it places the result first)
 RETRY_SECONDS = 1.0  # between tries to reconnect
+NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 TABLE_ROWS = 100  # rows of the day's table the table screen asks for
 
 
@@ -88,6 +89,8 @@ class DailyPlay:
         try:
             ws, start = await open_daily(target.url, hello)
         except JoinError as error:
+            if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
+                self._remember()
             if not error.unreachable:
                 app.daily_refused(str(error))
                 return
@@ -96,10 +99,7 @@ class DailyPlay:
             app.notify(here, title=_("Today's board"), severity="warning", timeout=8, markup=False)
             self.play_here()
             return
-        # The server took the name: remembered, with the server (one that never answered, or refused, is not).
-        self.target = DailyTarget(target.url, target.server, target.name,
-                                  remember(target.identity, name=target.name, server=target.server),
-                                  target.language)  # fmt: skip
+        self._remember()
         outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         try:
             session = DailySession(start, outbox.put_nowait, day=app.today(), server=target.server, now=app.now,
@@ -117,6 +117,13 @@ class DailyPlay:
             app.daily_refused(str(error))
             return
         session.finish(table, solution, lost)
+
+    def _remember(self) -> None:
+        """The name and server as the player gave them (never a name the server refused)."""
+        target = self.target
+        self.target = DailyTarget(target.url, target.server, target.name,
+                                  remember(target.identity, name=target.name, server=target.server),
+                                  target.language)  # fmt: skip
 
     def _solve(self, session: DailySession) -> Solution:
         """The board solved on the language's own list (the server's: never a list the server names), off the

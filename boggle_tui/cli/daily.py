@@ -58,6 +58,7 @@ from boggle_tui.storage.stats import daily_played, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
 RETRY_SECONDS = 1.0  # between tries to reconnect
+NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 
 
 @dataclass
@@ -71,8 +72,8 @@ class Seat:
     server: str = ""  # as remembered: HOST, or HOST:PORT off the default port
 
     def answered(self) -> None:
-        """The server took this name: remember both (a server that never answered, or a name it refused, is not
-        remembered, or every later `daily` would try them again)."""
+        """Remember the name and server as the player gave them (a name the server refused is not, or every later
+        `daily` would try it again; a server that is down is: the player asked for it)."""
         self.identity = remember(self.identity, name=self.name, server=self.server)
 
 
@@ -103,6 +104,8 @@ def run_daily(
             try:
                 game = DailyRound.open(seat.url, seat.name, seat.identity.secret, seat.language)
             except DailyError as error:
+                if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
+                    seat.answered()
                 if not error.unreachable:
                     tell(_("boggle: {reason}").format(reason=error))
                     return 1
