@@ -158,7 +158,7 @@ def test_with_no_server_the_board_is_played_here_and_placed_against_the_bots(
     code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=found[:3])
     text = "\n".join(said)
     assert code == 0 and "daily board 2026-03-01" in text
-    placed = r"Against the bots: (above \w+ \(\d+\)(, |: ))?(below \w+ \(\d+\)|every level beaten)"
+    placed = r"Against the bots: ((above|level with) \w+ \(\d+\)(, |: ))?(below \w+ \(\d+\)|every level \w+)"
     assert any(re.fullmatch(placed, line) for line in said), text
 
 
@@ -267,3 +267,8 @@ def test_a_dropped_connection_is_reconnected_line_by_line_and_the_round_goes_on(
     ]
     assert f"{found[2].upper()}: accepted, 1 point" in said and "Round ended." in said
     assert "> 1. gina  3 (3 words)" in said
+
+
+def test_friends_without_the_table_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with pytest.raises(BoggleError, match=r"^--friends narrows the day's table: give --table \(or --json\) with it$"):
+        daily(monkeypatch, tmp_path / "ada", "--friends", "--server", "127.0.0.1:9")

@@ -345,6 +345,9 @@ async def test_table_queries_are_rate_limited_and_checked(tmp_path: Path) -> Non
         for wrong in ({"date": "2020-01-01"}, {"date": "2026-03-02"}, {"date": "yesterday"}, {"language": "xx"}):
             with pytest.raises(DailyError):
                 await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, **wrong))
+        with pytest.raises(DailyError) as future:
+            await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, date="2026-03-02"))
+        assert str(future.value) == "2026-03-02 has no table yet: the server's today is 2026-03-01"
 
 
 async def test_the_blocking_client_plays_a_round(tmp_path: Path) -> None:

@@ -91,6 +91,8 @@ def run_daily(
     tell = note or (lambda text: print(text, file=sys.stderr, flush=True))
     seat = _seat(args)
     day = today()
+    if args.friends and not (args.table or args.json):
+        raise BoggleError(_("--friends narrows the day's table: give --table (or --json) with it"))
     if args.table or args.json:
         if not seat.url:
             raise BoggleError(_("the day's table is a server's: give --server HOST:PORT"))

@@ -189,14 +189,23 @@ def levels_line(score: int, scores: dict[str, int]) -> str:
     def named(level: str) -> str:
         return _(LEVEL_NAMES[level]).capitalize()
 
+    level = lower is not None and score == lower[1]  # reached, not passed: level with it
     if lower and higher:
-        return _("above {lower} ({lower_score}), below {higher} ({higher_score})").format(
+        between = (
+            _("level with {lower} ({lower_score}), below {higher} ({higher_score})")
+            if level
+            else _("above {lower} ({lower_score}), below {higher} ({higher_score})")
+        )
+        return between.format(
             lower=named(lower[0]), lower_score=lower[1], higher=named(higher[0]), higher_score=higher[1]
         )
     if lower:
-        return _("above {lower} ({lower_score}): every level beaten").format(
-            lower=named(lower[0]), lower_score=lower[1]
+        top = (
+            _("level with {lower} ({lower_score}): every level reached")
+            if level
+            else _("above {lower} ({lower_score}): every level beaten")
         )
+        return top.format(lower=named(lower[0]), lower_score=lower[1])
     assert higher is not None
     return _("below {higher} ({higher_score})").format(higher=named(higher[0]), higher_score=higher[1])
 

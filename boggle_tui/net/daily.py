@@ -336,7 +336,9 @@ class DailyService:
             day = dt.date.fromisoformat(ask.date) if ask.date else today
         except ValueError:
             raise Refusal(_("a date is YYYY-MM-DD")) from None
-        if not today - dt.timedelta(days=self.keep_days) <= day <= today:
+        if day > today:
+            raise Refusal(_("{date} has no table yet: the server's today is {today}").format(date=day, today=today))
+        if day < today - dt.timedelta(days=self.keep_days):
             raise Refusal(_("this server keeps the tables of its last {days} days").format(days=self.keep_days))
         name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
         found = await self._store(self.store.words_of, day, language, name) if name else []
