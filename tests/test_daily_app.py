@@ -129,7 +129,7 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
 ) -> None:
     found = board_words(enable1)
-    async with daily_server(tmp_path, FakeTime()) as (_service, address):
+    async with daily_server(tmp_path, FakeTime()) as (service, address):
         service.store.befriend(["ada", "bo"])  # they have played a room together on this server
         app, _ = player(monkeypatch, tmp_path / "bo", "bo", address, enable1, popular)
         async with app.run_test(size=(100, 32)) as pilot:

@@ -173,7 +173,7 @@ def test_a_server_that_is_down_is_said_in_one_line_and_the_board_is_played_here(
     assert any("daily board 2026-03-01" in line for line in said)
     kept = load_identity(tmp_path / "ada")  # remembered as the player asked: the server being down refuses neither
     assert (kept.server, kept.name) == ("127.0.0.1:9", "gina")
-    with pytest.raises(BoggleError, match="cannot reach ws://127.0.0.1:9"):  # --table asks that server, as gina
+    with pytest.raises(BoggleError, match=r"cannot reach ws://127\.0\.0\.1:9"):  # --table asks that server, as gina
         daily(monkeypatch, tmp_path / "ada", "--table")
 
 

@@ -9,9 +9,14 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 import threading
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +24,9 @@ import pytest
 from support import FakeTime
 from websockets.asyncio.client import connect
 
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.round import Verdict
 from boggle_tui.net import messages as m
@@ -29,6 +37,7 @@ from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
 
 DAY = dt.date(2026, 3, 1)
+ROOT = Path(__file__).resolve().parent.parent
 WAIT = 5.0
 SECRETS = {name: (name * 40)[:43] for name in ("ada", "bo", "cy", "di", "ed")}
 
@@ -441,3 +450,39 @@ async def test_a_word_with_a_control_character_is_refused_not_cleaned(tmp_path: 
         assert (await player.word(2, "dent\u200b"))["type"] == "error"  # a format character too
         table = await player.end()
         assert table.you is not None and table.you.words == 0
+
+
+@contextmanager
+def server_process(folder: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """`boggle server` as a process of its own, its table in `folder`; its URL once it listens."""
+    command = [sys.executable, "-m", "boggle_tui", "server", "--host", "127.0.0.1", "--port", "0", "--announce-port",
+               "--store", str(folder / "daily.sqlite3"), "--state", str(folder / "state")]  # fmt: skip
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(folder)}
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        announced = re.fullmatch(r"port (\d+)\n", process.stdout.readline())
+        assert announced, "boggle server did not start"
+        yield process, f"ws://127.0.0.1:{announced[1]}"
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(WAIT)
+
+
+def test_a_server_killed_mid_round_and_started_again_gives_her_round_back(tmp_path: Path) -> None:
+    with server_process(tmp_path) as (process, url):
+        game = DailyRound.open(url, "gina", SECRETS["ada"], "en")
+        board = parse_code(game.start.code).board  # the server's today: never read from the wall here
+        found = sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
+        assert [game.word(w).verdict for w in found[:2]] == ["accepted", "accepted"]
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)
+    with server_process(tmp_path) as (_process, url):
+        game.url = url
+        assert game.resume()  # the same board, her words back, the clock where it was
+        assert game.kept is not None and [e.word for e in game.kept.entries] == found[:2]
+        assert parse_code(game.start.code).board.text() == board.text() and 0 < game.start.remaining < 180
+        assert game.word(found[2]).verdict == "accepted"
+        table = game.finish()
+        assert table.you is not None and (table.you.name, table.you.score, table.you.words) == ("gina", 3, 3)
