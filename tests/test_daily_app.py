@@ -16,6 +16,7 @@ from support import FakeTime, make_app, past_the_guard, shown, until
 from textual.widgets import Label, OptionList, Static
 from websockets.asyncio.client import connect
 
+from boggle_tui.app import daily as daily_module
 from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -41,16 +42,26 @@ DAY = dt.date(2026, 11, 23)  # support.TODAY's date: the app's wall and the serv
 
 
 @asynccontextmanager
-async def daily_server(folder: Path, time_: FakeTime):
+async def daily_server(folder: Path, time_: FakeTime, port: int = 0):
     server = RoomServer(dictionaries={"enable1": "enable1"}, now=time_)
     service = server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for,
-                                          today=lambda: DAY, now=time_)  # fmt: skip
-    port = await server.start("127.0.0.1", 0)
+                                          today=lambda: DAY, now=time_, wall=time_)  # fmt: skip
+    address = f"127.0.0.1:{await server.start('127.0.0.1', port)}"
+    SERVERS[address] = server
     try:
-        yield service, f"127.0.0.1:{port}"
+        yield service, address
     finally:
-        await server.stop()
+        if SERVERS.pop(address, None) is server:
+            await server.stop()
         service.close()
+
+
+SERVERS: dict[str, RoomServer] = {}  # the servers running, by address
+
+
+async def service_stopped(address: str) -> None:
+    """The server at `address` stops mid-round (its rounds' words are in its store)."""
+    await SERVERS.pop(address).stop()
 
 
 def board_words(enable1) -> list[str]:
@@ -263,3 +274,48 @@ async def test_a_practice_round_is_not_placed(enable1, popular) -> None:
         await pilot.press("ctrl+g")
         results = await shown(pilot, ResultsScreen)
         assert not results.query("#levels")
+
+
+async def test_a_server_restarted_mid_round_gives_the_round_back_with_its_words(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    found = board_words(enable1)
+    monkeypatch.setattr(daily_module, "RETRY_SECONDS", 0.02)
+    server_time = FakeTime()
+    async with daily_server(tmp_path, server_time) as (_service, address):
+        app, time_ = player(monkeypatch, tmp_path / "gina", "gina", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await play_words(pilot, found[:2])
+            await service_stopped(address)  # the server goes down mid-round
+            await until(pilot, lambda: any("reconnecting" in n.message for n in app._notifications), "the notice")
+            notice = [n.message for n in app._notifications if "reconnecting" in n.message][-1]
+            assert notice == "The connection to the server dropped: reconnecting… (180 seconds left in the round)"
+            time_.now += 20
+            server_time.now += 20
+            async with daily_server(tmp_path, server_time, port=int(address.split(":")[1])):  # back on its port
+                await until(pilot, lambda: any(n.message == "Back in today's round." for n in app._notifications))
+                session = screen.session
+                assert session.score == 2 and session.remaining == pytest.approx(160)
+                await pilot.press(*found[2], "enter")
+                await until(pilot, lambda: session.score == 3, "the third word's verdict")
+                results = await end_round(pilot)
+                assert text_of(results, "#outcome") == "You ended the round"  # she did, after the restart
+                assert text_of(results, "#day-summary").splitlines()[:2] == ["1st of 1 · better than 0%",
+                                                                            "> 1. gina  3 (3 words)"]  # fmt: skip
+
+
+async def test_a_server_that_never_comes_back_is_said_so_not_you_ended_the_round(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    found = board_words(enable1)
+    monkeypatch.setattr(daily_module, "RETRY_SECONDS", 0.02)
+    async with daily_server(tmp_path, FakeTime()) as (_service, address):
+        app, time_ = player(monkeypatch, tmp_path / "gina", "gina", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_words(pilot, found[:2])
+            await service_stopped(address)
+            await until(pilot, lambda: any("reconnecting" in n.message for n in app._notifications), "the notice")
+            time_.now += 180 + daily_module.END_SECONDS  # the round's time, and the wait for its table, are over
+            results = await shown(pilot, DailyResultsScreen)
+            assert text_of(results, "#outcome") == "The connection to the server was lost"
+            assert text_of(results, "#day-summary").startswith("No table from the server (the connection to")

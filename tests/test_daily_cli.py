@@ -10,9 +10,10 @@ import os
 import re
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import FakeTime
@@ -53,6 +54,7 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
         server = RoomServer(dictionaries={"enable1": "enable1"})
         server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today)
         held["port"] = loop.run_until_complete(server.start("127.0.0.1", 0))
+        held["server"] = server
         ready.set()
         loop.run_forever()
         loop.run_until_complete(server.stop())
@@ -61,11 +63,36 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     assert ready.wait(60)
+    address = f"127.0.0.1:{held['port']}"
+
+    def drop() -> None:
+        """Every daily connection the server holds, closed under its feet (a network drop, as the player sees it)."""
+        service = held["server"].daily  # type: ignore[attr-defined]
+
+        async def close_all() -> None:
+            for ws, _done in list(service.live.values()):
+                await ws.close()
+
+        asyncio.run_coroutine_threadsafe(close_all(), loop).result(30)
+
+    DROPS[address] = drop
     try:
-        yield f"127.0.0.1:{held['port']}"
+        yield address
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(30)
+
+
+DROPS: dict[str, Callable[[], None]] = {}  # by address: drop every daily connection of that server
+
+
+class EventfulLines(ScriptedLines):
+    """A script whose callables are done as they are reached (the server drops the connection, say)."""
+
+    def read(self, timeout: float | None) -> Any:
+        while self.script and callable(self.script[0]):
+            self.script.pop(0)()  # type: ignore[operator]
+        return super().read(timeout)
 
 
 def words(day: dt.date = DAY) -> list[str]:
@@ -82,7 +109,7 @@ def daily(
     said: list[str] = []
     noted: list[str] = []
     args = build_parser().parse_args(["daily", *flags])
-    code = run_daily(args, today=today or Today(), lines=ScriptedLines(clock, *typed), write=said.append,
+    code = run_daily(args, today=today or Today(), lines=EventfulLines(clock, *typed), write=said.append,
                      note=noted.append, now=clock)  # fmt: skip
     return code, said, noted
 
@@ -131,21 +158,33 @@ def test_with_no_server_the_board_is_played_here_and_placed_against_the_bots(
     code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=found[:3])
     text = "\n".join(said)
     assert code == 0 and "daily board 2026-03-01" in text
-    placed = r"Against the bots: (above \w+ \(\d+\)(, |: ))?(below \w+ \(\d+\)|every level beaten)"
+    placed = r"Against the bots: ((above|level with) \w+ \(\d+\)(, |: ))?(below \w+ \(\d+\)|every level \w+)"
     assert any(re.fullmatch(placed, line) for line in said), text
 
 
 def test_a_server_that_is_down_is_said_in_one_line_and_the_board_is_played_here(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", typed=["tea"])
+    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", "--name", "gina",
+                              typed=["tea"])  # fmt: skip
     assert code == 0
     assert len([n for n in noted if "127.0.0.1:9" in n]) == 1
     assert any("playing today's board here instead" in n for n in noted)
     assert any("daily board 2026-03-01" in line for line in said)
-    assert load_identity(tmp_path / "ada").server == ""  # a server that never answered is not remembered
-    with pytest.raises(BoggleError, match="give --server"):  # nor tried again by --table
+    kept = load_identity(tmp_path / "ada")  # remembered as the player asked: the server being down refuses neither
+    assert (kept.server, kept.name) == ("127.0.0.1:9", "gina")
+    with pytest.raises(BoggleError, match=r"cannot reach ws://127\.0\.0\.1:9"):  # --table asks that server, as gina
         daily(monkeypatch, tmp_path / "ada", "--table")
+
+
+def test_a_name_the_server_refuses_is_not_remembered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    today = Today()
+    with server_thread(tmp_path, today) as address:
+        daily(monkeypatch, tmp_path / "ada", "--plain", "--server", address, "--name", "ada", today=today)
+        code, _said, noted = daily(monkeypatch, tmp_path / "eve", "--plain", "--server", address, "--name", "ada",
+                                   today=today)  # fmt: skip
+    assert code == 1 and noted == ["boggle: that name is someone else's on this server: choose another with --name"]
+    assert load_identity(tmp_path / "eve").name == ""
 
 
 def test_a_streak_of_three_days_after_rounds_on_three_dates(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -210,3 +249,26 @@ def test_boggle_stats_shows_each_language_s_streak_until_a_day_is_missed(
     assert any(line.startswith("Daily streak English: 3 days in a row · 2 beating your average") for line in shown)
     shown = stats(day + dt.timedelta(days=2))  # a day missed in both
     assert "Daily streak 0 days (today's board is waiting)" in shown and not any("in a row" in x for x in shown)
+
+
+def test_a_dropped_connection_is_reconnected_line_by_line_and_the_round_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    found = words()
+    today = Today()
+    with server_thread(tmp_path, today) as address:
+        drop = DROPS[address]
+        code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",
+                                  typed=[found[0], found[1], drop, found[2]], today=today)  # fmt: skip
+    assert code == 0, noted
+    assert noted == [
+        "The connection to the server dropped: reconnecting… (180 seconds left in the round)",
+        "Back in today's round.",
+    ]
+    assert f"{found[2].upper()}: accepted, 1 point" in said and "Round ended." in said
+    assert "> 1. gina  3 (3 words)" in said
+
+
+def test_friends_without_the_table_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with pytest.raises(BoggleError, match=r"^--friends narrows the day's table: give --table \(or --json\) with it$"):
+        daily(monkeypatch, tmp_path / "ada", "--friends", "--server", "127.0.0.1:9")

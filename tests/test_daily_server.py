@@ -9,8 +9,14 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +24,20 @@ import pytest
 from support import FakeTime
 from websockets.asyncio.client import connect
 
+from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.solver import solve
+from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.round import Verdict
 from boggle_tui.net import messages as m
-from boggle_tui.net.daily import DailyService
+from boggle_tui.net.daily import SWEEP_SLACK, DailyService
 from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
+from boggle_tui.net.room import GRACE
 from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
 
 DAY = dt.date(2026, 3, 1)
+ROOT = Path(__file__).resolve().parent.parent
 WAIT = 5.0
 SECRETS = {name: (name * 40)[:43] for name in ("ada", "bo", "cy", "di", "ed")}
 
@@ -40,9 +51,13 @@ class Today:
 
 
 @asynccontextmanager
-async def daily_server(folder: Path, time_: FakeTime, today: Today) -> AsyncIterator[tuple[RoomServer, str]]:
+async def daily_server(
+    folder: Path, time_: FakeTime, today: Today, **settings: Any
+) -> AsyncIterator[tuple[RoomServer, str]]:
     server = RoomServer(now=time_, dictionaries={"enable1": "enable1"})
-    server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, now=time_)
+    server.daily = DailyService(
+        SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, now=time_, wall=time_, **settings
+    )
     port = await server.start("127.0.0.1", 0)
     try:
         yield server, f"ws://127.0.0.1:{port}"
@@ -190,20 +205,86 @@ async def test_the_server_keeps_the_time(tmp_path: Path) -> None:
         assert isinstance(table, m.DailyTable) and table.you is not None and table.you.words == 2
 
 
-async def test_a_dropped_connection_still_counts_as_the_days_attempt(tmp_path: Path) -> None:
+async def table_now(url: str, **ask: Any) -> m.DailyTable:
+    return await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", **ask))
+
+
+async def resumed(url: str, name: str) -> tuple[Player, dict[str, Any], dict[str, Any]]:
+    """The player back on a new connection: the board again, then the words judged so far."""
+    player, start = await Player.start(url, name)
+    assert start["type"] == "start", start
+    return player, start, await player.read()
+
+
+async def test_a_dropped_connection_keeps_the_round_open_and_the_player_resumes_it(tmp_path: Path) -> None:
     words = solution_words()
-    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.word(2, "zzzq")
+        await player.ws.close()
+        time_.now += 30
+        assert (await table_now(url)).players == 0  # not a result yet: the round is hers until its deadline
+        back, start, judged = await resumed(url, "ada")
+        assert start["remaining"] == 150 and start["next_id"] == 2 and start["code"].startswith("N-")
+        assert judged == {"type": "entries", "entries": [{"word": words[0], "verdict": "accepted", "points": 1}],
+                          "last_id": 1}  # fmt: skip
+        assert (await back.word(2, words[0]))["verdict"] == Verdict.ALREADY_FOUND.value
+        assert (await back.word(3, words[1]))["verdict"] == Verdict.ACCEPTED.value
+        table = await back.end()
+        assert table.you is not None and (table.you.score, table.you.words) == (2, 2)
+        _again, refused = await Player.start(url, "ada")
+        assert refused["code"] == "played"
+
+
+async def test_a_round_never_resumed_is_finished_at_its_deadline_with_the_words_judged(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.word(2, words[1])
+        await player.ws.close()
+        time_.now += 180 + GRACE + SWEEP_SLACK + 0.1
+        later = await table_now(url)
+        assert [(r.name, r.score, r.words) for r in later.rows] == [("ada", 2, 2)]
+        _again, refused = await Player.start(url, "ada")
+        assert refused["code"] == "played"
+
+
+async def test_a_player_back_after_the_deadline_has_the_result_of_the_words_judged(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
         player, _start = await Player.start(url, "ada")
         await player.word(1, words[0])
         await player.ws.close()
-        for _ in range(100):
-            later = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en"))
-            if later.players:
-                break
-            await asyncio.sleep(0.02)
-        assert [(r.name, r.words) for r in later.rows] == [("ada", 1)]
+        time_.now += 180 + GRACE  # before any sweep: her hello finishes it
         _again, refused = await Player.start(url, "ada")
         assert refused["code"] == "played"
+        mine = await table_now(url, name="ada", secret=SECRETS["ada"])
+        assert mine.you is not None and (mine.you.score, mine.you.words) == (1, 1)
+
+
+async def test_a_server_stopped_mid_round_resumes_it_after_its_restart(tmp_path: Path) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.word(2, words[1])
+        bo, _start = await Player.start(url, "bo")
+        await bo.word(1, words[2])
+    time_.now += 40
+    async with daily_server(tmp_path, time_, Today()) as (_server, url):
+        back, start, judged = await resumed(url, "ada")
+        assert start["remaining"] == 140 and [e["word"] for e in judged["entries"]] == words[:2]
+        await back.word(3, words[3])
+        table = await back.end()
+        assert table.you is not None and (table.you.score, table.you.words, table.players) == (3, 3, 1)
+        time_.now += 140 + GRACE + SWEEP_SLACK + 0.1  # bo never came back: his round ends with his word
+        assert [(r.name, r.words) for r in (await table_now(url)).rows] == [("ada", 3), ("bo", 1)]
 
 
 async def test_a_restarted_server_keeps_the_table(tmp_path: Path) -> None:
@@ -273,6 +354,9 @@ async def test_table_queries_are_rate_limited_and_checked(tmp_path: Path) -> Non
         for wrong in ({"date": "2020-01-01"}, {"date": "2026-03-02"}, {"date": "yesterday"}, {"language": "xx"}):
             with pytest.raises(DailyError):
                 await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, **wrong))
+        with pytest.raises(DailyError) as future:
+            await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, date="2026-03-02"))
+        assert str(future.value) == "2026-03-02 has no table yet: the server's today is 2026-03-01"
 
 
 async def test_the_blocking_client_plays_a_round(tmp_path: Path) -> None:
@@ -296,3 +380,109 @@ def test_an_unreachable_server_is_said_so() -> None:
     with pytest.raises(DailyError) as error:
         DailyRound.open("ws://127.0.0.1:9", "ada", SECRETS["ada"], "en")
     assert error.value.unreachable
+
+
+async def test_one_address_begins_a_bounded_number_of_attempts_a_day(tmp_path: Path) -> None:
+    today = Today()
+    async with daily_server(tmp_path, FakeTime(), today, per_address=3) as (_server, url):
+        names = [f"p{n}" for n in range(5)]
+        SECRETS.update({name: (name * 30)[:43] for name in names})
+        answers = []
+        for name in names:
+            player, answer = await Player.start(url, name)
+            answers.append(answer)
+            await player.ws.close()
+        assert [a["type"] for a in answers] == ["start"] * 3 + ["error"] * 2
+        assert answers[3]["code"] == "limit" and "\n" not in answers[3]["message"]
+        async with connect(url) as ws:  # nor is a new name made for a limited address
+            await ws.send(json.dumps({"type": "table", "version": m.VERSION, "name": "p3", "secret": SECRETS["p3"]}))
+            assert json.loads(await ws.recv())["code"] == "name_taken"
+        _back, start, _judged = await resumed(url, "p0")  # a round begun may still be resumed
+        assert start["type"] == "start"
+        today.day = DAY + dt.timedelta(days=1)  # a new day, new attempts
+        _player, answer = await Player.start(url, "p3")
+        assert answer["type"] == "start"
+
+
+class HeldStore(SqliteStore):
+    """A store whose `begin` waits until the test lets it go (the player leaves meanwhile)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.go = threading.Event()
+        self.begun = 0
+
+    def begin(self, day: dt.date, language: str, name: str, deadline: int = 0) -> bool:
+        assert self.go.wait(WAIT)
+        begun = super().begin(day, language, name, deadline)
+        self.begun += 1
+        return begun
+
+
+async def test_a_player_gone_before_the_board_was_dealt_has_no_attempt(tmp_path: Path) -> None:
+    server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
+    store = HeldStore(tmp_path / "daily.sqlite3")
+    server.daily = DailyService(store, server.dictionary_for, today=Today(), now=FakeTime(), wall=FakeTime())
+    url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
+    try:
+        ws = await connect(url)
+        await ws.send(json.dumps({"type": "daily", "version": m.VERSION, "name": "ada", "secret": SECRETS["ada"]}))
+        await ws.close()
+        store.go.set()
+        for _ in range(200):  # the attempt begun, then undone when the board could not be dealt
+            if store.begun and await asyncio.to_thread(store.open_round, DAY, "en", "ada") is None:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the attempt was kept")
+        _player, start = await Player.start(url, "ada")  # no attempt was spent: the board is dealt now
+        assert start["type"] == "start" and store.begun == 2
+    finally:
+        await server.stop()
+        server.daily.close()
+
+
+async def test_a_word_with_a_control_character_is_refused_not_cleaned(tmp_path: Path) -> None:
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        player, _start = await Player.start(url, "ada")
+        answer = await player.word(1, "DEN\u0000T")
+        assert answer["type"] == "error" and "printable" in answer["message"]
+        assert (await player.word(2, "dent\u200b"))["type"] == "error"  # a format character too
+        table = await player.end()
+        assert table.you is not None and table.you.words == 0
+
+
+@contextmanager
+def server_process(folder: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """`boggle server` as a process of its own, its table in `folder`; its URL once it listens."""
+    command = [sys.executable, "-m", "boggle_tui", "server", "--host", "127.0.0.1", "--port", "0", "--announce-port",
+               "--store", str(folder / "daily.sqlite3"), "--state", str(folder / "state")]  # fmt: skip
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(folder)}
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        announced = re.fullmatch(r"port (\d+)\n", process.stdout.readline())
+        assert announced, "boggle server did not start"
+        yield process, f"ws://127.0.0.1:{announced[1]}"
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(WAIT)
+
+
+def test_a_server_killed_mid_round_and_started_again_gives_her_round_back(tmp_path: Path) -> None:
+    with server_process(tmp_path) as (process, url):
+        game = DailyRound.open(url, "gina", SECRETS["ada"], "en")
+        board = parse_code(game.start.code).board  # the server's today: never read from the wall here
+        found = sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
+        assert [game.word(w).verdict for w in found[:2]] == ["accepted", "accepted"]
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)
+    with server_process(tmp_path) as (_process, url):
+        game.url = url
+        assert game.resume()  # the same board, her words back, the clock where it was
+        assert game.kept is not None and [e.word for e in game.kept.entries] == found[:2]
+        assert parse_code(game.start.code).board.text() == board.text() and 0 < game.start.remaining < 180
+        assert game.word(found[2]).verdict == "accepted"
+        table = game.finish()
+        assert table.you is not None and (table.you.name, table.you.score, table.you.words) == ("gina", 3, 3)

@@ -49,5 +49,7 @@ def test_the_levels_expected_scores_rise_with_skill_and_a_score_is_placed_betwee
     levels = {"beginner": 3, "casual": 5, "regular": 31, "strong": 47, "expert": 60}
     assert levels_line(40, levels) == "above Regular (31), below Strong (47)"
     assert levels_line(1, levels) == "below Beginner (3)"
-    assert levels_line(60, levels) == "above Expert (60): every level beaten"
+    assert levels_line(61, levels) == "above Expert (60): every level beaten"
+    assert levels_line(60, levels) == "level with Expert (60): every level reached"  # equal is reached, not passed
+    assert levels_line(31, levels) == "level with Regular (31), below Strong (47)"
     assert between_levels(31, levels) == (("regular", 31), ("strong", 47))

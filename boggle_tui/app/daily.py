@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from typing import Protocol
 
+from textual.notifications import Notification, Notify
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
@@ -26,9 +28,16 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
-from boggle_tui.net.client import JoinError, ask_daily_table, error_text, open_daily
+from boggle_tui.net.client import (
+    ANSWER_SECONDS,
+    CONNECT_SECONDS,
+    JoinError,
+    ask_daily_table,
+    error_text,
+    open_daily,
+)
 from boggle_tui.net.daily_session import DailySession
 from boggle_tui.net.protocol import ProtocolError
 from boggle_tui.storage.daily_seat import DailyTarget
@@ -36,6 +45,8 @@ from boggle_tui.storage.identity import remember
 from boggle_tui.storage.stats import daily_played
 
 END_SECONDS = 10.0  # past the clock's end, the longest wait for the server's table (it places the result first)
+RETRY_SECONDS = 1.0  # between tries to reconnect
+NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 TABLE_ROWS = 100  # rows of the day's table the table screen asks for
 
 
@@ -43,6 +54,7 @@ class DailyHost(Host, Protocol):
     def start_round(self, request: RoundRequest) -> None: ...
     def play(self, session: RoundSession) -> None: ...
     def daily_refused(self, message: str) -> None: ...
+    def _unnotify(self, notification: Notification) -> None: ...  # Textual's App: takes one notice down
 
 
 class DailyPlay:
@@ -51,6 +63,7 @@ class DailyPlay:
     def __init__(self, app: DailyHost, target: DailyTarget) -> None:
         self.app = app
         self.target = target
+        self._reconnecting: Notification | None = None  # the notice shown while reconnecting
 
     def begin(self) -> None:
         if not self.target.url:
@@ -76,6 +89,8 @@ class DailyPlay:
         try:
             ws, start = await open_daily(target.url, hello)
         except JoinError as error:
+            if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
+                self._remember()
             if not error.unreachable:
                 app.daily_refused(str(error))
                 return
@@ -84,10 +99,7 @@ class DailyPlay:
             app.notify(here, title=_("Today's board"), severity="warning", timeout=8, markup=False)
             self.play_here()
             return
-        # The server took the name: remembered, with the server (one that never answered, or refused, is not).
-        self.target = DailyTarget(target.url, target.server, target.name,
-                                  remember(target.identity, name=target.name, server=target.server),
-                                  target.language)  # fmt: skip
+        self._remember()
         outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         try:
             session = DailySession(start, outbox.put_nowait, day=app.today(), server=target.server, now=app.now,
@@ -106,6 +118,13 @@ class DailyPlay:
             return
         session.finish(table, solution, lost)
 
+    def _remember(self) -> None:
+        """The name and server as the player gave them (never a name the server refused)."""
+        target = self.target
+        self.target = DailyTarget(target.url, target.server, target.name,
+                                  remember(target.identity, name=target.name, server=target.server),
+                                  target.language)  # fmt: skip
+
     def _solve(self, session: DailySession) -> Solution:
         """The board solved on the language's own list (the server's: never a list the server names), off the
         screen's thread."""
@@ -119,23 +138,40 @@ class DailyPlay:
     async def _round(
         self, ws: ClientConnection, session: DailySession, outbox: asyncio.Queue[m.ClientMessage]
     ) -> tuple[m.DailyTable | None, str]:
-        """The server's messages until its table: the verdicts to the session, an error as a notice. Every wait is
-        bounded: a server silent past its clock's end by END_SECONDS has lost the round (why, in the second)."""
+        """The server's messages until its table. A connection that drops is opened again with the player's
+        secret while the round's clock runs (the server keeps the round open and sends back the words it judged);
+        a round that cannot be resumed is the server's to finish with those words: its table is asked for."""
+        hello = m.DailyHello(version=m.VERSION, name=self.target.name, secret=self.target.identity.secret,
+                             language=self.target.language)  # fmt: skip
+        while True:
+            table = await self._listen(ws, session, outbox)
+            if table is not None:
+                return table, ""
+            reconnected = await self._reconnect(session, hello, outbox)
+            if isinstance(reconnected, str):
+                return None, reconnected
+            if reconnected is None:  # the round is over on the server: its result, with the words it judged
+                return await self._finished_table()
+            ws = reconnected
+
+    async def _listen(
+        self, ws: ClientConnection, session: DailySession, outbox: asyncio.Queue[m.ClientMessage]
+    ) -> m.DailyTable | None:
+        """The server's messages on one connection until its table; None when the connection dropped (or the
+        server was silent past the round's end by END_SECONDS)."""
         sender = asyncio.create_task(_send_all(ws, outbox))
         try:
             while True:
                 try:
                     frame = await asyncio.wait_for(ws.recv(), session.remaining + END_SECONDS)
-                except TimeoutError:
-                    return None, _("the server did not answer within {seconds} s").format(seconds=f"{END_SECONDS:g}")
-                except ConnectionClosed as error:
-                    return None, _("the server closed the connection ({error})").format(error=type(error).__name__)
+                except (TimeoutError, ConnectionClosed):
+                    return None
                 try:
                     message = m.decode_server(frame)
                 except ProtocolError:
                     continue  # noise from a stranger: never acted on
                 if isinstance(message, m.DailyTable):
-                    return message, ""
+                    return message
                 if isinstance(message, m.Error):
                     text = error_text(message.message, message.code, "")
                     self.app.notify(text, title=_("Today's board"), severity="warning", markup=False)
@@ -146,12 +182,80 @@ class DailyPlay:
             with contextlib.suppress(ConnectionClosed):
                 await ws.close()
 
+    async def _reconnect(
+        self, session: DailySession, hello: m.DailyHello, outbox: asyncio.Queue[m.ClientMessage]
+    ) -> ClientConnection | str | None:
+        """Open the round again while its clock runs (and END_SECONDS past it), saying how long is left: the new
+        connection; None when the server says the round is over (finished with the words it judged); a reason
+        when it refuses otherwise."""
+        now = self.app.now
+        deadline = now() + session.remaining + END_SECONDS
+        try:
+            while now() < deadline:
+                self._tell_reconnecting(session)
+                await asyncio.sleep(RETRY_SECONDS)
+                try:
+                    ws, start = await open_daily(self.target.url, hello)
+                except JoinError as error:
+                    if error.code in ("played", "limit"):  # over on the server (the table says how it ended)
+                        return None
+                    if error.code in ("name_taken", "refused", "version"):
+                        return str(error)
+                    continue  # not there yet: again, while the round lasts
+                _drop_words(outbox)  # the session sends again, in order, every word the server has not judged
+                session.resumed(start)
+                with contextlib.suppress(TimeoutError, ConnectionClosed, ProtocolError):
+                    session.apply(m.decode_server(await asyncio.wait_for(ws.recv(), ANSWER_SECONDS)))  # its words
+                self.app.notify(_("Back in today's round."), title=_("Today's board"), timeout=3)
+                return ws
+        finally:
+            self._tell_reconnecting(None)
+        return None
+
+    async def _finished_table(self) -> tuple[m.DailyTable | None, str]:
+        """The day's table with this round's result, as the server finished it; the reason when there is none."""
+        try:
+            table = await self.ask_table(False)
+        except (JoinError, OSError):
+            return None, _("the connection to the server was lost")
+        if table.you is None:
+            return None, _("the connection to the server was lost")
+        return table, ""
+
+    def _tell_reconnecting(self, session: DailySession | None) -> None:
+        """One notice, kept up while reconnecting and changed each try: the time left in the round (None: down)."""
+        if self._reconnecting is not None:
+            with contextlib.suppress(KeyError):  # it timed out by itself
+                self.app._unnotify(self._reconnecting)  # Textual's notices have no public way to take one down
+            self._reconnecting = None
+        if session is None:
+            return
+        text = counted(
+            math.ceil(session.remaining),
+            "The connection to the server dropped: reconnecting… ({count} second left in the round)",
+            "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
+        )
+        notice = Notification(text, _("Today's board"), "warning", RETRY_SECONDS + CONNECT_SECONDS, markup=False)
+        self._reconnecting = notice
+        self.app.post_message(Notify(notice))
+
     async def ask_table(self, friends: bool) -> m.DailyTable:
         """The day's table as the server has it now: its top rows and yours (friends: theirs alone)."""
         target = self.target
         ask = m.TableAsk(version=m.VERSION, language=target.language, name=target.name,
                          secret=target.identity.secret, friends=friends, rows=TABLE_ROWS)  # fmt: skip
         return await ask_daily_table(target.url, ask)
+
+
+def _drop_words(outbox: asyncio.Queue[m.ClientMessage]) -> None:
+    """The words still waiting to go out on a connection that dropped (the rest, an end, still go)."""
+    kept = []
+    while not outbox.empty():
+        message = outbox.get_nowait()
+        if not isinstance(message, m.Word):
+            kept.append(message)
+    for message in kept:
+        outbox.put_nowait(message)
 
 
 async def _send_all(ws: ClientConnection, outbox: asyncio.Queue[m.ClientMessage]) -> None:

@@ -13,8 +13,10 @@ server sends is decoded and cleaned before it is printed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
+import math
 import secrets
 import sys
 import time
@@ -45,9 +47,9 @@ from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import Entry, Verdict
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
-from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
+from boggle_tui.net.daily_client import END_SECONDS, DailyError, DailyRound, ask_table
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
@@ -55,6 +57,8 @@ from boggle_tui.storage.identity import Identity, remember
 from boggle_tui.storage.stats import daily_played, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
+RETRY_SECONDS = 1.0  # between tries to reconnect
+NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 
 
 @dataclass
@@ -68,8 +72,8 @@ class Seat:
     server: str = ""  # as remembered: HOST, or HOST:PORT off the default port
 
     def answered(self) -> None:
-        """The server took this name: remember both (a server that never answered, or a name it refused, is not
-        remembered, or every later `daily` would try them again)."""
+        """Remember the name and server as the player gave them (a name the server refused is not, or every later
+        `daily` would try it again; a server that is down is: the player asked for it)."""
         self.identity = remember(self.identity, name=self.name, server=self.server)
 
 
@@ -87,6 +91,8 @@ def run_daily(
     tell = note or (lambda text: print(text, file=sys.stderr, flush=True))
     seat = _seat(args)
     day = today()
+    if args.friends and not (args.table or args.json):
+        raise BoggleError(_("--friends narrows the day's table: give --table (or --json) with it"))
     if args.table or args.json:
         if not seat.url:
             raise BoggleError(_("the day's table is a server's: give --server HOST:PORT"))
@@ -100,6 +106,8 @@ def run_daily(
             try:
                 game = DailyRound.open(seat.url, seat.name, seat.identity.secret, seat.language)
             except DailyError as error:
+                if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
+                    seat.answered()
                 if not error.unreachable:
                     tell(_("boggle: {reason}").format(reason=error))
                     return 1
@@ -160,16 +168,27 @@ def _play_online(
         word = word_of(got)
         if not word.strip():
             continue
-        judged = game.word(word)
+        try:
+            judged = game.word(word)
+        except DailyError as error:
+            if error.code:
+                raise
+            if not _back(game, deadline, now, tell):
+                break  # the server finished the round with the words it judged
+            deadline = now() + game.start.remaining
+            judged = game.again(word)
         entry = _entry(judged)
         if entry.verdict.accepted:
             found[entry.word] = entry.points
         out(verdict_line(entry, upper))
     out(_("Time is up.") if now() >= deadline else _("Round ended."))
-    table = game.finish()
+    table = _final_table(game, deadline, now, tell)
     solution = _solution(board, seat.language, start.min_length)
-    write_lines(out, result_lines(table, list(found), upper))
-    score = table.you.score if table.you else sum(found.values())
+    if table is None:
+        tell(_("boggle: the connection to the server was lost"))
+    else:
+        write_lines(out, result_lines(table, list(found), upper))
+    score = table.you.score if table is not None and table.you else sum(found.values())
     out(against_levels(solution, score, start.seconds))
     record = _record(solution, found, day, seat.language, start, score)
     if history.record(record):
@@ -177,6 +196,42 @@ def _play_online(
     elif history.notice:
         tell(history.notice)
     return 0
+
+
+def _back(game: DailyRound, deadline: float, now: TimeSource, tell: Write) -> bool:
+    """The connection dropped: try again while the round's clock runs (one line, with the time left). True when
+    the round goes on; False when it is over (the server finished it, or the time is up)."""
+    tell(counted(
+        math.ceil(max(0.0, deadline - now())),
+        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
+        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
+    ))  # fmt: skip
+    while now() < deadline + END_SECONDS:
+        try:
+            if game.resume():
+                tell(_("Back in today's round."))
+                return True
+            return False
+        except DailyError:
+            time.sleep(RETRY_SECONDS)
+    return False
+
+
+def _final_table(game: DailyRound, deadline: float, now: TimeSource, tell: Write) -> m.DailyTable | None:
+    """The day's table with this result: at the round's end, or (the connection lost meanwhile) back on a new
+    one, or as the server finished the round; None when the server cannot be reached."""
+    try:
+        return game.finish()
+    except DailyError as error:
+        if error.code:
+            raise
+    if _back(game, deadline, now, tell):
+        with contextlib.suppress(DailyError):
+            return game.finish()
+    try:
+        return game.table()
+    except DailyError:
+        return None
 
 
 def _entry(judged: m.Judgement) -> Entry:

@@ -172,7 +172,8 @@ def run_server(args: argparse.Namespace) -> int:
             from boggle_tui.storage.daily_store import open_store
 
             store = open_store(args.store)
-            server.daily = DailyService(store, server.dictionary_for, log=log, keep_days=args.keep_days)
+            server.daily = DailyService(store, server.dictionary_for, log=log, keep_days=args.keep_days,
+                                        per_address=args.daily_per_address)  # fmt: skip
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:

@@ -319,6 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--store", metavar=_("PATH|URL"), help=store_help)
     server.add_argument("--keep-days", type=_count(1, 10**5), default=400, metavar="N",
                         help=_("days of daily tables kept (400)"))  # fmt: skip
+    server.add_argument("--daily-per-address", type=_count(0, 10**6), default=5, metavar="N",
+                        help=_("daily rounds one address may begin a day (5; 0: no limit; behind a proxy every "
+                               "player shares its address)"))  # fmt: skip
     server.add_argument("--no-daily", action="store_true", help=_("serve rooms only, not today's board"))
     daily = commands.add_parser("daily", help=_("today's board, with everyone who plays it (UTC)"))
     daily.add_argument("--server", metavar=_("HOST:PORT"),

@@ -52,6 +52,19 @@ class Placement:
     summary: Summary
 
 
+@dataclass(frozen=True)
+class OpenRound:
+    """A day's round begun and not finished, as the store keeps it while it is played: the words judged so far."""
+
+    day: dt.date
+    language: str
+    name: str
+    score: int
+    words: list[str]
+    deadline: int  # milliseconds of the wall clock (0: unknown, overdue)
+    last_id: int  # the highest entry id whose accepted word is kept
+
+
 class DailyStore(Protocol):
     """What a daily server asks of its store (every method may block: net/daily.py calls them off its loop)."""
 
@@ -63,11 +76,28 @@ class DailyStore(Protocol):
         """True when `name` is held by this secret (nothing is taken)."""
         ...
 
-    def begin(self, day: dt.date, language: str, name: str) -> bool:
-        """Record the day's attempt; False when `name` has already had it."""
+    def begin(self, day: dt.date, language: str, name: str, deadline: int = 0) -> bool:
+        """Record the day's attempt, its round open until `deadline` (ms of the wall clock); False when `name` has
+        already had it."""
         ...
 
-    def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None: ...
+    def forget(self, day: dt.date, language: str, name: str) -> None:
+        """Undo an attempt whose board was never dealt (an open one; a finished result stays)."""
+        ...
+
+    def progress(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str], last_id: int) -> None:
+        """An open round's words so far (kept as each is accepted, so a restarted server has them)."""
+        ...
+
+    def open_round(self, day: dt.date, language: str, name: str) -> OpenRound | None: ...
+
+    def overdue(self, since: dt.date, deadline: int) -> list[OpenRound]:
+        """Open rounds of days from `since` whose deadline is before `deadline` (a bounded number)."""
+        ...
+
+    def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
+        """The result, counted once; the round is no longer open."""
+        ...
 
     def place(self, day: dt.date, language: str, name: str) -> Placement | None: ...
 
@@ -159,14 +189,23 @@ def levels_line(score: int, scores: dict[str, int]) -> str:
     def named(level: str) -> str:
         return _(LEVEL_NAMES[level]).capitalize()
 
+    level = lower is not None and score == lower[1]  # reached, not passed: level with it
     if lower and higher:
-        return _("above {lower} ({lower_score}), below {higher} ({higher_score})").format(
+        between = (
+            _("level with {lower} ({lower_score}), below {higher} ({higher_score})")
+            if level
+            else _("above {lower} ({lower_score}), below {higher} ({higher_score})")
+        )
+        return between.format(
             lower=named(lower[0]), lower_score=lower[1], higher=named(higher[0]), higher_score=higher[1]
         )
     if lower:
-        return _("above {lower} ({lower_score}): every level beaten").format(
-            lower=named(lower[0]), lower_score=lower[1]
+        top = (
+            _("level with {lower} ({lower_score}): every level reached")
+            if level
+            else _("above {lower} ({lower_score}): every level beaten")
         )
+        return top.format(lower=named(lower[0]), lower_score=lower[1])
     assert higher is not None
     return _("below {higher} ({higher_score})").format(higher=named(higher[0]), higher_score=higher[1])
 

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +31,7 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game import daily
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
-from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, Placement, Row
+from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, OpenRound, Placement, Row
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import language_for, shipped_languages
 from boggle_tui.game.round import EndReason, Entry, Round, Verdict
@@ -47,6 +48,10 @@ TABLE_BURST = 10
 ADDRESSES = 10_000  # addresses whose query rates are remembered (the oldest forgotten first)
 MAX_ERRORS = 20  # bad messages in a round before it ends
 WAKE_SECONDS = 1.0  # a round looks at its clock at least this often while nothing arrives
+ATTEMPTS_PER_ADDRESS = 5  # rounds begun a day from one address (`boggle server --daily-per-address`)
+SWEEP_SECONDS = 1.0  # overdue rounds are looked for at most this often (on a connection's arrival)
+SWEEP_SLACK = 5.0  # past a round's deadline and grace, before a sweep finishes it (its own server does first)
+HANDOVER_SECONDS = 5.0  # for an old connection's last word to be kept, when the player is back on a new one
 END_FRAME = '{"type":"end"'  # how a room\'s end of round begins on the wire (messages.encode)
 
 T = TypeVar("T")
@@ -64,9 +69,9 @@ class DailyService:
         log: Callable[[str], None] = lambda _: None,
         keep_days: int = KEEP_DAYS,
         seconds: int = STANDARD_ROUND,
+        wall: TimeSource = time.time,
+        per_address: int = ATTEMPTS_PER_ADDRESS,
     ) -> None:
-        import time
-
         self.store = store
         self.dictionary_for = dictionary_for
         self.today = today
@@ -77,6 +82,12 @@ class DailyService:
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="daily-store")
         self.rates: OrderedDict[str, Bucket] = OrderedDict()
         self.pruned: dt.date | None = None
+        self.wall = wall  # seconds of the wall clock: a round's deadline outlives this process
+        self.per_address = per_address  # attempts one address may begin a day (0: no limit)
+        self.attempts: OrderedDict[str, int] = OrderedDict()
+        self.attempts_day: dt.date | None = None
+        self.live: dict[tuple[dt.date, str, str], tuple[ServerConnection, asyncio.Event]] = {}  # rounds played here
+        self.swept: float | None = None
         self.boards: dict[tuple[dt.date, str], tuple[Deal, str, Rules, Dictionary, Solution]] = {}
 
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
@@ -98,8 +109,9 @@ class DailyService:
                     ).format(server=m.VERSION, client=first.version)
                 )
             await self._prune()
+            await self._sweep()
             if isinstance(first, m.DailyHello):
-                await self._round(ws, first)
+                await self._round(ws, first, address)
             else:
                 await self._table(ws, first, address)
         except Refusal as refusal:
@@ -123,7 +135,7 @@ class DailyService:
             if gone:
                 self.log(f"daily: {gone} results older than {self.keep_days} days pruned")
 
-    async def _identify(self, name: str, secret: str, *, claim: bool) -> str:
+    async def _identify(self, name: str, secret: str, *, claim: bool, limited: bool = False) -> str:
         """The checked name; a Refusal for a malformed name or secret, or a name held by another secret."""
         checked = clean_name(name)
         if not checked or checked != name or len(name) > MAX_NAME:
@@ -135,6 +147,8 @@ class DailyService:
             if claim
             else await self._store(self.store.owns, name, secret)
         )
+        if not held and limited:  # a new name (or another's) from an address past its attempts: no name is made
+            raise Refusal(_("too many of today's attempts from your address: try again tomorrow"), "limit")
         if not held:
             raise Refusal(_coded("name_taken"), "name_taken")
         return name
@@ -146,31 +160,116 @@ class DailyService:
 
     # A round
 
-    async def _round(self, ws: ServerConnection, hello: m.DailyHello) -> None:
+    async def _round(self, ws: ServerConnection, hello: m.DailyHello, address: str) -> None:
         language = self._language(hello.language or "en")
-        name = await self._identify(hello.name, hello.secret, claim=True)
         day = self.today()
+        # An address past its attempts today makes no new name and begins no round; it may still resume one.
+        limited = 0 < self.per_address <= self._attempts(day).get(address, 0)
+        name = await self._identify(hello.name, hello.secret, claim=not limited, limited=limited)
         deal, dice, rules, words, solution = await self._board(day, language)
-        if not await self._store(self.store.begin, day, language, name):
-            raise Refusal(_coded("played"), "played")
-        clock = Clock(rules.clock, self.now)
-        game = Round(deal.board, solution, clock, words.trie.__contains__)
+        key = (day, language, name)
+        await self._supersede(key)
+        game, ends, last_id = await self._resumed(key, rules, solution, words, limited)
+        resumed = game is not None
+        if game is None:
+            ends = self.wall() + rules.clock
+            if not await self._store(self.store.begin, day, language, name, _ms(ends)):
+                raise Refusal(_coded("played"), "played")
+            self._attempts(day)[address] = self._attempts(day).get(address, 0) + 1
+            game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
+            self.log(f"daily {day} {language}: {name!r} started")
+        left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
         code = board_code(deal.board, dice)
-        self.log(f"daily {day} {language}: {name!r} started")
-        await ws.send(m.encode(m.Start(
+        start = m.Start(
             round=1, board=tuple(tuple(row) for row in deal.board.rows), dice=dice, code=code,
-            min_length=solution.min_length, seconds=rules.clock, remaining=float(rules.clock),
-            dictionary=rules.dictionary, next_id=1,
-        )))  # fmt: skip
-        game.start()
+            min_length=solution.min_length, seconds=rules.clock, remaining=left, dictionary=rules.dictionary,
+            next_id=last_id + 1,
+        )  # fmt: skip
         try:
-            await self._play(ws, game, self.now() + rules.clock)
-        finally:  # the round counts however it ends: time, the player's end, or a dropped connection
-            game.end(EndReason.TIME_UP if clock.expired else EndReason.ENDED)
-            found = list(game.found)
-            await self._store(self.store.finish, day, language, name, game.score, found)
-            self.log(f"daily {day} {language}: {name!r} scored {game.score}")
+            await ws.send(m.encode(start))
+        except ConnectionClosed:
+            if not resumed:  # gone before the board was dealt: no attempt, no row
+                await self._store(self.store.forget, day, language, name)
+            raise
+        if resumed:  # the words judged so far, as after a room's reconnect
+            judged = tuple(m.Judged(word=w, verdict=m.verdict_text(Verdict.ACCEPTED), points=p)
+                           for w, p in game.found.items())  # fmt: skip
+            await ws.send(m.encode(m.Entries(entries=judged, last_id=last_id)))
+        game.start()
+        done = asyncio.Event()
+        self.live[key] = (ws, done)
+        try:
+            over = await self._play(ws, game, self.now() + left, key, last_id)
+        finally:
+            done.set()
+            if self.live.get(key, (None,))[0] is ws:
+                del self.live[key]
+        if not over:  # the connection dropped: the round stays open to its deadline, for the player to come back
+            self.log(f"daily {day} {language}: {name!r} dropped, {len(game.found)} words kept")
+            return
+        game.end(EndReason.TIME_UP if game.clock.expired else EndReason.ENDED)
+        found = list(game.found)
+        await self._store(self.store.finish, day, language, name, game.score, found)
+        self.log(f"daily {day} {language}: {name!r} scored {game.score}")
         await ws.send(m.encode(await self._table_for(day, language, code, name, found, rows=0)))
+
+    def _attempts(self, day: dt.date) -> OrderedDict[str, int]:
+        """Attempts begun today per address (yesterday's forgotten; the oldest address first past ADDRESSES)."""
+        if self.attempts_day != day:
+            self.attempts_day, self.attempts = day, OrderedDict()
+        while len(self.attempts) >= ADDRESSES:
+            self.attempts.popitem(last=False)
+        return self.attempts
+
+    async def _supersede(self, key: tuple[dt.date, str, str]) -> None:
+        """The player is back on a new connection while this server still holds the old one (a drop it has not
+        noticed): the old one is closed, and its round handed over once its last word is kept."""
+        held = self.live.get(key)
+        if held is not None:
+            old, done = held
+            with contextlib.suppress(ConnectionClosed):
+                await old.close(1000, "resumed elsewhere")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), HANDOVER_SECONDS)
+
+    async def _resumed(
+        self, key: tuple[dt.date, str, str], rules: Rules, solution: Solution, words: Dictionary, limited: bool
+    ) -> tuple[Round | None, float, int]:
+        """The player's open round, rebuilt from the words kept (its clock where it is), with its deadline (wall
+        seconds) and the last entry id judged; (None, 0, 0) for none. A round past its deadline is finished now,
+        with the words kept, and refused as played."""
+        kept = await self._store(self.store.open_round, *key)
+        if kept is None:
+            if limited:
+                raise Refusal(_("too many of today's attempts from your address: try again tomorrow"), "limit")
+            return None, 0.0, 0
+        ends = kept.deadline / 1000
+        if self.wall() >= ends + GRACE:
+            await self._finish_kept(kept)
+            raise Refusal(_coded("played"), "played")
+        seconds = min(float(rules.clock), max(0.0, ends - self.wall()))
+        game = Round(solution.board, solution, Clock(seconds, self.now), words.trie.__contains__)
+        for word in kept.words:
+            game.submit(word)
+        self.log(f"daily {key[0]} {key[1]}: {key[2]!r} resumed with {len(game.found)} words")
+        return game, ends, kept.last_id
+
+    async def _finish_kept(self, kept: OpenRound) -> None:
+        words = [w for w in kept.words if w]
+        await self._store(self.store.finish, kept.day, kept.language, kept.name, kept.score, words)
+        self.log(f"daily {kept.day} {kept.language}: {kept.name!r} finished at its deadline with {kept.score}")
+
+    async def _sweep(self) -> None:
+        """At most once a SWEEP_SECONDS: finish the open rounds past their deadline (the player never came back,
+        or a server before this one stopped mid-round) with the words kept, so each attempt has its row."""
+        now = self.now()
+        if self.swept is not None and now - self.swept < SWEEP_SECONDS:
+            return
+        self.swept = now
+        since = self.today() - dt.timedelta(days=1)  # a round begun before midnight ends after it
+        for kept in await self._store(self.store.overdue, since, _ms(self.wall() - GRACE - SWEEP_SLACK)):
+            if (kept.day, kept.language, kept.name) not in self.live:
+                await self._finish_kept(kept)
 
     async def _board(self, day: dt.date, language: str) -> tuple[Deal, str, Rules, Dictionary, Solution]:
         """The day's board in a language, dealt and solved once (every player of the day plays it)."""
@@ -185,32 +284,38 @@ class DailyService:
             self.boards[key] = (deal, dice, rules, words, solution)
         return self.boards[key]
 
-    async def _play(self, ws: ServerConnection, game: Round, deadline: float) -> None:
-        """Judge words until the deadline (and its grace), the player's `end`, or the connection's end."""
-        bucket, last_id, errors = Bucket(), 0, 0
+    async def _play(
+        self, ws: ServerConnection, game: Round, deadline: float, key: tuple[dt.date, str, str], last_id: int
+    ) -> bool:
+        """Judge words until the deadline (and its grace) or the player's `end`: True; False when the connection
+        ends first. Each accepted word is kept in the store before its verdict goes out."""
+        bucket, errors = Bucket(), 0
         while (left := deadline + GRACE - self.now()) > 0:
             try:
                 frame = await asyncio.wait_for(ws.recv(), min(WAKE_SECONDS, left))
             except TimeoutError:
                 continue
             except ConnectionClosed:
-                return
+                return False
             try:
                 message = m.decode_client(frame)
             except ProtocolError as error:
                 errors += 1
                 await ws.send(m.encode(m.Error(message=str(error), fatal=errors >= MAX_ERRORS)))
                 if errors >= MAX_ERRORS:
-                    return
+                    return True
                 continue
             if isinstance(message, m.VoteEnd):
-                return
+                return True
             if not isinstance(message, m.Word) or message.id <= last_id:
                 continue  # a word sent again is judged once; nothing else belongs in a round
             last_id = message.id
             entry = self._judge(game, message.word, bucket, deadline)
+            if entry.verdict.accepted:
+                await self._store(self.store.progress, *key, game.score, list(game.found), last_id)
             await ws.send(m.encode(m.Judgement(id=message.id, word=entry.word, verdict=m.verdict_text(entry.verdict),
                                                points=entry.points)))  # fmt: skip
+        return True
 
     def _judge(self, game: Round, text: str, bucket: Bucket, deadline: float) -> Entry:
         word = text[:MAX_WORD]
@@ -231,7 +336,9 @@ class DailyService:
             day = dt.date.fromisoformat(ask.date) if ask.date else today
         except ValueError:
             raise Refusal(_("a date is YYYY-MM-DD")) from None
-        if not today - dt.timedelta(days=self.keep_days) <= day <= today:
+        if day > today:
+            raise Refusal(_("{date} has no table yet: the server's today is {today}").format(date=day, today=today))
+        if day < today - dt.timedelta(days=self.keep_days):
             raise Refusal(_("this server keeps the tables of its last {days} days").format(days=self.keep_days))
         name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
         found = await self._store(self.store.words_of, day, language, name) if name else []
@@ -301,3 +408,8 @@ def _coded(code: m.ErrorCode) -> str:
     """The server's text for an error a client knows by its code (as net/server.py's error_text)."""
     text = m.ERROR_TEXTS[code]  # marked for the catalogue where it is written
     return _(text)
+
+
+def _ms(seconds: float) -> int:
+    """Wall-clock seconds as the store keeps a deadline."""
+    return int(seconds * 1000)

@@ -72,33 +72,64 @@ def _next(ws: ClientConnection, seconds: float) -> m.ServerMessage:
 class DailyRound:
     """A round of the day's board on a server: the board it dealt, the words sent and the server's verdicts."""
 
-    def __init__(self, ws: ClientConnection, start: m.Start) -> None:
+    def __init__(self, ws: ClientConnection, start: m.Start, hello: m.DailyHello | None = None, url: str = "") -> None:
         self.ws = ws
+        self.url = url
         self.start = start
+        self.hello = hello  # to come back with, after a drop
         self.next_id = start.next_id or 1
+        self.kept: m.Entries | None = None  # the words the server kept, as it said when the round was resumed
 
     @classmethod
     def open(cls, url: str, name: str, secret: str, language: str) -> DailyRound:
-        ws = _open(url, m.DailyHello(version=m.VERSION, name=name, secret=secret, language=language))
-        try:
-            start = _next(ws, ANSWER_SECONDS)
-        except DailyError:
-            ws.close()
-            raise
-        if not isinstance(start, m.Start):
-            ws.close()
-            raise DailyError(_("the server did not deal a board"))
-        return cls(ws, start)
+        hello = m.DailyHello(version=m.VERSION, name=name, secret=secret, language=language)
+        ws, start = _deal(url, hello)
+        return cls(ws, start, hello, url)
 
     def word(self, text: str) -> m.Judgement:
-        """Send one word; the server's verdict on it."""
+        """Send one word; the server's verdict on it (a DailyError when the connection drops)."""
         entry = self.next_id
         self.next_id += 1
-        self.ws.send(m.encode(m.Word(id=entry, word=text)))
+        with contextlib.suppress(ConnectionClosed):  # a drop shows as the answer's absence
+            self.ws.send(m.encode(m.Word(id=entry, word=text)))
+        return self._verdict(entry)
+
+    def again(self, text: str) -> m.Judgement:
+        """The last word sent again, after `resume`: under its own id (the server judges it once)."""
+        entry = self.next_id - 1
+        if self.kept is not None and entry <= self.kept.last_id:  # judged and kept before the drop
+            kept = {e.word: e for e in self.kept.entries}
+            word = text.lower()
+            return m.Judgement(id=entry, word=word, verdict="accepted", points=kept[word].points if word in kept else 0)
+        with contextlib.suppress(ConnectionClosed):
+            self.ws.send(m.encode(m.Word(id=entry, word=text)))
+        return self._verdict(entry)
+
+    def _verdict(self, entry: int) -> m.Judgement:
         while True:
             answer = _next(self.ws, ANSWER_SECONDS)
             if isinstance(answer, m.Judgement) and answer.id == entry:
                 return answer
+
+    def resume(self) -> bool:
+        """Open the round again on a new connection, as the server kept it: True when it goes on; False when the
+        server says it is over (it finished it with the words it judged); a DailyError when it cannot be reached."""
+        assert self.hello is not None
+        with contextlib.suppress(Exception):
+            self.ws.close()
+        try:
+            self.ws, start = _deal(self.url, self.hello)
+        except DailyError as error:
+            if error.code in ("played", "limit"):
+                return False
+            raise
+        self.start = start
+        self.next_id = max(self.next_id, start.next_id)
+        with contextlib.suppress(DailyError):
+            answer = _next(self.ws, ANSWER_SECONDS)
+            if isinstance(answer, m.Entries):
+                self.kept = answer
+        return True
 
     def finish(self) -> m.DailyTable:
         """End the round (if the server has not already) and read the day's table with this result placed."""
@@ -111,6 +142,29 @@ class DailyRound:
                     return answer
         finally:
             self.ws.close()
+
+    def table(self) -> m.DailyTable:
+        """The day's table with this player's row, after the server finished the round by itself."""
+        assert self.hello is not None
+        hello = self.hello
+        ask = m.TableAsk(version=m.VERSION, language=hello.language, name=hello.name, secret=hello.secret)
+        table = ask_table(self.url, ask)
+        if table.you is None:
+            raise DailyError(_("the connection to the server was lost"))
+        return table
+
+
+def _deal(url: str, hello: m.DailyHello) -> tuple[ClientConnection, m.Start]:
+    ws = _open(url, hello)
+    try:
+        start = _next(ws, ANSWER_SECONDS)
+    except DailyError:
+        ws.close()
+        raise
+    if not isinstance(start, m.Start):
+        ws.close()
+        raise DailyError(_("the server did not deal a board"))
+    return ws, start
 
 
 def ask_table(url: str, ask: m.TableAsk) -> m.DailyTable:

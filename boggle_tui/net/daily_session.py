@@ -157,17 +157,41 @@ class DailySession:
     # What the server says
 
     def apply(self, message: m.ServerMessage) -> None:
-        """A verdict; anything else in a round is not this session's (the table ends it: `finish`)."""
-        if not isinstance(message, m.Judgement) or self.over:
+        """A verdict, or the words judged so far after a reconnect; anything else in a round is not this session's
+        (the table ends it: `finish`)."""
+        if self.over:
             return
-        if self._sent.pop(message.id, None) is None:
-            return  # not an entry of ours, or answered before
-        entry = served_entry(self._fold(message.word), message.verdict)
-        self.entries.append(entry)
-        if entry.verdict.accepted:
-            self.found[entry.word] = entry.points
+        if isinstance(message, m.Entries):
+            self._judged(message)
+        elif isinstance(message, m.Judgement):
+            if self._sent.pop(message.id, None) is None:
+                return  # not an entry of ours, or answered before
+            entry = served_entry(self._fold(message.word), message.verdict)
+            self.entries.append(entry)
+            if entry.verdict.accepted:
+                self.found[entry.word] = entry.points
+        else:
+            return
         for watcher in self._watchers:
             watcher()
+
+    def resumed(self, start: m.Start) -> None:
+        """Back on a new connection: the server's clock as it stands (its board is the one already shown)."""
+        self._deadline = self.now() + start.remaining
+        self._next_id = max(self._next_id, start.next_id)
+
+    def _judged(self, message: m.Entries) -> None:
+        """The server's words after a reconnect (those it kept: its accepted ones) stand; the entries it did not
+        keep are still shown as judged, and those unanswered are sent again under their ids (judged once)."""
+        kept = {self._fold(e.word): e.points for e in message.entries if Verdict(e.verdict).accepted}
+        self.entries = [e for e in self.entries if not e.verdict.accepted or e.word in kept]
+        shown = {e.word for e in self.entries}
+        self.entries += [served_entry(w, m.verdict_text(Verdict.ACCEPTED)) for w in kept if w not in shown]
+        self.found = kept
+        self._sent = {i: w for i, w in self._sent.items() if i > message.last_id}
+        self._next_id = max(self._next_id, message.last_id + 1)
+        for entry_id, word in sorted(self._sent.items()):
+            self.send(m.Word(id=entry_id, word=word))
 
     def finish(self, table: m.DailyTable | None, solution: Solution, lost: str = "") -> None:
         """The server ended the round and placed it (`table`), or the connection was lost before it did (`lost`

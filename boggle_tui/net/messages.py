@@ -63,9 +63,12 @@ def message(cls: type[_Message]) -> type[_Message]:
     return dataclass(frozen=True, kw_only=True)(cls)
 
 
-def text(limit: int = MAX_TEXT, *, required: bool = False) -> Any:
-    """A string field: cleaned of control, format and separator characters, at most `limit` characters."""
-    return field(metadata={"limit": limit}) if required else field(default="", metadata={"limit": limit})
+def text(limit: int = MAX_TEXT, *, required: bool = False, literal: bool = False) -> Any:
+    """A string field: cleaned of control, format and separator characters, at most `limit` characters.
+    `literal`: such a character refuses the message instead (a word is judged as sent, or not at all: DEN<NUL>T
+    cleaned would be judged as DENT, a word never typed)."""
+    meta = {"limit": limit, "literal": literal}
+    return field(metadata=meta) if required else field(default="", metadata=meta)
 
 
 def number(low: float, high: float, default: Any = dataclasses.MISSING) -> Any:
@@ -168,7 +171,7 @@ class ChangeSettings:
 class Word:
     KIND: ClassVar[str] = "word"
     id: int = number(0, MAX_ID)
-    word: str = text(MAX_WORD, required=True)
+    word: str = text(MAX_WORD, required=True, literal=True)
 
 
 @message
@@ -642,7 +645,7 @@ def _check(hint: Any, meta: Mapping[str, Any], strict: bool, where: str) -> Chec
         low, high = meta.get("range", (-MAX_ID, MAX_ID))
         return functools.partial(_whole if hint is int else _real, low, high, where)
     if hint is str:
-        return functools.partial(_text, meta.get("limit", MAX_TEXT), where)
+        return functools.partial(_literal if meta.get("literal") else _text, meta.get("limit", MAX_TEXT), where)
     if origin is tuple:
         item = _check(args[0], {}, strict, where)
         limit = meta.get("many", MAX_LIST)
@@ -666,6 +669,12 @@ def _text(limit: int, where: str, raw: Any) -> str:
     if type(raw) is not str:  # json.loads makes exact str objects
         raise ProtocolError(f"{where} must be text")
     return clean_text(raw, limit)
+
+
+def _literal(limit: int, where: str, raw: Any) -> str:
+    if type(raw) is str and not raw.isprintable():  # a control, format or separator character (the space aside)
+        raise ProtocolError(f"{where} has a character that is not printable")
+    return _text(limit, where, raw)
 
 
 def _whole(low: float, high: float, where: str, raw: Any) -> int:

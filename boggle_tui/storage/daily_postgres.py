@@ -24,7 +24,8 @@ SCHEMA_LOCK = 0x626F67676C65  # "boggle": processes starting together create the
 # SqlStore.finish in one statement: the result finished (once), its score counted in the histogram, and its words
 # counted, or nothing at all. The words come as one array parameter, however many there are.
 FINISH = """
-WITH done AS (
+WITH gone AS (DELETE FROM rounds WHERE day = %s AND language = %s AND name = %s),
+done AS (
     UPDATE results SET score = %s, words = %s, found = %s, finished = 1
     WHERE day = %s AND language = %s AND name = %s AND finished = 0
     RETURNING day, language, score),
@@ -34,6 +35,15 @@ counted AS (
 INSERT INTO finds (day, language, word, players)
 SELECT done.day, done.language, word, 1 FROM done, unnest(%s::text[]) AS word
 ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1
+"""
+
+# SqlStore.begin in one statement: the attempt and its open round, or neither (a second attempt adds no round).
+BEGIN = """
+WITH begun AS (
+    INSERT INTO results (day, language, name) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING
+    RETURNING day, language, name)
+INSERT INTO rounds (day, language, name, deadline) SELECT day, language, name, %s FROM begun
+ON CONFLICT DO NOTHING
 """
 
 
@@ -85,7 +95,11 @@ class PostgresStore(SqlStore):
     def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
         key = (day.isoformat(), language)
         with self.lock:
-            self.db.execute(FINISH, (score, len(words), " ".join(words), *key, name, sorted(set(words))))
+            self.db.execute(FINISH, (*key, name, score, len(words), " ".join(words), *key, name, sorted(set(words))))
+
+    def begin(self, day: dt.date, language: str, name: str, deadline: int = 0) -> bool:
+        with self.lock:
+            return int(self.db.execute(BEGIN, (day.isoformat(), language, name, deadline)).rowcount) == 1
 
     def close(self) -> None:
         with self.lock:

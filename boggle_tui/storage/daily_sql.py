@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from boggle_tui.game.daily_table import MAX_ROWS, NEIGHBOURS, Placement, Row, Summary, percentile
+from boggle_tui.game.daily_table import MAX_ROWS, NEIGHBOURS, OpenRound, Placement, Row, Summary, percentile
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS players (
@@ -35,6 +35,13 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS scores (
         day TEXT NOT NULL, language TEXT NOT NULL, score INTEGER NOT NULL, players INTEGER NOT NULL,
         PRIMARY KEY (day, language, score))""",
+    # A round under way: its deadline (milliseconds of the wall clock, which outlives a server's process) and the
+    # last entry id judged, beside its result's words so far: a restarted server resumes it, or finishes it.
+    """CREATE TABLE IF NOT EXISTS rounds (
+        day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL, deadline BIGINT NOT NULL,
+        last_id BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (day, language, name))""",
+    # The results still open: the few a sweep for overdue rounds reads, never the day's whole table.
+    "CREATE INDEX IF NOT EXISTS results_open ON results (day) WHERE finished = 0",
 )
 # A store made before the histogram was kept: its finished results counted once, when it has none.
 FILL_SCORES = (
@@ -67,6 +74,21 @@ BELOW = (
     "ORDER BY score DESC, name ASC LIMIT ?"
 )
 HISTOGRAM = "SELECT score, players FROM scores WHERE day = ? AND language = ?"
+# An open result with its round (an open result with none, from a store made before rounds were kept or a begin cut
+# short, has deadline 0: overdue).
+OPEN = (
+    "SELECT s.day, s.language, s.name, s.score, s.found, COALESCE(r.deadline, 0), COALESCE(r.last_id, 0) "
+    "FROM results s LEFT JOIN rounds r ON r.day = s.day AND r.language = s.language AND r.name = s.name "
+    "WHERE s.finished = 0 "
+)
+MAX_OVERDUE = 1000  # open rounds one sweep finishes (the next sweep takes the rest)
+
+
+def _open_round(row: Sequence[Any]) -> OpenRound:
+    day, language, name, score, found, deadline, last_id = row
+    words = str(found).split()
+    return OpenRound(dt.date.fromisoformat(str(day)), str(language), str(name), int(score), words, int(deadline),
+                     int(last_id))  # fmt: skip
 
 
 def secret_hash(secret: str) -> str:
@@ -185,15 +207,51 @@ class SqlStore:
             held = self._all("SELECT secret FROM players WHERE name = ?", (name,))
         return bool(held) and hmac.compare_digest(str(held[0][0]), secret_hash(secret))
 
-    def begin(self, day: dt.date, language: str, name: str) -> bool:
+    def begin(self, day: dt.date, language: str, name: str, deadline: int = 0) -> bool:
+        key = (day.isoformat(), language, name)
+        with self.lock, self._transaction():
+            begun = self._execute(
+                self._sql("INSERT INTO results (day, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"), key
+            ).rowcount
+            if begun == 1:
+                self._execute(
+                    self._sql("INSERT INTO rounds (day, language, name, deadline) VALUES (?, ?, ?, ?) "
+                              "ON CONFLICT DO NOTHING"), (*key, deadline),
+                )  # fmt: skip
+        return begun == 1
+
+    def forget(self, day: dt.date, language: str, name: str) -> None:
+        key = (day.isoformat(), language, name)
         with self.lock:
-            return (
-                self._changed(
-                    "INSERT INTO results (day, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    (day.isoformat(), language, name),
-                )
-                == 1
+            self._together([
+                ("DELETE FROM results WHERE day = ? AND language = ? AND name = ? AND finished = 0", key),
+                ("DELETE FROM rounds WHERE day = ? AND language = ? AND name = ?", key),
+            ])  # fmt: skip
+
+    def progress(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str], last_id: int) -> None:
+        key = (day.isoformat(), language, name)
+        with self.lock:
+            self._together([
+                ("UPDATE results SET score = ?, words = ?, found = ? "
+                 "WHERE day = ? AND language = ? AND name = ? AND finished = 0",
+                 (score, len(words), " ".join(words), *key)),
+                ("UPDATE rounds SET last_id = ? WHERE day = ? AND language = ? AND name = ?", (last_id, *key)),
+            ])  # fmt: skip
+
+    def open_round(self, day: dt.date, language: str, name: str) -> OpenRound | None:
+        with self.lock:
+            found = self._all(
+                OPEN + "AND s.day = ? AND s.language = ? AND s.name = ?", (day.isoformat(), language, name)
             )
+        return _open_round(found[0]) if found else None
+
+    def overdue(self, since: dt.date, deadline: int) -> list[OpenRound]:
+        with self.lock:
+            found = self._all(
+                OPEN + "AND s.day >= ? AND COALESCE(r.deadline, 0) < ? ORDER BY s.day LIMIT ?",
+                (since.isoformat(), deadline, MAX_OVERDUE),
+            )
+        return [_open_round(row) for row in found]
 
     def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:
         """The result, its score in the day's histogram and its words' counts: one transaction, counted once."""
@@ -206,6 +264,9 @@ class SqlStore:
                 ),
                 (score, len(words), " ".join(words), *key, name),
             ).rowcount
+            self._execute(
+                self._sql("DELETE FROM rounds WHERE day = ? AND language = ? AND name = ?"), (*key, name)
+            )  # the round is over, however it ended
             if done == 1:  # a result is counted once, its words with it
                 self._execute(self._sql(COUNT_SCORE), (*key, score))
                 if words:
@@ -302,4 +363,5 @@ class SqlStore:
             gone = self._execute(self._sql("DELETE FROM results WHERE day < ?"), (before.isoformat(),)).rowcount
             self._execute(self._sql("DELETE FROM finds WHERE day < ?"), (before.isoformat(),))
             self._execute(self._sql("DELETE FROM scores WHERE day < ?"), (before.isoformat(),))
+            self._execute(self._sql("DELETE FROM rounds WHERE day < ?"), (before.isoformat(),))
         return int(gone)

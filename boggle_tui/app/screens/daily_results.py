@@ -47,6 +47,12 @@ class DailyResultsScreen(ResultsScreen):
     def compose_summary(self) -> ComposeResult:
         yield Label(self._day_text(), id="day-summary", classes="under-totals")
 
+    def _outcome(self) -> str:
+        """Why the round ended; a round whose server was lost was not ended by the player."""
+        if self.daily.lost:
+            return _("The connection to the server was lost")
+        return super()._outcome()
+
     def _day_text(self) -> Text:
         """Your place, your neighbours and the day's figures; or why the server's table never came."""
         if self.table is None:
