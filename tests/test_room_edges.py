@@ -60,6 +60,9 @@ def test_a_plain_spectator_is_never_asked_to_be_ready_and_has_no_score_or_vote()
                     dictionary="enable1", watching=True)  # fmt: skip
     seat.handle(start)
     assert seat.take("time") == ["1:00 left"]  # no score of a spectator's own
+    counts = (m.Count(id=1, name="bob", words=2), m.Count(id=2, name="ann", words=1))
+    assert seat.handle(m.Progress(players=counts)) == ["Found so far: bob 2, ann 1"]  # no "you" to a spectator (#29)
+    assert seat.take("who") == ["Found so far: bob 2, ann 1"]
     assert seat.take("end")[0].startswith("You are watching: the players end the round")
     assert seat.take("dab") == ["You are watching: a spectator's words go nowhere."] and sent == []
     assert "vote" not in " ".join(seat.help())
@@ -96,6 +99,10 @@ def a_game(enable1, popular, folder, time_, url: str, room: str, name: str, *, w
 
 def status_of(lobby: LobbyScreen) -> str:
     return str(lobby.query_one("#lobby-status").render())
+
+
+def footer_keys(screen) -> set[str]:
+    return {key for key, (_, binding, enabled, _) in screen.active_bindings.items() if enabled and binding.show}
 
 
 def footer_actions(screen) -> set[str]:
@@ -173,6 +180,15 @@ async def test_a_spectator_sees_the_board_and_counts_without_an_entry_score_or_r
             assert "(you)" not in drawn(results.query_one("#players-table")) and "copy_result" not in footer_actions(
                 results
             )
+            # No row of the watcher's finds, no "again" or study card in the footer (#29); Escape: the lobby
+            lengths = drawn(results.query_one("#lengths"))
+            assert "found" not in lengths and "words" in lengths
+            time_.now += 2  # past the results' guard
+            assert {"n", "a", "enter"}.isdisjoint(footer_keys(results)) and "escape" in footer_keys(results)
+            await pilot.press("a", "n")
+            assert app.screen is results and not app.study.cards_due("enable1")
+            await pilot.press("escape")
+            await shown(pilot, LobbyScreen)
 
 
 async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, popular, tmp_path) -> None:

@@ -269,7 +269,7 @@ class PlainRoom:
             self.warnings = [w for w in self.warnings if w not in passed]
             # Translators: {time} is m:ss, said when a minute or ten seconds are left
             lines.append(_("{time} left.").format(time=format_seconds(remaining)))
-        return lines + self.counts.due(session.standings)
+        return lines + self.counts.due(session.standings, session.watching)
 
     # The lobby
 
@@ -573,7 +573,8 @@ class PlainRoom:
         if command == "board":
             return board_rows(session.board)
         if command == "who":
-            return [counts_line(session.standings)] if len(session.standings) > 1 else [_("Nobody else is playing.")]
+            others = [s for s in session.standings if not s.me]  # a spectator has no count of their own
+            return [counts_line(session.standings, session.watching)] if others else [_("Nobody else is playing.")]
         if command == "time" and session.watching:
             return [_("{time} left").format(time=format_seconds(session.remaining))]
         if command == "time":
