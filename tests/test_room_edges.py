@@ -212,3 +212,23 @@ async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, p
             assert "ready" in footer_actions(lobby)
             await pilot.press("f2")
             await until(pilot, lambda: status_of(lobby).startswith("Chat: Enter says"), lambda: status_of(lobby))
+
+
+async def test_a_player_is_told_when_the_host_s_new_settings_undo_their_ready(enable1, popular, tmp_path) -> None:
+    """--plain said "New settings: … / Everyone is not ready again"; the app un-readied its player without a word."""
+    time_ = FakeTime()
+    async with running_server(time_) as (_server, url):
+        alice = await Bot.join(url, "new", "alice", settings={"seconds": 60})
+        await alice.wait_for("welcome")
+        app = a_game(enable1, popular, tmp_path, time_, url, "new", "bob")
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            await pilot.press("enter")
+            await until(pilot, lambda: lobby.ready, "bob ready")
+            assert not app._notifications
+            await alice.send("settings", settings={"seconds": 120})
+            await until(pilot, lambda: app._notifications, "a notice")
+            (notice,) = [n.message for n in app._notifications]
+            assert notice.startswith("New settings: ") and "2 min" in notice
+            assert notice.endswith("Everyone is not ready again: press Enter when you are.")
+            assert not lobby.ready
