@@ -105,6 +105,12 @@ def footer_keys(screen) -> set[str]:
     return {key for key, (_, binding, enabled, _) in screen.active_bindings.items() if enabled and binding.show}
 
 
+def escape_says(screen) -> str:
+    """What the footer names Escape on `screen`."""
+    active = screen.active_bindings.get("escape")
+    return "" if active is None or not active.binding.show else active.binding.description
+
+
 def footer_actions(screen) -> set[str]:
     return {binding.action for (_, binding, enabled, _) in screen.active_bindings.values() if enabled}
 
@@ -203,15 +209,20 @@ async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, p
                 pilot, lambda: status_of(lobby).startswith("This setting: Enter opens"), lambda: status_of(lobby)
             )
             assert "ready" not in footer_actions(lobby)
+            assert escape_says(lobby) == "Back"  # as the line says (#29: the footer said Leave)
             await pilot.press("enter")
             await until(pilot, lambda: status_of(lobby).startswith("Choosing:"), lambda: status_of(lobby))
             await pilot.press("escape")
             await until(pilot, lambda: status_of(lobby).startswith("This setting:"), lambda: status_of(lobby))
             await pilot.press("escape")
             await until(pilot, lambda: "Press Enter when you are ready" in status_of(lobby), lambda: status_of(lobby))
-            assert "ready" in footer_actions(lobby)
+            assert "ready" in footer_actions(lobby) and escape_says(lobby) == "Leave"
             await pilot.press("f2")
             await until(pilot, lambda: status_of(lobby).startswith("Chat: Enter says"), lambda: status_of(lobby))
+            assert escape_says(lobby) == "Back"
+            await pilot.press("escape")
+            await until(pilot, lambda: "Press Enter when you are ready" in status_of(lobby), lambda: status_of(lobby))
+            assert isinstance(app.screen, LobbyScreen) and escape_says(lobby) == "Leave"
 
 
 async def test_a_player_is_told_when_the_host_s_new_settings_undo_their_ready(enable1, popular, tmp_path) -> None:
