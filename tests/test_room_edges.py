@@ -87,6 +87,28 @@ def test_a_plain_word_typed_once_the_clock_has_run_out_is_too_late_at_once() -> 
     assert seat.take("dab") == ["DAB: too late"] and not any(isinstance(s, m.Word) for s in sent)
 
 
+def test_a_plain_word_typed_while_reconnecting_is_said_sent_and_the_seat_s_time_once() -> None:
+    """The app shows "ORE: sent: the room judges it" and the seconds before the seat is given up; --plain said
+    nothing for a word typed while the connection was down (#29)."""
+    seat, sent, _time = plain_seat()
+    seat.handle(m.Lobby(room="r", state="playing", players=(*BOB, m.Seat(id=9, name="carol"))))
+    seat.handle(m.Start(round=1, board=BOARD, dice="classic", min_length=3, seconds=60, remaining=60.0,
+                        dictionary="enable1"))  # fmt: skip
+    assert seat.take("dab") == []  # connected: the room's verdict is the line
+    assert seat.dropped(30.0) == ["The connection dropped: reconnecting… (30 seconds left before the seat is given up)"]
+    assert seat.take("abc") == ["ABC: sent: the room judges it"]
+    assert seat.take("dab") == ["DAB: not on the board"]  # what this seat can tell by itself, at once
+    before = len(sent)
+    assert seat.reconnected() == ["Back in the room."]
+    assert {s.word for s in sent[before:] if isinstance(s, m.Word)} >= {"abc"}  # sent again, the room judges it
+    assert seat.take("bcd") == []  # the room hears again: its verdict is the line
+
+
+def test_a_plain_spectator_s_drop_names_no_seat() -> None:
+    seat, _sent, _time = plain_seat(spectator=True)
+    assert seat.dropped(30.0) == ["The connection dropped: reconnecting…"]
+
+
 # The app (the same screens serve the browser and ssh): a friend arriving mid-round, a spectator, the host's settings
 
 
