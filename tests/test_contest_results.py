@@ -119,3 +119,47 @@ async def test_the_word_lists_keep_rows_of_their_own_beside_the_board(enable1, p
             lists = screen.query_one(name, OptionList)
             wanted = min(2, lists.option_count)  # never collapsed to its borders
             assert lists.scrollable_content_region.height >= wanted, (name, lists.region, lists.option_count)
+
+
+DEFINED = "a word's meaning, long enough to wrap to the definition's three rows beside the board at 80 columns"
+
+
+@pytest.mark.parametrize("how", ["80x24", "resized-on-the-results", "resized-before"])
+@pytest.mark.parametrize("evening", [True, False], ids=["evening", "first-round"])
+async def test_at_80x24_the_player_s_own_words_are_shown_beside_the_board(enable1, popular, how, evening) -> None:
+    """A play-tester's room of three at 80x24 (and after 100x32 → 80x24): the `Found 3` list had no row, the table
+    showed one word a player, and the player's own words were nowhere (#29). With a word too late and a long
+    definition under the lists (their tallest), the found list shows all 3, the missed list some, the definition
+    whole, and the board and the winner's line stay whole; the table has what is left."""
+    four = load_dice_set("new").roll(42)
+    session = a_room_round(enable1, four, "new", mine=3)
+    if not evening:
+        session.evening, session.champion = (), ""
+    session.late("zzzzzz")
+    app, _time = make_app(enable1, popular, None)
+    size = (80, 24)
+    async with app.run_test(size=size if how == "80x24" else (100, 32)) as pilot:
+        await shown(pilot, StartScreen)
+        if how == "resized-before":
+            await pilot.resize_terminal(*size)
+        await pilot.app.push_screen(OnlineResultsScreen(session, None, lambda _word: DEFINED))
+        screen = await shown(pilot, OnlineResultsScreen)
+        if how == "resized-on-the-results":
+            await pilot.resize_terminal(*size)
+        await until(pilot, lambda: screen.size == size, "80x24")
+        await pilot.pause()
+        above_footer = Region(0, 0, 80, 23)
+        found = screen.query_one("#found-list", OptionList)
+        missed = screen.query_one("#missed-list", OptionList)
+        definition = screen.query_one("#definition")
+        assert found.option_count == 3 and found.scrollable_content_region.height >= 3, found.region
+        assert missed.scrollable_content_region.height >= 2, missed.region
+        assert drawn(definition).count("\n") == 2 and DEFINED.split()[-1] in drawn(definition)  # whole, 3 rows
+        for widget in (found, missed, definition, screen.board_view, screen.query_one("#outcome")):
+            assert above_footer.contains_region(widget.region), (widget, widget.region)
+        assert found.region.bottom <= missed.region.y and missed.region.bottom <= definition.region.y
+        lines = screen_lines(app)
+        mine = [w.upper() for w in session.found]
+        assert all(any(f"  {word} " in line for line in lines) for word in mine), lines  # on the screen, all 3
+        players = screen.query_one("#players-results", VerticalScroll)
+        assert players.region.height >= 2 and players.region.bottom <= screen.query_one("#summary").region.y

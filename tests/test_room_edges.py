@@ -60,6 +60,9 @@ def test_a_plain_spectator_is_never_asked_to_be_ready_and_has_no_score_or_vote()
                     dictionary="enable1", watching=True)  # fmt: skip
     seat.handle(start)
     assert seat.take("time") == ["1:00 left"]  # no score of a spectator's own
+    counts = (m.Count(id=1, name="bob", words=2), m.Count(id=2, name="ann", words=1))
+    assert seat.handle(m.Progress(players=counts)) == ["Found so far: bob 2, ann 1"]  # no "you" to a spectator (#29)
+    assert seat.take("who") == ["Found so far: bob 2, ann 1"]
     assert seat.take("end")[0].startswith("You are watching: the players end the round")
     assert seat.take("dab") == ["You are watching: a spectator's words go nowhere."] and sent == []
     assert "vote" not in " ".join(seat.help())
@@ -84,6 +87,28 @@ def test_a_plain_word_typed_once_the_clock_has_run_out_is_too_late_at_once() -> 
     assert seat.take("dab") == ["DAB: too late"] and not any(isinstance(s, m.Word) for s in sent)
 
 
+def test_a_plain_word_typed_while_reconnecting_is_said_sent_and_the_seat_s_time_once() -> None:
+    """The app shows "ORE: sent: the room judges it" and the seconds before the seat is given up; --plain said
+    nothing for a word typed while the connection was down (#29)."""
+    seat, sent, _time = plain_seat()
+    seat.handle(m.Lobby(room="r", state="playing", players=(*BOB, m.Seat(id=9, name="carol"))))
+    seat.handle(m.Start(round=1, board=BOARD, dice="classic", min_length=3, seconds=60, remaining=60.0,
+                        dictionary="enable1"))  # fmt: skip
+    assert seat.take("dab") == []  # connected: the room's verdict is the line
+    assert seat.dropped(30.0) == ["The connection dropped: reconnecting… (30 seconds left before the seat is given up)"]
+    assert seat.take("abc") == ["ABC: sent: the room judges it"]
+    assert seat.take("dab") == ["DAB: not on the board"]  # what this seat can tell by itself, at once
+    before = len(sent)
+    assert seat.reconnected() == ["Back in the room."]
+    assert {s.word for s in sent[before:] if isinstance(s, m.Word)} >= {"abc"}  # sent again, the room judges it
+    assert seat.take("bcd") == []  # the room hears again: its verdict is the line
+
+
+def test_a_plain_spectator_s_drop_names_no_seat() -> None:
+    seat, _sent, _time = plain_seat(spectator=True)
+    assert seat.dropped(30.0) == ["The connection dropped: reconnecting…"]
+
+
 # The app (the same screens serve the browser and ssh): a friend arriving mid-round, a spectator, the host's settings
 
 
@@ -96,6 +121,16 @@ def a_game(enable1, popular, folder, time_, url: str, room: str, name: str, *, w
 
 def status_of(lobby: LobbyScreen) -> str:
     return str(lobby.query_one("#lobby-status").render())
+
+
+def footer_keys(screen) -> set[str]:
+    return {key for key, (_, binding, enabled, _) in screen.active_bindings.items() if enabled and binding.show}
+
+
+def escape_says(screen) -> str:
+    """What the footer names Escape on `screen`."""
+    active = screen.active_bindings.get("escape")
+    return "" if active is None or not active.binding.show else active.binding.description
 
 
 def footer_actions(screen) -> set[str]:
@@ -173,6 +208,15 @@ async def test_a_spectator_sees_the_board_and_counts_without_an_entry_score_or_r
             assert "(you)" not in drawn(results.query_one("#players-table")) and "copy_result" not in footer_actions(
                 results
             )
+            # No row of the watcher's finds, no "again" or study card in the footer (#29); Escape: the lobby
+            lengths = drawn(results.query_one("#lengths"))
+            assert "found" not in lengths and "words" in lengths
+            time_.now += 2  # past the results' guard
+            assert {"n", "a", "enter"}.isdisjoint(footer_keys(results)) and "escape" in footer_keys(results)
+            await pilot.press("a", "n")
+            assert app.screen is results and not app.study.cards_due("enable1")
+            await pilot.press("escape")
+            await shown(pilot, LobbyScreen)
 
 
 async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, popular, tmp_path) -> None:
@@ -187,12 +231,37 @@ async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, p
                 pilot, lambda: status_of(lobby).startswith("This setting: Enter opens"), lambda: status_of(lobby)
             )
             assert "ready" not in footer_actions(lobby)
+            assert escape_says(lobby) == "Back"  # as the line says (#29: the footer said Leave)
             await pilot.press("enter")
             await until(pilot, lambda: status_of(lobby).startswith("Choosing:"), lambda: status_of(lobby))
             await pilot.press("escape")
             await until(pilot, lambda: status_of(lobby).startswith("This setting:"), lambda: status_of(lobby))
             await pilot.press("escape")
             await until(pilot, lambda: "Press Enter when you are ready" in status_of(lobby), lambda: status_of(lobby))
-            assert "ready" in footer_actions(lobby)
+            assert "ready" in footer_actions(lobby) and escape_says(lobby) == "Leave"
             await pilot.press("f2")
             await until(pilot, lambda: status_of(lobby).startswith("Chat: Enter says"), lambda: status_of(lobby))
+            assert escape_says(lobby) == "Back"
+            await pilot.press("escape")
+            await until(pilot, lambda: "Press Enter when you are ready" in status_of(lobby), lambda: status_of(lobby))
+            assert isinstance(app.screen, LobbyScreen) and escape_says(lobby) == "Leave"
+
+
+async def test_a_player_is_told_when_the_host_s_new_settings_undo_their_ready(enable1, popular, tmp_path) -> None:
+    """--plain said "New settings: … / Everyone is not ready again"; the app un-readied its player without a word."""
+    time_ = FakeTime()
+    async with running_server(time_) as (_server, url):
+        alice = await Bot.join(url, "new", "alice", settings={"seconds": 60})
+        await alice.wait_for("welcome")
+        app = a_game(enable1, popular, tmp_path, time_, url, "new", "bob")
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            await pilot.press("enter")
+            await until(pilot, lambda: lobby.ready, "bob ready")
+            assert not app._notifications
+            await alice.send("settings", settings={"seconds": 120})
+            await until(pilot, lambda: app._notifications, "a notice")
+            (notice,) = [n.message for n in app._notifications]
+            assert notice.startswith("New settings: ") and "2 min" in notice
+            assert notice.endswith("Everyone is not ready again: press Enter when you are.")
+            assert not lobby.ready

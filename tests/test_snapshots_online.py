@@ -12,6 +12,7 @@ from snapshot_support import SIZE, settled, still_app
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.engine.board import parse_board
+from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.solver import solve
 from boggle_tui.net.messages import decode_server
 from boggle_tui.net.session import OnlineSession
@@ -78,3 +79,17 @@ def test_a_crowded_round_keeps_the_board_and_the_evening_whole(snap_compare, ena
         await settled(pilot)
 
     assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=size)
+
+
+def test_at_80x24_a_room_of_three_shows_the_player_s_own_words(snap_compare, enable1, popular) -> None:
+    """A 4x4 board, the player's 3 words, one too late and a definition under the lists (#29: `Found 3` had no
+    row at 80x24): the found list shows all 3 beside the board; the table has what is left."""
+    session = a_room_round(enable1, load_dice_set("new").roll(42), "new", mine=3)
+    session.late("zzzzzz")
+
+    async def open_results(pilot) -> None:
+        defined = "a word's meaning, long enough to wrap to three rows beside the board at 80 columns"
+        await pilot.app.push_screen(OnlineResultsScreen(session, None, lambda _word: defined))
+        await settled(pilot)
+
+    assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=(80, 24))

@@ -184,3 +184,23 @@ async def test_the_daily_streak_of_the_language_chosen_shows_until_a_day_is_miss
         app.show(app.start_screen())
         start = await shown(pilot, StartScreen)
         assert _streak_shown(start) == "" and not start.has_class("-streak")
+
+
+async def test_the_statistics_read_the_common_words_themselves(enable1, popular, tmp_path) -> None:
+    """F2 before any round: the common words are read only as a round starts, and the statistics said "None
+    yet." where `boggle stats` listed ATE (3) (#29)."""
+    from textual.widgets import Static
+
+    from boggle_tui.app.screens.stats import StatsScreen
+
+    history = History.open(tmp_path)
+    for n, board in enumerate(["tinreonrhwldases", "tehaiowsnnlarrds", "sesadlwhrnoernit"]):  # a board counts once
+        history.record(record(n, missed=("ate", "eta", "zzz"), board=board))
+    app, _ = make_app(enable1, popular, None, history=history)
+    app.common = None  # as a game just opened has it
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        await pilot.press("f2")
+        stats = await shown(pilot, StatsScreen)
+        missed = str(stats.query_one("#missed-common", Static).render())
+        assert "ATE (3)" in missed and "ETA (3)" in missed and "ZZZ" not in missed

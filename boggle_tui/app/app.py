@@ -445,6 +445,16 @@ class BoggleApp(App[int]):
         self.study.add_card(event.word, event.dictionary)
 
     def action_stats(self) -> None:
+        if self.common is None:  # read when a round first starts: the common words missed need them (#29)
+            self.run_worker(self._stats_once_read, thread=True, group="stats", exclusive=True)
+            return
+        self._show_stats()
+
+    def _stats_once_read(self) -> None:
+        self.solo.load_common()
+        self.call_from_thread(self._show_stats)
+
+    def _show_stats(self) -> None:
         summary = summarize(self.history, self.is_common, self.today())
         cards = study.cards(self.history)
         self.push_screen(StatsScreen(summary, self.history.notice or self.history.left_out(), cards))

@@ -37,7 +37,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
 from boggle_tui.net.client import CONNECT_SECONDS, Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
-from boggle_tui.net.protocol import ProtocolError, clean_name
+from boggle_tui.net.protocol import ProtocolError, clean_name, clean_text
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession, word_list_note
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
@@ -265,6 +265,7 @@ class OnlinePlay:
     def _handle(self, message: m.ServerMessage) -> None:
         match message:
             case m.Lobby():
+                self._tell_new_settings(self.lobby, message)
                 self.lobby, self.lobby_at = message, self.now()
                 self._check_word_list(message)
                 if self.session is not None and self.session.voided_by(message):
@@ -290,6 +291,15 @@ class OnlinePlay:
             case _:
                 if self.session is not None:
                     self.session.apply(message)
+
+    def _tell_new_settings(self, old: m.Lobby | None, new: m.Lobby) -> None:
+        """The host changed the settings, and the server un-readied everyone: said, as --plain says it (#29)."""
+        if old is None or old.settings == new.settings:
+            return
+        lines = [_("New settings: {settings}").format(settings=clean_text(new.described(), m.MAX_TEXT))]
+        if not self.target.watch:  # a spectator is never ready
+            lines.append(_("Everyone is not ready again: press Enter when you are."))
+        self.app.notify("\n".join(lines), title=_("Room"), timeout=8, markup=False)
 
     def _check_word_list(self, lobby: m.Lobby) -> None:
         """Tell the player, once per list, when their copy of the room's word list is not the server's."""

@@ -162,11 +162,14 @@ class SoloPlay:
         """What the results need (the common words, the definitions), read while the round is played:
         a moment after the board is up, so that the reading never slows the board's first drawing."""
         if self.app.common is None:
-            self.app.run_worker(self._load_common, thread=True, group="common", exclusive=True)
+            self.app.run_worker(self.load_common, thread=True, group="common", exclusive=True)
         if not definitions.loaded():
             self.app.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
 
-    def _load_common(self) -> None:
+    def load_common(self) -> None:
+        """Read the common words into the app (off the screen's thread: the first reading builds a cache)."""
+        if self.app.common is not None:
+            return
         with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse
             self.app.common = load_dictionary(COMMON_WORDS)
 

@@ -49,8 +49,8 @@ def _others(standings: Sequence[Standing]) -> Key:
     return tuple((s.name, s.words, s.connected, s.voted_end) for s in standings if not s.me)
 
 
-def counts_line(standings: Sequence[Standing]) -> str:
-    """`Found so far: Ada 4, bob 2 (voted to end) · you: 3`."""
+def counts_line(standings: Sequence[Standing], watching: bool = False) -> str:
+    """`Found so far: Ada 4, bob 2 (voted to end) · you: 3`; a round watched has no count of the watcher's."""
     parts = []
     for s in standings:
         if s.me:
@@ -62,6 +62,9 @@ def counts_line(standings: Sequence[Standing]) -> str:
             # Translators: after a player's word count while a round runs: they asked to end it early
             part += " " + _("(voted to end)")
         parts.append(part)
+    if watching:
+        # Translators: the players' word counts while a round runs, to one who only watches it
+        return _("Found so far: {others}").format(others=", ".join(parts))
     mine = next((s.words for s in standings if s.me), 0)
     # Translators: the other players' word counts while a round runs, then the reader's own count
     return _("Found so far: {others} · you: {mine}").format(others=", ".join(parts), mine=number(mine))
@@ -77,7 +80,7 @@ class CountsLine:
     said: Key | None = None
     said_at: float | None = None
 
-    def due(self, standings: Sequence[Standing]) -> list[str]:
+    def due(self, standings: Sequence[Standing], watching: bool = False) -> list[str]:
         key = _others(standings)
         if not key or key == self.said:
             return []
@@ -88,7 +91,7 @@ class CountsLine:
         if self.said_at is not None and now - self.said_at < self.every:
             return []
         self.said, self.said_at = key, now
-        return [counts_line(standings)]
+        return [counts_line(standings, watching)]
 
     def wait(self, standings: Sequence[Standing]) -> float | None:
         """Seconds until a change not yet said may be said; None when none waits."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import subprocess
 import threading
 import time
@@ -186,6 +187,7 @@ class PlainRoom:
     lobby_at: float = 0.0  # when the last lobby message came (its time left in a round under way is from then)
     left: bool = False
     spectator: bool = False  # boggle join --watch: no seat in the room, every round watched
+    reconnecting: bool = False  # the connection dropped: the room hears nothing until it is back
     warnings: list[int] = field(default_factory=list)
     counts: CountsLine = field(init=False)
     _checked: set[tuple[str, str]] = field(default_factory=set)
@@ -269,7 +271,7 @@ class PlainRoom:
             self.warnings = [w for w in self.warnings if w not in passed]
             # Translators: {time} is m:ss, said when a minute or ten seconds are left
             lines.append(_("{time} left.").format(time=format_seconds(remaining)))
-        return lines + self.counts.due(session.standings)
+        return lines + self.counts.due(session.standings, session.watching)
 
     # The lobby
 
@@ -573,7 +575,8 @@ class PlainRoom:
         if command == "board":
             return board_rows(session.board)
         if command == "who":
-            return [counts_line(session.standings)] if len(session.standings) > 1 else [_("Nobody else is playing.")]
+            others = [s for s in session.standings if not s.me]  # a spectator has no count of their own
+            return [counts_line(session.standings, session.watching)] if others else [_("Nobody else is playing.")]
         if command == "time" and session.watching:
             return [_("{time} left").format(time=format_seconds(session.remaining))]
         if command == "time":
@@ -594,7 +597,9 @@ class PlainRoom:
         if session.watching:
             return [_("You are watching this round: the next one is yours.")]
         entry = session.submit(word_of(text))
-        if entry is not None and not entry.provisional:  # judged here: the player's clock had run out
+        if entry is not None and (not entry.provisional or self.reconnecting):
+            # Judged here (the player's clock had run out), or kept until the room hears again: said at once, as
+            # the app's entry line says it (#29: a word typed while reconnecting had no line)
             return [self._verdict(entry)]
         return []  # the room's verdict follows, and is the one said: one line an entry
 
@@ -618,6 +623,29 @@ class PlainRoom:
     def leave(self) -> list[str]:
         self.left = True
         return []
+
+    # The connection
+
+    def dropped(self, seconds: float) -> list[str]:
+        """The connection dropped: said once, with how long the seat is kept (a spectator has none)."""
+        self.reconnecting = True
+        if self.spectator:
+            return [_("The connection dropped: reconnecting…")]
+        left = math.ceil(seconds)
+        return [
+            counted(
+                left,
+                "The connection dropped: reconnecting… ({count} second left before the seat is given up)",
+                "The connection dropped: reconnecting… ({count} seconds left before the seat is given up)",
+            )
+        ]
+
+    def reconnected(self) -> list[str]:
+        """Back: the words typed meanwhile are sent again, and the room's verdicts follow."""
+        self.reconnecting = False
+        if self.session is not None and not self.session.over:
+            self.session.resend()
+        return [_("Back in the room.")]
 
 
 def _listed(commands: dict[str, str]) -> list[str]:
@@ -676,12 +704,10 @@ async def play_room(
                     write_lines(write, room.handle(message))
             if room.left:
                 return
-            write(_("The connection dropped: reconnecting…"))
+            write_lines(write, room.dropped(reconnect_seconds))
             link[0] = await _reconnect(url, room.welcome, game, folder if target.serve is None else None,
                                        reconnect_seconds, watch=target.watch)  # fmt: skip
-            write(_("Back in the room."))
-            if room.session is not None and not room.session.over:
-                room.session.resend()
+            write_lines(write, room.reconnected())
 
     async def type_lines() -> None:
         while not room.left:

@@ -21,7 +21,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Label, OptionList, Static
 
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.widgets.phrases import Phrases
@@ -103,12 +103,39 @@ class ContestResultsScreen(ResultsScreen):
 
     def on_resize(self) -> None:
         super().on_resize()
-        # What the board column needs, the board now fitted; the table scrolls in what is left.
+        # What the board column needs, the board now fitted, and what the word lists need; the table scrolls in
+        # what is left.
         lines = sum(_height(label, self.size, self.summary_width()) for label in self._summary_lines())
-        needed = max(lines + OUTCOME_MARGIN + self.board_view.extent()[1], LISTS_KEPT)
+        needed = max(lines + OUTCOME_MARGIN + self.board_view.extent()[1], self._lists_needed())
         room = self.size.height - FOOTER - self._evening_height() - needed
         players = self.query_one("#players-results", VerticalScroll)
         players.styles.max_height = max(room, 1)
+
+    def _fill(self, selector: str, words: list[str], title: str) -> None:
+        super()._fill(selector, words, title)
+        # The lists share their rows 1:2, after the lines above them and the definition: at 80x24 the found list
+        # was left its borders alone, and the player's own words were nowhere (#29). Each keeps a few rows.
+        kept = FOUND_KEPT if selector == "#found-list" else MISSED_KEPT
+        self.query_one(selector).styles.min_height = min(len(words), kept) + LIST_BORDERS
+
+    def _lists_needed(self) -> int:
+        """The rows the word lists' column needs: its lines as they wrap at its width, the definition at its
+        tallest, and each list shown with its few rows inside its borders."""
+        width = max(self.size.width - self.summary_width() - SUMMARY_PADDING - LISTS_PADDING, 1)
+        rows = 0
+        for child in self.query_one("#lists").children:
+            height = child.styles.height
+            if not child.display:
+                continue
+            if isinstance(child, OptionList):
+                rows += int(child.styles.min_height.value) if child.styles.min_height else LIST_BORDERS
+            elif child.id == "definition":
+                rows += DEFINITION_MOST
+            elif height is not None and height.is_cells:
+                rows += int(height.value)
+            else:
+                rows += _height(child, self.size, width)
+        return rows
 
     def _summary_lines(self) -> list[Widget]:
         return list(self.query("#summary > Label"))
@@ -123,10 +150,14 @@ class ContestResultsScreen(ResultsScreen):
         return _height(table, self.size, max(self.size.width - 2, 1)) + 1
 
 
-# The word lists' column at its least, beside the board: the code, the lengths table, the hint and the definition
-# (6 rows), the found and missed lists inside their borders (13: 2 rows of words and 6, as they share 1:2).
-# A play-tester's room of three (22, 19 and 5 words) on a 4x4 board at 100x32 left the found list no row at all.
-LISTS_KEPT = 19
+# The word lists' column: its lists keep a few rows each inside their borders, the found list the player's own
+# words (a play-tester's room of three at 80x24 left it none); the definition under them takes at most 3 rows.
+FOUND_KEPT = 3
+MISSED_KEPT = 2
+LIST_BORDERS = 2
+DEFINITION_MOST = 3  # #definition's max-height
+SUMMARY_PADDING = 2  # #summary's padding: 0 1
+LISTS_PADDING = 1  # #lists' padding: 0 1 0 0
 
 
 def _height(widget: Widget, screen: Size, width: int) -> int:

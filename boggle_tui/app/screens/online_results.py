@@ -17,6 +17,10 @@ class OnlineResultsScreen(ContestResultsScreen):
     BINDINGS = [
         Binding("n,enter", "again", N_("Again"), id="online-again", tooltip=N_("online: back to the room's lobby")),
         Binding("escape", "again", N_("Lobby"), id="online-lobby", tooltip=N_("online: back to the room's lobby")),
+        # A round only watched has no "again" (n, Enter): Escape alone goes back, and the footer says so.
+        Binding(
+            "escape", "lobby", N_("Lobby"), id="online-watched-lobby", tooltip=N_("online: back to the room's lobby")
+        ),
         Binding("f2", "talk", N_("Chat"), id="online-chat", tooltip=N_("online: say something to the room")),
     ]
 
@@ -37,8 +41,10 @@ class OnlineResultsScreen(ContestResultsScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "menu":
             return False  # the room's lobby is where this round leads (n, Enter or Escape)
-        if action == "copy_result" and self.watched:
-            return False  # a result to share is a player's
+        if action == "lobby":  # Escape, when "again" is not offered; held back as "again" is, by the guard
+            return self.watched and (None if self.guarded("again") else True)
+        if self.watched and action in ("copy_result", "study_word", "again"):
+            return False  # a result to share, a word missed and a round to play again are a player's
         return super().check_action(action, parameters)
 
     def _totals(self) -> str:
@@ -62,5 +68,12 @@ class OnlineResultsScreen(ContestResultsScreen):
 
         self.app.push_screen(SayScreen(), said)
 
+    @property
+    def shows_found(self) -> bool:
+        return not self.watched  # nothing was found here: no row of the watcher's finds in the lengths table
+
     def action_again(self) -> None:
         self.post_message(self.Menu())  # the app takes an online Menu back to the lobby
+
+    def action_lobby(self) -> None:
+        self.action_again()

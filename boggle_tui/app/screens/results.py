@@ -237,6 +237,11 @@ class ResultsScreen(TranslatedScreen[None]):
             )
         return _("Score {score} of {most} ({share}%) · {found} of {words} words").format(**figures)
 
+    @property
+    def shows_found(self) -> bool:
+        """Whether the lengths table has a row of the words found (a round only watched has none)."""
+        return True
+
     def _lengths(self) -> Table:
         table = Table(box=None, padding=(0, 1), show_edge=False)
         # Translators: the words-by-length table: a column per word length, a row found and a row "of" all there are.
@@ -248,8 +253,11 @@ class ResultsScreen(TranslatedScreen[None]):
             columns[key] = [found + row.found, total + row.total]
         for key in columns:
             table.add_column(key, justify="right")
-        table.add_row(_("found"), *(str(found) for found, _total in columns.values()))
-        table.add_row(_("of"), *(str(total) for _found, total in columns.values()))
+        if self.shows_found:
+            table.add_row(_("found"), *(str(found) for found, _total in columns.values()))
+        # Translators: the lengths table's one row in a round only watched: how many words of each length it held
+        totals = _("of") if self.shows_found else _("words")
+        table.add_row(totals, *(str(total) for _found, total in columns.values()))
         return table
 
     def _fill_lists(self) -> None:

@@ -74,6 +74,12 @@ class LobbyScreen(TranslatedScreen[None]):
             "f9", "bot", N_("Add a bot"), show=False, id="lobby-bot",
             tooltip=N_("host: a computer opponent (regular) in a free seat"),
         ),
+        # Escape in a setting or the chat line goes back to the room, and the footer says so (#29: it said Leave);
+        # first, so that it is Escape's there (the touch bar's Leave leaves from anywhere).
+        Binding(
+            "escape", "back", N_("Back"), id="lobby-back",
+            tooltip=N_("online: out of the setting or the chat line (Enter means ready again)"),
+        ),
         Binding("escape", "leave", N_("Leave"), id="lobby-leave", tooltip=N_("online: leave the room")),
     ]  # fmt: skip
 
@@ -241,6 +247,8 @@ class LobbyScreen(TranslatedScreen[None]):
             return not self.watching and not playing and not self._focus()
         if action == "watch":
             return playing
+        if action == "back":  # Escape: back to the room from a setting or the chat line, else Leave's
+            return self.focused is not None
         return True
 
     @on(RoomChoices.Picked)
@@ -285,8 +293,8 @@ class LobbyScreen(TranslatedScreen[None]):
 
         self.app.push_screen(PickPlayerScreen(question, others), picked)
 
+    def action_back(self) -> None:
+        self.set_focus(None)  # Enter means ready again
+
     def action_leave(self) -> None:
-        if self.focused is not None:
-            self.set_focus(None)  # Escape first leaves the chat line or a setting
-            return
         self.post_message(self.Leave())
