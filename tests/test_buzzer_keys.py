@@ -24,6 +24,7 @@ import pytest
 from support import make_app, settle, shown, until
 from textual import events
 
+from boggle_tui.app.late_keys import Burst
 from boggle_tui.app.screens.daily_results import DailyResultsScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import GUARD_SECONDS, ResultsScreen
@@ -136,37 +137,41 @@ async def test_keys_typed_while_a_busy_game_drew_the_results_never_act_on_them(e
 
 
 @pytest.mark.parametrize("kind", ["solo", "room", "daily"])
-async def test_keys_that_wait_while_the_results_are_busy_are_judged_as_they_came(
-    enable1, popular, kind, monkeypatch
-) -> None:
-    """Keys typed as the results appear wait for them (LateKeys holds them while the results are built and
-    focused; each waits in the busy screen's queue on its way back to the app); the results' own loop is busy
-    for 1.6 s. When the keys get through, past the guard, none acts: they came as the results appeared."""
-    busy = asyncio.Event()
-    mounted = ResultsScreen.on_mount
-
-    async def slow_mount(screen: ResultsScreen) -> None:
-        mounted(screen)
-        await busy.wait()  # drawing them on a busy machine
-
-    monkeypatch.setattr(ResultsScreen, "on_mount", slow_mount)
+async def test_keys_that_wait_while_the_results_are_busy_are_judged_as_they_came(enable1, popular, kind) -> None:
+    """Keys typed as the results appear come to the app at once, and wait on their way back to it (LateKeys may
+    hold them for the results' focus; each bubbles through the results' queue), and the results are busy for 1.6 s:
+    the bindings see them past the guard. They came as the results appeared: none acts."""
     app = app_for(kind, enable1, popular)
     async with app.run_test(size=(100, 32)) as pilot:
         end, time_ = await type_to_the_buzzer(pilot, kind, enable1)
-        opened = screens_opened(app)
         end()
-        for _ in range(250):  # the results mounting, their loop busy
-            if isinstance(app.screen, ResultsScreen) and hasattr(app.screen, "_shown_at"):
-                break
-            await asyncio.sleep(0.02)
-        together(app, *COMMANDS[kind])  # typed as they appeared
-        for _ in range(5):
-            await asyncio.sleep(0.02)
-        time_.now += SLOW
-        busy.set()
+        results = await shown(pilot, RESULTS[kind])
+        opened = screens_opened(app)
+        busy = asyncio.Event()
+        results.call_later(busy.wait)  # drawing them on a busy machine: nothing else in their queue meanwhile
+        try:
+            for key in COMMANDS[kind]:  # one at a time, each in the app before the clock moves
+                together(app, key)
+                await asyncio.sleep(0.02)
+            time_.now += SLOW
+        finally:
+            busy.set()
         await settle(pilot)
-        assert opened == [RESULTS[kind].__name__], f"{opened[1:]} opened by keys typed through the buzzer"
-        assert isinstance(app.screen, RESULTS[kind])
+        assert opened == [] and app.screen is results, f"{opened} opened by keys typed through the buzzer"
         time_.now += GUARD_SECONDS
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, StatsScreen), lambda: f"the statistics, not {app.screen}")
+
+
+def test_a_run_of_keys_is_broken_by_a_pause_the_game_saw_and_not_by_one_it_caused() -> None:
+    """A key 1.5 s after the one before begins a run; keys read together after a stall (the game could not read
+    them while the player typed) go on the run before, the first of them too; a quick key after a pause does not."""
+    burst = Burst(GUARD_SECONDS)
+    typing = [burst.key(100 + 0.2 * i) for i in range(5)]  # 100.0 to 100.8
+    assert {came.run.began for came in typing} == {100.0}
+    alone = burst.key(103.0)  # a pause, then one key: a command
+    assert alone.run.began == 103.0
+    read_together = [burst.key(105.0), burst.key(105.0), burst.key(105.001)]  # a stall of 2 s, then what it held
+    assert {came.run.began for came in read_together} == {103.0} and read_together[0].at == 105.0
+    quick = [burst.key(107.0), burst.key(107.1)]  # a pause, then two keys as fast as a player types
+    assert {came.run.began for came in quick} == {107.0}
