@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 EDITING = ("enter", "backspace")  # with the letters: the keys of typing a word
 # Keys that come closer together than this were read from the terminal in one go: typed while the game was too busy
-# to read them (a loaded machine: a 1.6 s stall as a room's results were drawn). No player types two keys that fast.
+# to read them (a loaded machine: a 1.6 s stall as a room's results were drawn). A player's own keys seldom come
+# that close; two that do after a pause are typing, not a command (the next single key is one).
 CLUMP = 0.05
 
 
