@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
-from boggle_tui.app.late_keys import Burst, LateKeys
+from boggle_tui.app.late_keys import LateKeys
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
@@ -151,8 +151,7 @@ class BoggleApp(App[int]):
         self.daily_from_start = False  # today's board chosen on the start screen: a refusal goes back to it
         self.solo = SoloPlay(self)
         self.study = StudyFlow(self)
-        self.late_keys = LateKeys(self)
-        self.burst = Burst(GUARD_SECONDS)  # the keys being typed now: the results ignore one begun in the round
+        self.late_keys = LateKeys(self, now, GUARD_SECONDS)  # the results ignore a run of keys begun in the round
 
     async def on_event(self, event: events.Event) -> None:
         """Keys from the terminal go through LateKeys (app/late_keys.py): none typed in a burst is lost."""
@@ -160,10 +159,11 @@ class BoggleApp(App[int]):
             await super().on_event(event)
         elif event.is_forwarded:
             self.late_keys.back()
-            await super().on_event(event)
+            with self.late_keys.judging(event):  # the bindings judge the key as it came (the results' guard)
+                await super().on_event(event)
         elif self.late_keys.arrived(event):  # else it waits its turn
-            self.burst.key(self.now())
-            await super().on_event(event)
+            with self.late_keys.judging(event):
+                await super().on_event(event)
             self.late_keys.routed(event)
 
     def on_key(self, event: events.Key) -> None:

@@ -9,13 +9,21 @@ travel over the network and arrive in bursts, and "eve" typed as "Play with frie
 So a typing key that comes back to the app unused from a widget that has lost the focus since is handed on to
 the widget focused now; typing keys that arrive while a screen is still being built (nothing focused in it yet),
 or while such a key is still on its way back, wait; and all go to the focused widget in the order typed.
+
+Each key is also stamped as it comes (`Came`: when, and the run of keys it came in), before it may wait, and the
+app's bindings judge it by its stamp (`typed_through`), not by when they get to it: the results take no action on
+a key typed through the buzzer, however late a busy game hands it on or reads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from textual import events
 from textual.app import ScreenStackError
@@ -25,6 +33,10 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
 EDITING = ("enter", "backspace")  # with the letters: the keys of typing a word
+# Keys that come closer together than this were read from the terminal in one go: typed while the game was too busy
+# to read them (a loaded machine: a 1.6 s stall as a room's results were drawn). A player's own keys seldom come
+# that close; two that do after a pause are typing, not a command (the next single key is one).
+CLUMP = 0.05
 
 
 def typing(key: events.Key) -> bool:
@@ -32,15 +44,20 @@ def typing(key: events.Key) -> bool:
 
 
 class LateKeys:
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[Any], now: Callable[[], float], gap: float) -> None:
+        """`now` is the app's clock; a key more than `gap` seconds after the one before it starts a new run."""
         self.app = app
+        self.now = now
+        self.burst = Burst(gap)
+        self.came: WeakKeyDictionary[events.Key, Came] = WeakKeyDictionary()  # each key's stamp, while it lives
         self.numbers = count()  # the order keys arrived in
         self.on_their_way: dict[int, tuple[events.Key, DOMNode]] = {}  # typing keys routed, not yet through
         self.waiting: list[tuple[int, events.Key]] = []  # keys for the widget the focus is about to land on
         self.before: tuple[object, object] = (None, None)  # the screen and focus as a key came back to the app
 
     def arrived(self, key: events.Key) -> bool:
-        """A key from the terminal, before the app routes it: False when it waits its turn."""
+        """A key from the terminal, before the app routes it: False when it waits its turn. Stamped either way."""
+        self.came[key] = self.burst.key(self.now())
         number = next(self.numbers)
         held = self._stale() or self._building()
         if typing(key) and held:
@@ -90,7 +107,29 @@ class LateKeys:
             return  # its widget still has the focus and did not want it
         if self.before != (self.app.screen, self.app.focused):
             return  # the key itself was a binding that moved the focus: it was used
-        self.waiting.append((number, events.Key(key.key, key.character)))
+        again = events.Key(key.key, key.character)
+        if key in self.came:
+            self.came[again] = self.came[key]  # the same key, as it came
+        self.waiting.append((number, again))
+
+    @contextmanager
+    def judging(self, key: events.Key) -> Iterator[None]:
+        """While the app's bindings see `key`: the key `typed_through` judges."""
+        reset = HANDLING.set(self.came.get(key))
+        try:
+            yield
+        finally:
+            HANDLING.reset(reset)
+
+    def typed_through(self, moment: float, guard: float) -> bool:
+        """Whether the key the bindings see now was typed through `moment` (when a screen replaced the round):
+        it came within `guard` seconds of it, or in a run of keys begun before it. With no key (the footer asks
+        which keys to show, a click on it), whether a key coming now would be."""
+        came = HANDLING.get()
+        if came is None:
+            now = self.now()
+            return now - moment < guard or self.burst.began_before(moment, now)
+        return came.at - moment < guard or came.run.began < moment
 
     def hand_on(self) -> None:
         """The keys waiting, in the order typed, to the widget focused now (none: they go, nothing takes them)."""
@@ -114,21 +153,51 @@ class LateKeys:
         return self.app.focused is None and not self.app.screen.is_mounted
 
 
+# The stamp of the key the app's bindings see now (LateKeys.judging): a context variable, so that what other
+# tasks ask meanwhile (the footer's keys) is asked of no key.
+HANDLING: ContextVar[Came | None] = ContextVar("handling", default=None)
+
+
+@dataclass
+class Run:
+    """Keys that came with no pause between them: when the first came."""
+
+    began: float
+
+
+@dataclass(frozen=True)
+class Came:
+    """When a key came to the app, and the run of keys it came in."""
+
+    at: float
+    run: Run
+
+
 @dataclass
 class Burst:
-    """When the keys being typed now began to come: a key more than `gap` seconds after the one before it starts
-    a new burst. The results take none of their one-key actions while a burst that began in the round goes on:
-    a player typing through the buzzer never deals a new board or opens the statistics by it."""
+    """The runs of keys as they come: a key more than `gap` seconds after the one before it starts a new run,
+    unless the next key comes with it (within `clump`): keys read together were typed while the game could not
+    read them, and the pause before them was the game's, not the player's; they go on the run before."""
 
     gap: float
-    began: float | None = None
+    clump: float = CLUMP
+    run: Run | None = None
+    before: Run | None = None  # the run before this one
+    alone: bool = False  # this run is one key so far
     last: float | None = None
 
-    def key(self, now: float) -> None:
-        if self.last is None or now - self.last >= self.gap:
-            self.began = now
+    def key(self, now: float) -> Came:
+        if self.run is None or self.last is None or now - self.last >= self.gap:
+            self.before, self.run, self.alone = self.run, Run(now), True
+        elif self.alone and now - self.last < self.clump and self.before is not None:
+            self.run.began = self.before.began  # the key that began it, and those of its run, with it
+            self.alone = False
+        else:
+            self.alone = False
         self.last = now
+        return Came(now, self.run)
 
     def began_before(self, moment: float, now: float) -> bool:
-        """Whether the keys coming now are a burst that began before `moment` and has not paused since."""
-        return self.began is not None and self.last is not None and self.began < moment and now - self.last < self.gap
+        """Whether the keys coming now are a run that began before `moment` and has not paused since."""
+        run, last = self.run, self.last
+        return run is not None and last is not None and run.began < moment and now - last < self.gap

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.keys import keys_for
-from boggle_tui.app.late_keys import Burst
+from boggle_tui.app.late_keys import LateKeys
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
@@ -187,16 +187,18 @@ class ResultsScreen(TranslatedScreen[None]):
         await self.app.run_action("stats")  # the app's, behind this screen's guard
 
     def guarded(self, action: str) -> bool:
-        """Whether `action` waits: the results have only just replaced the round, or the keys coming now are a
-        burst typed through the buzzer that has not paused since (an online round ends on the server's word,
-        often after the player's clock read 0:00)."""
+        """Whether `action` waits: its key came as the results had only just replaced the round, or in a run of
+        keys typed through the buzzer (an online round ends on the server's word, often after the player's clock
+        read 0:00). The key is judged as it came, not when a busy game got to it (app/late_keys.py)."""
         shown_at = getattr(self, "_shown_at", None)
         if action not in GUARDED:
             return False
-        if shown_at is None or self._now() - shown_at < GUARD_SECONDS:
+        if shown_at is None:
             return True
-        burst = getattr(self.app, "burst", None)
-        return isinstance(burst, Burst) and burst.began_before(shown_at, self._now())
+        late_keys = getattr(self.app, "late_keys", None)
+        if isinstance(late_keys, LateKeys):
+            return late_keys.typed_through(shown_at, GUARD_SECONDS)
+        return self._now() - shown_at < GUARD_SECONDS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("new_game", "replay") and not isinstance(self.session, Redealt):
