@@ -190,6 +190,8 @@ class SoloPlay:
         on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
         marks = None if on_the_list or not language.knows_common else self.is_common
         screen = results_screen(session, marks, language.describe)
+        rounds = [s for s in app.screen_stack if isinstance(s, RoundScreen) and s.session is session]
+        screen.unfinished = rounds[0].unfinished if rounds else None  # typing through 0:00 goes on with it
         if record is not None and app.history.enabled:
             after = study.cards_after_round(app.history, record, common)
             if after.new_cards:

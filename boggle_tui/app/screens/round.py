@@ -35,7 +35,7 @@ from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import CellPath
 from boggle_tui.game.hints import starts_at
-from boggle_tui.game.round import EndReason
+from boggle_tui.game.round import EndReason, Entry
 from boggle_tui.game.session import (
     Hold,
     Live,
@@ -118,6 +118,7 @@ class RoundScreen(TranslatedScreen[None]):
         # before the screen has finished mounting.
         self.board_view = BoardView(session.board, id="board")
         self.entry = WordEntry(id="entry")
+        self.unfinished: Entry | None = None  # the too-late entry its line held at 0:00, for the results
         self.verdict = VerdictLine("", id="verdict")
         self.clock_view = ClockView(session.duration, id="clock")
         self.score = ScoreLine(id="score")
@@ -266,7 +267,7 @@ class RoundScreen(TranslatedScreen[None]):
     def ended(self, session: RoundSession) -> None:
         """The round is over: a word still being typed gets its verdict (too late) instead of vanishing."""
         if self.entry.value.strip():
-            session.late(self.entry.value)
+            self.unfinished = session.late(self.entry.value)  # the results' typing may go on with it (late_words.py)
             self.entry.value = ""
 
     def changed_elsewhere(self) -> None:
