@@ -30,7 +30,7 @@ from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.request import RoundRequest
-from boggle_tui.game.round import Entry, EndReason, Results, Verdict
+from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.session import Contest, Redealt, RoundSession, practising
 from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.i18n import N_, _, number
