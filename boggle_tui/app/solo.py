@@ -193,7 +193,7 @@ class SoloPlay:
         marks = None if on_the_list or not language.knows_common else self.is_common
         screen = results_screen(session, marks, language.describe)
         if self.playing is not None and self.playing.session is session:
-            screen.unfinished = self.playing.unfinished  # typing through 0:00 goes on with it
+            screen.late_words = self.playing.late_words  # typing through 0:00 goes on with its word
         self.playing = None
         if record is not None and app.history.enabled:
             after = study.cards_after_round(app.history, record, common)

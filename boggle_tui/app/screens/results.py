@@ -30,7 +30,7 @@ from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.request import RoundRequest
-from boggle_tui.game.round import EndReason, Entry, Results, Verdict
+from boggle_tui.game.round import EndReason, Results, Verdict
 from boggle_tui.game.session import Contest, Redealt, RoundSession, practising
 from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.i18n import N_, _, number
@@ -93,7 +93,7 @@ class ResultsScreen(TranslatedScreen[None]):
         self.board_view = BoardView(self.results.solution.board, id="solution")
         # What ending the round did (new study cards): a line of the screen, never a toast over its definition line
         self.notice = ""
-        self.unfinished: Entry | None = None  # the word the round's entry line held at 0:00, which typing continues
+        self.late_words: LateWords | None = None  # the words typed on through 0:00, from the round (late_words.py)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="results"):
@@ -137,7 +137,8 @@ class ResultsScreen(TranslatedScreen[None]):
     def on_mount(self) -> None:
         self._now = getattr(self.app, "now", time.monotonic)  # the app's clock, which tests give
         self._shown_at = self._now()
-        self.late_words = LateWords(self.session, self.unfinished)
+        if self.late_words is None:
+            self.late_words = LateWords(self.session, None)
         under = self.query(".under-totals")
         if under and self.BLANK_UNDER:
             under.last().styles.margin = (0, 0, 1, 0)  # a blank row between them and the board
@@ -197,7 +198,7 @@ class ResultsScreen(TranslatedScreen[None]):
             return
         event.stop()
         event.prevent_default()
-        if self.late_words.key(event.key, event.character):
+        if self.late_words is not None and self.late_words.key(event.key, event.character):
             self.show_too_late()
 
     def show_too_late(self) -> None:
