@@ -5,6 +5,8 @@ stop there: the letters typed as the results replace the round (keys of the run 
 belong to that word, not to the results' single-key commands. They join it (`stam` before the buzzer, `ped` after:
 STAMPED, one entry), Backspace takes a letter off as the entry line would, and Enter ends it: the letters after it
 are another word, too late as well. Each word is one too-late entry of the session's, changed as it is typed.
+The round makes one of these at 0:00 and takes the keys that reach it before the results are up (its entry line is
+closed); the results carry on with it (app/solo.py hands it over), for every kind of results.
 """
 
 from __future__ import annotations
