@@ -179,10 +179,12 @@ async def test_time_up_ends_the_round_once_and_shows_the_results(enable1, popula
         time_.now += 5
         screen.tick()
         screen.tick()
-        await pilot.press(*"hot", "enter")  # the entry is closed at 0:00: these keys reach nothing
+        await pilot.press(*"hot", "enter")  # the entry is closed at 0:00: a word typed on is too late, never scored
         results = await shown(pilot, ResultsScreen)
         assert "Time is up" in str(results.query_one("#outcome", Label).render())
-        assert [e.word for e in screen.session.entries] == ["howl"]
+        await settle(pilot)
+        entries = screen.session.entries
+        assert [(e.word, e.verdict) for e in entries] == [("howl", Verdict.ACCEPTED), ("hot", Verdict.TOO_LATE)]
         await settle(pilot)
         assert len(history.rounds()) == 1 and isinstance(app.screen, ResultsScreen)
 
@@ -402,7 +404,9 @@ async def test_keys_typed_across_0_00_never_reach_the_results(enable1, popular, 
         await settle(pilot)
         assert app.screen is results  # nothing typed in the moment the round ended acted on the results
         assert len(history.rounds()) == 1
-        assert "Too late: LENDS" in str(results.query_one("#too-late", Label).render())
+        late = [e.word for e in results.session.entries if e.verdict is Verdict.TOO_LATE]
+        assert late == ["lends", "hens", "news", "r"]  # each word typed on through 0:00: too late, none lost
+        assert "Too late: HENS, NEWS, R" in str(results.query_one("#too-late", Label).render())  # the last three
         time_.now += 1.5  # a moment later the results are the player's
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, RoundScreen), lambda: f"a new round, not {app.screen}")

@@ -131,6 +131,12 @@ class LateKeys:
             return now - moment < guard or self.burst.began_before(moment, now)
         return came.at - moment < guard or came.run.began < moment
 
+    def typed_on(self, key: events.Key, moment: float) -> bool:
+        """Whether `key` is typing that went on through `moment` (when a screen replaced the round): it came in a
+        run of keys begun by then. Such a key belongs to the word being typed, never to the screen now up."""
+        came = self.came.get(key)
+        return typing(key) and came is not None and came.run.began <= moment
+
     def hand_on(self) -> None:
         """The keys waiting, in the order typed, to the widget focused now (none: they go, nothing takes them)."""
         waiting, self.waiting = sorted(self.waiting, key=lambda pair: pair[0]), []

@@ -57,6 +57,7 @@ class SoloPlay:
     def __init__(self, app: Host) -> None:
         self.app = app
         self._fitted_from: list[RoundRecord] = []  # "matched": the history read for the next table's fit
+        self.playing: RoundScreen | None = None  # the round shown last: its entry line's word goes on to the results
 
     # Dealing
 
@@ -139,7 +140,8 @@ class SoloPlay:
             app.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         describe = language_for(session.board.language).describe
-        app.show(RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss))
+        self.playing = RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss)
+        app.show(self.playing)
         app.set_timer(READ_AFTER, self._read_for_results)
         if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
             # Translators: "Matched" is the table's level that learns from your rounds; {level} is another level's
@@ -190,6 +192,9 @@ class SoloPlay:
         on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
         marks = None if on_the_list or not language.knows_common else self.is_common
         screen = results_screen(session, marks, language.describe)
+        if self.playing is not None and self.playing.session is session:
+            screen.late_words = self.playing.late_words  # typing through 0:00 goes on with its word
+        self.playing = None
         if record is not None and app.history.enabled:
             after = study.cards_after_round(app.history, record, common)
             if after.new_cards:

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import DescendantFocus
+from textual.events import DescendantFocus, Key
 from textual.message import Message
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.late_keys import LateKeys
+from boggle_tui.app.late_words import LateWords
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
@@ -92,6 +93,7 @@ class ResultsScreen(TranslatedScreen[None]):
         self.board_view = BoardView(self.results.solution.board, id="solution")
         # What ending the round did (new study cards): a line of the screen, never a toast over its definition line
         self.notice = ""
+        self.late_words: LateWords | None = None  # the words typed on through 0:00, from the round (late_words.py)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="results"):
@@ -135,6 +137,8 @@ class ResultsScreen(TranslatedScreen[None]):
     def on_mount(self) -> None:
         self._now = getattr(self.app, "now", time.monotonic)  # the app's clock, which tests give
         self._shown_at = self._now()
+        if self.late_words is None:
+            self.late_words = LateWords(self.session, None)
         under = self.query(".under-totals")
         if under and self.BLANK_UNDER:
             under.last().styles.margin = (0, 0, 1, 0)  # a blank row between them and the board
@@ -185,6 +189,29 @@ class ResultsScreen(TranslatedScreen[None]):
 
     async def action_stats(self) -> None:
         await self.app.run_action("stats")  # the app's, behind this screen's guard
+
+    def on_key(self, event: Key) -> None:
+        """Typing that went on through the buzzer: the letters of a too-late word, never a command (late_words.py).
+        Here, before the app's bindings, for every kind of results."""
+        late_keys = getattr(self.app, "late_keys", None)
+        if not isinstance(late_keys, LateKeys) or not late_keys.typed_on(event, self._shown_at):
+            return
+        event.stop()
+        event.prevent_default()
+        if self.late_words is not None and self.late_words.key(event.key, event.character):
+            self.show_too_late()
+
+    def show_too_late(self) -> None:
+        """The too-late line as the words typed through the buzzer now stand: added under the code (or the notice)
+        when the first of them comes only now, and the columns fitted again."""
+        late = self._too_late()
+        lines = self.query("#too-late")
+        if lines:
+            lines.first(Label).update(late)
+            return
+        above = self.query("#results-notice") or self.query("#code")
+        self.query_one("#lists").mount(Label(late, id="too-late", markup=False), after=above.first())
+        self.call_after_refresh(self.on_resize)
 
     def guarded(self, action: str) -> bool:
         """Whether `action` waits: its key came as the results had only just replaced the round, or in a run of

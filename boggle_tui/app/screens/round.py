@@ -14,11 +14,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
-from textual.events import ScreenResume, ScreenSuspend
+from textual.events import Key, ScreenResume, ScreenSuspend
 from textual.reactive import reactive
 from textual.widgets import Footer, Input, Label, Static
 
 from boggle_tui.app.keys import keys_for, short_key_for
+from boggle_tui.app.late_keys import typing
+from boggle_tui.app.late_words import LateWords
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.translated import TranslatedScreen
@@ -118,6 +120,7 @@ class RoundScreen(TranslatedScreen[None]):
         # before the screen has finished mounting.
         self.board_view = BoardView(session.board, id="board")
         self.entry = WordEntry(id="entry")
+        self.late_words: LateWords | None = None  # from 0:00: the words typed on, too late (late_words.py)
         self.verdict = VerdictLine("", id="verdict")
         self.clock_view = ClockView(session.duration, id="clock")
         self.score = ScoreLine(id="score")
@@ -265,9 +268,17 @@ class RoundScreen(TranslatedScreen[None]):
 
     def ended(self, session: RoundSession) -> None:
         """The round is over: a word still being typed gets its verdict (too late) instead of vanishing."""
-        if self.entry.value.strip():
-            session.late(self.entry.value)
-            self.entry.value = ""
+        unfinished = session.late(self.entry.value) if self.entry.value.strip() else None
+        self.entry.value = ""
+        self.late_words = LateWords(session, unfinished)  # typing goes on with it, here and on the results
+
+    def on_key(self, event: Key) -> None:
+        """Typing that reaches the round once it is over (its entry line is closed, the results not up yet): letters
+        of a word too late, as on the results, never lost nor taken for a command."""
+        if self.late_words is not None and typing(event):
+            event.stop()
+            event.prevent_default()
+            self.late_words.key(event.key, event.character)
 
     def changed_elsewhere(self) -> None:
         """An online round: the newest verdict (judged by the server) and everyone's progress; at the table, a
