@@ -39,8 +39,9 @@ CONCURRENCY = 32
 
 def start_server(store: str, data: Path) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "BOGGLE_DATA_DIR": str(data), "BOGGLE_CACHE_DIR": os.environ.get("BOGGLE_CACHE_DIR", "")}
+    # Every player comes from 127.0.0.1: no limit of attempts per address.
     command = [sys.executable, "-m", "boggle_tui", "server", "--port", "0", "--announce-port", "--store", store,
-               "--max-connections", "100000", "--daily-per-address", "0"]  # every player comes from 127.0.0.1  # fmt: skip
+               "--max-connections", "100000", "--daily-per-address", "0"]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
     assert server.stdout is not None
     line = server.stdout.readline()

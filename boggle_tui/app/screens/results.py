@@ -37,6 +37,7 @@ from boggle_tui.i18n import N_, _, number
 
 LISTS_WIDTH = 40
 SUMMARY_WIDTH = 40  # the outcome and totals wrap at the board's width, or this if the board is narrower
+TOO_LATE_SHOWN = 3  # the last words typed through the buzzer named on the too-late line; "…" stands for the rest
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
 GUARD_SECONDS = 1.5
@@ -247,7 +248,8 @@ class ResultsScreen(TranslatedScreen[None]):
         """The words typed as the round ended: each has its verdict, here (beside the board, not in the outcome
         over it, where a long one wrapped the header and took the players' table's rows)."""
         late = [capitals(e.word) for e in self.session.entries if e.verdict is Verdict.TOO_LATE]
-        return _("Too late: {words}").format(words=", ".join(late[-3:])) if late else ""
+        shown = late if len(late) <= TOO_LATE_SHOWN else ["…", *late[-TOO_LATE_SHOWN:]]  # the earlier ones: "…"
+        return _("Too late: {words}").format(words=", ".join(shown)) if late else ""
 
     def _totals(self) -> str:
         r = self.results
