@@ -278,7 +278,7 @@ async def test_a_window_change_reaches_the_game_as_its_new_size(tmp_path: Path) 
 
 async def test_the_game_leads_its_own_session_under_the_memory_cap(tmp_path: Path) -> None:
     async with stand_in_server(tmp_path, Limits(memory_mb=300)) as (port, _), connect(port) as conn:
-        shown = await (await shell(conn)).until("leader")
+        shown = await (await shell(conn)).until("leader True")  # the whole line: "leader" alone may come first
     assert f"memory {300 * 1024 * 1024} leader True" in shown
 
 
@@ -384,7 +384,7 @@ async def test_forwarding_is_refused(tmp_path: Path) -> None:
 async def test_a_client_that_leaves_ends_its_game_and_frees_its_seat(tmp_path: Path) -> None:
     async with stand_in_server(tmp_path) as (port, server):
         async with connect(port) as conn:
-            shown = await (await shell(conn)).until("leader")
+            shown = await (await shell(conn)).until("leader True")  # the whole line: "leader" alone may come first
             assert server.seats.playing == 1
         for _ in range(200):
             if server.seats.playing == 0:
