@@ -290,14 +290,15 @@ async def test_a_server_restarted_mid_round_gives_the_round_back_with_its_words(
             await until(pilot, lambda: any("reconnecting" in n.message for n in app._notifications), "the notice")
             notice = [n.message for n in app._notifications if "reconnecting" in n.message][-1]
             assert notice == "The connection to the server dropped: reconnecting… (180 seconds left in the round)"
+            await pilot.press(*found[2], "enter")  # said at once; the server is not a room
+            assert str(screen.verdict.content) == f"… {found[2].upper()}: sent: the server judges it"
             time_.now += 20
             server_time.now += 20
             async with daily_server(tmp_path, server_time, port=int(address.split(":")[1])):  # back on its port
                 await until(pilot, lambda: any(n.message == "Back in today's round." for n in app._notifications))
                 session = screen.session
-                assert session.score == 2 and session.remaining == pytest.approx(160)
-                await pilot.press(*found[2], "enter")
-                await until(pilot, lambda: session.score == 3, "the third word's verdict")
+                assert session.remaining == pytest.approx(160)
+                await until(pilot, lambda: session.score == 3, "the third word's verdict, typed while it was down")
                 results = await end_round(pilot)
                 assert text_of(results, "#outcome") == "You ended the round"  # she did, after the restart
                 assert text_of(results, "#day-summary").splitlines()[:2] == ["1st of 1 · better than 0%",

@@ -27,6 +27,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.net.daily import DailyService
+from boggle_tui.net.daily_client import DailyError, DailyRound
 from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
 from boggle_tui.storage.identity import load_identity
@@ -75,7 +76,12 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
 
         asyncio.run_coroutine_threadsafe(close_all(), loop).result(30)
 
+    def kill() -> None:
+        """The server stopped for good: its connections closed and no new one accepted."""
+        asyncio.run_coroutine_threadsafe(held["server"].stop(), loop).result(30)  # type: ignore[attr-defined]
+
     DROPS[address] = drop
+    KILLS[address] = kill
     try:
         yield address
     finally:
@@ -84,6 +90,7 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
 
 
 DROPS: dict[str, Callable[[], None]] = {}  # by address: drop every daily connection of that server
+KILLS: dict[str, Callable[[], None]] = {}  # by address: stop that server for good
 
 
 class EventfulLines(ScriptedLines):
@@ -108,9 +115,13 @@ def daily(
     clock = FakeTime()
     said: list[str] = []
     noted: list[str] = []
+
+    def sleep(seconds: float) -> None:
+        clock.now += seconds
+
     args = build_parser().parse_args(["daily", *flags])
     code = run_daily(args, today=today or Today(), lines=EventfulLines(clock, *typed), write=said.append,
-                     note=noted.append, now=clock)  # fmt: skip
+                     note=noted.append, now=clock, sleep=sleep)  # fmt: skip
     return code, said, noted
 
 
@@ -267,6 +278,62 @@ def test_a_dropped_connection_is_reconnected_line_by_line_and_the_round_goes_on(
     ]
     assert f"{found[2].upper()}: accepted, 1 point" in said and "Round ended." in said
     assert "> 1. gina  3 (3 words)" in said
+
+
+def test_words_typed_while_the_connection_is_down_are_said_at_once_and_judged_once_when_it_is_back(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A play-tester's words typed while reconnecting had no line until the server was back (rooms answer at once)."""
+    found = words()
+    today = Today()
+    tries: list[int] = []
+    resume = DailyRound.resume
+
+    def down_twice(game: DailyRound) -> bool:  # the network is down for the first two tries
+        tries.append(1)
+        if len(tries) <= 2:
+            raise DailyError("cannot reach the server", unreachable=True)
+        return resume(game)
+
+    monkeypatch.setattr(DailyRound, "resume", down_twice)
+    with server_thread(tmp_path, today) as address:
+        code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",
+                                  typed=[found[0], DROPS[address], found[1], found[2], found[3], 2.5],
+                                  today=today)  # fmt: skip
+    assert code == 0, noted
+    assert noted == [
+        "The connection to the server dropped: reconnecting… (180 seconds left in the round)",
+        "Back in today's round.",
+    ]
+    typed = [w.upper() for w in found[1:4]]
+    assert said[said.index(f"{found[0].upper()}: accepted, 1 point") + 1 :][:6] == [
+        *(f"{w}: kept: the server judges it when it is back" for w in typed),
+        *(f"{w}: accepted, 1 point" for w in typed),
+    ]
+    assert sum(line.startswith(typed[0]) for line in said) == 2  # kept, then judged: once each
+    assert "> 1. gina  4 (4 words)" in said
+
+
+def test_a_server_that_never_comes_back_ends_with_the_score_and_one_reconnecting_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    found = words()
+    today = Today()
+    solution = solve(daily_deal(DAY).board, load_dictionary("enable1").trie, 3)
+    total = solution.total_score
+    with server_thread(tmp_path, today) as address:
+        code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",
+                                  typed=[found[0], KILLS[address], found[1], 200.0], today=today)  # fmt: skip
+    assert code == 0, noted
+    assert noted == [
+        "The connection to the server dropped: reconnecting… (180 seconds left in the round)",
+        "boggle: the connection to the server was lost",
+    ]
+    at = said.index(f"{found[1].upper()}: kept: the server judges it when it is back")
+    assert said[at + 1 : at + 3] == [
+        "Time is up.",
+        f"Score 1 of {total} ({100 / total:.0f}%) · 1 of {len(solution)} words",  # what the server judged before
+    ]
 
 
 def test_friends_without_the_table_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -152,9 +152,9 @@ def test_hostile_frames_are_refused_in_words(frame) -> None:
 
 
 def test_verdicts_travel_as_a_fixed_set_and_a_server_s_other_verdict_is_refused() -> None:
-    """The verdicts a room judges are game/round.py's, but two a game says only to itself; a message carrying any
-    other (a server's invention, or "sent", which would pass for this game's own) is refused whole at decode."""
-    to_itself = {Verdict.SENT, Verdict.ALREADY_SHOWN}
+    """The verdicts a room judges are game/round.py's, but three a game says only to itself; a message carrying any
+    other (a server's invention, or a "sent", which would pass for this game's own) is refused whole at decode."""
+    to_itself = {Verdict.SENT, Verdict.SENT_TO_SERVER, Verdict.ALREADY_SHOWN}
     assert set(typing.get_args(VerdictText)) == {v.value for v in Verdict if v not in to_itself}
     assert [verdict_text(v) for v in Verdict if v not in to_itself] == [v.value for v in Verdict if v not in to_itself]
     for verdict in to_itself:

@@ -21,7 +21,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from boggle_tui.cli.plain import (
     Lines,
@@ -30,6 +30,7 @@ from boggle_tui.cli.plain import (
     Write,
     board_rows,
     play_plain,
+    score_line,
     utc_now,
     verdict_line,
     word_of,
@@ -46,7 +47,7 @@ from boggle_tui.game.daily_table import against_levels, standing_line, streak_li
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
-from boggle_tui.game.round import Entry, Verdict
+from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily_client import END_SECONDS, DailyError, DailyRound, ask_table
@@ -86,6 +87,7 @@ def run_daily(
     note: Write | None = None,
     now: TimeSource = time.monotonic,
     history: History | None = None,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> int:
     out = write or (lambda text: print(text, flush=True))
     tell = note or (lambda text: print(text, file=sys.stderr, flush=True))
@@ -114,7 +116,9 @@ def run_daily(
                 tell(_("{reason}: playing today's board here instead").format(reason=error))
             else:
                 seat.answered()
-                return _play_online(game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history)
+                return _play_online(
+                    game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history, sleep
+                )
         if daily_played(history, day, seat.language):  # once a day here too (a server says so of its own)
             tell(_("boggle: you have played today's board already; a new one comes at midnight UTC"))
             return 1
@@ -143,54 +147,28 @@ def _stdin() -> int | None:
 
 def _play_online(
     game: DailyRound, seat: Seat, day: dt.date, lines: Lines, out: Write, tell: Write, now: TimeSource,
-    history: History,
+    history: History, sleep: Callable[[float], None] = time.sleep,
 ) -> int:  # fmt: skip
     start = game.start
     board = parse_code(start.code).board
-    upper = board.alphabet.upper
     server = seat.url.removeprefix("ws://")
     out(_("Today's board · {date} · on {server} · board {code}").format(date=day, server=server, code=start.code))
     write_lines(out, board_rows(board))
     rule = _("{clock} on the server's clock; type a word and Enter. The end of input ends the round.")
     out(rule.format(clock=format_seconds(start.remaining)))
-    deadline = now() + start.remaining
-    found: dict[str, int] = {}
-    while (left := deadline - now()) > 0:
-        got = lines.read(left)
-        if got is Signal.ENDED or got is Signal.WAITED:
-            break
-        if got is Signal.TOO_LONG:
-            out(_("That line is too long to be a word."))
-            continue
-        assert isinstance(got, str)
-        if got.strip().lower() == "quit":
-            break
-        word = word_of(got)
-        if not word.strip():
-            continue
-        try:
-            judged = game.word(word)
-        except DailyError as error:
-            if error.code:
-                raise
-            if not _back(game, deadline, now, tell):
-                break  # the server finished the round with the words it judged
-            deadline = now() + game.start.remaining
-            judged = game.again(word)
-        entry = _entry(judged)
-        if entry.verdict.accepted:
-            found[entry.word] = entry.points
-        out(verdict_line(entry, upper))
-    out(_("Time is up.") if now() >= deadline else _("Round ended."))
-    table = _final_table(game, deadline, now, tell)
+    play = _Online(game, out, tell, now, board.alphabet.upper, now() + start.remaining)
+    play.run(lines)
+    out(_("Time is up.") if now() >= play.deadline else _("Round ended."))
+    table = play.final_table(sleep)
     solution = _solution(board, seat.language, start.min_length)
     if table is None:
+        out(score_line(Results(solution, play.found, [], EndReason.TIME_UP)))
         tell(_("boggle: the connection to the server was lost"))
     else:
-        write_lines(out, result_lines(table, list(found), upper))
-    score = table.you.score if table is not None and table.you else sum(found.values())
+        write_lines(out, result_lines(table, list(play.found), play.upper))
+    score = table.you.score if table is not None and table.you else sum(play.found.values())
     out(against_levels(solution, score, start.seconds))
-    record = _record(solution, found, day, seat.language, start, score)
+    record = _record(solution, play.found, day, seat.language, start, score)
     if history.record(record):
         write_lines(out, streak_lines(history, seat.language, day))
     elif history.notice:
@@ -198,40 +176,118 @@ def _play_online(
     return 0
 
 
-def _back(game: DailyRound, deadline: float, now: TimeSource, tell: Write) -> bool:
-    """The connection dropped: try again while the round's clock runs (one line, with the time left). True when
-    the round goes on; False when it is over (the server finished it, or the time is up)."""
-    tell(counted(
-        math.ceil(max(0.0, deadline - now())),
-        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
-        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
-    ))  # fmt: skip
-    while now() < deadline + END_SECONDS:
+@dataclass
+class _Online:
+    """The server's round line by line. While the connection is down the words typed are kept, each said at once,
+    and sent when it is back (the server judges each once); it is tried again every RETRY_SECONDS meanwhile."""
+
+    game: DailyRound
+    out: Write
+    tell: Write
+    now: TimeSource
+    upper: Callable[[str], str]
+    deadline: float
+    found: dict[str, int] = field(default_factory=dict)
+    held: list[str] = field(default_factory=list)  # while down: the first was sent as it dropped, the rest not yet
+    down: bool = False
+    over: bool = False  # the server finished the round while the connection was down
+    next_try: float = 0.0
+
+    def run(self, lines: Lines) -> None:
+        while not self.over and (left := self.deadline - self.now()) > 0:
+            if self.down and self.now() >= self.next_try:
+                self.reconnect()
+                continue
+            got = lines.read(min(left, max(0.0, self.next_try - self.now())) if self.down else left)
+            if got is Signal.WAITED and self.down:
+                continue
+            if got is Signal.ENDED or got is Signal.WAITED:
+                return
+            if got is Signal.TOO_LONG:
+                self.out(_("That line is too long to be a word."))
+                continue
+            assert isinstance(got, str)
+            if got.strip().lower() == "quit":
+                return
+            word = word_of(got)
+            if not word.strip():
+                continue
+            if self.down:
+                self.hold(word)
+            else:
+                self.send(word)
+
+    def send(self, word: str, *, again: bool = False) -> None:
+        """Send a word and show the server's verdict; a drop keeps it (said at once unless it was already)."""
         try:
-            if game.resume():
-                tell(_("Back in today's round."))
-                return True
-            return False
+            judged = self.game.again(word) if again else self.game.word(word)
+        except DailyError as error:
+            if error.code:
+                raise
+            self.dropped()
+            self.hold(word, told=again)
+            return
+        entry = _entry(judged)
+        if entry.verdict.accepted:
+            self.found[entry.word] = entry.points
+        self.out(verdict_line(entry, self.upper))
+
+    def hold(self, word: str, *, told: bool = False) -> None:
+        self.held.append(word)
+        if not told:
+            self.out(_("{word}: kept: the server judges it when it is back").format(word=self.upper(word)))
+
+    def dropped(self) -> None:
+        """One line a drop, with the round's time left."""
+        self.down, self.next_try = True, self.now()
+        self.tell(counted(
+            math.ceil(max(0.0, self.deadline - self.now())),
+            "The connection to the server dropped: reconnecting… ({count} second left in the round)",
+            "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
+        ))  # fmt: skip
+
+    def reconnect(self) -> bool:
+        """One try; True when the connection is back (or the round is over on the server: `over`)."""
+        self.next_try = self.now() + RETRY_SECONDS
+        try:
+            going = self.game.resume()
         except DailyError:
-            time.sleep(RETRY_SECONDS)
-    return False
+            return False
+        self.down = False
+        if not going:
+            self.over = True  # the server finished the round with the words it judged
+            return True
+        self.tell(_("Back in today's round."))
+        self.deadline = self.now() + self.game.start.remaining
+        waiting, self.held = self.held, []
+        for at, word in enumerate(waiting):
+            self.send(word, again=at == 0)
+            if self.down:  # dropped again: the rest stay kept, already said
+                self.held.extend(waiting[at + 1 :])
+                return False
+        return True
 
-
-def _final_table(game: DailyRound, deadline: float, now: TimeSource, tell: Write) -> m.DailyTable | None:
-    """The day's table with this result: at the round's end, or (the connection lost meanwhile) back on a new
-    one, or as the server finished the round; None when the server cannot be reached."""
-    try:
-        return game.finish()
-    except DailyError as error:
-        if error.code:
-            raise
-    if _back(game, deadline, now, tell):
-        with contextlib.suppress(DailyError):
-            return game.finish()
-    try:
-        return game.table()
-    except DailyError:
-        return None
+    def final_table(self, sleep: Callable[[float], None]) -> m.DailyTable | None:
+        """The day's table with this result: at the round's end, or back on a new connection (tried for END_SECONDS
+        more, without a second line for the same drop), or as the server finished the round; None when the server
+        cannot be reached."""
+        if not self.down:
+            try:
+                return self.game.finish()
+            except DailyError as error:
+                if error.code:
+                    raise
+            self.dropped()
+        until = self.now() + END_SECONDS
+        while not self.over and self.now() < until:
+            if self.reconnect() and not self.over and not self.down:
+                with contextlib.suppress(DailyError):
+                    return self.game.finish()
+            sleep(RETRY_SECONDS)
+        try:
+            return self.game.table()
+        except DailyError:
+            return None
 
 
 def _entry(judged: m.Judgement) -> Entry:

@@ -41,6 +41,7 @@ class Verdict(Enum):
     # Translators: a word's verdict, shown after the word ("CAT: accepted")
     TOO_FAST = N_("too fast")  # online: beyond the words a player may send in a second
     SENT = N_("sent: the room judges it")  # online, shown at once while the room's verdict is on its way
+    SENT_TO_SERVER = N_("sent: the server judges it")  # the same for the day's board, which is no room
 
     @property
     def accepted(self) -> bool:

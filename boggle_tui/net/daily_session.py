@@ -122,7 +122,8 @@ class DailySession:
         self._next_id += 1
         self._sent[entry_id] = word
         self.send(m.Word(id=entry_id, word=word))
-        return Entry(word, judged_here(word, self.board, self.found, self.min_length), provisional=True)
+        verdict = judged_here(word, self.board, self.found, self.min_length, Verdict.SENT_TO_SERVER)
+        return Entry(word, verdict, provisional=True)
 
     def _fold(self, text: str) -> str:
         return normalise(text, self.board.alphabet)[:MAX_WORD]

@@ -342,9 +342,11 @@ def dealt(start: m.Start) -> Deal:
     return Deal(board, dice, None)
 
 
-def judged_here(word: str, board: Board, found: dict[str, int], min_length: int) -> Verdict:
+def judged_here(
+    word: str, board: Board, found: dict[str, int], min_length: int, sent: Verdict = Verdict.SENT
+) -> Verdict:
     """A provisional verdict on an entry the server will judge: what needs no word list (already found, too short,
-    not on the board), else SENT. The rest (a word, or not) only the server knows."""
+    not on the board), else `sent` (a room's SENT). The rest (a word, or not) only the server knows."""
     if word in found:
         return Verdict.ALREADY_FOUND
     if len(word) < min_length:
@@ -353,7 +355,7 @@ def judged_here(word: str, board: Board, found: dict[str, int], min_length: int)
         on_board = find_path(board, word) is not None
     except TooHard:
         on_board = True  # too long to say here: the server will
-    return Verdict.SENT if on_board else Verdict.NOT_ON_BOARD
+    return sent if on_board else Verdict.NOT_ON_BOARD
 
 
 def served_entry(word: str, verdict_text: m.VerdictText) -> Entry:
