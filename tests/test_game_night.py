@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from support import FakeTime, make_app, settle, shown, until, until_true
+from test_keys_in_flight import burst
 from test_online import WAIT, Bot, running_server
 from textual.widgets import Select
 from websockets.asyncio.server import serve
@@ -379,3 +380,24 @@ async def test_after_the_host_changes_a_setting_enter_means_ready(enable1, popul
         assert app.focused is None
         await pilot.press("enter")
         await until(pilot, lambda: room.state.value == "countdown", "ready, and the countdown")
+
+
+async def test_lines_said_in_a_burst_are_said_each_once_as_typed(enable1, popular, tmp_path) -> None:
+    """Enter in the chat line went through the app's bindings, after the letters behind it in the same burst:
+    "tea⏎ate⏎eat⏎" was said as "teaateeat", three times."""
+    time_ = FakeTime()
+    async with running_server(time_) as (_, url):
+        app, _ = make_app(enable1, popular, None, now=time_)
+        app.online = OnlinePlay(app, OnlineTarget(url=url, room="talk", name="a"), app.show, time_, tmp_path,
+                                app.online_round)  # fmt: skip
+        async with app.run_test() as pilot:
+            lobby = await shown(pilot, LobbyScreen)
+            friend = await Bot.join(url, "talk", "bo")
+            await pilot.press("f2")
+            burst(app, *"tea", "enter", *"ate", "enter", *"eat", "enter")
+            heard = [(await friend.wait_for("said", lambda msg: msg["name"] == "a"))["text"] for _ in range(3)]
+            assert heard == ["tea", "ate", "eat"]
+            burst(app, "f2", *"gg", "enter")  # F2 in the burst too: the letters and Enter follow it to the line
+            said = await friend.wait_for("said", lambda msg: msg["name"] == "a")
+            assert said["text"] == "gg" and not lobby.ready
+            await asyncio.wait_for(friend.ws.close(), WAIT)

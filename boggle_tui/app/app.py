@@ -158,16 +158,14 @@ class BoggleApp(App[int]):
         if not isinstance(event, events.Key):
             await super().on_event(event)
         elif event.is_forwarded:
-            self.late_keys.back()
+            if self.late_keys.strayed(event):
+                return  # it waits for the widget focused now
             with self.late_keys.judging(event):  # the bindings judge the key as it came (the results' guard)
                 await super().on_event(event)
         elif self.late_keys.arrived(event):  # else it waits its turn
             with self.late_keys.judging(event):
                 await super().on_event(event)
             self.late_keys.routed(event)
-
-    def on_key(self, event: events.Key) -> None:
-        self.late_keys.unused(event)
 
     def on_descendant_focus(self) -> None:
         self.late_keys.hand_on()

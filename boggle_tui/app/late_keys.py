@@ -6,8 +6,8 @@ came with it in one burst were by then handed to the old screen's widget, which 
 new screen before anything in it had the focus. In a terminal a player seldom types that fast; in a browser keys
 travel over the network and arrive in bursts, and "eve" typed as "Play with friends" opened became "ve".
 
-So a typing key that comes back to the app unused from a widget that has lost the focus since is handed on to
-the widget focused now; typing keys that arrive while a screen is still being built (nothing focused in it yet),
+So a typing key that comes back to the app from a widget that has lost the focus since is handed on to the widget
+focused now, before the app's bindings see it (they would act on it where the focus was, out of its turn); typing keys that arrive while a screen is still being built (nothing focused in it yet),
 or while such a key is still on its way back, wait; and all go to the focused widget in the order typed.
 
 Each key is also stamped as it comes (`Came`: when, and the run of keys it came in), before it may wait, and the
@@ -53,7 +53,6 @@ class LateKeys:
         self.numbers = count()  # the order keys arrived in
         self.on_their_way: dict[int, tuple[events.Key, DOMNode]] = {}  # typing keys routed, not yet through
         self.waiting: list[tuple[int, events.Key]] = []  # keys for the widget the focus is about to land on
-        self.before: tuple[object, object] = (None, None)  # the screen and focus as a key came back to the app
 
     def arrived(self, key: events.Key) -> bool:
         """A key from the terminal, before the app routes it: False when it waits its turn. Stamped either way."""
@@ -93,24 +92,23 @@ class LateKeys:
         if not self._stale() and not self._building():
             self.hand_on()
 
-    def back(self) -> None:
-        """A key bubbled back to the app: the screen and focus before the app's bindings see it."""
-        self.before = (self.app.screen, self.app.focused)
-
-    def unused(self, key: events.Key) -> None:
-        """A key that bubbled back to the app and went through its bindings."""
+    def strayed(self, key: events.Key) -> bool:
+        """A typing key back at the app from a widget that lost the focus after the key was handed to it (a key
+        before it in the burst moved the focus: F2 to the chat line): it waits for the widget focused now, and the
+        app's bindings never see it, or Enter typed after "gg" would act where the focus was, before "gg" is in."""
         found = [(n, target) for n, (routed, target) in self.on_their_way.items() if routed is key]
-        if not found:
-            return  # not one of the terminal's typing keys
-        number, target = found[0]
-        if target is (self.app.focused or self.app.screen):
-            return  # its widget still has the focus and did not want it
-        if self.before != (self.app.screen, self.app.focused):
-            return  # the key itself was a binding that moved the focus: it was used
+        if not found or found[0][1] is (self.app.focused or self.app.screen):
+            return False
+        number = found[0][0]
+        self.waiting.append((number, self._again(key)))
+        return True
+
+    def _again(self, key: events.Key) -> events.Key:
+        """`key` to be handed on once more (an event is dispatched once), with the stamp it came with."""
         again = events.Key(key.key, key.character)
         if key in self.came:
-            self.came[again] = self.came[key]  # the same key, as it came
-        self.waiting.append((number, again))
+            self.came[again] = self.came[key]
+        return again
 
     @contextmanager
     def judging(self, key: events.Key) -> Iterator[None]:

@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label
 
 from boggle_tui.app.screens.translated import TranslatedModalScreen
+from boggle_tui.app.widgets.line import Line
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import MAX_CODE, parse_code
 from boggle_tui.game.deal import Deal
@@ -26,7 +27,7 @@ class CodeScreen(TranslatedModalScreen[Deal | None]):
         with Vertical(id="code-dialog"):
             yield Label(_("Board code (as shown beside a board, e.g. {code}):").format(code="N-PLSTEAIERTNRSGES"))
             # Translators: the code box's placeholder: type a board code, then press Enter.
-            yield Input(placeholder=_("code, Enter"), max_length=MAX_CODE, id="code-input")  # no longer code exists
+            yield Line(placeholder=_("code, Enter"), max_length=MAX_CODE, id="code-input")  # no longer code exists
             yield Label("", id="code-error")
 
     def on_mount(self) -> None:

@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, Label, Static
 
 from boggle_tui.app.screens.translated import TranslatedModalScreen
+from boggle_tui.app.widgets.line import Line
 from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
 
@@ -42,13 +43,12 @@ class Chat(Vertical):
 
     def compose(self) -> ComposeResult:
         yield ChatLog("", id="lobby-chat-log")
-        yield Input(placeholder=_("F2: say something to the room (between rounds)"), max_length=m.MAX_CHAT,
-                    compact=True, id="lobby-say")  # fmt: skip
+        yield Line(placeholder=_("F2: say something to the room (between rounds)"), max_length=m.MAX_CHAT,
+                   compact=True, clear=True, id="lobby-say")  # fmt: skip
 
     @on(Input.Submitted, "#lobby-say")
     def say(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
+        text = event.value.strip()  # the line emptied itself as it submitted
         if text:
             self.post_message(self.Said(text))
         self.screen.set_focus(None)
@@ -62,7 +62,7 @@ class SayScreen(TranslatedModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="say"):
             yield Label(_("Say something to the room"))
-            yield Input(max_length=m.MAX_CHAT, compact=True, id="say-line")
+            yield Line(max_length=m.MAX_CHAT, compact=True, id="say-line")
 
     @on(Input.Submitted, "#say-line")
     def said(self, event: Input.Submitted) -> None:

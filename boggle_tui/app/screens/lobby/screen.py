@@ -260,7 +260,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.post_message(self.Outgoing(m.Say(text=event.text)))
 
     def action_talk(self) -> None:
-        self.query_one("#lobby-say", Input).focus()
+        self.set_focus(self.query_one("#lobby-say", Input))  # now, not later: the keys behind F2 follow it there
 
     def action_watch(self) -> None:
         if self.lobby.state != "playing":
