@@ -7,8 +7,9 @@ new screen before anything in it had the focus. In a terminal a player seldom ty
 travel over the network and arrive in bursts, and "eve" typed as "Play with friends" opened became "ve".
 
 So a typing key that comes back to the app from a widget that has lost the focus since is handed on to the widget
-focused now, before the app's bindings see it (they would act on it where the focus was, out of its turn); typing keys that arrive while a screen is still being built (nothing focused in it yet),
-or while such a key is still on its way back, wait; and all go to the focused widget in the order typed.
+focused now, before the app's bindings see it (they would act on it where the focus was, out of its turn); typing
+keys that arrive while a screen is still being built (nothing focused in it yet), or while such a key is still on
+its way back, wait; and all go to the focused widget in the order typed.
 
 Each key is also stamped as it comes (`Came`: when, and the run of keys it came in), before it may wait, and the
 app's bindings judge it by its stamp (`typed_through`), not by when they get to it: the results take no action on
