@@ -324,7 +324,9 @@ async def test_a_provisional_verdict_shows_at_once_and_the_server_s_stands(enabl
             assert screen.session.entries == []  # only the room's verdicts are kept
 
 
-async def test_chat_in_the_lobby_between_players(enable1, popular, tmp_path) -> None:
+@asynccontextmanager
+async def in_a_lobby_with(friend_name: str, enable1, popular, tmp_path):
+    """Player "a"'s game in room "talk" of a real server, and a friend there: (app, pilot, lobby, friend)."""
     time_ = FakeTime()
     async with running_server(time_) as (_, url):
         app, _ = make_app(enable1, popular, None, now=time_)
@@ -332,14 +334,19 @@ async def test_chat_in_the_lobby_between_players(enable1, popular, tmp_path) -> 
                                 app.online_round)  # fmt: skip
         async with app.run_test() as pilot:
             lobby = await shown(pilot, LobbyScreen)
-            friend = await Bot.join(url, "talk", "[b]bo[/b]")
-            await friend.send("say", text="hello \x1b[2J[red]all")
-            await until(pilot, lambda: lobby.chat, "the line")
-            assert lobby.chat[-1].name == "[b]bo[/b]" and "\x1b" not in lobby.chat[-1].text
-            await pilot.press(*"stale", "f2", *"gg", "enter")  # words typed in the lobby do nothing; F2 chats
-            said = await friend.wait_for("said", lambda msg: msg["text"] == "gg")
-            assert said["name"] == "a"
+            friend = await Bot.join(url, "talk", friend_name)
+            yield app, pilot, lobby, friend
             await asyncio.wait_for(friend.ws.close(), WAIT)
+
+
+async def test_chat_in_the_lobby_between_players(enable1, popular, tmp_path) -> None:
+    async with in_a_lobby_with("[b]bo[/b]", enable1, popular, tmp_path) as (_, pilot, lobby, friend):
+        await friend.send("say", text="hello \x1b[2J[red]all")
+        await until(pilot, lambda: lobby.chat, "the line")
+        assert lobby.chat[-1].name == "[b]bo[/b]" and "\x1b" not in lobby.chat[-1].text
+        await pilot.press(*"stale", "f2", *"gg", "enter")  # words typed in the lobby do nothing; F2 chats
+        said = await friend.wait_for("said", lambda msg: msg["text"] == "gg")
+        assert said["name"] == "a"
 
 
 def test_boggle_stats_gives_the_record_against_each_friend(tmp_path) -> None:
@@ -385,19 +392,11 @@ async def test_after_the_host_changes_a_setting_enter_means_ready(enable1, popul
 async def test_lines_said_in_a_burst_are_said_each_once_as_typed(enable1, popular, tmp_path) -> None:
     """Enter in the chat line went through the app's bindings, after the letters behind it in the same burst:
     "tea⏎ate⏎eat⏎" was said as "teaateeat", three times."""
-    time_ = FakeTime()
-    async with running_server(time_) as (_, url):
-        app, _ = make_app(enable1, popular, None, now=time_)
-        app.online = OnlinePlay(app, OnlineTarget(url=url, room="talk", name="a"), app.show, time_, tmp_path,
-                                app.online_round)  # fmt: skip
-        async with app.run_test() as pilot:
-            lobby = await shown(pilot, LobbyScreen)
-            friend = await Bot.join(url, "talk", "bo")
-            await pilot.press("f2")
-            burst(app, *"tea", "enter", *"ate", "enter", *"eat", "enter")
-            heard = [(await friend.wait_for("said", lambda msg: msg["name"] == "a"))["text"] for _ in range(3)]
-            assert heard == ["tea", "ate", "eat"]
-            burst(app, "f2", *"gg", "enter")  # F2 in the burst too: the letters and Enter follow it to the line
-            said = await friend.wait_for("said", lambda msg: msg["name"] == "a")
-            assert said["text"] == "gg" and not lobby.ready
-            await asyncio.wait_for(friend.ws.close(), WAIT)
+    async with in_a_lobby_with("bo", enable1, popular, tmp_path) as (app, pilot, lobby, friend):
+        await pilot.press("f2")
+        burst(app, *"tea", "enter", *"ate", "enter", *"eat", "enter")
+        heard = [(await friend.wait_for("said", lambda msg: msg["name"] == "a"))["text"] for _ in range(3)]
+        assert heard == ["tea", "ate", "eat"]
+        burst(app, "f2", *"gg", "enter")  # F2 in the burst too: the letters and Enter follow it to the line
+        said = await friend.wait_for("said", lambda msg: msg["name"] == "a")
+        assert said["text"] == "gg" and not lobby.ready
