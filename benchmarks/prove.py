@@ -27,6 +27,7 @@ from boggle_tui.research.prove import (
     canonical,
     compiled_prover,
     exact_scores,
+    found_boards,
     split_order,
 )
 
@@ -69,7 +70,7 @@ def main() -> None:
         result = prover.prove(
             letters, height, width, order, args.threshold, switchover, args.searched_cells, 3, split=args.split
         )
-        boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
+        boards = exact_scores(trie, (columns for columns, _ in found_boards(result["found"], height * width)), settings)
         spent = time.process_time() - start
         seconds.append(spent)
         for board, points in boards:

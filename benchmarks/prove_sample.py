@@ -45,6 +45,8 @@ from boggle_tui.research.prove import (
     board_text,
     compiled_prover,
     exact_scores,
+    found_boards,
+    found_count,
     split_order,
 )
 
@@ -113,9 +115,10 @@ def prove_one(
     result = prover.prove(
         letters, height, width, order, threshold, switchover, searched, settings.min_length, split=split
     )
-    boards = exact_scores(trie, [columns for columns, _ in result["found"]], settings)
+    found = result["found"]
+    boards = exact_scores(trie, (columns for columns, _ in found_boards(found, height * width)), settings)
     report = {key: value for key, value in result.items() if key != "found"}
-    report["candidates"] = len(result["found"])
+    report["candidates"] = found_count(found, height * width)
     report["boards"] = [[board_text(columns, settings.faces), points] for columns, points in boards]
     return report
 

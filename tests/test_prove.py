@@ -29,6 +29,7 @@ from boggle_tui.research.prove import (
     build_tree,
     canonical,
     force,
+    found_boards,
     letters_of,
     proof_alphabet,
     prove_class_python,
@@ -300,7 +301,8 @@ def test_the_core_gives_the_references_bound_and_boards(algs4: Dictionary, shape
     by_step = [letters[cell] for cell in order]
     expected = {tuple(chosen[order.index(cell)] for cell in range(height * width)): d for chosen, d in
                 search_rest(tree, by_step, 0, threshold, {})}  # fmt: skip
-    assert {tuple(columns): d for columns, d in result["found"]} == expected
+    found = list(found_boards(result["found"], height * width))
+    assert {tuple(columns): d for columns, d in found} == expected and len(found) == len(expected)  # each board once
 
 
 @compiled_only

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -581,11 +582,32 @@ def prove_class_python(trie: Trie, settings: ProofSettings, class_id: int) -> Cl
     return ClassResult(class_id, tree.bound, scored, tally.nodes, time.process_time() - start, len(found))
 
 
-def exact_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[tuple[list[int], int]]:
+SCORED_AT_ONCE = 1 << 16  # boards scored exactly in one batch: a class's million candidates are never all lists at once
+
+
+def exact_scores(trie: Trie, boards: Iterable[list[int]], settings: ProofSettings) -> list[tuple[list[int], int]]:
     """The boards that really reach the threshold (and the dice can roll), with their scores (D(B) says they might)."""
-    boards = [columns for columns in boards if settings.rollable(columns)]
-    scores = board_scores(trie, boards, settings)
-    return [(columns, points) for columns, points in zip(boards, scores, strict=True) if points >= settings.threshold]
+    found: list[tuple[list[int], int]] = []
+    boards = iter(boards)
+    while chunk := list(itertools.islice(boards, SCORED_AT_ONCE)):
+        batch = [columns for columns in chunk if settings.rollable(columns)]
+        scores = board_scores(trie, batch, settings)
+        found += [(board, points) for board, points in zip(batch, scores, strict=True) if points >= settings.threshold]
+    return found
+
+
+FOUND_D_BYTES = 4  # the core gives each board found as its cells' columns, a byte each, then D(B) as a native uint32
+
+
+def found_count(found: bytes, cells: int) -> int:
+    return len(found) // (cells + FOUND_D_BYTES)
+
+
+def found_boards(found: bytes, cells: int) -> Iterator[tuple[list[int], int]]:
+    """The boards of the core's proof of a class (its "found"): each board's columns by cell, and its D(B)."""
+    each = cells + FOUND_D_BYTES
+    for at in range(0, len(found), each):
+        yield list(found[at : at + cells]), int.from_bytes(found[at + cells : at + each], sys.byteorder)
 
 
 def board_scores(trie: Trie, boards: list[list[int]], settings: ProofSettings) -> list[int]:
@@ -637,7 +659,8 @@ class Prover:
             settings.classes.letters(class_id), settings.height, settings.width, self.order, settings.threshold,
             int(settings.switchover * settings.threshold), SEARCHED_CELLS, settings.min_length, split=SPLIT_PATHS,
         )  # fmt: skip
-        boards = [columns for columns, _ in result["found"]]
-        scored = exact_scores(self.trie, boards, settings)
+        cells = settings.height * settings.width
+        scored = exact_scores(self.trie, (columns for columns, _ in found_boards(result["found"], cells)), settings)
         seconds = time.process_time() - start
-        return ClassResult(class_id, result["bound"], scored, result["nodes"], seconds, len(boards))
+        candidates = found_count(result["found"], cells)
+        return ClassResult(class_id, result["bound"], scored, result["nodes"], seconds, candidates)
