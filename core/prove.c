@@ -734,6 +734,38 @@ static void attack(Class *k, uint32_t tree, int step) {
  * class's tree never exists: a class holds the words' paths, the rest and one letter's trees at a time. The
  * letters' trees are the children the first tree's choice of the cell would have, built from the same paths:
  * the class's bound (the rest's and the largest letter's) and the boards found are the same. Returns the bound. */
+static void reverse_paths(Path *from, Path *to) { /* [from, to) */
+    for (; from + 1 < to; from++, to--) {
+        Path swap = *from;
+        *from = to[-1];
+        to[-1] = swap;
+    }
+}
+
+/* The paths through the first cell, sorted by its letter, put in the letters' reverse order (each letter's own
+ * paths in the order they were): the letter proved first is then the last of the array, and the array shrinks
+ * as each letter's tree is built, so that a class's heaviest letters do not hold the paths of those done. */
+static void last_letter_first(Class *k) {
+    size_t n = k->path_count;
+    reverse_paths(k->paths, k->paths + n);
+    for (size_t start = 0, end; start < n; start = end) {
+        int field = field_of(k, &k->paths[start], 0);
+        for (end = start + 1; end < n && field_of(k, &k->paths[end], 0) == field;) end++;
+        reverse_paths(k->paths + start, k->paths + end);
+    }
+}
+
+static void free_paths(Class *k);
+
+static void shrink_paths(Class *k) {
+    if (!k->path_count) {
+        free_paths(k);
+        return;
+    }
+    Path *smaller = PyMem_Realloc(k->paths, k->path_count * sizeof(Path));
+    if (smaller) k->paths = smaller, k->path_size = k->path_count;
+}
+
 static long attack_split(Class *k) {
     size_t n = k->path_count, first = 0;
     while (first < n && field_of(k, &k->paths[first], 0) == 0) first++; /* a 0 field sorts first */
@@ -748,22 +780,24 @@ static long attack_split(Class *k) {
         Path *smaller = PyMem_Realloc(k->paths, (n - first) * sizeof(Path));
         if (smaller) k->paths = smaller, k->path_size = n - first;
     }
-    n -= first, k->path_count = n, first = 0;
+    n -= first, k->path_count = n;
     k->tree_top = k->top, k->tree_nodes = k->nodes;
     k->forces++;
     uint32_t parts[P_MAX_CELLS * 2];
     int rests = (int)SUM_COUNT(rest);
     long rest_bound = 0, largest = 0;
     for (int i = 0; i < rests; i++) parts[i] = SUM_CHILD(rest, i), rest_bound += BOUND(SUM_CHILD(rest, i));
+    last_letter_first(k);
     for (uint32_t left = k->letters[0]; left && !k->failed; left &= left - 1) {
         int column = LOWEST(left);
-        size_t end = first;
-        while (end < n && field_of(k, &k->paths[end], 0) == column + 1) end++;
+        size_t start = n; /* this letter's paths: the last of the array */
+        while (start > 0 && field_of(k, &k->paths[start - 1], 0) == column + 1) start--;
         size_t saved = k->top;
-        uint32_t chosen = end > first ? build_sum(k, first, end, 1) : 0;
-        if (end > first && !chosen) return 0;
+        uint32_t chosen = start < n ? build_sum(k, start, n, 1) : 0;
+        if (start < n && !chosen) return 0;
         if (chosen && (long)BOUND(chosen) > largest) largest = (long)BOUND(chosen);
-        first = end;
+        n = k->path_count = start;
+        shrink_paths(k); /* the letter's paths are done with once its tree is built */
         force_letter(k, rest, top, chosen, parts, rests, rest_bound, POINTS(rest), 0, column);
         k->top = saved;
     }
