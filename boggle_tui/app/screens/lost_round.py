@@ -29,7 +29,7 @@ from boggle_tui.net.messages import MAX_TEXT
 from boggle_tui.net.protocol import clean_text
 from boggle_tui.net.session import ROUND_LOST, OnlineSession, lost_totals, lost_verdict
 
-SUMMARY_LINES = 3  # the heading, the title and the score (each one row at the summary's width, or more)
+FOOTER = 1
 
 
 class LostRoundScreen(TranslatedScreen[None]):
@@ -75,9 +75,12 @@ class LostRoundScreen(TranslatedScreen[None]):
         """The words keep LISTS_WIDTH columns; the board takes the rows its lines and the footer leave, and the lines
         wrap at the board's width (at least SUMMARY_WIDTH), leaving the words their room."""
         room = self.size.width - LISTS_WIDTH - 2
-        self.board_view.fit(room, self.size.height - SUMMARY_LINES - 2)
+        lines = list(self.query("#summary > Label"))
+        narrowest = max(min(room, SUMMARY_WIDTH), 1)  # where they wrap most
+        rows = sum(line.get_content_height(self.size, self.size, narrowest) for line in lines)
+        self.board_view.fit(room, self.size.height - rows - FOOTER)
         width = max(min(room, max(self.board_view.extent()[0], SUMMARY_WIDTH)), 1)
-        for line in self.query("#summary > Label"):
+        for line in lines:
             line.styles.max_width = width
 
     @on(OptionList.OptionHighlighted)
