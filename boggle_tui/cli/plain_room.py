@@ -286,7 +286,8 @@ class PlainRoom:
         lines = self._check_word_list(new)
         if self.session is not None and self.session.voided_by(new):
             self.session = None  # the server restarted mid-round: the round is gone, the seat is in the lobby
-            lines += [_("Back in the lobby: the round was not counted."), *self.room_lines(), *self._prompt()]
+            # The server says why, and that it was not counted, in its error after this lobby: said once, there.
+            lines += [_("Back in the lobby."), *self.room_lines(), *self._prompt()]
             return lines
         if old is None:
             return lines + self.room_lines() + self._prompt()
