@@ -23,7 +23,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Label, OptionList, Static
 
-from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.results import LIST_BORDERS, ResultsScreen
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.players import players_table, scoring_note
 from boggle_tui.game.contest import winner_line
@@ -51,6 +51,8 @@ class Evening(Protocol):
 
 
 class ContestResultsScreen(ResultsScreen):
+    KEEPS_LIST_ROWS = True  # beside the players' table (#29)
+
     def __init__(
         self,
         session: ContestRound,
@@ -111,13 +113,6 @@ class ContestResultsScreen(ResultsScreen):
         players = self.query_one("#players-results", VerticalScroll)
         players.styles.max_height = max(room, 1)
 
-    def _fill(self, selector: str, words: list[str], title: str) -> None:
-        super()._fill(selector, words, title)
-        # The lists share their rows 1:2, after the lines above them and the definition: at 80x24 the found list
-        # was left its borders alone, and the player's own words were nowhere (#29). Each keeps a few rows.
-        kept = FOUND_KEPT if selector == "#found-list" else MISSED_KEPT
-        self.query_one(selector).styles.min_height = min(len(words), kept) + LIST_BORDERS
-
     def _lists_needed(self) -> int:
         """The rows the word lists' column needs: its lines as they wrap at its width, the definition at its
         tallest, and each list shown with its few rows inside its borders."""
@@ -150,11 +145,8 @@ class ContestResultsScreen(ResultsScreen):
         return _height(table, self.size, max(self.size.width - 2, 1)) + 1
 
 
-# The word lists' column: its lists keep a few rows each inside their borders, the found list the player's own
-# words (a play-tester's room of three at 80x24 left it none); the definition under them takes at most 3 rows.
-FOUND_KEPT = 3
-MISSED_KEPT = 2
-LIST_BORDERS = 2
+# The word lists' column: its lists keep a few rows each (results.py: KEEPS_LIST_ROWS); the definition under them
+# takes at most 3 rows.
 DEFINITION_MOST = 3  # #definition's max-height
 SUMMARY_PADDING = 2  # #summary's padding: 0 1
 LISTS_PADDING = 1  # #lists' padding: 0 1 0 0

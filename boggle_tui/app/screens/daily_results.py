@@ -35,6 +35,7 @@ class DailyResultsScreen(ResultsScreen):
     ]
 
     BLANK_UNDER = False  # the table's figures end the summary: no blank row before the board (a row more for it)
+    KEEPS_LIST_ROWS = True  # at 80x24 the found list had 2 rows where a room's results keep 3
 
     def __init__(
         self, session: DailySession, is_common: Callable[[str], bool] | None, describe: Callable[[str], str]
