@@ -130,7 +130,7 @@ async def test_at_80x24_the_player_s_own_words_are_shown_beside_the_board(enable
     """A play-tester's room of three at 80x24 (and after 100x32 → 80x24): the `Found 3` list had no row, the table
     showed one word a player, and the player's own words were nowhere (#29). With a word too late and a long
     definition under the lists (their tallest), the found list shows all 3, the missed list some, the definition
-    whole, and the board and the winner's line stay whole; the table has what is left."""
+    whole, and the board and the winner's line stay whole; the table keeps its header and first row of words."""
     four = load_dice_set("new").roll(42)
     session = a_room_round(enable1, four, "new", mine=3)
     if not evening:
@@ -162,4 +162,11 @@ async def test_at_80x24_the_player_s_own_words_are_shown_beside_the_board(enable
         mine = [w.upper() for w in session.found]
         assert all(any(f"  {word} " in line for line in lines) for word in mine), lines  # on the screen, all 3
         players = screen.query_one("#players-results", VerticalScroll)
-        assert players.region.height >= 2 and players.region.bottom <= screen.query_one("#summary").region.y
+        assert players.region.bottom <= screen.query_one("#summary").region.y
+        # The table keeps its top rows: the header (each player's name and score, yours too) and the first row of
+        # words under it (it was the header alone with an evening line and a word too late).
+        assert players.scrollable_content_region.height >= 2, players.region
+        best = min(session.found, key=lambda w: (-len(w), w)).upper()  # the player's first word in the table
+        assert any("alice" in line and "(you)" in line for line in lines), lines
+        table_rows = lines[: lines.index(next(line for line in lines if "for all" in line))]
+        assert any(best in line for line in table_rows), "\n".join(lines)  # under her name, in her column

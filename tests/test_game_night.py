@@ -22,6 +22,7 @@ from textual.widgets import Select
 from websockets.asyncio.server import serve
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -400,3 +401,30 @@ async def test_lines_said_in_a_burst_are_said_each_once_as_typed(enable1, popula
         burst(app, "f2", *"gg", "enter")  # F2 in the burst too: the letters and Enter follow it to the line
         said = await friend.wait_for("said", lambda msg: msg["name"] == "a")
         assert said["text"] == "gg" and not lobby.ready
+
+
+async def test_stay_in_the_leave_dialog_gives_the_focus_back_where_it_was(enable1, popular, tmp_path) -> None:
+    """Escape after a chat line asked to leave; Stay put the focus in the chat line, so the next Enter said nothing
+    instead of readying. After Stay the keys go where they went before: the room (Enter: ready), or the setting."""
+    async with in_a_lobby_with("bo", enable1, popular, tmp_path) as (_, pilot, lobby, friend):
+        await until(pilot, lambda: len(lobby.lobby.players) == 2, "the friend in the lobby")
+        await pilot.press("f2", *"hi", "enter")
+        await friend.wait_for("said", lambda msg: msg["text"] == "hi")
+        assert lobby.focused is None
+        await pilot.press("escape")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("n")  # Stay
+        await shown(pilot, LobbyScreen)
+        await settle(pilot)
+        assert lobby.focused is None, lobby.focused
+        await pilot.press("enter")
+        await until(pilot, lambda: lobby.ready, "ready")
+        select = lobby.query_one("#lobby-seconds", Select)  # the host was in a setting when asked to leave
+        select.focus()
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("n")
+        await shown(pilot, LobbyScreen)
+        await settle(pilot)
+        assert lobby.focused is select

@@ -111,3 +111,31 @@ async def test_the_colour_blind_theme_is_offered_and_remembered(enable1, popular
         app.theme = "okabe-ito"
         await until(pilot, lambda: (tmp_path / "settings.json").exists(), "the settings")
     assert load_preferences(tmp_path)[0].theme == "okabe-ito"
+
+
+async def test_the_palette_offers_only_what_the_screen_allows_a_spectator_no_study_card(enable1, popular) -> None:
+    """A spectator's results listed "Study the selected word" (and a result to copy, a new board) in the palette,
+    where each is disabled: a command is offered where its screen's action is."""
+    from contest_support import a_room_round
+    from support import past_the_guard
+
+    from boggle_tui.app.commands import commands
+    from boggle_tui.app.screens.online_results import OnlineResultsScreen
+
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, StartScreen)
+        titles = {}
+        for watched in (True, False):
+            session = a_room_round(enable1)
+            session.watching = watched
+            await pilot.app.push_screen(OnlineResultsScreen(session, None))
+            results = await shown(pilot, OnlineResultsScreen)
+            past_the_guard(pilot)
+            titles[watched] = {str(command.title) for command in commands(app, results)}
+            pilot.app.pop_screen()
+            await shown(pilot, StartScreen)
+        assert "Study the selected word" not in titles[True] and "Copy the result" not in titles[True]
+        assert "Copy the board code" in titles[True]
+        assert {"Study the selected word", "Copy the result"} <= titles[False]  # a player's own round
+        assert "Replay this board" not in titles[False]  # a room deals its own boards

@@ -58,3 +58,29 @@ def test_daily_results_with_the_day_s_table(snap_compare, enable1, popular, size
         await settled(pilot)
 
     assert snap_compare(still_app(enable1, popular, None), run_before=open_results, terminal_size=size)
+
+
+async def test_at_80x24_the_found_list_keeps_3_rows_as_a_room_s_results_do(enable1, popular) -> None:
+    """The daily results' found list had 2 rows at 80x24 (its share of the column, 1 to the missed list's 2), where
+    a room's results keep 3 of the player's own words (contest_results.py): now it keeps 3 too, the missed list 2,
+    and the definition under them stays whole."""
+    from support import make_app, shown
+    from textual.geometry import Region
+    from textual.widgets import OptionList
+
+    from boggle_tui.app.screens.start import StartScreen
+
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, StartScreen)
+        long = "a word's meaning, long enough to wrap to the definition's three rows beside the board at 80 columns"
+        await pilot.app.push_screen(DailyResultsScreen(a_daily_round(enable1), None, lambda _: long))
+        screen = await shown(pilot, DailyResultsScreen)
+        await pilot.pause()
+        found = screen.query_one("#found-list", OptionList)
+        missed = screen.query_one("#missed-list", OptionList)
+        assert found.option_count == 6 and found.scrollable_content_region.height >= 3, found.region
+        assert missed.scrollable_content_region.height >= 2, missed.region
+        above_footer = Region(0, 0, 80, 23)
+        for widget in (found, missed, screen.query_one("#definition"), screen.board_view):
+            assert above_footer.contains_region(widget.region), (widget, widget.region)

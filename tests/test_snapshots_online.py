@@ -83,7 +83,8 @@ def test_a_crowded_round_keeps_the_board_and_the_evening_whole(snap_compare, ena
 
 def test_at_80x24_a_room_of_three_shows_the_player_s_own_words(snap_compare, enable1, popular) -> None:
     """A 4x4 board, the player's 3 words, one too late and a definition under the lists (#29: `Found 3` had no
-    row at 80x24): the found list shows all 3 beside the board; the table has what is left."""
+    row at 80x24): the found list shows all 3 beside the board; the table keeps its header and first row of words
+    (the lists' hint line gives its second row)."""
     session = a_room_round(enable1, load_dice_set("new").roll(42), "new", mine=3)
     session.late("zzzzzz")
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.lost_round import LostRoundScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import GUARD_SECONDS, ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -356,7 +357,8 @@ class BoggleApp(App[int]):
         # Imported when a room is played: the network library and the server stay off the start-up path.
         from boggle_tui.app.online import OnlinePlay
 
-        return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round, self._room_closed)
+        return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round, self._room_closed,
+                          self._room_lost)  # fmt: skip
 
     def _room_closed(self, message: str) -> None:
         """The room is gone or unreachable: back to the start screen with why, where the player can play on
@@ -369,6 +371,12 @@ class BoggleApp(App[int]):
         self.online = None
         self.show(self.start_screen())
         self.notify(message, title=_("Room"), severity="warning", timeout=10, markup=False)
+
+    def _room_lost(self) -> None:
+        """The room's server is gone for good in a round: the round's results follow (app/screens/lost_round.py),
+        and lead back to the start screen, the room let go."""
+        self.online = None
+        self.online_from_start = True  # a game that joined a room from the command line goes on at the start
 
     def online_round(self, session: OnlineSession) -> None:
         """The room dealt a board."""
@@ -514,6 +522,7 @@ def binding_ids() -> set[str]:
     screens = (
         BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen,
         LobbyScreen, OnlineResultsScreen, FriendsScreen, TableScreen, DailyResultsScreen, DayTableScreen,
+        LostRoundScreen,
     )  # fmt: skip
     return {
         binding.id for screen in screens for binding in screen.BINDINGS if isinstance(binding, Binding) and binding.id

@@ -83,7 +83,11 @@ def keys_named(app: App[Any], screen: Screen[Any], action: str) -> str:
 def _each(
     app: App[Any], screen: Screen[Any], node: App[Any] | Widget, table: tuple[tuple[str, str, str], ...]
 ) -> Iterator[SystemCommand]:
+    """The table's commands, less those the screen disables (a spectator's results have no study card or result to
+    share); one held back a moment (the results' guard: None) is still offered."""
     for title, what, action in table:
+        if node is screen and screen.check_action(action.partition("(")[0], ()) is False:
+            continue
         yield SystemCommand(_(title), _(what) + keys_named(app, screen, action), _on(node, action))
 
 

@@ -38,7 +38,7 @@ from boggle_tui.net.client import (
     error_text,
     open_daily,
 )
-from boggle_tui.net.daily_session import DailySession
+from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
 from boggle_tui.net.protocol import ProtocolError
 from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.storage.identity import remember
@@ -217,9 +217,9 @@ class DailyPlay:
         try:
             table = await self.ask_table(False)
         except (JoinError, OSError):
-            return None, _("the connection to the server was lost")
+            return None, _(CONNECTION_LOST)
         if table.you is None:
-            return None, _("the connection to the server was lost")
+            return None, _(CONNECTION_LOST)
         return table, ""
 
     def _tell_reconnecting(self, session: DailySession | None) -> None:

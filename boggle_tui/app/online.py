@@ -64,6 +64,11 @@ class RoomClosed(Exception):
     """The room is gone (the server restarted, or it closed): the player goes back to where they can play."""
 
 
+class RoomLost(RoomClosed):
+    """The room's server could not be reached again within RECONNECT_SECONDS: a round under way ends as far as it
+    got (its results say so); in the lobby the player goes back to where they can play."""
+
+
 class OnlinePlay:
     def __init__(
         self,
@@ -74,13 +79,16 @@ class OnlinePlay:
         folder: Path | None,
         start: Callable[[OnlineSession], None] = lambda _: None,
         back: Callable[[str], None] | None = None,
+        lost: Callable[[], None] | None = None,
     ) -> None:
         """`show` puts a screen in place of the current one (the app's own); `now` times the round locally;
         `folder` keeps the room's token (the data folder by default); `start` is told of each board dealt;
-        `back` takes the player back to the start screen with a message (None: the game exits with it)."""
+        `back` takes the player back to the start screen with a message (None: the game exits with it); `lost` is
+        told the room was lost in a round, which then ends with its results (whose way on is the start screen)."""
         self.app = app
         self.start = start
         self.back = back
+        self.lost = lost
         self.folder = folder
         self.now = now
         self.target = target
@@ -105,8 +113,22 @@ class OnlinePlay:
     async def run(self) -> None:
         try:
             await self._run()
+        except RoomLost as error:
+            if not self._lose_round(str(error)):
+                self._leave_with(str(error))
         except (JoinError, RoomClosed, OSError) as error:
             self._leave_with(str(error))
+
+    def _lose_round(self, reason: str) -> bool:
+        """The room's server is gone for good in a round of the player's: the round ends as far as it got, on its
+        results. False where there is no such round (the lobby, a round only watched: nothing of the player's)."""
+        session = self.session
+        if session is None or session.over or session.watching or self.lost is None:
+            return False
+        self.session = None
+        self.lost()  # the app lets go of the room first: the results lead back to the start screen
+        session.lose(reason)
+        return True
 
     def _leave_with(self, message: str) -> None:
         if self.back is not None:
@@ -208,7 +230,7 @@ class OnlinePlay:
                 return connection
         finally:
             self._tell_reconnecting(None)
-        raise RoomClosed(_("the connection to the room was lost"))
+        raise RoomLost(_("the connection to the room was lost"))
 
     def _tell_reconnecting(self, seconds: int | None) -> None:
         """One notice, kept up while reconnecting and changed each try: the time left before the seat is given

@@ -14,6 +14,7 @@ from textual.message import Message
 
 from boggle_tui.app.host import Host
 from boggle_tui.app.screens.daily_results import DailyResultsScreen
+from boggle_tui.app.screens.lost_round import LostRoundScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -37,6 +38,7 @@ from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.i18n import _, counted
 from boggle_tui.net.address import default_name
 from boggle_tui.net.daily_session import DailySession
+from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
 
 FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own
@@ -184,6 +186,10 @@ class SoloPlay:
         """Saved before anything is drawn: once a round is over it is in the history. Then its results, and
         the study cards its missed words made."""
         app = self.app
+        if isinstance(session, OnlineSession) and session.lost:  # the room lost mid-round: nothing to save or study
+            self.playing = None
+            app.show(LostRoundScreen(session))  # the round as far as it got
+            return
         record = session.record(app.wall())
         if record is not None and not app.history.record(record) and app.history.notice:
             app.notify(app.history.notice, title=_("History"), severity="warning")

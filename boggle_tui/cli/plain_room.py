@@ -64,11 +64,12 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.client import Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_text
-from boggle_tui.net.session import OnlineSession, word_list_note
+from boggle_tui.net.session import ROUND_LOST, OnlineSession, lost_totals, lost_verdict, word_list_note
 from boggle_tui.storage.history import History
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0  # a dropped connection is tried again for this long, with the seat's token
+RETRY_SECONDS = 1.0  # between tries to reconnect
 SHOWN_TYPED = 40  # characters of a line the player typed, when a calm line repeats it
 
 # The commands, and what `help` says of each: typed as they are in every language; what they do is translated.
@@ -110,6 +111,11 @@ LEAVING = ("leave", "quit")  # quit, as solo --plain's: here it leaves the room
 
 class RoomClosed(Exception):
     """The room is gone, or this seat was removed from it: the message says which, for the player."""
+
+
+class RoomLost(RoomClosed):
+    """The room's server could not be reached again within the reconnecting time: no fault of the player's input
+    (exit code 1). A round under way was said as far as it got (`PlainRoom.lost`)."""
 
 
 @dataclass(frozen=True)
@@ -280,7 +286,8 @@ class PlainRoom:
         lines = self._check_word_list(new)
         if self.session is not None and self.session.voided_by(new):
             self.session = None  # the server restarted mid-round: the round is gone, the seat is in the lobby
-            lines += [_("Back in the lobby: the round was not counted."), *self.room_lines(), *self._prompt()]
+            # The server says why, and that it was not counted, in its error after this lobby: said once, there.
+            lines += [_("Back in the lobby."), *self.room_lines(), *self._prompt()]
             return lines
         if old is None:
             return lines + self.room_lines() + self._prompt()
@@ -640,6 +647,23 @@ class PlainRoom:
             )
         ]
 
+    def lost(self) -> list[str]:
+        """The room's server is gone for good: a round of this seat's under way ends as far as it got, as the app's
+        results say it: the heading, each word with its verdict (the room's, or never judged), the score so far.
+        Nobody's words were compared: no shared-word rule, nothing saved. Nothing to say in the lobby."""
+        session = self.session
+        if session is None or session.over or session.watching:
+            return []
+        session.lose(_("the connection to the room was lost"))
+        upper = session.board.alphabet.upper
+        lines = [_(ROUND_LOST)]
+        for entry in session.entries:
+            if entry.verdict.accepted:
+                lines.append(verdict_line(entry, upper))
+            else:
+                lines.append(_("{word}: {verdict}").format(word=upper(entry.word), verdict=lost_verdict(entry)))
+        return [*lines, lost_totals(session)]
+
     def reconnected(self) -> list[str]:
         """Back: the words typed meanwhile are sent again, and the room's verdicts follow."""
         self.reconnecting = False
@@ -705,8 +729,12 @@ async def play_room(
             if room.left:
                 return
             write_lines(write, room.dropped(reconnect_seconds))
-            link[0] = await _reconnect(url, room.welcome, game, folder if target.serve is None else None,
-                                       reconnect_seconds, watch=target.watch)  # fmt: skip
+            try:
+                link[0] = await _reconnect(url, room.welcome, game, folder if target.serve is None else None,
+                                           reconnect_seconds, watch=target.watch)  # fmt: skip
+            except RoomLost:
+                write_lines(write, room.lost())
+                raise
             write_lines(write, room.reconnected())
 
     async def type_lines() -> None:
@@ -765,7 +793,7 @@ async def _reconnect(
     hello = m.Hello(version=m.VERSION, name=welcome.name, room=welcome.room, token=welcome.token, game=game,
                     watch=watch)  # fmt: skip
     while loop.time() < deadline:
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(RETRY_SECONDS)
         try:
             return await Connection.open(url, hello)
         except JoinError as error:
@@ -773,7 +801,7 @@ async def _reconnect(
                 if folder is not None:
                     forget_token(url, welcome.room, folder)
                 raise RoomClosed(str(error)) from None
-    raise RoomClosed(_("the connection to the room was lost"))
+    raise RoomLost(_("the connection to the room was lost"))
 
 
 @dataclass
@@ -798,7 +826,8 @@ async def _serve(target: PlainTarget) -> tuple[int, ServerProcess]:
 
 def run_plain_room(target: PlainTarget, notices: Iterable[str] = ()) -> int:
     """`join --plain` and `host --plain` on stdin and stdout; the exit code. A room that cannot be reached or
-    is left against the player's will is a BoggleError: one line on stderr, and exit code 2."""
+    is left against the player's will is a BoggleError: one line on stderr, and exit code 2; a room whose server
+    was lost for good once in it is one line on stderr and exit code 1 (nothing the player typed was wrong)."""
     from boggle_tui.cli.plain import _note, _stdin_fd, _stdout_line
 
     for notice in notices:
@@ -809,6 +838,9 @@ def run_plain_room(target: PlainTarget, notices: Iterable[str] = ()) -> int:
     source = StreamLines(_stdin_fd())
     try:
         asyncio.run(play_room(target, ThreadedLines(source), _stdout_line, history=history))
+    except RoomLost as error:
+        _note(_("boggle: {reason}").format(reason=error))
+        return 1
     except (JoinError, RoomClosed) as error:
         raise BoggleError(str(error)) from None
     except OSError as error:

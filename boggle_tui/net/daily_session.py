@@ -24,11 +24,12 @@ from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
 from boggle_tui.game.session import Hold, RoundSession
-from boggle_tui.i18n import _
+from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_WORD
 from boggle_tui.net.session import dealt, judged_here, served_entry
 
+CONNECTION_LOST = N_("the connection to the server was lost")  # why a round's table never came (DailySession.lost)
 TableAsker = Callable[[bool], Awaitable[m.DailyTable]]  # the day's table asked again (True: friends alone)
 
 

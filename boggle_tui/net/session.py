@@ -37,7 +37,7 @@ from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
 from boggle_tui.game.rules import Scoring
 from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import TooHard, find_path
-from boggle_tui.i18n import _, counted, number
+from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
 from boggle_tui.net.protocol import MAX_ROOM, MAX_WORD, ProtocolError, clean_text
 
@@ -47,6 +47,10 @@ MAX_TRIP_SEEN = 10.0  # a longer round trip is not believed: the clock is not mo
 # may see 0:01 for that long after it ran out (played at 300 ms on a busy machine: NEB typed at 0:01, refused).
 # The room's grace (0.5 s, or the measured trip) still takes it, near the server or far.
 SHOWN_LATE = 0.25
+# Translators: the heading of a room's round whose server was lost for good before the round ended
+ROUND_LOST = N_("The connection to the room was lost: the round could not be finished.")
+# Translators: the verdict of a word sent to a room whose server was lost before it judged the word
+NEVER_JUDGED = N_("sent, never judged")
 
 
 @dataclass
@@ -76,6 +80,7 @@ class OnlineSession:
     end_reason: EndReason | None = None
     solution: Solution | None = None
     voted: bool = False
+    lost: str = ""  # why the room's end never came (its server lost for good), if it did not
 
     def __post_init__(self) -> None:
         """A start message whose board this game cannot draw is a ProtocolError: the round is not played."""
@@ -139,7 +144,7 @@ class OnlineSession:
 
     @property
     def over(self) -> bool:
-        return self.end_reason is not None
+        return self.end_reason is not None or bool(self.lost)
 
     @property
     def score(self) -> int:
@@ -281,6 +286,20 @@ class OnlineSession:
         for listener in self._listeners:
             listener(self)
 
+    def lose(self, reason: str) -> None:
+        """The room's server was lost for good mid-round: the round ends here, as far as it got. The words the room
+        judged keep its verdicts; those still on their way keep the provisional one this game gave them (the room
+        never judged them); nobody's words are compared, so no shared-word rule is applied."""
+        if self.over:
+            return
+        self.lost = reason
+        for _entry_id, word in sorted(self._sent.items()):
+            self.entries.append(Entry(word, self._judge_here(word), provisional=True))
+        self._sent.clear()
+        self._holds.clear()
+        for listener in self._listeners:
+            listener(self)
+
     def voided_by(self, lobby: m.Lobby) -> bool:
         """Whether the room's lobby says that this round is gone without an end: a server that restarted voids
         the round that was under way (and says so in an `error`)."""
@@ -382,6 +401,24 @@ def _standing(standing: m.Standing) -> str:
     return counted(standing.wins, "{name} {points} ({count} win)", "{name} {points} ({count} wins)").format(
         name=standing.name, points=number(standing.total)
     )
+
+
+def lost_verdict(entry: Entry) -> str:
+    """An entry's verdict in a round whose room was lost: the room's, or this game's own where the room never
+    judged it (a word it had sent is said to be unjudged, never accepted)."""
+    if entry.provisional and entry.verdict in (Verdict.SENT, Verdict.SENT_TO_SERVER):
+        return _(NEVER_JUDGED)
+    return entry.verdict.text
+
+
+def lost_totals(session: OnlineSession) -> str:
+    """`Score so far: 12 · 4 words accepted by the room`: a lost round's score, the room's verdicts alone (nobody's
+    words were compared: no word is struck out as shared)."""
+    line = counted(
+        len(session.found), "Score so far: {score} · {count} word accepted by the room",
+        "Score so far: {score} · {count} words accepted by the room",
+    )  # fmt: skip
+    return line.format(score=number(session.score))
 
 
 def word_list_note(lobby: m.Lobby, checked: set[tuple[str, str]]) -> str | None:

@@ -6,7 +6,8 @@ winner's line and the evening's line are always whole:
 - the board column is fitted first, to the height the screen has less the footer, the evening's line, its own
   lines (the outcome, naming the winner, and the totals) and some of the players' table's rows (TABLE_KEPT);
 - the players' table takes what the board column leaves, at most its own height, and scrolls there; its note on
-  the scoring rule is the border under it, so it shows however far the table is scrolled.
+  the scoring rule is the border under it, so it shows however far the table is scrolled. Where the word lists'
+  column would leave it less than its header and first row of words (TABLE_LEAST), their hint line gives a row.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Label, OptionList, Static
 
-from boggle_tui.app.screens.results import ResultsScreen
+from boggle_tui.app.screens.results import LIST_BORDERS, ResultsScreen
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.players import players_table, scoring_note
 from boggle_tui.game.contest import winner_line
@@ -38,6 +39,7 @@ OUTCOME_MARGIN = 1  # the blank row under the totals (#totals' margin-bottom)
 # its header and 3 words (the board is fitted in the rest: at 100x32 its dice are smaller than solo).
 TABLE_KEPT = 4
 TABLE_SHARE = 3
+TABLE_LEAST = 2  # the table's rows kept whatever the word lists need: its header and its first row of words
 
 
 @runtime_checkable
@@ -51,6 +53,8 @@ class Evening(Protocol):
 
 
 class ContestResultsScreen(ResultsScreen):
+    KEEPS_LIST_ROWS = True  # beside the players' table (#29)
+
     def __init__(
         self,
         session: ContestRound,
@@ -104,19 +108,28 @@ class ContestResultsScreen(ResultsScreen):
     def on_resize(self) -> None:
         super().on_resize()
         # What the board column needs, the board now fitted, and what the word lists need; the table scrolls in
-        # what is left.
-        lines = sum(_height(label, self.size, self.summary_width()) for label in self._summary_lines())
-        needed = max(lines + OUTCOME_MARGIN + self.board_view.extent()[1], self._lists_needed())
-        room = self.size.height - FOOTER - self._evening_height() - needed
+        # what is left, and keeps its top rows: where the lists would leave it less, their hint line gives its
+        # second row (at 80x24 an evening line and a word too late left the table its header alone).
+        filter_line = self.query_one("#filter", Label)
+        filter_line.styles.height = "auto"
+        room = self._table_room()
+        least = min(self._players_height(), TABLE_LEAST + 1)  # its note's border included
+        if room < least:
+            filter_line.styles.height = 1  # its first phrase: "↑↓ a word's path"
+            shorter = self._table_room()
+            if shorter > room:
+                room = shorter
+            else:  # the board's column is the taller (a 5x5 board): nothing gained
+                filter_line.styles.height = "auto"
         players = self.query_one("#players-results", VerticalScroll)
         players.styles.max_height = max(room, 1)
 
-    def _fill(self, selector: str, words: list[str], title: str) -> None:
-        super()._fill(selector, words, title)
-        # The lists share their rows 1:2, after the lines above them and the definition: at 80x24 the found list
-        # was left its borders alone, and the player's own words were nowhere (#29). Each keeps a few rows.
-        kept = FOUND_KEPT if selector == "#found-list" else MISSED_KEPT
-        self.query_one(selector).styles.min_height = min(len(words), kept) + LIST_BORDERS
+    def _table_room(self) -> int:
+        """The rows the players' table has: the screen less the footer, the evening's line, and the taller of the
+        board column (the board fitted) and the word lists' column."""
+        lines = sum(_height(label, self.size, self.summary_width()) for label in self._summary_lines())
+        needed = max(lines + OUTCOME_MARGIN + self.board_view.extent()[1], self._lists_needed())
+        return self.size.height - FOOTER - self._evening_height() - needed
 
     def _lists_needed(self) -> int:
         """The rows the word lists' column needs: its lines as they wrap at its width, the definition at its
@@ -150,11 +163,8 @@ class ContestResultsScreen(ResultsScreen):
         return _height(table, self.size, max(self.size.width - 2, 1)) + 1
 
 
-# The word lists' column: its lists keep a few rows each inside their borders, the found list the player's own
-# words (a play-tester's room of three at 80x24 left it none); the definition under them takes at most 3 rows.
-FOUND_KEPT = 3
-MISSED_KEPT = 2
-LIST_BORDERS = 2
+# The word lists' column: its lists keep a few rows each (results.py: KEEPS_LIST_ROWS); the definition under them
+# takes at most 3 rows.
 DEFINITION_MOST = 3  # #definition's max-height
 SUMMARY_PADDING = 2  # #summary's padding: 0 1
 LISTS_PADDING = 1  # #lists' padding: 0 1 0 0

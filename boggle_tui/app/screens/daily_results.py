@@ -25,7 +25,7 @@ from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily_lines import figures_line, place_lines, row_line, table_rows
-from boggle_tui.net.daily_session import DailySession, TableAsker
+from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession, TableAsker
 
 
 class DailyResultsScreen(ResultsScreen):
@@ -35,6 +35,7 @@ class DailyResultsScreen(ResultsScreen):
     ]
 
     BLANK_UNDER = False  # the table's figures end the summary: no blank row before the board (a row more for it)
+    KEEPS_LIST_ROWS = True  # at 80x24 the found list had 2 rows where a room's results keep 3
 
     def __init__(
         self, session: DailySession, is_common: Callable[[str], bool] | None, describe: Callable[[str], str]
@@ -56,7 +57,11 @@ class DailyResultsScreen(ResultsScreen):
     def _day_text(self) -> Text:
         """Your place, your neighbours and the day's figures; or why the server's table never came."""
         if self.table is None:
-            # Translators: {reason} says why (the connection was lost); {key} shows the table later
+            if self.daily.lost == _(CONNECTION_LOST):  # the heading says so: not said twice
+                # Translators: on the results of today's board whose server was lost; {key} shows the table later
+                unreached = _("The day's table could not be reached: {key} asks for it again.")
+                return Text(unreached.format(key=self._table_key()))
+            # Translators: {reason} says why (the server refused us); {key} shows the table later
             lost = _("No table from the server ({reason}): {key} asks for it again.")
             return Text(lost.format(reason=self.daily.lost or "?", key=self._table_key()))
         lines = [Text(line, style="bold" if row is self.table.you else "") for line, row in self._day_lines()]

@@ -41,6 +41,11 @@ TOO_LATE_SHOWN = 3  # the last words typed through the buzzer named on the too-l
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
 GUARD_SECONDS = 1.5
+# The word lists' rows kept inside their borders where the screen keeps them (KEEPS_LIST_ROWS): the found list the
+# player's own words (a play-tester's room of three at 80x24 left it none, #29), the missed list a few.
+FOUND_KEPT = 3
+MISSED_KEPT = 2
+LIST_BORDERS = 2
 GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again", "day_table"}
 
 
@@ -123,6 +128,9 @@ class ResultsScreen(TranslatedScreen[None]):
         yield Footer()
 
     BLANK_UNDER = True  # a blank row between the lines under the totals and the board
+    # The lists share their rows 1:2, after the lines above them and the definition; where lines take more of the
+    # column (a room's, the day's table), each keeps a few rows: FOUND_KEPT and MISSED_KEPT.
+    KEEPS_LIST_ROWS = False
 
     def compose_summary(self) -> ComposeResult:
         """What a kind of round adds under its totals, above the board: Labels of the class under-totals."""
@@ -317,6 +325,9 @@ class ResultsScreen(TranslatedScreen[None]):
         option_list.clear_options()
         option_list.add_options([Option(self._word_line(w), id=w) for w in words])
         option_list.border_title = title
+        if self.KEEPS_LIST_ROWS:
+            kept = FOUND_KEPT if selector == "#found-list" else MISSED_KEPT
+            option_list.styles.min_height = min(len(words), kept) + LIST_BORDERS
 
     def _word_line(self, word: str) -> Content:
         star = "★ " if self.is_common is not None and self.is_common(word) else "  "

@@ -42,7 +42,10 @@ NARROW = 60  # columns: a phone held upright has ~40
 
 
 class LobbyScreen(TranslatedScreen[None]):
-    AUTO_FOCUS = None  # Enter is "ready" until the host tabs into a setting
+    # Enter is "ready" until the host tabs into a setting. "", not None (None is the app's "*"): nothing is focused
+    # for the player, on mount or when a dialog over the lobby closes (Stay in Leave's put the focus in the first
+    # setting or the chat line, and the next Enter was not ready); a focus the dialog found is kept.
+    AUTO_FOCUS = ""
     # No letter keys: players type words into the lobby as a round ends or before it starts, and a word
     # must never start a round, lock the room or remove a player. Chat is Tab (or F2) away.
     BINDINGS = [

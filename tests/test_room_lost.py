@@ -1,0 +1,158 @@
+"""A room whose server dies for good in a round (stopped, never back): the reconnecting gives up, and the round ends
+as far as it got, headed so, with the player's words and their verdicts (no shared-word scoring); the app then goes
+back to the start screen, and `--plain` says the same and exits with code 1 (no fault of the player's input).
+In the lobby, the same loss is the start screen with a notice."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import pytest
+from support import FakeTime, drawn, make_app, past_the_guard, shown, until
+from test_online import WAIT
+
+from boggle_tui.app import online as online_module
+from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.cli import plain_room
+from boggle_tui.cli.plain_room import PlainTarget, play_room
+from boggle_tui.engine.scoring import score
+from boggle_tui.net.room import COUNTDOWN, State
+from boggle_tui.net.server import RoomServer
+
+
+def quick_give_up(monkeypatch) -> None:
+    """Reconnecting tries every 20 ms and gives up after 0.2 s of the loop's time (30 s in play)."""
+    monkeypatch.setattr(online_module, "RETRY_SECONDS", 0.02)
+    monkeypatch.setattr(online_module, "RECONNECT_SECONDS", 0.2)
+    monkeypatch.setattr(plain_room, "RETRY_SECONDS", 0.02)
+
+
+async def test_a_room_lost_for_good_mid_round_ends_it_as_far_as_it_got(enable1, popular, tmp_path, monkeypatch) -> None:
+    quick_give_up(monkeypatch)
+    dropped, tried = asyncio.Event(), asyncio.Event()
+    reconnect = OnlinePlay._reconnect
+
+    async def held(play: OnlinePlay) -> object:
+        """Reconnecting waits for the test to have typed a word while the connection is down."""
+        dropped.set()
+        await tried.wait()
+        return await reconnect(play)
+
+    monkeypatch.setattr(OnlinePlay, "_reconnect", held)
+    time_ = FakeTime()
+    server = RoomServer(now=time_)
+    port = await server.start("127.0.0.1", 0)
+    app, _ = make_app(enable1, popular, None, folder=tmp_path, now=time_)
+    app.online = app._online_play(OnlineTarget(url=f"ws://127.0.0.1:{port}", room="night", name="alice"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, LobbyScreen)
+        await pilot.press("enter")  # alone and ready: the countdown
+        await until(pilot, lambda: server.rooms["night"].state is State.COUNTDOWN, "the countdown")
+        time_.now += COUNTDOWN
+        screen = await shown(pilot, RoundScreen)
+        word = max(server.rooms["night"].solution.paths, key=len)
+        await pilot.press(*word, "enter", "x", "q", "enter")
+        await until(pilot, lambda: len(screen.session.entries) == 2, "the room's verdicts")
+        await server.stop()  # for good: it never comes back
+        await until(pilot, dropped.is_set, "the drop")
+        late = next(w for w in sorted(server.rooms["night"].solution.paths, key=len) if w != word)
+        await pilot.press(*late, "enter")  # sent while reconnecting: the room never judges it
+        assert screen.session.waiting == 1, screen.session.entries
+        tried.set()
+        await until(pilot, lambda: not isinstance(app.screen, RoundScreen), "the round's end")
+        await pilot.pause()
+        assert not isinstance(app.screen, StartScreen), [str(n.message) for n in app._notifications]
+        text = "\n".join(drawn(widget) for widget in app.screen.query("Label, OptionList"))
+        flat = " ".join(text.split())  # the summary's lines wrap at the board's width
+        assert "The connection to the room was lost: the round could not be finished." in flat
+        assert f"{word.upper()} " in text and "accepted" in text
+        assert "XQ  too short" in text and f"{late.upper()}  sent, never judged" in text
+        assert f"Score so far: {score(word)} · 1 word accepted by the room" in flat
+        assert not app.screen.query("#players-table")  # nobody's words were compared: no table, no shared rule
+        assert app.online is None  # the room is let go
+        await pilot.press("enter")  # Enter typed as the round was lost is not a way out
+        await pilot.pause()
+        assert not isinstance(app.screen, StartScreen)
+        past_the_guard(pilot)
+        await pilot.press("escape")
+        await shown(pilot, StartScreen)
+
+
+async def test_a_room_lost_for_good_in_the_lobby_is_the_start_screen_with_why(
+    enable1, popular, tmp_path, monkeypatch
+) -> None:
+    quick_give_up(monkeypatch)
+    time_ = FakeTime()
+    server = RoomServer(now=time_)
+    port = await server.start("127.0.0.1", 0)
+    app, _ = make_app(enable1, popular, None, folder=tmp_path, now=time_)
+    app.online = app._online_play(OnlineTarget(url=f"ws://127.0.0.1:{port}", room="night", name="alice"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, LobbyScreen)
+        await server.stop()
+        await shown(pilot, StartScreen)
+        await until(pilot, lambda: any("the connection to the room was lost" in str(n.message)
+                                       for n in app._notifications))  # fmt: skip
+
+
+class Lines:
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+
+    async def read(self) -> str:
+        return await self.queue.get()
+
+
+async def said_line(said: list[str], wanted: str | Callable[[str], bool]) -> int:
+    test = wanted if callable(wanted) else (lambda line: line == wanted)
+    for _ in range(int(WAIT / 0.02)):
+        for n, line in enumerate(said):
+            if test(line):
+                return n
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{wanted!r} never came; said: {said}")
+
+
+async def test_a_plain_seat_whose_room_is_lost_mid_round_says_its_words_and_stops(tmp_path, monkeypatch) -> None:
+    quick_give_up(monkeypatch)
+    time_ = FakeTime()
+    said: list[str] = []
+    lines = Lines()
+    server = RoomServer(now=time_)
+    port = await server.start("127.0.0.1", 0)
+    target = PlainTarget(url=f"ws://127.0.0.1:{port}", room="duel", name="alice")
+    seat = asyncio.create_task(play_room(target, lines, said.append, now=time_, folder=tmp_path,
+                                         is_common=lambda _word: False, reconnect_seconds=0.2))  # fmt: skip
+    await said_line(said, "Type ready when you are; help lists the commands.")
+    lines.queue.put_nowait("ready")
+    await said_line(said, "The board comes in 3 seconds.")
+    time_.now += COUNTDOWN
+    await said_line(said, "Type a word and press Enter; help lists the commands. The clock is running: 3:00.")
+    word = max(server.rooms["duel"].solution.paths, key=len)
+    lines.queue.put_nowait(word)
+    accepted = await said_line(said, lambda line: line.startswith(f"{word.upper()}: accepted, "))
+    await server.stop()  # for good: it never comes back
+    await said_line(said, lambda line: line.startswith("The connection dropped: reconnecting…"))
+    lines.queue.put_nowait("xq")
+    with pytest.raises(plain_room.RoomLost, match="the connection to the room was lost"):
+        await asyncio.wait_for(seat, WAIT)
+    heading = said.index("The connection to the room was lost: the round could not be finished.")
+    assert said[heading + 1 :] == [said[accepted], "XQ: too short", "Score so far: "
+                                   f"{score(word)} · 1 word accepted by the room"]  # fmt: skip
+    assert said.count("The connection to the room was lost: the round could not be finished.") == 1
+
+
+def test_join_plain_whose_room_is_lost_exits_with_1_and_one_line(monkeypatch, capsys, tmp_path) -> None:
+    """Not exit code 2, which says the player's input was wrong."""
+
+    async def lost(*args: object, **kwargs: object) -> None:
+        raise plain_room.RoomLost("the connection to the room was lost")
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(plain_room, "play_room", lost)
+    assert plain_room.run_plain_room(PlainTarget(url="ws://127.0.0.1:9", room="r", name="a")) == 1
+    assert capsys.readouterr().err == "boggle: the connection to the room was lost\n"
