@@ -742,17 +742,53 @@ static void reverse_paths(Path *from, Path *to) { /* [from, to) */
     }
 }
 
-/* The paths through the first cell, sorted by its letter, put in the letters' reverse order (each letter's own
- * paths in the order they were): the letter proved first is then the last of the array, and the array shrinks
- * as each letter's tree is built, so that a class's heaviest letters do not hold the paths of those done. */
-static void last_letter_first(Class *k) {
+/* The order the first cell's letters are proved in: fewest paths first, so that the letters with the most paths
+ * (and the largest trees) come once the paths of the others are given back. Their paths are laid out the other
+ * way round, the letter proved first the last in the array, so that the array shrinks from its end as each
+ * letter's tree is built. `order` gets the columns, `size` each column's paths; returns how many letters. */
+static int arrange_letters(Class *k, int *order, size_t *size) {
     size_t n = k->path_count;
-    reverse_paths(k->paths, k->paths + n);
-    for (size_t start = 0, end; start < n; start = end) {
-        int field = field_of(k, &k->paths[start], 0);
-        for (end = start + 1; end < n && field_of(k, &k->paths[end], 0) == field;) end++;
-        reverse_paths(k->paths + start, k->paths + end);
+    int count = 0;
+    for (int c = 0; c < P_FACES; c++) size[c] = 0;
+    for (size_t i = 0; i < n; i++) size[field_of(k, &k->paths[i], 0) - 1]++;
+    for (uint32_t left = k->letters[0]; left; left &= left - 1) {
+        int column = LOWEST(left), at = count++;
+        for (; at > 0 && size[order[at - 1]] > size[column]; at--) order[at] = order[at - 1]; /* ties by column */
+        order[at] = column;
     }
+    /* The blocks are in column order; each in turn (the letter proved last first) is rotated to the front of
+     * those not yet placed, which keep their order. */
+    size_t placed = 0;
+    for (int i = count - 1; i >= 0; i--) {
+        int column = order[i];
+        if (!size[column]) continue;
+        size_t from = placed;
+        while (field_of(k, &k->paths[from], 0) != column + 1) from += size[field_of(k, &k->paths[from], 0) - 1];
+        size_t end = from + size[column];
+        reverse_paths(k->paths + placed, k->paths + from);
+        reverse_paths(k->paths + from, k->paths + end);
+        reverse_paths(k->paths + placed, k->paths + end);
+        placed += size[column];
+    }
+    return count;
+}
+
+/* The boards found, put back in the order of the first cell's column (then as found): the same order whatever
+ * order the letters were proved in. `begun[c]`, `ended[c]`: column c's records. */
+static void boards_in_column_order(Class *k, const size_t *begun, const size_t *ended) {
+    size_t each = FOUND_BYTES(k->cells), to = 0;
+    if (k->found_count < 2) return;
+    uint8_t *sorted = PyMem_Malloc(k->found_count * each);
+    if (!sorted) return (void)(k->failed = 1);
+    for (uint32_t left = k->letters[0]; left; left &= left - 1) {
+        int column = LOWEST(left);
+        size_t bytes = (ended[column] - begun[column]) * each;
+        memcpy(sorted + to, k->found + begun[column] * each, bytes);
+        to += bytes;
+    }
+    PyMem_Free(k->found);
+    k->found = sorted;
+    k->found_size = k->found_count;
 }
 
 static void free_paths(Class *k);
@@ -787,20 +823,24 @@ static long attack_split(Class *k) {
     int rests = (int)SUM_COUNT(rest);
     long rest_bound = 0, largest = 0;
     for (int i = 0; i < rests; i++) parts[i] = SUM_CHILD(rest, i), rest_bound += BOUND(SUM_CHILD(rest, i));
-    last_letter_first(k);
-    for (uint32_t left = k->letters[0]; left && !k->failed; left &= left - 1) {
-        int column = LOWEST(left);
-        size_t start = n; /* this letter's paths: the last of the array */
-        while (start > 0 && field_of(k, &k->paths[start - 1], 0) == column + 1) start--;
+    int order[P_FACES];
+    size_t size[P_FACES], begun[P_FACES], ended[P_FACES];
+    int count = arrange_letters(k, order, size);
+    for (int i = 0; i < count && !k->failed; i++) {
+        int column = order[i];
+        size_t start = n - size[column]; /* this letter's paths: the last of the array */
         size_t saved = k->top;
         uint32_t chosen = start < n ? build_sum(k, start, n, 1) : 0;
         if (start < n && !chosen) return 0;
         if (chosen && (long)BOUND(chosen) > largest) largest = (long)BOUND(chosen);
         n = k->path_count = start;
         shrink_paths(k); /* the letter's paths are done with once its tree is built */
+        begun[column] = k->found_count;
         force_letter(k, rest, top, chosen, parts, rests, rest_bound, POINTS(rest), 0, column);
+        ended[column] = k->found_count;
         k->top = saved;
     }
+    if (!k->failed) boards_in_column_order(k, begun, ended);
     return (long)BOUND(rest) + largest;
 }
 
