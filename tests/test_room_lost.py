@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from contextlib import asynccontextmanager
 
 import pytest
 from support import FakeTime, drawn, make_app, past_the_guard, shown, until
@@ -31,6 +32,18 @@ def quick_give_up(monkeypatch) -> None:
     monkeypatch.setattr(plain_room, "RETRY_SECONDS", 0.02)
 
 
+@asynccontextmanager
+async def alice_in_room_night(enable1, popular, folder):
+    """A real server, and alice's game in its room "night" at 100x32: (time_, server, app, pilot)."""
+    time_ = FakeTime()
+    server = RoomServer(now=time_)
+    port = await server.start("127.0.0.1", 0)
+    app, _ = make_app(enable1, popular, None, folder=folder, now=time_)
+    app.online = app._online_play(OnlineTarget(url=f"ws://127.0.0.1:{port}", room="night", name="alice"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        yield time_, server, app, pilot
+
+
 async def test_a_room_lost_for_good_mid_round_ends_it_as_far_as_it_got(enable1, popular, tmp_path, monkeypatch) -> None:
     quick_give_up(monkeypatch)
     dropped, tried = asyncio.Event(), asyncio.Event()
@@ -43,12 +56,7 @@ async def test_a_room_lost_for_good_mid_round_ends_it_as_far_as_it_got(enable1, 
         return await reconnect(play)
 
     monkeypatch.setattr(OnlinePlay, "_reconnect", held)
-    time_ = FakeTime()
-    server = RoomServer(now=time_)
-    port = await server.start("127.0.0.1", 0)
-    app, _ = make_app(enable1, popular, None, folder=tmp_path, now=time_)
-    app.online = app._online_play(OnlineTarget(url=f"ws://127.0.0.1:{port}", room="night", name="alice"))
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with alice_in_room_night(enable1, popular, tmp_path) as (time_, server, app, pilot):
         await shown(pilot, LobbyScreen)
         await pilot.press("enter")  # alone and ready: the countdown
         await until(pilot, lambda: server.rooms["night"].state is State.COUNTDOWN, "the countdown")
@@ -86,12 +94,7 @@ async def test_a_room_lost_for_good_in_the_lobby_is_the_start_screen_with_why(
     enable1, popular, tmp_path, monkeypatch
 ) -> None:
     quick_give_up(monkeypatch)
-    time_ = FakeTime()
-    server = RoomServer(now=time_)
-    port = await server.start("127.0.0.1", 0)
-    app, _ = make_app(enable1, popular, None, folder=tmp_path, now=time_)
-    app.online = app._online_play(OnlineTarget(url=f"ws://127.0.0.1:{port}", room="night", name="alice"))
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with alice_in_room_night(enable1, popular, tmp_path) as (_, server, app, pilot):
         await shown(pilot, LobbyScreen)
         await server.stop()
         await shown(pilot, StartScreen)

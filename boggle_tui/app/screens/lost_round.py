@@ -18,8 +18,7 @@ from textual.content import Content
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from boggle_tui.app.late_keys import LateKeys
-from boggle_tui.app.screens.results import GUARD_SECONDS, LISTS_WIDTH, SUMMARY_WIDTH, ResultsScreen
+from boggle_tui.app.screens.results import GUARD_SECONDS, LISTS_WIDTH, SUMMARY_WIDTH, ResultsScreen, just_shown
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.engine.alphabets import capitals
@@ -96,18 +95,9 @@ class LostRoundScreen(TranslatedScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter typed as the connection was lost is the round's word, never a way out: as on any results, the
         keys of a run typed through the round's end wait (results.py's guard)."""
-        if action == "menu" and self._guarded():
+        if action == "menu" and just_shown(self):
             return None
         return True
-
-    def _guarded(self) -> bool:
-        shown_at = getattr(self, "_shown_at", None)
-        if shown_at is None:
-            return True
-        late_keys = getattr(self.app, "late_keys", None)
-        if isinstance(late_keys, LateKeys):
-            return late_keys.typed_through(shown_at, GUARD_SECONDS)
-        return self._now() - shown_at < GUARD_SECONDS
 
     def action_menu(self) -> None:
         self.post_message(ResultsScreen.Menu())  # the app goes back to the start screen: the room is gone

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -15,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import DescendantFocus, Key
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -47,6 +49,19 @@ FOUND_KEPT = 3
 MISSED_KEPT = 2
 LIST_BORDERS = 2
 GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again", "day_table"}
+
+
+def just_shown(screen: Screen[Any]) -> bool:
+    """Whether the key the bindings see now came as `screen` (results, shown at its `_shown_at` by its `_now`
+    clock) had only just replaced the round, or in a run of keys typed through the round's end: such a key is
+    the round's typing, never a command of the results. True before the screen is shown."""
+    shown_at = getattr(screen, "_shown_at", None)
+    if shown_at is None:
+        return True
+    late_keys = getattr(screen.app, "late_keys", None)
+    if isinstance(late_keys, LateKeys):
+        return late_keys.typed_through(shown_at, GUARD_SECONDS)
+    return bool(screen._now() - shown_at < GUARD_SECONDS)  # type: ignore[attr-defined]
 
 
 class ResultsScreen(TranslatedScreen[None]):
@@ -226,15 +241,7 @@ class ResultsScreen(TranslatedScreen[None]):
         """Whether `action` waits: its key came as the results had only just replaced the round, or in a run of
         keys typed through the buzzer (an online round ends on the server's word, often after the player's clock
         read 0:00). The key is judged as it came, not when a busy game got to it (app/late_keys.py)."""
-        shown_at = getattr(self, "_shown_at", None)
-        if action not in GUARDED:
-            return False
-        if shown_at is None:
-            return True
-        late_keys = getattr(self.app, "late_keys", None)
-        if isinstance(late_keys, LateKeys):
-            return late_keys.typed_through(shown_at, GUARD_SECONDS)
-        return self._now() - shown_at < GUARD_SECONDS
+        return action in GUARDED and just_shown(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("new_game", "replay") and not isinstance(self.session, Redealt):
