@@ -238,6 +238,26 @@ async def test_a_dropped_connection_keeps_the_round_open_and_the_player_resumes_
         assert refused["code"] == "played"
 
 
+async def test_a_round_begun_before_midnight_and_resumed_after_it_is_that_day_s(tmp_path: Path) -> None:
+    """Dropped at 23:59 UTC, back at 00:00:30: the round goes on, on the day it began (the board, the words kept,
+    the row on that day's table), and the new day's board is still the player's to play once it is over."""
+    words = solution_words()
+    time_, today = FakeTime(), Today()
+    async with daily_server(tmp_path, time_, today) as (_server, url):
+        player, start = await Player.start(url, "ada")
+        await player.word(1, words[0])
+        await player.ws.close()
+        time_.now += 60
+        today.day = DAY + dt.timedelta(days=1)  # midnight
+        back, again, judged = await resumed(url, "ada")
+        assert again["code"] == start["code"] and again["remaining"] == 120
+        assert [e["word"] for e in judged["entries"]] == [words[0]]
+        table = await back.end()
+        assert table.date == DAY.isoformat() and table.you is not None and table.you.words == 1
+        _next, dealt = await Player.start(url, "ada")  # the new day's board: a round of its own
+        assert dealt["type"] == "start" and dealt["code"] != start["code"] and dealt["remaining"] == 180
+
+
 async def test_a_round_never_resumed_is_finished_at_its_deadline_with_the_words_judged(tmp_path: Path) -> None:
     words = solution_words()
     time_ = FakeTime()

@@ -162,10 +162,11 @@ class DailyService:
 
     async def _round(self, ws: ServerConnection, hello: m.DailyHello, address: str) -> None:
         language = self._language(hello.language or "en")
-        day = self.today()
+        today = self.today()
         # An address past its attempts today makes no new name and begins no round; it may still resume one.
-        limited = 0 < self.per_address <= self._attempts(day).get(address, 0)
+        limited = 0 < self.per_address <= self._attempts(today).get(address, 0)
         name = await self._identify(hello.name, hello.secret, claim=not limited, limited=limited)
+        day = await self._day_of(today, language, name)
         deal, dice, rules, words, solution = await self._board(day, language)
         key = (day, language, name)
         await self._supersede(key)
@@ -175,7 +176,7 @@ class DailyService:
             ends = self.wall() + rules.clock
             if not await self._store(self.store.begin, day, language, name, _ms(ends)):
                 raise Refusal(_coded("played"), "played")
-            self._attempts(day)[address] = self._attempts(day).get(address, 0) + 1
+            self._attempts(today)[address] = self._attempts(today).get(address, 0) + 1
             game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
             self.log(f"daily {day} {language}: {name!r} started")
         left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
@@ -212,6 +213,13 @@ class DailyService:
         await self._store(self.store.finish, day, language, name, game.score, found)
         self.log(f"daily {day} {language}: {name!r} scored {game.score}")
         await ws.send(m.encode(await self._table_for(day, language, code, name, found, rows=0)))
+
+    async def _day_of(self, today: dt.date, language: str, name: str) -> dt.date:
+        """The day whose board the player's hello is for: yesterday's while their round of it is still open (begun
+        before midnight UTC, the connection dropped, back after it: that round goes on), else today's."""
+        yesterday = today - dt.timedelta(days=1)
+        kept = await self._store(self.store.open_round, yesterday, language, name)
+        return yesterday if kept is not None and self.wall() < kept.deadline / 1000 + GRACE else today
 
     def _attempts(self, day: dt.date) -> OrderedDict[str, int]:
         """Attempts begun today per address (yesterday's forgotten; the oldest address first past ADDRESSES)."""
