@@ -15,25 +15,22 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable
 
-from boggle_tui.engine.board import Board
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.clock import TimeSource
-from boggle_tui.game.codes import board_code
 from boggle_tui.game.daily import daily_seed
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
-from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
+from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.session import Hold, RoundSession
 from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
-from boggle_tui.net.protocol import MAX_WORD
-from boggle_tui.net.session import dealt, judged_here, served_entry
+from boggle_tui.net.session import ServedRound, dealt, judged_here, served_entry
 
 CONNECTION_LOST = N_("the connection to the server was lost")  # why a round's table never came (DailySession.lost)
 TableAsker = Callable[[bool], Awaitable[m.DailyTable]]  # the day's table asked again (True: friends alone)
 
 
-class DailySession:
+class DailySession(ServedRound):
     """Today's board on a server: what the round and results screens need, fed by the server's messages."""
 
     def __init__(
@@ -78,14 +75,6 @@ class DailySession:
     # What the screens show
 
     @property
-    def board(self) -> Board:
-        return self.deal.board
-
-    @property
-    def code(self) -> str:
-        return board_code(self.board, self.deal.dice)
-
-    @property
     def title(self) -> str:
         # Translators: the title of today's board played on a server: {server} is its address (example.org); the
         # date is left out, to leave room for the address beside the smallest board.
@@ -99,16 +88,8 @@ class DailySession:
         return 0.0 if self.over else max(0.0, self._deadline - self.now())
 
     @property
-    def elapsed(self) -> float:
-        return self.duration - self.remaining
-
-    @property
     def over(self) -> bool:
         return self.end_reason is not None
-
-    @property
-    def score(self) -> int:
-        return sum(self.found.values())
 
     # What the player does
 
@@ -119,23 +100,9 @@ class DailySession:
             return self.late(text)
         if not word:
             return None
-        entry_id = self._next_id
-        self._next_id += 1
-        self._sent[entry_id] = word
-        self.send(m.Word(id=entry_id, word=word))
+        self._numbered(word)
         verdict = judged_here(word, self.board, self.found, self.min_length, Verdict.SENT_TO_SERVER)
         return Entry(word, verdict, provisional=True)
-
-    def _fold(self, text: str) -> str:
-        return normalise(text, self.board.alphabet)[:MAX_WORD]
-
-    def late(self, text: str) -> Entry | None:
-        word = self._fold(text)
-        if not word or not self.over:
-            return None
-        entry = Entry(word, Verdict.TOO_LATE)
-        self.entries.append(entry)
-        return entry
 
     def hold(self, reason: Hold) -> None:
         """The server's clock runs on whatever covers the round: nothing to hold."""
@@ -149,13 +116,6 @@ class DailySession:
             self._ending = True
             self.send(m.VoteEnd())
 
-    def on_end(self, listener: Callable[[RoundSession], None]) -> None:
-        self._listeners.append(listener)
-
-    def on_change(self, watcher: Callable[[], None]) -> None:
-        """Called whenever a message from the server changed what the round screen shows."""
-        self._watchers.append(watcher)
-
     # What the server says
 
     def apply(self, message: m.ServerMessage) -> None:
@@ -166,16 +126,10 @@ class DailySession:
         if isinstance(message, m.Entries):
             self._judged(message)
         elif isinstance(message, m.Judgement):
-            if self._sent.pop(message.id, None) is None:
-                return  # not an entry of ours, or answered before
-            entry = served_entry(self._fold(message.word), message.verdict)
-            self.entries.append(entry)
-            if entry.verdict.accepted:
-                self.found[entry.word] = entry.points
+            self._verdict(message)
         else:
             return
-        for watcher in self._watchers:
-            watcher()
+        self._changed()
 
     def resumed(self, start: m.Start) -> None:
         """Back on a new connection: the server's clock as it stands (its board is the one already shown)."""
@@ -190,10 +144,7 @@ class DailySession:
         shown = {e.word for e in self.entries}
         self.entries += [served_entry(w, m.verdict_text(Verdict.ACCEPTED)) for w in kept if w not in shown]
         self.found = kept
-        self._sent = {i: w for i, w in self._sent.items() if i > message.last_id}
-        self._next_id = max(self._next_id, message.last_id + 1)
-        for entry_id, word in sorted(self._sent.items()):
-            self.send(m.Word(id=entry_id, word=word))
+        self._judged_up_to(message.last_id)
 
     def finish(self, table: m.DailyTable | None, solution: Solution, lost: str = "") -> None:
         """The server ended the round and placed it (`table`), or the connection was lost before it did (`lost`
@@ -204,12 +155,9 @@ class DailySession:
         self.solution = solution
         # Only words the solution can draw: a server that accepts others is not believed about them.
         self.found = {w: points for w, points in self.found.items() if w in solution.paths}
-        for _entry_id, word in sorted(self._sent.items()):  # still on their way: each gets its verdict
-            self.entries.append(Entry(word, Verdict.TOO_LATE))
-        self._sent.clear()
+        self._unanswered(lambda word: Entry(word, Verdict.TOO_LATE))
         self.end_reason = EndReason.TIME_UP if self._deadline <= self.now() else EndReason.ENDED
-        for listener in self._listeners:
-            listener(self)
+        self._ended()
 
     # After the round
 

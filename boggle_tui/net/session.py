@@ -61,8 +61,116 @@ class PlayerResult:
     me: bool = False
 
 
+class ServedRound:
+    """What a round the server deals, times and judges has, whoever plays it (a room's round here; today's board on
+    a server, net/daily_session.py): the board of its `deal`, entries numbered as they go out and held in `_sent`
+    until their verdict comes (sent again, under their ids, after a reconnect: judged once), and the listeners of
+    its end and of its changes. A subclass sets the attributes below and says when it is `over` and what is
+    `remaining` of its clock."""
+
+    deal: Deal
+    entries: list[Entry]
+    found: dict[str, int]
+    duration: float
+    send: Callable[[m.ClientMessage], None]
+    _sent: dict[int, str]
+    _next_id: int
+    _listeners: list[Callable[[RoundSession], None]]
+    _watchers: list[Callable[[], None]]
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def remaining(self) -> float:
+        raise NotImplementedError
+
+    @property
+    def board(self) -> Board:
+        return self.deal.board
+
+    @property
+    def code(self) -> str:
+        return board_code(self.board, self.deal.dice)
+
+    @property
+    def elapsed(self) -> float:
+        return self.duration - self.remaining
+
+    @property
+    def score(self) -> int:
+        return sum(self.found.values())
+
+    @property
+    def waiting(self) -> int:
+        """Entries sent whose verdict has not come back yet."""
+        return len(self._sent)
+
+    def _fold(self, text: str) -> str:
+        """An entry or a server's word as the round's language spells it: the board's alphabet, never English's
+        (a German room's GLÜCK is not GLUCK), bounded as the wire bounds a word."""
+        return normalise(text, self.board.alphabet)[:MAX_WORD]
+
+    def _numbered(self, word: str) -> None:
+        """The word sent under the next id, held until its verdict comes."""
+        entry_id = self._next_id
+        self._next_id += 1
+        self._sent[entry_id] = word
+        self.send(m.Word(id=entry_id, word=word))
+
+    def late(self, text: str) -> Entry | None:
+        """An entry typed as the round ended: recorded as too late (the server has closed the round)."""
+        word = self._fold(text)
+        if not word or not self.over:
+            return None
+        entry = Entry(word, Verdict.TOO_LATE)
+        self.entries.append(entry)
+        return entry
+
+    def resend(self) -> None:
+        """After a reconnect: every entry still unanswered, under its own id (the server judges each once)."""
+        for entry_id, word in sorted(self._sent.items()):
+            self.send(m.Word(id=entry_id, word=word))
+
+    def _judged_up_to(self, last_id: int) -> None:
+        """Back after a reconnect, the server has judged every entry up to `last_id`: the rest are sent again."""
+        self._sent = {i: w for i, w in self._sent.items() if i > last_id}
+        self._next_id = max(self._next_id, last_id + 1)
+        self.resend()
+
+    def _verdict(self, message: m.Judgement) -> None:
+        if self._sent.pop(message.id, None) is None:
+            return  # not an entry of ours, or answered before (a resend): judged once, shown once
+        entry = served_entry(self._fold(message.word), message.verdict)
+        self.entries.append(entry)
+        if entry.verdict.accepted:
+            self.found[entry.word] = entry.points
+
+    def _unanswered(self, verdict: Callable[[str], Entry]) -> None:
+        """The entries still on their way as the round ends: each gets its verdict here, never silence."""
+        for _entry_id, word in sorted(self._sent.items()):
+            self.entries.append(verdict(word))
+        self._sent.clear()
+
+    def on_end(self, listener: Callable[[RoundSession], None]) -> None:
+        self._listeners.append(listener)
+
+    def on_change(self, watcher: Callable[[], None]) -> None:
+        """Called whenever a message from the server changed what the round screen shows."""
+        self._watchers.append(watcher)
+
+    def _changed(self) -> None:
+        for watcher in self._watchers:
+            watcher()
+
+    def _ended(self) -> None:
+        for listener in self._listeners:
+            listener(self)  # type: ignore[arg-type]  # each subclass is a RoundSession
+
+
 @dataclass
-class OnlineSession:
+class OnlineSession(ServedRound):
     """A round played in a room: what the round and results screens need, fed by the server's messages."""
 
     start_message: m.Start
@@ -105,14 +213,6 @@ class OnlineSession:
     # What the screens show
 
     @property
-    def board(self) -> Board:
-        return self.deal.board
-
-    @property
-    def code(self) -> str:
-        return board_code(self.board, self.dice)
-
-    @property
     def title(self) -> str:
         if self.watching:
             # Translators: the title of an online round the player only watches
@@ -134,10 +234,6 @@ class OnlineSession:
         return arrived - min(self.trip, MAX_TRIP_SEEN) / 2 + remaining
 
     @property
-    def elapsed(self) -> float:
-        return self.duration - self.remaining
-
-    @property
     def hidden(self) -> bool:
         """While another screen covers the round the board is hidden; the room's clock runs on regardless."""
         return bool(self._holds) and not self.over
@@ -145,15 +241,6 @@ class OnlineSession:
     @property
     def over(self) -> bool:
         return self.end_reason is not None or bool(self.lost)
-
-    @property
-    def score(self) -> int:
-        return sum(self.found.values())
-
-    @property
-    def waiting(self) -> int:
-        """Entries sent whose verdict has not come back yet."""
-        return len(self._sent)
 
     # What the player does
 
@@ -172,33 +259,11 @@ class OnlineSession:
             entry = Entry(word, Verdict.TOO_LATE)
             self.entries.append(entry)
             return entry
-        entry_id = self._next_id
-        self._next_id += 1
-        self._sent[entry_id] = word
-        self.send(m.Word(id=entry_id, word=word))
+        self._numbered(word)
         return Entry(word, self._judge_here(word), provisional=True)
-
-    def _fold(self, text: str) -> str:
-        """An entry or a server's word as the room's language spells it: the board's alphabet, never English's
-        (a German room's GLÜCK is not GLUCK), bounded as the wire bounds a word."""
-        return normalise(text, self.board.alphabet)[:MAX_WORD]
 
     def _judge_here(self, word: str) -> Verdict:
         return judged_here(word, self.board, self.found, self.min_length)
-
-    def late(self, text: str) -> Entry | None:
-        """An entry typed as the round ended: recorded as too late (the room has closed the round)."""
-        word = self._fold(text)
-        if not word or not self.over:
-            return None
-        entry = Entry(word, Verdict.TOO_LATE)
-        self.entries.append(entry)
-        return entry
-
-    def resend(self) -> None:
-        """After a reconnect: every entry still unanswered, under its own id (the server judges each once)."""
-        for entry_id, word in sorted(self._sent.items()):
-            self.send(m.Word(id=entry_id, word=word))
 
     def hold(self, reason: Hold) -> None:
         if not self.over:
@@ -212,13 +277,6 @@ class OnlineSession:
         if not self.over and not self.voted and not self.watching:
             self.voted = True
             self.send(m.VoteEnd())
-
-    def on_end(self, listener: Callable[[RoundSession], None]) -> None:
-        self._listeners.append(listener)
-
-    def on_change(self, watcher: Callable[[], None]) -> None:
-        """Called whenever a message from the server changed what the round screen shows."""
-        self._watchers.append(watcher)
 
     # What the server says
 
@@ -236,9 +294,7 @@ class OnlineSession:
             case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
                 self.entries = [served_entry(self._fold(e.word), e.verdict) for e in entries]
                 self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
-                self._sent = {i: w for i, w in self._sent.items() if i > last}
-                self._next_id = max(self._next_id, last + 1)
-                self.resend()
+                self._judged_up_to(last)
             case m.Progress(players=players):
                 self.standings = [Standing(p.name, p.words, p.connected, p.voted_end, p.id == self.me) for p in players]
             case m.End():
@@ -246,16 +302,7 @@ class OnlineSession:
                 return
             case _:
                 return
-        for watcher in self._watchers:
-            watcher()
-
-    def _verdict(self, message: m.Judgement) -> None:
-        if self._sent.pop(message.id, None) is None:
-            return  # answered before (a resend): judged once, shown once
-        entry = served_entry(self._fold(message.word), message.verdict)
-        self.entries.append(entry)
-        if entry.verdict.accepted:
-            self.found[entry.word] = entry.points
+        self._changed()
 
     def _finish(self, message: m.End) -> None:
         if self.over:
@@ -279,12 +326,8 @@ class OnlineSession:
         self.evening, self.champion = message.scoreboard, message.champion
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
         self._holds.clear()
-        # Entries still on their way when the round ended: each gets its verdict, never silence.
-        for _entry_id, word in sorted(self._sent.items()):
-            self.entries.append(Entry(word, Verdict.TOO_LATE))
-        self._sent.clear()
-        for listener in self._listeners:
-            listener(self)
+        self._unanswered(lambda word: Entry(word, Verdict.TOO_LATE))
+        self._ended()
 
     def lose(self, reason: str) -> None:
         """The room's server was lost for good mid-round: the round ends here, as far as it got. The words the room
@@ -293,12 +336,9 @@ class OnlineSession:
         if self.over:
             return
         self.lost = reason
-        for _entry_id, word in sorted(self._sent.items()):
-            self.entries.append(Entry(word, self._judge_here(word), provisional=True))
-        self._sent.clear()
+        self._unanswered(lambda word: Entry(word, self._judge_here(word), provisional=True))
         self._holds.clear()
-        for listener in self._listeners:
-            listener(self)
+        self._ended()
 
     def voided_by(self, lobby: m.Lobby) -> bool:
         """Whether the room's lobby says that this round is gone without an end: a server that restarted voids
