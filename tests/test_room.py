@@ -338,6 +338,7 @@ def test_a_player_who_arrives_mid_round_waits_in_the_lobby_and_plays_the_next_on
     carol, sends = room.join("carol")
     (lobby,) = messages(sends, "lobby")
     assert lobby["state"] == "playing" and lobby["remaining"] == 40.0
+    assert {p["name"]: p["playing"] for p in lobby["players"]} == {"alice": True, "bob": True, "carol": False}
     assert carol.round is None and not messages(room.welcome_state(carol), "start")
     (word,) = words_on(room, 1)
     assert messages(room.enter(carol, 0, word), "verdict")[0]["verdict"] == "too late"  # not in this round

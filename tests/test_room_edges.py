@@ -11,6 +11,7 @@ from test_online import Bot, running_server, start_round, words_of
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.lobby.players import players_table
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.cli.plain_room import PlainRoom
@@ -76,6 +77,18 @@ def test_a_plain_player_waiting_for_the_next_round_is_told_when_to_be_ready() ->
     seat, sent, _time = plain_seat()
     seat.handle(m.Lobby(room="r", state="playing", remaining=30.0, players=(*BOB, m.Seat(id=9, name="carol"))))
     assert seat.take("ready") == ["A round is on: 0:30 left. Type ready once it has ended."] and sent == []
+
+
+def test_the_lobby_during_a_round_says_who_is_in_it_and_who_waits() -> None:
+    """The players of the round under way were listed as "ready" to one who came during it (#29's leftover)."""
+    seat, _sent, _time = plain_seat()
+    playing = (m.Seat(id=1, name="bob", ready=True, playing=True), m.Seat(id=9, name="carol"))
+    seat.handle(m.Lobby(room="r", state="playing", remaining=30.0, players=playing))
+    lines = seat.room_lines()
+    assert "  bob: in the round" in lines and "  carol (you): not ready" in lines, lines
+    table = players_table(m.Lobby(room="r", state="playing", players=playing), me=9)
+    cells = [str(cell) for column in table.columns for cell in column.cells]
+    assert "▶ in the round" in cells and "· not yet" in cells and "✓ ready" not in cells
 
 
 def test_a_plain_word_typed_once_the_clock_has_run_out_is_too_late_at_once() -> None:

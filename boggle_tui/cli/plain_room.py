@@ -341,7 +341,11 @@ class PlainRoom:
             if not p.connected:
                 notes.append(_("away"))
             who = shown_name(p.name) + (f" ({', '.join(notes)})" if notes else "")
-            lines.append("  " + (_("{player}: ready") if p.ready else _("{player}: not ready")).format(player=who))
+            if p.playing:
+                state = _("{player}: in the round")
+            else:
+                state = _("{player}: ready") if p.ready else _("{player}: not ready")
+            lines.append("  " + state.format(player=who))
         settings = described(lobby)
         if lobby.locked:
             settings += _(" · closed to newcomers")

@@ -312,6 +312,7 @@ class Seat:
     words: int = number(0, MAX_WORDS, 0)
     voted_end: bool = False
     bot: bool = False  # a computer opponent the host seated (docs/bots.md)
+    playing: bool = False  # in the round under way (one who came during it waits for the next)
 
 
 @message

@@ -117,7 +117,8 @@ class Player:
     def seat(self) -> m.Seat:
         words = len(self.round.found) if self.round else 0
         return m.Seat(id=self.id, name=self.name, host=self.host, ready=self.ready, connected=self.connected,
-                      words=words, voted_end=self.voted_end, bot=bool(self.level))  # fmt: skip
+                      words=words, voted_end=self.voted_end, bot=bool(self.level),
+                      playing=self.round is not None)  # fmt: skip
 
     def count(self) -> m.Count:
         words = len(self.round.found) if self.round else 0

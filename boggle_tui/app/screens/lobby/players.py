@@ -38,13 +38,21 @@ def players_table(lobby: m.Lobby, me: int) -> Table:
     evening = {s.name: s for s in lobby.scoreboard}
     for p in lobby.players:
         name = Text(p.name, style="bold" if p.id == me else "")  # literal, never markup
-        ready = _("✓ ready") if p.ready else _("· not yet")
+        ready = seat_state(p)
         standing = evening.pop(p.name, None)
         table.add_row(name, ready, *_evening(standing), _notes(p.host, p.id == me, p.connected))
     for standing in evening.values():  # played earlier tonight, gone now
         # Translators: in the lobby's list of players: this player has left the room.
         table.add_row(Text(standing.name, style="dim"), "", *_evening(standing), _("left"))
     return table
+
+
+def seat_state(seat: m.Seat) -> str:
+    """The ready column: in the round under way, or ready for the next one, or not yet."""
+    if seat.playing:
+        # Translators: in the lobby's list of players, the ready column: this player is in the round under way.
+        return _("▶ in the round")
+    return _("✓ ready") if seat.ready else _("· not yet")
 
 
 def _evening(standing: m.Standing | None) -> tuple[str, str]:
