@@ -354,7 +354,7 @@ static void walk(Class *k, int cell, uint32_t entry, int length, uint64_t rank, 
  * bit but the points, the bytes a range shares skipped, small ranges by insertion. Paths equal in every
  * sorted bit are the same word on the same key (the same points too), so the order is fully determined. */
 #define SORT_BYTES 14 /* high's 8 bytes, then low's from bit 63 down to bit 16 */
-#define SMALL_RANGE 24
+#define SMALL_RANGE 48
 
 static inline unsigned byte_of(const Path *p, int d) {
     return d < 8 ? (unsigned)(p->high >> (56 - 8 * d)) & 255u : (unsigned)(p->low >> (56 - 8 * (d - 8))) & 255u;
