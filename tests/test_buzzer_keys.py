@@ -175,3 +175,5 @@ def test_a_run_of_keys_is_broken_by_a_pause_the_game_saw_and_not_by_one_it_cause
     assert {came.run.began for came in read_together} == {103.0} and read_together[0].at == 105.0
     quick = [burst.key(107.0), burst.key(107.1)]  # a pause, then two keys as fast as a player types
     assert {came.run.began for came in quick} == {107.0}
+    later = [burst.key(117.0), burst.key(117.0), burst.key(117.001)]  # 10 s on, F2 and a line in one burst
+    assert {came.run.began for came in later} == {117.0}  # the player's own, longer than any stall

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from support import FakeTime, make_app, shown, until
+from test_keys_in_flight import burst
 from test_online import Bot, running_server, start_round, words_of
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget, friends_target
@@ -51,12 +52,17 @@ async def test_the_evening_s_chat_outlives_a_round_and_the_results_have_it(enabl
             await pilot.press(*"nice", "enter")
             said = await bob.wait_for("said", lambda m: m["name"] == "alice")
             assert said["text"] == "nice"
+            results = await shown(pilot, OnlineResultsScreen)
+            time_.now += 10  # a while on, F2 and a line in one burst (a browser's keys, a paste): the line is said
+            burst(app, "f2", *"wp", "enter")
+            said = await bob.wait_for("said", lambda m: m["name"] == "alice")
+            assert said["text"] == "wp" and not [e for e in results.session.entries if e.word == "wp"]
             await shown(pilot, OnlineResultsScreen)
             time_.now += 2  # past the moment in which the results take no keys
             await pilot.press("escape")
             lobby = await shown(pilot, LobbyScreen)
-            await until(pilot, lambda: len(lobby.chat) == 3, lambda: str(list(lobby.chat)))
-            assert [s.text for s in lobby.chat] == ["hello", "gg", "nice"]  # the round did not clear it
+            await until(pilot, lambda: len(lobby.chat) == 4, lambda: str(list(lobby.chat)))
+            assert [s.text for s in lobby.chat] == ["hello", "gg", "nice", "wp"]  # the round did not clear it
             await bob.ws.close()
 
 

@@ -38,6 +38,10 @@ EDITING = ("enter", "backspace")  # with the letters: the keys of typing a word
 # to read them (a loaded machine: a 1.6 s stall as a room's results were drawn). A player's own keys seldom come
 # that close; two that do after a pause are typing, not a command (the next single key is one).
 CLUMP = 0.05
+# The longest stall a busy game is taken to cause (measured: 1.1-2.4 s as a room's results were drawn). Keys read
+# together after a longer pause are the player's own burst (a paste, a browser's keys, F2 and a line to say), begun
+# after the pause: never the typing of a round that ended before it.
+STALL = 3.0
 
 
 def typing(key: events.Key) -> bool:
@@ -181,20 +185,23 @@ class Came:
 @dataclass
 class Burst:
     """The runs of keys as they come: a key more than `gap` seconds after the one before it starts a new run,
-    unless the next key comes with it (within `clump`): keys read together were typed while the game could not
-    read them, and the pause before them was the game's, not the player's; they go on the run before."""
+    unless the next key comes with it (within `clump`) after a pause no longer than a game's stall: keys read
+    together were typed while the game could not read them, and the pause before them was the game's, not the
+    player's; they go on the run before."""
 
     gap: float
     clump: float = CLUMP
     run: Run | None = None
     before: Run | None = None  # the run before this one
     alone: bool = False  # this run is one key so far
+    pause: float = 0.0  # the pause before this run
     last: float | None = None
 
     def key(self, now: float) -> Came:
         if self.run is None or self.last is None or now - self.last >= self.gap:
+            self.pause = now - self.last if self.last is not None else STALL
             self.before, self.run, self.alone = self.run, Run(now), True
-        elif self.alone and now - self.last < self.clump and self.before is not None:
+        elif self.alone and now - self.last < self.clump and self.before is not None and self.pause < STALL:
             self.run.began = self.before.began  # the key that began it, and those of its run, with it
             self.alone = False
         else:
