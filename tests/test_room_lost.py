@@ -16,6 +16,7 @@ from test_online import WAIT
 from boggle_tui.app import online as online_module
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.lost_round import LostRoundScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.cli import plain_room
@@ -90,6 +91,32 @@ async def test_a_room_lost_for_good_mid_round_ends_it_as_far_as_it_got(enable1, 
         await shown(pilot, StartScreen)
 
 
+async def test_a_room_gone_with_its_server_s_restart_mid_round_ends_the_round_as_far_as_it_got(
+    enable1, popular, tmp_path, monkeypatch
+) -> None:
+    """A server restarted without its rooms' state says the room is gone: mid-round that is the round lost, as
+    far as it got, not the start screen with the words out of sight (a play-tester's find)."""
+    quick_give_up(monkeypatch)
+    async with alice_in_room_night(enable1, popular, tmp_path) as (time_, server, app, pilot):
+        await shown(pilot, LobbyScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: server.rooms["night"].state is State.COUNTDOWN, "the countdown")
+        time_.now += COUNTDOWN
+        screen = await shown(pilot, RoundScreen)
+        word = max(server.rooms["night"].solution.paths, key=len)
+        await pilot.press(*word, "enter")
+        await until(pilot, lambda: len(screen.session.entries) == 1, "the room's verdict")
+        port = int(app.online.url.rsplit(":", 1)[1])
+        await server.stop()
+        fresh = RoomServer(now=time_)  # the same port, none of the rooms
+        await fresh.start("127.0.0.1", port)
+        try:
+            lost = await shown(pilot, LostRoundScreen)
+            assert [e.word for e in lost.session.entries] == [word] and lost.session.lost
+        finally:
+            await fresh.stop()
+
+
 async def test_a_room_lost_for_good_in_the_lobby_is_the_start_screen_with_why(
     enable1, popular, tmp_path, monkeypatch
 ) -> None:
@@ -120,7 +147,10 @@ async def said_line(said: list[str], wanted: str | Callable[[str], bool]) -> int
     raise AssertionError(f"{wanted!r} never came; said: {said}")
 
 
-async def test_a_plain_seat_whose_room_is_lost_mid_round_says_its_words_and_stops(tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize("restarted", [False, True], ids=["never back", "back without its rooms"])
+async def test_a_plain_seat_whose_room_is_lost_mid_round_says_its_words_and_stops(
+    tmp_path, monkeypatch, restarted
+) -> None:
     quick_give_up(monkeypatch)
     time_ = FakeTime()
     said: list[str] = []
@@ -138,11 +168,16 @@ async def test_a_plain_seat_whose_room_is_lost_mid_round_says_its_words_and_stop
     word = max(server.rooms["duel"].solution.paths, key=len)
     lines.queue.put_nowait(word)
     accepted = await said_line(said, lambda line: line.startswith(f"{word.upper()}: accepted, "))
-    await server.stop()  # for good: it never comes back
+    await server.stop()  # for good: it never comes back, or comes back with none of its rooms
     await said_line(said, lambda line: line.startswith("The connection dropped: reconnecting…"))
     lines.queue.put_nowait("xq")
-    with pytest.raises(plain_room.RoomLost, match="the connection to the room was lost"):
+    fresh = RoomServer(now=time_)
+    if restarted:
+        await asyncio.sleep(0.01)  # the seat reads "xq" before the server is back
+        await fresh.start("127.0.0.1", port)
+    with pytest.raises(plain_room.RoomLost, match="is gone" if restarted else "the connection to the room was lost"):
         await asyncio.wait_for(seat, WAIT)
+    await fresh.stop()
     heading = said.index("The connection to the room was lost: the round could not be finished.")
     assert said[heading + 1 :] == [said[accepted], "XQ: too short", "Score so far: "
                                    f"{score(word)} · 1 word accepted by the room"]  # fmt: skip

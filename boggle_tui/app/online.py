@@ -224,7 +224,8 @@ class OnlinePlay:
                 except JoinError as error:
                     if error.code in ("room_gone", "removed"):
                         forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
-                        raise RoomClosed(str(error)) from None
+                        # A room gone with its server (restarted without its state) ends a round as a lost one.
+                        raise (RoomLost if error.code == "room_gone" else RoomClosed)(str(error)) from None
                     continue
                 self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
                 return connection

@@ -804,7 +804,8 @@ async def _reconnect(
             if error.code in ("room_gone", "removed"):
                 if folder is not None:
                     forget_token(url, welcome.room, folder)
-                raise RoomClosed(str(error)) from None
+                # A room gone with its server (restarted without its state) ends a round as a lost one.
+                raise (RoomLost if error.code == "room_gone" else RoomClosed)(str(error)) from None
     raise RoomLost(_("the connection to the room was lost"))
 
 
