@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from support import FakeTime, make_app, settle, shown, until, until_true
+from support import FakeTime, drawn, make_app, settle, shown, until, until_true
 from test_keys_in_flight import burst
 from test_online import WAIT, Bot, running_server
 from textual.widgets import Select
@@ -24,6 +24,7 @@ from websockets.asyncio.server import serve
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.lobby import LobbyScreen
+from boggle_tui.app.screens.lobby.chat import ChatLog
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
@@ -428,3 +429,16 @@ async def test_stay_in_the_leave_dialog_gives_the_focus_back_where_it_was(enable
         await shown(pilot, LobbyScreen)
         await settle(pilot)
         assert lobby.focused is select
+
+
+async def test_the_newest_chat_lines_are_shown_when_an_older_one_wraps(enable1, popular, tmp_path) -> None:
+    """The chat log kept its last six lines in six rows: a line that wrapped pushed the newest out of sight. At
+    80x24 it keeps three rows, so that the lobby's last lines (press Enter when ready) stay on the screen."""
+    async with in_a_lobby_with("bo", enable1, popular, tmp_path) as (_, pilot, lobby, friend):
+        for text in ("wrap " * 30, "s1", "s2", "s3", "s4"):
+            await friend.send("say", text=text)
+        await until(pilot, lambda: len(lobby.chat) == 5, "the five lines")
+        log = lobby.query_one(ChatLog)
+        await until(pilot, lambda: "bo: s4" in drawn(log), lambda: drawn(log))
+        assert drawn(log).splitlines() == ["bo: s2", "bo: s3", "bo: s4"]
+        assert lobby.query_one("#lobby-status").region.bottom <= lobby.size.height

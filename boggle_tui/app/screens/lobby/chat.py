@@ -21,14 +21,28 @@ from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
 
 CHAT_LINES = 6  # lines of chat kept on screen
+CHAT_ROWS = 6  # rows they take at most; SHORT_CHAT_ROWS on a short screen, where the lobby's last lines need them
+SHORT_CHAT_ROWS = 3
+SHORT = 30  # a screen of fewer rows is short
 
 
 class ChatLog(Static):
+    """The newest lines that fit its rows, a line that wraps taking more than one: the oldest go first."""
+
     lines: reactive[tuple[m.Said, ...]] = reactive((), always_update=True, init=False)
 
     def watch_lines(self, lines: tuple[m.Said, ...]) -> None:
         shown = [Text.assemble((said.name, "bold"), ": ", said.text) for said in lines]  # literal, never markup
+        width = self.content_size.width
+        rows = SHORT_CHAT_ROWS if self.screen.size.height < SHORT else CHAT_ROWS
+        self.styles.max_height = rows
+        if width:  # laid out: the rows each line wraps to are known
+            while len(shown) > 1 and sum(len(text.wrap(self.app.console, width)) for text in shown) > rows:
+                shown.pop(0)
         self.update(Text("\n").join(shown) if shown else "")
+
+    def on_resize(self) -> None:
+        self.watch_lines(self.lines)
 
 
 class Chat(Vertical):
