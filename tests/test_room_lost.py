@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 from support import FakeTime, drawn, make_app, past_the_guard, shown, until
+from test_keys_in_flight import burst
 from test_online import WAIT
 
 from boggle_tui.app import online as online_module
@@ -124,9 +125,15 @@ async def test_a_room_lost_for_good_in_the_lobby_is_the_start_screen_with_why(
     async with alice_in_room_night(enable1, popular, tmp_path) as (_, server, app, pilot):
         await shown(pilot, LobbyScreen)
         await server.stop()
-        await shown(pilot, StartScreen)
+        start = await shown(pilot, StartScreen)
         await until(pilot, lambda: any("the connection to the room was lost" in str(n.message)
                                        for n in app._notifications))  # fmt: skip
+        burst(app, "enter", "enter")  # typed for the lobby as it went: not Play (a play-tester's solo round)
+        await pilot.pause()
+        assert app.screen is start and app.focused is None
+        start._settled()  # GUARD_SECONDS on: Play takes the focus, and what came meanwhile went nowhere
+        await pilot.pause()
+        assert app.screen is start and app.focused is start.query_one("#go")
 
 
 class Lines:

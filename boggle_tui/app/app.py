@@ -254,8 +254,8 @@ class BoggleApp(App[int]):
 
         self.push_screen(CodeScreen(), chosen)
 
-    def start_screen(self) -> StartScreen:
-        return StartScreen(self.preferences, self.cards_due, self.daily_streak)
+    def start_screen(self, settle: float = 0.0) -> StartScreen:
+        return StartScreen(self.preferences, self.cards_due, self.daily_streak, settle=settle)
 
     def daily_streak(self, language: str) -> tuple[int, int]:
         """The daily streaks in `language` up to today, as the start screen shows them."""
@@ -369,7 +369,8 @@ class BoggleApp(App[int]):
             return
         self.workers.cancel_group(self, "online")
         self.online = None
-        self.show(self.start_screen())
+        self.late_keys.forget()  # an Enter for the lobby is not Play on the start screen
+        self.show(self.start_screen(settle=GUARD_SECONDS))
         self.notify(message, title=_("Room"), severity="warning", timeout=10, markup=False)
 
     def _room_lost(self) -> None:

@@ -56,13 +56,15 @@ class LateKeys:
         self.burst = Burst(gap)
         self.came: WeakKeyDictionary[events.Key, Came] = WeakKeyDictionary()  # each key's stamp, while it lives
         self.numbers = count()  # the order keys arrived in
+        self.forgotten = 0  # keys numbered below this are handed on to no one (`forget`)
+        self.last = -1  # the number of the last key come
         self.on_their_way: dict[int, tuple[events.Key, DOMNode]] = {}  # typing keys routed, not yet through
         self.waiting: list[tuple[int, events.Key]] = []  # keys for the widget the focus is about to land on
 
     def arrived(self, key: events.Key) -> bool:
         """A key from the terminal, before the app routes it: False when it waits its turn. Stamped either way."""
         self.came[key] = self.burst.key(self.now())
-        number = next(self.numbers)
+        number = self.last = next(self.numbers)
         held = self._stale() or self._building()
         if typing(key) and held:
             self.waiting.append((number, key))
@@ -97,6 +99,13 @@ class LateKeys:
         if not self._stale() and not self._building():
             self.hand_on()
 
+    def forget(self) -> None:
+        """The keys come so far were for a screen that has gone against the player's will (a room lost from its
+        lobby): those still on their way or waiting are handed on to no one, never to the screen put in its place
+        (an Enter for the lobby would start a game on the start screen)."""
+        self.forgotten = self.last + 1
+        self.waiting = []
+
     def strayed(self, key: events.Key) -> bool:
         """A typing key back at the app from a widget that lost the focus after the key was handed to it (a key
         before it in the burst moved the focus: F2 to the chat line): it waits for the widget focused now, and the
@@ -105,7 +114,8 @@ class LateKeys:
         if not found or found[0][1] is (self.app.focused or self.app.screen):
             return False
         number = found[0][0]
-        self.waiting.append((number, self._again(key)))
+        if number >= self.forgotten:
+            self.waiting.append((number, self._again(key)))
         return True
 
     def _again(self, key: events.Key) -> events.Key:

@@ -55,6 +55,7 @@ def _tagline(mode: Mode, language: str) -> str:
 
 
 class StartScreen(TranslatedScreen[None]):
+    AUTO_FOCUS = ""  # Play takes the focus on mount, or once the screen has settled (`settle`)
     BINDINGS = [
         Binding("f1", "help", N_("Help"), id="help", tooltip=N_("this help")),
         Binding("f2", "app.stats", N_("Statistics"), id="stats", tooltip=N_("your statistics")),
@@ -79,14 +80,26 @@ class StartScreen(TranslatedScreen[None]):
         preferences: Preferences,
         due_on: Callable[[str], int] = lambda _: 0,
         streak_on: Callable[[str], tuple[int, int]] = lambda _: (0, 0),
+        *,
+        settle: float = 0.0,
     ) -> None:
         """`due_on` counts the study cards due today on a word list; `streak_on` gives a language's daily
-        streaks (days in a row played, days in a row beating the player's average)."""
+        streaks (days in a row played, days in a row beating the player's average); `settle`: seconds before Play
+        takes the focus, the keys typed until then going nowhere (the screen came in place of a room that was
+        lost, whose keys may still be coming: an Enter for the lobby is not Play)."""
         super().__init__()
+        self.settle = settle
         self.preferences = preferences
         self.due_on = due_on
         self.streak_on = streak_on
         self.set_reactive(StartScreen.cards_due, due_on(preferences.dictionary))
+
+    def _settled(self) -> None:
+        late_keys = getattr(self.app, "late_keys", None)
+        if late_keys is not None:
+            late_keys.forget()  # what came meanwhile was for the room
+        if self.app.focused is None:
+            self.query_one("#go", Button).focus()
 
     def _choices(self) -> list[tuple[str, str, list[tuple[str, Any]], Any]]:
         """Each choice as (label, Select id, options, current value)."""
@@ -135,7 +148,10 @@ class StartScreen(TranslatedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#go", Button).focus()
+        if self.settle:
+            self.set_timer(self.settle, self._settled)
+        else:
+            self.query_one("#go", Button).focus()
         self._show_mode()
         self._show_streak()
 
