@@ -86,6 +86,7 @@ def test_the_lobby_during_a_round_says_who_is_in_it_and_who_waits() -> None:
     seat.handle(m.Lobby(room="r", state="playing", remaining=30.0, players=playing))
     lines = seat.room_lines()
     assert "  bob: in the round" in lines and "  carol (you): not ready" in lines, lines
+    assert lines[0] == "Room r: 2 players, 0 ready."  # bob is in the round, not ready for the next
     table = players_table(m.Lobby(room="r", state="playing", players=playing), me=9)
     cells = [str(cell) for column in table.columns for cell in column.cells]
     assert "▶ in the round" in cells and "· not yet" in cells and "✓ ready" not in cells

@@ -329,7 +329,7 @@ class PlainRoom:
         if lobby is None:
             return []
         room = shown_name(lobby.room or self.welcome.room)
-        ready = sum(1 for p in lobby.players if p.ready)
+        ready = sum(1 for p in lobby.players if p.ready and not p.playing)  # those in a round are not "ready"
         header = counted(
             len(lobby.players),
             "Room {room}: {count} player, {ready} ready.",
