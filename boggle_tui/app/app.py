@@ -43,7 +43,7 @@ from boggle_tui.app.screens.lost_round import LostRoundScreen
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import GUARD_SECONDS, ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
-from boggle_tui.app.screens.start import StartScreen
+from boggle_tui.app.screens.start import SettlingStartScreen, StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.app.screens.table import TableScreen
@@ -255,7 +255,8 @@ class BoggleApp(App[int]):
         self.push_screen(CodeScreen(), chosen)
 
     def start_screen(self, settle: float = 0.0) -> StartScreen:
-        return StartScreen(self.preferences, self.cards_due, self.daily_streak, settle=settle)
+        screen = SettlingStartScreen if settle else StartScreen
+        return screen(self.preferences, self.cards_due, self.daily_streak, settle=settle)
 
     def daily_streak(self, language: str) -> tuple[int, int]:
         """The daily streaks in `language` up to today, as the start screen shows them."""

@@ -55,7 +55,6 @@ def _tagline(mode: Mode, language: str) -> str:
 
 
 class StartScreen(TranslatedScreen[None]):
-    AUTO_FOCUS = ""  # Play takes the focus on mount, or once the screen has settled (`settle`)
     BINDINGS = [
         Binding("f1", "help", N_("Help"), id="help", tooltip=N_("this help")),
         Binding("f2", "app.stats", N_("Statistics"), id="stats", tooltip=N_("your statistics")),
@@ -261,3 +260,10 @@ def relabel(button: Button, label: str) -> None:
 
 def _study_label(due: int) -> str:
     return _("Study ({due} due)").format(due=number(due))
+
+
+class SettlingStartScreen(StartScreen):
+    """The start screen in place of a room that was lost (`settle` > 0): nothing has the focus until it has
+    settled, then Play takes it."""
+
+    AUTO_FOCUS = ""
