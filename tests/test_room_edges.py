@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from contest_support import a_room_round
+from rich.console import Console
 from support import FakeTime, drawn, make_app, shown, until
 from test_contest_results import assert_whole, open_results
 from test_online import Bot, running_server, start_round, words_of
@@ -15,6 +18,7 @@ from boggle_tui.app.screens.lobby.players import players_table
 from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.cli.plain_room import PlainRoom
+from boggle_tui.i18n import use_language
 from boggle_tui.net import messages as m
 from boggle_tui.net.room import COUNTDOWN, State
 
@@ -90,6 +94,17 @@ def test_the_lobby_during_a_round_says_who_is_in_it_and_who_waits() -> None:
     table = players_table(m.Lobby(room="r", state="playing", players=playing), me=9)
     cells = [str(cell) for column in table.columns for cell in column.cells]
     assert "▶ in the round" in cells and "· not yet" in cells and "✓ ready" not in cells
+
+
+def test_a_long_name_gives_way_in_the_lobby_table_never_the_ready_column() -> None:
+    """At 80x24 in French, twenty full-width letters of a name wrapped "▶ dans la manche" onto two lines."""
+    use_language("fr")
+    wide = "\uff57\uff49\uff44\uff45名前" + "\uff38" * 14  # forty columns
+    seats = (m.Seat(id=1, name=wide, playing=True, host=True), m.Seat(id=2, name=wide[:-1] + "\uff39", playing=True))
+    console = Console(width=60, file=io.StringIO(), color_system=None)  # the lobby's table, narrowed
+    console.print(players_table(m.Lobby(room="r", state="playing", players=seats), me=2))
+    drawn = console.file.getvalue().splitlines()
+    assert sum("▶ dans la manche" in line for line in drawn) == 2, drawn
 
 
 def test_a_plain_word_typed_once_the_clock_has_run_out_is_too_late_at_once() -> None:

@@ -33,7 +33,7 @@ def players_table(lobby: m.Lobby, me: int) -> Table:
     has left."""
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     for heading in (N_("player"), N_("ready"), N_("tonight"), N_("wins")):
-        table.add_column(_(heading))
+        table.add_column(_(heading), no_wrap=heading != "player")  # a long name gives way, never "▶ in the round"
     table.add_column("")  # notes: host, you, away
     evening = {s.name: s for s in lobby.scoreboard}
     for p in lobby.players:
