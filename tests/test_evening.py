@@ -205,3 +205,11 @@ def test_a_plain_seat_in_a_round_a_restart_voided_is_back_in_the_lobby() -> None
     assert sum("not counted" in line for line in said) == 1, said  # the voided round said once, not twice
     assert lines[0] == "Back in the lobby." and not seat.playing
     assert restarted == ["Room: the server restarted: round 2 was not counted"]
+
+
+def test_a_plain_seat_shows_a_chat_line_the_server_gave_back() -> None:
+    seat = PlainRoom(m.Welcome(version=m.VERSION, room="r", player=2, name="alice", token="t" * 22), [].append,
+                     now=FakeTime())  # fmt: skip
+    refused = m.decode_server(m.encode(m.Error(message="too many lines: wait a moment", returned="gg \x1b[2Jall")))
+    assert seat.handle(refused) == ["Room: too many lines: wait a moment", "Not said: gg [2Jall"]
+    assert seat.handle(m.Error(message="only the host can do that")) == ["Room: only the host can do that"]

@@ -18,7 +18,7 @@ import pytest
 from support import FakeTime, drawn, make_app, settle, shown, until, until_true
 from test_keys_in_flight import burst
 from test_online import WAIT, Bot, running_server
-from textual.widgets import Select
+from textual.widgets import Input, Select
 from websockets.asyncio.server import serve
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -32,6 +32,7 @@ from boggle_tui.cli.online import list_name
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import Connection, JoinError
 from boggle_tui.net.protocol import Limits, ProtocolError
+from boggle_tui.net.room import CHAT_BURST
 from boggle_tui.net.server import EMPTY_SECONDS, RoomServer
 
 # What a hostile peer puts in every string: markup that crashed the results (`[/]`), a window title, the
@@ -349,6 +350,20 @@ async def test_chat_in_the_lobby_between_players(enable1, popular, tmp_path) -> 
         await pilot.press(*"stale", "f2", *"gg", "enter")  # words typed in the lobby do nothing; F2 chats
         said = await friend.wait_for("said", lambda msg: msg["text"] == "gg")
         assert said["name"] == "a"
+
+
+async def test_a_chat_line_the_server_refused_is_back_in_the_chat_line(enable1, popular, tmp_path) -> None:
+    """A line past the chat's rate was refused and gone: the player had to type it again (or never knew)."""
+    async with in_a_lobby_with("bo", enable1, popular, tmp_path) as (app, pilot, lobby, friend):
+        for n in range(CHAT_BURST):  # the clock is still: the bucket does not fill again
+            await pilot.press("f2", *f"line{n}", "enter")
+            await friend.wait_for("said", lambda msg, n=n: msg["text"] == f"line{n}")
+        await pilot.press("f2", *"onemore", "enter")
+        say = lobby.query_one("#lobby-say", Input)
+        await until(pilot, lambda: say.value == "onemore", "the refused line back in the chat line")
+        assert any("back in the chat line" in n.message for n in app._notifications)
+        await pilot.press("f2", *"x")  # typing again: the line is the player's to send or change
+        assert say.value == "onemorex"
 
 
 def test_boggle_stats_gives_the_record_against_each_friend(tmp_path) -> None:

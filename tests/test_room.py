@@ -12,7 +12,7 @@ from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import Rules, Scoring
 from boggle_tui.net.messages import Settings, VerdictText, decode_client, decode_server, verdict_text
 from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, clean_name
-from boggle_tui.net.room import COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
+from boggle_tui.net.room import CHAT_BURST, COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
 
 
 def start(room, *names: str):
@@ -290,6 +290,21 @@ def test_chat_is_literal_bounded_rate_limited_and_silent_during_a_round(room) ->
     room.tick()
     assert room.state is State.PLAYING
     assert messages(room.say(alice, "the word is cat"), "error") and not messages(room.say(alice, "x"), "said")
+
+
+def test_a_refused_chat_line_goes_back_to_the_player_who_typed_it(room) -> None:
+    alice, _ = room.join("alice")
+    sent = [room.say(alice, f"line {n}") for n in range(CHAT_BURST + 1)]
+    (refused,) = [s for s in sent if messages(s, "error")]
+    (error,) = messages(refused, "error")
+    assert error["returned"] == f"line {CHAT_BURST}" and refused[0].to == (alice.id,)  # to alice alone
+    assert [messages(s, "said")[0]["text"] for s in sent[:CHAT_BURST]] == [f"line {n}" for n in range(CHAT_BURST)]
+    room.time.now += 60
+    room.set_ready(alice, True)
+    room.time.now += COUNTDOWN
+    room.tick()
+    (error,) = messages(room.say(alice, " \x1b[31mthe word is cat "), "error")
+    assert error["returned"] == "[31mthe word is cat"  # cleaned as a said line would be: never a control character
 
 
 def test_the_evening_adds_up_and_names_the_first_to_the_target(room) -> None:

@@ -306,14 +306,22 @@ class OnlinePlay:
                     self.lobby_view.show_line(message)
                 if self.app.screen is not self.lobby_view:  # on the results: the line as a notice
                     self.app.notify(f"{name}: {text}", title=_("Room"), timeout=8, markup=False)
-            case m.Error(message=text, fatal=fatal, code=code):
+            case m.Error(message=text, fatal=fatal, code=code, returned=returned):
                 text = error_text(text, code, self.welcome.room if self.welcome else self.target.room)
                 if code in ("removed", "room_gone"):
                     raise RoomClosed(text)
+                if returned:
+                    text = "\n".join((text, self._give_back(returned)))
                 self.app.notify(text, title=_("Room"), severity="error" if fatal else "warning", markup=False)
             case _:
                 if self.session is not None:
                     self.session.apply(message)
+
+    def _give_back(self, line: str) -> str:
+        """A chat line the server did not take: back in the lobby's chat line, or said in full, never lost."""
+        if self.lobby_view is not None and self.app.screen is self.lobby_view and self.lobby_view.give_back(line):
+            return _("Your line is back in the chat line: F2, then Enter to say it again.")
+        return _("Not said: {line}").format(line=line)
 
     def _tell_new_settings(self, old: m.Lobby | None, new: m.Lobby) -> None:
         """The host changed the settings, and the server un-readied everyone: said, as --plain says it (#29)."""

@@ -255,11 +255,14 @@ class PlainRoom:
                 if player == self.me:
                     return [_("You said: {text}").format(text=clean_text(text, m.MAX_CHAT))]
                 return [_("{name} says: {text}").format(name=shown_name(name), text=clean_text(text, m.MAX_CHAT))]
-            case m.Error(message=text, fatal=fatal, code=code):
+            case m.Error(message=text, fatal=fatal, code=code, returned=returned):
                 said = clean_text(error_text(text, code, self.welcome.room), m.MAX_TEXT)
                 if fatal or code in ("removed", "room_gone"):
                     raise RoomClosed(said)
-                return [_("Room: {message}").format(message=said)]
+                lines = [_("Room: {message}").format(message=said)]
+                if returned := clean_text(returned, m.MAX_CHAT):  # a chat line refused: the player's, never lost
+                    lines.append(_("Not said: {line}").format(line=returned))
+                return lines
             case m.End():
                 return self._end(message)
             case _:

@@ -284,6 +284,9 @@ class Error:
     message: str = text(MAX_TEXT)
     fatal: bool = False
     code: ErrorCode = ""  # what a client can act on: room_gone takes the player back to the start
+    # A chat line the server did not take, given back to the player who typed it so that it is not lost. A new
+    # field, not a code: a client of an earlier version leaves it aside, where an unknown code would refuse the error.
+    returned: str = text(MAX_CHAT)
 
 
 @message

@@ -64,8 +64,9 @@ def send(to: tuple[int, ...] | None, message: m.ServerMessage) -> Send:
     return Send(to, m.encode(message))
 
 
-def refusal(to: int, message: str) -> Send:
-    return send((to,), m.Error(message=message, fatal=False))
+def refusal(to: int, message: str, returned: str = "") -> Send:
+    """A request of one player's not done, said to them alone; `returned`: their chat line, given back."""
+    return send((to,), m.Error(message=message, fatal=False, returned=returned))
 
 
 @dataclass
@@ -435,12 +436,12 @@ class Room:
     def say(self, player: Player, text: str) -> list[Send]:
         """A chat line between rounds: never during one (words are not to be given away), and rate-limited."""
         line = clean_text(text, m.MAX_CHAT)
-        if self.state is State.PLAYING:
-            return [refusal(player.id, _("chat waits for the end of the round"))]
         if not line:
             return []
+        if self.state is State.PLAYING:
+            return [refusal(player.id, _("chat waits for the end of the round"), returned=line)]
         if not player.chat.take(self.now()):
-            return [refusal(player.id, _("too many lines: wait a moment"))]
+            return [refusal(player.id, _("too many lines: wait a moment"), returned=line)]
         return [send(None, m.Said(player=player.id, name=player.name, text=line))]
 
     def command(

@@ -16,7 +16,10 @@ class Line(Input):
     def __init__(self, value: str | None = None, *, clear: bool = False, placeholder: str = "", max_length: int = 0,
                  compact: bool = False, id: str | None = None) -> None:  # fmt: skip
         """`clear`: the line empties as it submits, so the next line typed in the same burst starts fresh."""
-        super().__init__(value, placeholder=placeholder, max_length=max_length, compact=compact, id=id)
+        # Focus keeps what the line holds (a half-typed line, or a chat line the server gave back): the next key
+        # goes after it, never replacing it unseen.
+        super().__init__(value, placeholder=placeholder, max_length=max_length, compact=compact, id=id,
+                         select_on_focus=False)  # fmt: skip
         self.empties = clear
 
     async def _on_key(self, event: events.Key) -> None:

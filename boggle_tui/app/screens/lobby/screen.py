@@ -191,6 +191,20 @@ class LobbyScreen(TranslatedScreen[None]):
             with contextlib.suppress(NoMatches):
                 self._draw_chat()
 
+    def give_back(self, line: str) -> bool:
+        """A chat line the server refused, put back in the chat line when that is empty: whether it was."""
+        if not self._drawn:
+            return False
+        try:
+            say = self.query_one("#lobby-say", Input)
+        except NoMatches:
+            return False
+        if say.value:  # the player is typing another: theirs stays, the refused one is told in the notice
+            return False
+        say.value = line
+        say.cursor_position = len(line)
+        return True
+
     def show_countdown(self, seconds: float | None) -> None:
         if seconds is not None and self.countdown is None and self.bell:
             self.app.bell()  # a player in another window hears that the board is coming
