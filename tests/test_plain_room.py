@@ -27,6 +27,7 @@ from boggle_tui.cli.main import main
 from boggle_tui.cli.plain import Read, Signal, play_plain
 from boggle_tui.cli.plain_rivals import COUNTS_EVERY
 from boggle_tui.cli.plain_room import PlainTarget, play_room
+from boggle_tui.game.contest import winner_line
 from boggle_tui.game.request import Roll, RoundRequest
 from boggle_tui.game.table import TableRules
 from boggle_tui.net.messages import Settings
@@ -141,7 +142,7 @@ async def test_a_plain_seat_plays_a_round_to_its_results_against_another_client(
         await bob.send("end")
         ended = await alice.line("Everyone here voted to end.")
         results = alice.said[ended:]
-        assert results[1] == "Everyone here voted to end · winner: alice"
+        assert results[1] == "Winner: alice"  # why it ended is the line before, said once
         assert results[2] == "Scores: you 2, bob 1"
         assert "3 words found, and who found it:" in results
         assert results[4:7] == ["  TOWEL: you (2)", "  OWL: you, bob (shared, 0)", "  TIN: bob (1)"]
@@ -247,7 +248,7 @@ def test_play_against_the_table_plainly_to_its_results_with_the_shared_words(ena
     assert re.fullmatch(r"Found so far: Ada \d+, Basil \d+ · you: 6", lines[asked])  # `who`, after six words
     ended = lines.index("Time is up.")
     results = lines[ended + 1 :]
-    assert re.fullmatch(r"Time is up · (winner: .+|a tie: .+)", results[0])
+    assert re.fullmatch(r"Winner: .+|A tie: .+", results[0])  # why it ended was said once, on its own line
     assert re.fullmatch(r"Scores: .*you \d+.*", results[1]) and "Ada " in results[1] and "Basil " in results[1]
     shared = [line for line in results if line.endswith("(shared, 0)")]
     assert shared and all(line.count(",") >= 1 for line in shared)  # two players or more found each
@@ -365,10 +366,10 @@ def test_words_are_shown_in_the_board_s_own_capitals_and_names_are_shown_cleaned
         scoring = "unique"
         winners = ["alice"]
 
-    lines = contest_lines(Finished(), "Time is up", alphabet_for("de"))
-    assert lines[:3] == ["Time is up · winner: alice", "Scores: you 2, [2Jbob 0", "2 words found, and who found it:"]
+    lines = contest_lines(Finished(), alphabet_for("de"))
+    assert lines[:3] == ["Winner: alice", "Scores: you 2, [2Jbob 0", "2 words found, and who found it:"]
     assert lines[3:5] == ["  GLÜCK: you (2)", "  ÖDE: you, [2Jbob (shared, 0)"]  # GLÜCK, never GLUCK
-    dutch = contest_lines(Finished(), "Time is up", alphabet_for("nl"))
+    dutch = contest_lines(Finished(), alphabet_for("nl"))
     assert "  GLÜCK: you (2)" in dutch
     clock = FakeTime()
     counts = CountsLine(clock)
@@ -377,3 +378,12 @@ def test_words_are_shown_in_the_board_s_own_capitals_and_names_are_shown_cleaned
     standings[1] = Standing("\x1b]0;evil\x07eve", 3, connected=False)
     assert counts.due(standings) == ["Found so far: ]0;evileve 3 (away) · you: 1"]
     assert not any(CONTROL.search(line) for line in [*lines, *dutch])
+
+
+def test_the_winner_line_after_a_line_that_said_why_the_round_ended() -> None:
+    """--plain says "Time is up." as the round ends: its results' first line names the winner without saying it
+    again ("Time is up." then "Time is up · winner: alice" read twice to a screen reader)."""
+    assert winner_line(["alice"]) == "Winner: alice"
+    assert winner_line(["alice", "bob", "carol"]) == "A tie: alice, bob and carol"
+    assert winner_line([]) == "Winner: nobody"
+    assert winner_line(["alice"], "Time is up") == "Time is up · winner: alice"  # the app's, under the board

@@ -326,8 +326,7 @@ class TableRound(PlainRound):
 
     def results(self) -> list[str]:
         table = self.table
-        ended = (table.end_reason or EndReason.ENDED).text
-        return [*contest_lines(table, ended, table.board.alphabet), *super().results()]
+        return [*contest_lines(table, table.board.alphabet), *super().results()]
 
 
 # Lines of text, one table or rule each

@@ -111,12 +111,13 @@ def _who(player: Scorecard) -> str:
     return _("you") if player.me else shown_name(player.name)
 
 
-def contest_lines(contest: Contest, ended: str, alphabet: Alphabet) -> list[str]:
+def contest_lines(contest: Contest, alphabet: Alphabet) -> list[str]:
     """The winner, everyone's score, then each word anyone found with who found it, one line a word:
-    `ABO: you, bob, carol (shared, 0)`, `TOWEL: you (2)`; the longest words first, you first among who found it."""
+    `ABO: you, bob, carol (shared, 0)`, `TOWEL: you (2)`; the longest words first, you first among who found it.
+    Why the round ended is not said again: the front end said it on a line of its own as it ended ("Time is up.")."""
     ranked = sorted(contest.players, key=lambda p: (-p.score, not p.me, p.name))
     scores = ", ".join(f"{_who(p)} {number(p.score)}" for p in ranked)
-    lines = [winner_line([shown_name(w) for w in contest.winners], ended), _("Scores: {scores}").format(scores=scores)]
+    lines = [winner_line([shown_name(w) for w in contest.winners]), _("Scores: {scores}").format(scores=scores)]
     words = {word for p in ranked for word in p.words}
     if not words:
         lines.append(_("Nobody found a word."))

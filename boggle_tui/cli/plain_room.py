@@ -441,7 +441,7 @@ class PlainRoom:
         ended = (session.end_reason or EndReason.TIME_UP).text
         # Translators: {reason} is why the round ended, e.g. "Time is up"
         lines.append(_("{reason}.").format(reason=ended))
-        lines += contest_lines(session, ended, session.board.alphabet)
+        lines += contest_lines(session, session.board.alphabet)
         if not session.watching:  # a round watched is not one played: no score of one's own, nothing saved
             lines += self._own_results()
         lines += evening_lines(session.evening, session.champion)

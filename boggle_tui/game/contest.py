@@ -41,11 +41,16 @@ def winners(scores: Mapping[str, int]) -> list[str]:
     return [name for name, points in scores.items() if points == best] if best > 0 else []
 
 
-def winner_line(winners: Sequence[str], ended: str) -> str:
-    """`Time is up · winner: alice`, a tie named in full, or nobody (every front end's line under a contest)."""
+def winner_line(winners: Sequence[str], ended: str = "") -> str:
+    """`Time is up · winner: alice`, a tie named in full, or nobody (every front end's line under a contest);
+    without `ended` (a front end that said why the round ended on a line of its own): `Winner: alice`."""
     if len(winners) > 1:
         tie = _("{players} and {player}").format(players=", ".join(winners[:-1]), player=winners[-1])
+        if not ended:
+            return _("A tie: {players}").format(players=tie)
         return _("{reason} · a tie: {players}").format(reason=ended, players=tie)
     if not winners:
-        return _("{reason} · winner: nobody").format(reason=ended)
+        return _("{reason} · winner: nobody").format(reason=ended) if ended else _("Winner: nobody")
+    if not ended:
+        return _("Winner: {player}").format(player=winners[0])
     return _("{reason} · winner: {player}").format(reason=ended, player=winners[0])
