@@ -126,7 +126,7 @@ async def test_a_room_lost_for_good_in_the_lobby_is_the_start_screen_with_why(
         await shown(pilot, LobbyScreen)
         await server.stop()
         start = await shown(pilot, StartScreen)
-        await until(pilot, lambda: any("the connection to the room was lost" in str(n.message)
+        await until(pilot, lambda: any("The connection to the room was lost" in str(n.message)
                                        for n in app._notifications))  # fmt: skip
         burst(app, "enter", "enter")  # typed for the lobby as it went: not Play (a play-tester's solo round)
         await pilot.pause()

@@ -57,7 +57,7 @@ from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession
 from boggle_tui.game.table import TableRules
-from boggle_tui.i18n import N_, _, counted
+from boggle_tui.i18n import N_, _, counted, sentence
 from boggle_tui.net.address import default_name
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
@@ -372,7 +372,7 @@ class BoggleApp(App[int]):
         self.online = None
         self.late_keys.forget()  # an Enter for the lobby is not Play on the start screen
         self.show(self.start_screen(settle=GUARD_SECONDS))
-        self.notify(message, title=_("Room"), severity="warning", timeout=10, markup=False)
+        self.notify(sentence(message), title=_("Room"), severity="warning", timeout=10, markup=False)
 
     def _room_lost(self) -> None:
         """The room's server is gone for good in a round: the round's results follow (app/screens/lost_round.py),

@@ -28,7 +28,7 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import (
     ANSWER_SECONDS,
@@ -174,7 +174,7 @@ class DailyPlay:
                     return message
                 if isinstance(message, m.Error):
                     text = error_text(message.message, message.code, "")
-                    self.app.notify(text, title=_("Today's board"), severity="warning", markup=False)
+                    self.app.notify(sentence(text), title=_("Today's board"), severity="warning", markup=False)
                     continue
                 session.apply(message)
         finally:

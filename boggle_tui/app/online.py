@@ -32,7 +32,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
 from boggle_tui.net.client import CONNECT_SECONDS, Connection, JoinError, error_text
@@ -312,7 +312,7 @@ class OnlinePlay:
                     raise RoomClosed(text)
                 if returned:
                     text = "\n".join((text, self._give_back(returned)))
-                self.app.notify(text, title=_("Room"), severity="error" if fatal else "warning", markup=False)
+                self.app.notify(sentence(text), title=_("Room"), severity="error" if fatal else "warning", markup=False)
             case _:
                 if self.session is not None:
                     self.session.apply(message)

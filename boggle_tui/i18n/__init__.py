@@ -89,6 +89,12 @@ def decimal(value: float, places: int) -> str:
     return grouped + DECIMAL_SEPARATORS.get(_language, ".") + fraction if places else grouped
 
 
+def sentence(text: str) -> str:
+    """A phrase as a notice on its own begins: its first letter a capital. The server's texts and the command
+    line's errors are phrases, to follow "boggle: error:" or "Room:" ("too many lines: wait a moment")."""
+    return text[:1].upper() + text[1:]
+
+
 def language_from_environment(environ: Mapping[str, str]) -> str | None:
     """The interface language a POSIX locale asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, in gettext's
     order), if it is one of ours; None for C, POSIX, an unset locale or another language."""
