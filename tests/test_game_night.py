@@ -419,6 +419,22 @@ async def test_lines_said_in_a_burst_are_said_each_once_as_typed(enable1, popula
         assert said["text"] == "gg" and not lobby.ready
 
 
+async def test_lines_each_after_f2_in_a_quick_run_are_each_said(enable1, popular, tmp_path) -> None:
+    """F2, a line and Enter, three times in quick succession (keys over ssh or the browser, a few milliseconds
+    apart): the second line was lost. Its letters waited behind the first Enter, which took the focus from the line,
+    and were dropped with nothing focused, before the F2 ahead of them gave the line the focus back."""
+    async with in_a_lobby_with("bo", enable1, popular, tmp_path) as (app, pilot, lobby, friend):
+        for line in ("one", "two", "six"):
+            burst(app, "f2")
+            await asyncio.sleep(0.003)
+            burst(app, *line, "enter")
+            await asyncio.sleep(0.003)
+        heard = [(await friend.wait_for("said", lambda msg: msg["name"] == "a"))["text"] for _ in range(3)]
+        assert heard == ["one", "two", "six"]
+        await settle(pilot)
+        assert not lobby.ready and lobby.query_one("#lobby-say", Input).value == ""  # no Enter read as ready
+
+
 async def test_stay_in_the_leave_dialog_gives_the_focus_back_where_it_was(enable1, popular, tmp_path) -> None:
     """Escape after a chat line asked to leave; Stay put the focus in the chat line, so the next Enter said nothing
     instead of readying. After Stay the keys go where they went before: the room (Enter: ready), or the setting."""

@@ -66,7 +66,7 @@ class LateKeys:
         self.came[key] = self.burst.key(self.now())
         number = self.last = next(self.numbers)
         held = self._stale() or self._building()
-        if typing(key) and held:
+        if held and (typing(key) or self.waiting):  # any key behind keys that wait waits too: in the order typed
             self.waiting.append((number, key))
             return False
         if not held:
@@ -151,16 +151,21 @@ class LateKeys:
         return typing(key) and came is not None and came.run.began <= moment
 
     def hand_on(self) -> None:
-        """The keys waiting, in the order typed, to the widget focused now (none: they go, nothing takes them)."""
+        """The keys waiting, in the order typed, to the widget focused now (with none focused, to the screen, as
+        the app routes any key then); typing keys followed on their way as when they came: should the focus move
+        before they are used (a key ahead of them, F2, gives the chat line the focus; an Enter among them takes it
+        away), they come back and go to the widget focused then (`strayed`)."""
         waiting, self.waiting = sorted(self.waiting, key=lambda pair: pair[0]), []
         try:
-            focused = self.app.focused
+            target = self.app.focused or self.app.screen
         except ScreenStackError:  # the app is closing: its last screen gone, a focus event may still come
             return
-        if focused is None:
-            return
-        for _number, key in waiting:
-            focused._forward_event(key)  # the widget's own queue: before any key routed after them
+        for number, key in waiting:
+            if typing(key):
+                self.on_their_way[number] = (key, target)
+            target._forward_event(key)  # the widget's own queue: before any key routed after them
+            if typing(key):
+                self._follow(number, target)
 
     def _stale(self) -> bool:
         """A typing key is on its way through a widget that has lost the focus: it may come back for the new one."""

@@ -13,14 +13,17 @@ from textual.widgets import Input
 
 
 class Line(Input):
-    def __init__(self, value: str | None = None, *, clear: bool = False, placeholder: str = "", max_length: int = 0,
-                 compact: bool = False, id: str | None = None) -> None:  # fmt: skip
-        """`clear`: the line empties as it submits, so the next line typed in the same burst starts fresh."""
+    def __init__(self, value: str | None = None, *, clear: bool = False, leave: bool = False, placeholder: str = "",
+                 max_length: int = 0, compact: bool = False, id: str | None = None) -> None:  # fmt: skip
+        """`clear`: the line empties as it submits, so the next line typed in the same burst starts fresh.
+        `leave`: the focus leaves it as it submits, in turn with the keys (a handler of the line's message would
+        take it away later, from under the next F2 and the line typed after it in the same burst)."""
         # Focus keeps what the line holds (a half-typed line, or a chat line the server gave back): the next key
         # goes after it, never replacing it unseen.
         super().__init__(value, placeholder=placeholder, max_length=max_length, compact=compact, id=id,
                          select_on_focus=False)  # fmt: skip
         self.empties = clear
+        self.leaves = leave
 
     async def _on_key(self, event: events.Key) -> None:
         # Runs before Input's own handler; only Enter is taken here.
@@ -30,3 +33,5 @@ class Line(Input):
             await self.action_submit()
             if self.empties:
                 self.value = ""
+            if self.leaves and self.screen.focused is self:
+                self.screen.set_focus(None)

@@ -46,8 +46,8 @@ class ChatLog(Static):
 
 
 class Chat(Vertical):
-    """The log over the line to type in; a line typed is posted as `Said` and the focus leaves the line (Enter
-    means ready again)."""
+    """The log over the line to type in; a line typed is posted as `Said`, and the focus leaves the line as Enter
+    says it (Enter means ready again)."""
 
     DEFAULT_CSS = "Chat { height: auto; }"
 
@@ -58,14 +58,13 @@ class Chat(Vertical):
     def compose(self) -> ComposeResult:
         yield ChatLog("", id="lobby-chat-log")
         yield Line(placeholder=_("F2: say something to the room (between rounds)"), max_length=m.MAX_CHAT,
-                   compact=True, clear=True, id="lobby-say")  # fmt: skip
+                   compact=True, clear=True, leave=True, id="lobby-say")  # fmt: skip
 
     @on(Input.Submitted, "#lobby-say")
     def say(self, event: Input.Submitted) -> None:
-        text = event.value.strip()  # the line emptied itself as it submitted
+        text = event.value.strip()  # the line emptied itself, and gave up the focus, as it submitted
         if text:
             self.post_message(self.Said(text))
-        self.screen.set_focus(None)
 
 
 class SayScreen(TranslatedModalScreen[str | None]):
