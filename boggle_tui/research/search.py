@@ -292,6 +292,7 @@ RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
     (3, 3, "pl", 3): ("mlpoearts", 700),
     (3, 4, "popular", 3): ("ctrd/saee/mpls", 566),
     (3, 4, "es", 3): ("calp/nera/tado", 1332),
+    (3, 4, "enable1", 3): ("pers/late/sind", 1645),
     (4, 4, "enable1", 3): ("plsteaiertnrsges", 3623),
     (5, 5, "enable1", 3): ("ligdrmanesietildsracsepes", 10397),
     (5, 5, "enable1", 4): ("ligdrmanesietildsracsepes", 10248),
@@ -300,7 +301,7 @@ RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
 # Records `boggle prove` has proven: no board of that size scores more (docs/records.md, docs/proofs/).
 PROVEN: frozenset[tuple[int, int, str, int]] = frozenset(
     [(3, 3, name, 3) for name in ("enable1", "popular", "es", "de", "fr", "nl", "pt", "pl")]
-    + [(3, 4, "popular", 3), (3, 4, "es", 3)]
+    + [(3, 4, "popular", 3), (3, 4, "es", 3), (3, 4, "enable1", 3)]
 )
 
 
