@@ -393,12 +393,17 @@ def test_an_error_whose_code_says_it_all_is_shown_in_the_player_s_language(monke
 
     monkeypatch.setattr(i18n, "_catalogue", Marked())
     german = "der Gastgeber hat dich aus dem Raum entfernt"  # the server's text, in the server's language
-    assert error_text(german, "removed", "r1") == "«the host removed you from the room»"
-    gone = error_text("Raum r1 ist weg", "room_gone", "r1")
+    assert (
+        error_text(messages_module.Error(message=german, code="removed"), "r1")
+        == "«the host removed you from the room»"
+    )
+    gone = error_text(messages_module.Error(message="Raum r1 ist weg", code="room_gone"), "r1")
     assert gone == "«room r1 is gone: the server was restarted or the room closed»"
-    # A code whose texts carry the server's own figures keeps the server's text; no text at all is said so.
-    assert error_text("der Server hat seine 3 Räume", "full", "r1") == "der Server hat seine 3 Räume"
-    assert error_text("\x07\u200b ", "refused", "r1") == "«the server refused us»"
+    # A code whose texts carry the server's own figures keeps the server's text (an earlier server's error has
+    # no wording: test_phrases.py has the wording said in the player's language); no text at all is said so.
+    full = messages_module.Error(message="der Server hat seine 3 Räume", code="full")
+    assert error_text(full, "r1") == "der Server hat seine 3 Räume"
+    assert error_text(messages_module.Error(message="\x07\u200b ", code="refused"), "r1") == "«the server refused us»"
 
 
 async def ghost(url: str, room: str, how: str) -> None:

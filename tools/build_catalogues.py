@@ -28,7 +28,7 @@ PACKAGE = ROOT / "boggle_tui"
 LOCALE_DIR = PACKAGE / "i18n" / "locale"
 DOMAIN = "boggle"
 LANGUAGES = ("es", "de", "fr", "nl", "pt", "pl")
-KEYWORDS = {"_": None, "N_": None, "counted": (2, 3)}
+KEYWORDS = {"_": None, "N_": None, "counted": (2, 3), "forms": (1, 2)}  # forms: net/phrases.py
 # A fixed date, so that extracting twice writes the same bytes: the catalogues' history is git's.
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 WIDTH = 120

@@ -173,7 +173,7 @@ class DailyPlay:
                 if isinstance(message, m.DailyTable):
                     return message
                 if isinstance(message, m.Error):
-                    text = error_text(message.message, message.code, "")
+                    text = error_text(message, "")
                     self.app.notify(sentence(text), title=_("Today's board"), severity="warning", markup=False)
                     continue
                 session.apply(message)

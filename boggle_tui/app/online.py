@@ -306,8 +306,8 @@ class OnlinePlay:
                     self.lobby_view.show_line(message)
                 if self.app.screen is not self.lobby_view:  # on the results: the line as a notice
                     self.app.notify(f"{name}: {text}", title=_("Room"), timeout=8, markup=False)
-            case m.Error(message=text, fatal=fatal, code=code, returned=returned):
-                text = error_text(text, code, self.welcome.room if self.welcome else self.target.room)
+            case m.Error(fatal=fatal, code=code, returned=returned):
+                text = error_text(message, self.welcome.room if self.welcome else self.target.room)
                 if code in ("removed", "room_gone"):
                     raise RoomClosed(text)
                 if returned:

@@ -255,8 +255,8 @@ class PlainRoom:
                 if player == self.me:
                     return [_("You said: {text}").format(text=clean_text(text, m.MAX_CHAT))]
                 return [_("{name} says: {text}").format(name=shown_name(name), text=clean_text(text, m.MAX_CHAT))]
-            case m.Error(message=text, fatal=fatal, code=code, returned=returned):
-                said = clean_text(error_text(text, code, self.welcome.room), m.MAX_TEXT)
+            case m.Error(fatal=fatal, code=code, returned=returned):
+                said = clean_text(error_text(message, self.welcome.room), m.MAX_TEXT)
                 if fatal or code in ("removed", "room_gone"):
                     raise RoomClosed(said)
                 lines = [_("Room: {message}").format(message=said)]

@@ -17,19 +17,22 @@ from websockets.frames import CloseCode
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import ROOM_NAME
+from boggle_tui.net.phrases import said
 from boggle_tui.net.protocol import ProtocolError, clean_text
 
 CONNECT_SECONDS = 5.0
 ANSWER_SECONDS = 20.0  # for the answer to a hello: a server reading another language's word list takes seconds
 
 
-def error_text(message: str, code: m.ErrorCode, room: str) -> str:
-    """What to show for the server's error `message` with `code`, in the player's language where the code
-    says it; else the server's text (cleaned: it comes from a stranger)."""
-    known = m.ERROR_TEXTS.get(code)
+def error_text(error: m.Error, room: str) -> str:
+    """What to show for the server's error, in the player's language where its code or its wording says it (a
+    phrase this game knows, net/phrases.py); else the server's text (cleaned: it comes from a stranger)."""
+    known = m.ERROR_TEXTS.get(error.code)
     if known is not None:
         return _(known).format(room=room)
-    return clean_text(message, 200) or _("the server refused us")
+    if error.wording is not None and (ours := said(error.wording)) is not None:
+        return ours
+    return clean_text(error.message, 200) or _("the server refused us")
 
 
 class JoinError(Exception):
@@ -107,7 +110,7 @@ async def _hello(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[
         raise JoinError(_closed(error)) from None
     if isinstance(reply, m.Error):
         await ws.close()
-        raise JoinError(error_text(reply.message, reply.code, getattr(hello, "room", "")), reply.code)
+        raise JoinError(error_text(reply, getattr(hello, "room", "")), reply.code)
     return ws, reply
 
 

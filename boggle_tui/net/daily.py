@@ -38,6 +38,7 @@ from boggle_tui.game.round import EndReason, Entry, Round, Verdict
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
+from boggle_tui.net import phrases as P
 from boggle_tui.net.protocol import MAX_NAME, MAX_WORD, ProtocolError, clean_name
 from boggle_tui.net.room import GRACE, Bucket, Room, Send
 
@@ -102,12 +103,7 @@ class DailyService:
     async def serve(self, ws: ServerConnection, first: m.DailyHello | m.TableAsk, address: str) -> None:
         try:
             if first.version != m.VERSION:
-                raise ProtocolError(
-                    _(
-                        "this server speaks protocol version {server}, you speak {client}: "
-                        "update boggle-tui on the older side"
-                    ).format(server=m.VERSION, client=first.version)
-                )
+                raise Refusal(P.phrase(P.VERSION, server=m.VERSION, client=first.version))
             await self._prune()
             await self._sweep()
             if isinstance(first, m.DailyHello):
@@ -115,14 +111,14 @@ class DailyService:
             else:
                 await self._table(ws, first, address)
         except Refusal as refusal:
-            await _say(ws, m.Error(message=str(refusal), fatal=True, code=refusal.code))
+            await _say(ws, refusal.error())
         except ProtocolError as error:
             await _say(ws, m.Error(message=str(error), fatal=True, code="refused"))
         except ConnectionClosed:
             pass
         except Exception as error:  # the store failed (a database gone): one line in the log, one to the player
             self.log(f"daily: store error {type(error).__name__}: {error}")
-            await _say(ws, m.Error(message=_("the day's table is unavailable: try again later"), fatal=True))
+            await _say(ws, P.phrase(P.TABLE_DOWN).error(fatal=True))
         with contextlib.suppress(ConnectionClosed):
             await ws.close(1000, "done")
 
@@ -139,23 +135,23 @@ class DailyService:
         """The checked name; a Refusal for a malformed name or secret, or a name held by another secret."""
         checked = clean_name(name)
         if not checked or checked != name or len(name) > MAX_NAME:
-            raise Refusal(_("a name is 1 to {most} printable characters").format(most=MAX_NAME))
+            raise Refusal(P.phrase(P.NAME_FORM, most=MAX_NAME))
         if not SECRET.fullmatch(secret):
-            raise Refusal(_("a player's secret is 32 to 64 letters, digits, - or _"))
+            raise Refusal(P.phrase(P.SECRET_FORM))
         held = (
             await self._store(self.store.claim, name, secret, self.today())
             if claim
             else await self._store(self.store.owns, name, secret)
         )
         if not held and limited:  # a new name (or another's) from an address past its attempts: no name is made
-            raise Refusal(_("too many of today's attempts from your address: try again tomorrow"), "limit")
+            raise Refusal(P.phrase(P.DAILY_LIMIT), "limit")
         if not held:
             raise Refusal(_coded("name_taken"), "name_taken")
         return name
 
     def _language(self, language: str) -> str:
         if language not in shipped_languages():
-            raise Refusal(_("no daily board in {language}").format(language=repr(language)))
+            raise Refusal(P.phrase(P.NO_DAILY, language=repr(language)))
         return language
 
     # A round
@@ -249,7 +245,7 @@ class DailyService:
         kept = await self._store(self.store.open_round, *key)
         if kept is None:
             if limited:
-                raise Refusal(_("too many of today's attempts from your address: try again tomorrow"), "limit")
+                raise Refusal(P.phrase(P.DAILY_LIMIT), "limit")
             return None, 0.0, 0
         ends = kept.deadline / 1000
         if self.wall() >= ends + GRACE:
@@ -337,17 +333,17 @@ class DailyService:
 
     async def _table(self, ws: ServerConnection, ask: m.TableAsk, address: str) -> None:
         if not self._take(address):
-            raise Refusal(_("too many table queries: try again in a few seconds"), "limit")
+            raise Refusal(P.phrase(P.TABLE_RATE), "limit")
         language = self._language(ask.language or "en")
         today = self.today()
         try:
             day = dt.date.fromisoformat(ask.date) if ask.date else today
         except ValueError:
-            raise Refusal(_("a date is YYYY-MM-DD")) from None
+            raise Refusal(P.phrase(P.DATE_FORM)) from None
         if day > today:
-            raise Refusal(_("{date} has no table yet: the server's today is {today}").format(date=day, today=today))
+            raise Refusal(P.phrase(P.NO_TABLE_YET, date=day, today=today))
         if day < today - dt.timedelta(days=self.keep_days):
-            raise Refusal(_("this server keeps the tables of its last {days} days").format(days=self.keep_days))
+            raise Refusal(P.phrase(P.TABLES_KEPT, days=self.keep_days))
         name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
         found = await self._store(self.store.words_of, day, language, name) if name else []
         code = board_code(daily.daily_deal(day, language).board, daily.daily_dice(language))
@@ -401,10 +397,8 @@ class DailyService:
                         asyncio.get_running_loop().run_in_executor(self.worker, self.store.befriend, names)
 
 
-class Refusal(Exception):
-    def __init__(self, message: str, code: m.ErrorCode = "refused") -> None:
-        super().__init__(message)
-        self.code = code
+class Refusal(P.Refusal):
+    """A day's round or table refused."""
 
 
 async def _say(ws: ServerConnection, message: m.ServerMessage) -> None:

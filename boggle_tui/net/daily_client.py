@@ -65,7 +65,7 @@ def _next(ws: ClientConnection, seconds: float) -> m.ServerMessage:
         except ProtocolError:
             continue
         if isinstance(message, m.Error):
-            raise DailyError(error_text(message.message, message.code, ""), message.code)
+            raise DailyError(error_text(message, ""), message.code)
         return message
 
 

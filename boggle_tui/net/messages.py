@@ -279,6 +279,17 @@ ERROR_TEXTS: dict[ErrorCode, str] = {
 
 
 @message
+class Wording:
+    """What an error says, for a client to say in its player's language (net/phrases.py): the English phrase the
+    catalogues translate, its plural form with the count that chooses between them, and its placeholders' values."""
+
+    phrase: str = text(MAX_TEXT)
+    plural: str = text(MAX_TEXT)
+    count: int = number(0, 10**9, 0)
+    values: dict[str, str] = many(4, empty=dict)
+
+
+@message
 class Error:
     KIND: ClassVar[str] = "error"
     message: str = text(MAX_TEXT)
@@ -287,6 +298,9 @@ class Error:
     # A chat line the server did not take, given back to the player who typed it so that it is not lost. A new
     # field, not a code: a client of an earlier version leaves it aside, where an unknown code would refuse the error.
     returned: str = text(MAX_CHAT)
+    # The message's wording, for a client to say in its own language (the message is in the server's): a new field
+    # too, which a client of an earlier version leaves aside.
+    wording: Wording | None = None
 
 
 @message

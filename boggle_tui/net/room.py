@@ -29,8 +29,8 @@ from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
 from boggle_tui.game.rules import Rules
-from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
+from boggle_tui.net import phrases as P
 from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, clean_name, clean_text
 from boggle_tui.net.saved import FORMAT, SavedRoom, SavedSeat
 
@@ -64,9 +64,10 @@ def send(to: tuple[int, ...] | None, message: m.ServerMessage) -> Send:
     return Send(to, m.encode(message))
 
 
-def refusal(to: int, message: str, returned: str = "") -> Send:
-    """A request of one player's not done, said to them alone; `returned`: their chat line, given back."""
-    return send((to,), m.Error(message=message, fatal=False, returned=returned))
+def refusal(to: int, message: P.Phrase, returned: str = "") -> Send:
+    """A request of one player's not done, said to them alone (in their language, where their game knows the
+    phrase); `returned`: their chat line, given back."""
+    return send((to,), message.error(returned=returned))
 
 
 @dataclass
@@ -144,8 +145,11 @@ class Gone:
     results: list[Send]
 
 
-class RoomFull(Exception):
-    pass
+class RoomFull(P.Refusal):
+    """No seat for a newcomer: the room is full, or closed to newcomers."""
+
+    def __init__(self, message: P.Phrase) -> None:
+        super().__init__(message, "full")
 
 
 class Room:
@@ -262,7 +266,7 @@ class Room:
 
     def join(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
         if self.locked:
-            raise RoomFull(_("room {room} is closed to newcomers").format(room=self.name))
+            raise RoomFull(P.phrase(P.CLOSED, room=self.name))
         if len(self.players) >= self.max_players:
             raise RoomFull(self._full())
         chosen = clean_name(name) or f"Player {self._next_id}"
@@ -281,13 +285,7 @@ class Room:
         """A spectator, without a seat: they see the lobby and each round's board and counts, never a word
         before the end, and nothing waits for them."""
         if len(self.spectators) >= self.max_spectators:
-            raise RoomFull(
-                counted(
-                    self.max_spectators,
-                    "room {room} has its {count} spectator",
-                    "room {room} has its {count} spectators",
-                ).format(room=self.name)
-            )
+            raise RoomFull(P.plural(P.SPECTATORS_FULL, self.max_spectators, room=self.name))
         chosen = clean_name(name) or f"Spectator {self._next_id}"
         spectator = Player(self._next_id, chosen, secrets.token_urlsafe(16), game, ready=True)
         self._next_id += 1
@@ -312,10 +310,8 @@ class Room:
         gone = next((g for t, g in self.gone.items() if secrets.compare_digest(t, token)), None)
         return gone.player if gone else None
 
-    def _full(self) -> str:
-        return counted(
-            self.max_players, "room {room} is full ({count} player)", "room {room} is full ({count} players)"
-        ).format(room=self.name)
+    def _full(self) -> P.Phrase:
+        return P.plural(P.ROOM_IS_FULL, self.max_players, room=self.name)
 
     def rejoin(self, player: Player, game: str) -> list[Send]:
         """The player back on a new connection (a game that died, or the same game reconnecting).
@@ -372,8 +368,7 @@ class Room:
         if player.id in self._to_tell:
             self._to_tell.discard(player.id)
             if self.voided:
-                restarted = _("the server restarted: round {round} was not counted").format(round=self.voided)
-                sends.append(refusal(player.id, restarted))
+                sends.append(refusal(player.id, P.phrase(P.RESTARTED, round=self.voided)))
         gone = self.gone.pop(player.token, None)
         if gone is not None:
             return [*sends, *(Send((player.id,), s.text) for s in gone.results)]
@@ -392,7 +387,7 @@ class Room:
         """The round under way, to watch: its board and everyone's counts; a player who has a part in it gets
         that back instead (their board and entries, as after a reconnect)."""
         if self.state is not State.PLAYING:
-            return [refusal(player.id, _("no round is under way"))]
+            return [refusal(player.id, P.phrase(P.NO_ROUND))]
         if player.round is not None:
             return self.welcome_state(player)[1:]
         start = self._start_message(watching=True)
@@ -424,9 +419,9 @@ class Room:
 
     def change_settings(self, player: Player, settings: Rules) -> list[Send]:
         if not player.host:
-            return [refusal(player.id, _("only the host changes the settings"))]
+            return [refusal(player.id, P.phrase(P.HOST_SETTINGS))]
         if self.state is State.PLAYING:
-            return [refusal(player.id, _("settings change between rounds"))]
+            return [refusal(player.id, P.phrase(P.SETTINGS_BETWEEN))]
         self.settings = settings
         for p in self.players.values():
             p.ready = bool(p.level)  # a bot is always ready
@@ -439,9 +434,9 @@ class Room:
         if not line:
             return []
         if self.state is State.PLAYING:
-            return [refusal(player.id, _("chat waits for the end of the round"), returned=line)]
+            return [refusal(player.id, P.phrase(P.CHAT_WAITS), returned=line)]
         if not player.chat.take(self.now()):
-            return [refusal(player.id, _("too many lines: wait a moment"), returned=line)]
+            return [refusal(player.id, P.phrase(P.CHAT_RATE), returned=line)]
         return [send(None, m.Said(player=player.id, name=player.name, text=line))]
 
     def command(
@@ -449,11 +444,11 @@ class Room:
     ) -> tuple[list[Send], Player | None]:
         """The host's controls; the player removed, if any, for the server to disconnect."""
         if not player.host:
-            return [refusal(player.id, _("only the host can do that"))], None
+            return [refusal(player.id, P.phrase(P.HOST_ONLY))], None
         target = self.players.get(target_id) if target_id is not None else None
         if action == "start":
             if self.state is not State.LOBBY:
-                return [refusal(player.id, _("the round is already on its way"))], None
+                return [refusal(player.id, P.phrase(P.ROUND_ON))], None
             return [self._lobby(), *self._count_down()], None
         if action == "lock" or action == "unlock":
             self.locked = action == "lock"
@@ -461,10 +456,10 @@ class Room:
         if action == "bot":
             return self._add_bot(player, level or DEFAULT_LEVEL), None
         if target is None or target is player:
-            return [refusal(player.id, _("choose another player in the room"))], None
+            return [refusal(player.id, P.phrase(P.ANOTHER_PLAYER))], None
         if action == "promote":
             if not target.connected:
-                return [refusal(player.id, _("{player} is away").format(player=target.name))], None
+                return [refusal(player.id, P.phrase(P.AWAY, player=target.name))], None
             player.host, target.host = False, True
             return [self._lobby()], None
         # remove: the seat goes, with its token; their words of a round under way are not scored
@@ -479,18 +474,11 @@ class Room:
     def _add_bot(self, host: Player, level: str) -> list[Send]:
         """A computer opponent in a free seat (game/bots.py), between rounds; the host removes it as anyone."""
         if self.state is State.PLAYING:
-            return [refusal(host.id, _("bots join between rounds"))]
+            return [refusal(host.id, P.phrase(P.BOTS_BETWEEN))]
         if level not in LEVELS:
-            return [refusal(host.id, _("no bot level is called {level}").format(level=repr(level)))]
+            return [refusal(host.id, P.phrase(P.NO_LEVEL, level=repr(level)))]
         if len(self.players) >= self.max_players:
-            return [
-                refusal(
-                    host.id,
-                    counted(
-                        self.max_players, "the room is full ({count} player)", "the room is full ({count} players)"
-                    ),
-                )
-            ]
+            return [refusal(host.id, P.plural(P.ROOM_FULL, self.max_players))]
         seated = sum(1 for p in self.players.values() if p.level)
         name = self._unique(f"{NAMES[seated % len(NAMES)]} (bot)")
         bot = Player(self._next_id, name, secrets.token_urlsafe(16), "bot", ready=True, level=level)

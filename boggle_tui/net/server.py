@@ -32,8 +32,9 @@ from boggle_tui.engine.dictionary import Dictionary, language_of, load_dictionar
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.rules import Rules
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
+from boggle_tui.net import phrases as P
 from boggle_tui.net import saved as disk
 from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
 from boggle_tui.net.collector import Collector
@@ -73,12 +74,8 @@ class Link:
     errors: int = 0
 
 
-class Refused(Exception):
+class Refused(P.Refusal):
     """A hello the server turns down; the error says why and what the client can do about it."""
-
-    def __init__(self, message: str, code: m.ErrorCode = "refused") -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class RoomServer:
@@ -328,7 +325,7 @@ class RoomServer:
 
     async def handle(self, ws: ServerConnection) -> None:
         if self.connections >= self.limits.connections:
-            await self._refuse(ws, Refused(_("the server is full: try again later"), "full"))
+            await self._refuse(ws, Refused(P.phrase(P.SERVER_FULL), "full"))
             return
         self.connections += 1
         link: Link | None = None
@@ -361,15 +358,9 @@ class RoomServer:
                 await self.daily.serve(ws, hello, _address(ws))  # a day's round or table: net/daily.py
                 return None
             if not isinstance(hello, m.Hello):
-                raise Refused(_("the first message must be a hello"))
+                raise Refused(P.phrase(P.HELLO_FIRST))
             if hello.version != m.VERSION:
-                raise Refused(
-                    _(
-                        "this server speaks protocol version {server}, you speak {client}: "
-                        "update boggle-tui on the older side"
-                    ).format(server=m.VERSION, client=hello.version),
-                    "version",
-                )
+                raise Refused(P.phrase(P.VERSION, server=m.VERSION, client=hello.version), "version")
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
                 return None
@@ -378,8 +369,10 @@ class RoomServer:
             if wanted is not None:  # another language's list, or one in another language: read off the loop
                 await asyncio.to_thread(self.dictionary_for, wanted.dictionary, wanted.language)
             room, player, notes = self._seat(hello, _address(ws))
-        except (ProtocolError, RoomFull) as error:
-            await self._refuse(ws, Refused(str(error), "full" if isinstance(error, RoomFull) else "refused"))
+        except ProtocolError as error:
+            await self._refuse(ws, Refused(str(error)))
+        except RoomFull as error:
+            await self._refuse(ws, error)
             return None
         except Refused as error:
             await self._refuse(ws, error)
@@ -419,15 +412,15 @@ class RoomServer:
         so, instead of making an empty room of that name."""
         name = hello.room
         if not ROOM_NAME.fullmatch(name):
-            raise Refused(_("a room name is 1 to {most} letters, digits, - or _").format(most=MAX_ROOM))
+            raise Refused(P.phrase(P.ROOM_NAME, most=MAX_ROOM))
         if self.limits.only_room is not None and name != self.limits.only_room:
-            raise Refused(_("this server hosts one room only"))
+            raise Refused(P.phrase(P.ONE_ROOM))
         room = self.rooms.get(name)
         if room is None and hello.token:
             raise Refused(error_text("room_gone").format(room=name), "room_gone")
         if hello.watch:
             if room is None:
-                raise Refused(_("there is no room {room} to watch").format(room=name))
+                raise Refused(P.phrase(P.NOTHING_TO_WATCH, room=name))
             spectator, sends = room.spectate(hello.name, hello.game)
             self.deliver(room, sends)
             self.log(f"room {room.name}: {spectator.name!r} watches ({len(room.spectators)} watching)")
@@ -436,7 +429,7 @@ class RoomServer:
         if room is None:
             room = self._new_room(name, hello, address)
         elif hello.settings:
-            notes.append(_("the room's settings stand: yours were left aside"))
+            notes.append(P.phrase(P.SETTINGS_STAND).text())
         seat = room.seat_for(hello.token) if hello.token else None
         live = seat is not None and seat.connected and (room.name, seat.id) in self.links
         if seat is not None and live and (seat.game != hello.game or not hello.game):
@@ -452,21 +445,10 @@ class RoomServer:
 
     def _new_room(self, name: str, hello: m.Hello, address: str) -> Room:
         if len(self.rooms) >= self.limits.rooms:
-            raise Refused(
-                counted(
-                    self.limits.rooms,
-                    "the server has its {count} room: try again later",
-                    "the server has its {count} rooms: try again later",
-                ),
-                "full",
-            )
+            raise Refused(P.plural(P.ROOMS_FULL, self.limits.rooms), "full")
         if Counter(self.made_by.values())[address] >= self.limits.rooms_per_address:
             raise Refused(
-                counted(
-                    self.limits.rooms_per_address,
-                    "one address may keep {count} room open at once",
-                    "one address may keep {count} rooms open at once",
-                ),
+                P.plural(P.ROOMS_PER_ADDRESS, self.limits.rooms_per_address),
                 "limit",
             )
         allowed = frozenset(self.dictionaries)
@@ -482,7 +464,7 @@ class RoomServer:
     def _message(self, link: Link, frame: str | bytes) -> bool:
         """Handle one frame; False to close the connection."""
         if not link.bucket.take(self.now()):
-            self._send(link, m.Error(message=_("too many messages: slow down"), fatal=True, code="limit"))
+            self._send(link, P.phrase(P.TOO_FAST).error(fatal=True, code="limit"))
             return False
         try:
             message = m.decode_client(frame)
@@ -516,7 +498,7 @@ class RoomServer:
             case m.Ping(t=t, trip=trip):
                 self.deliver(room, room.ping(player, t, trip))
             case m.Hello():
-                self._send(link, m.Error(message=_("hello only comes first")))
+                self._send(link, P.phrase(P.HELLO_ONCE).error())
         return True
 
     def _change_settings(self, link: Link, asked: m.Settings) -> None:
@@ -600,9 +582,9 @@ class RoomServer:
         self._closing.add(closing)  # kept until done: the loop holds tasks only weakly
         closing.add_done_callback(self._closing.discard)
 
-    async def _refuse(self, ws: ServerConnection, error: Refused) -> None:
+    async def _refuse(self, ws: ServerConnection, error: P.Refusal) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await ws.send(m.encode(m.Error(message=str(error), fatal=True, code=error.code)))
+            await ws.send(m.encode(error.error()))
             await ws.close(1008, "refused")
 
 
@@ -643,9 +625,9 @@ def _room_of_address(ws: ServerConnection, hello: m.Hello) -> m.Hello:
     if not path:
         return hello
     if not ROOM_NAME.fullmatch(path):
-        raise Refused(_("a room name is 1 to {most} letters, digits, - or _").format(most=MAX_ROOM))
+        raise Refused(P.phrase(P.ROOM_NAME, most=MAX_ROOM))
     if hello.room and hello.room != path:
-        raise Refused(_("this address is room {path}'s, not room {room}'s").format(path=path, room=hello.room))
+        raise Refused(P.phrase(P.OTHER_ROOM, path=path, room=hello.room))
     return replace(hello, room=path)
 
 
