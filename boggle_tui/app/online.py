@@ -179,7 +179,7 @@ class OnlinePlay:
         for note in self.welcome.notes:
             # A note in the server's words: one of the game's own (a server speaking English) is shown in the
             # player's language; any other text is shown as it came, already cleaned (_ leaves it unchanged).
-            self.app.notify(_(note), title=_("Room"), timeout=8, markup=False)
+            self.app.notify(sentence(_(note)), title=_("Room"), timeout=8, markup=False)
         self.show(self.lobby_screen())
 
     async def _serve_here(self) -> int:
