@@ -170,3 +170,21 @@ async def test_at_80x24_the_player_s_own_words_are_shown_beside_the_board(enable
         assert any("alice" in line and "(you)" in line for line in lines), lines
         table_rows = lines[: lines.index(next(line for line in lines if "for all" in line))]
         assert any(best in line for line in table_rows), "\n".join(lines)  # under her name, in her column
+
+
+async def test_at_80x24_a_5x5_board_gives_way_to_the_players_table(enable1, popular) -> None:
+    """A 5x5 board of bordered dice left a room's players' table its header alone at 80x24: its dice go flat
+    there, the table shows its first row of words, and a larger terminal has bordered dice again."""
+    session = a_room_round(enable1)
+    app, _time = make_app(enable1, popular, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_results(pilot, session, OnlineResultsScreen)
+        board = screen.board_view
+        assert board.dice_size.flat and all(die.has_class("-flat") for die in board.query(Die))
+        assert_whole(screen, (80, 24))
+        players = screen.query_one("#players-results", VerticalScroll)
+        assert players.region.height >= 3  # the header, the first row of words and the note's border
+        await pilot.resize_terminal(100, 32)
+        await until(pilot, lambda: not board.dice_size.flat, "bordered dice at 100x32")
+        assert not any(die.has_class("-flat") for die in board.query(Die))
+        assert_whole(screen, (100, 32))

@@ -106,6 +106,7 @@ class ContestResultsScreen(ResultsScreen):
         return height - FOOTER - self._evening_height() - kept - lines - OUTCOME_MARGIN
 
     def on_resize(self) -> None:
+        self.flat_dice = False  # chosen again at each size, below
         super().on_resize()
         # What the board column needs, the board now fitted, and what the word lists need; the table scrolls in
         # what is left, and keeps its top rows: where the lists would leave it less, their hint line gives its
@@ -119,8 +120,11 @@ class ContestResultsScreen(ResultsScreen):
             shorter = self._table_room()
             if shorter > room:
                 room = shorter
-            else:  # the board's column is the taller (a 5x5 board): nothing gained
+            else:  # the board's column is the taller (a 5x5 board): the board gives way, its dice flat
                 filter_line.styles.height = "auto"
+                self.flat_dice = True
+                self.board_view.flatten()
+                room = self._table_room()
         players = self.query_one("#players-results", VerticalScroll)
         players.styles.max_height = max(room, 1)
 

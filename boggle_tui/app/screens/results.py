@@ -146,6 +146,7 @@ class ResultsScreen(TranslatedScreen[None]):
     # The lists share their rows 1:2, after the lines above them and the definition; where lines take more of the
     # column (a room's, the day's table), each keeps a few rows: FOUND_KEPT and MISSED_KEPT.
     KEEPS_LIST_ROWS = False
+    flat_dice = False  # the board's dice flat at this size: a room's results set it where the board must give way
 
     def compose_summary(self) -> ComposeResult:
         """What a kind of round adds under its totals, above the board: Labels of the class under-totals."""
@@ -176,8 +177,12 @@ class ResultsScreen(TranslatedScreen[None]):
             missed.highlighted = 0
 
     def on_resize(self) -> None:
-        # The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it.
+        # The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it, or its
+        # dice go flat where a subclass chose so at this size (`flat_dice`: Textual runs this handler after the
+        # subclass's own, which calls it first, so the choice must hold here too).
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.board_height())
+        if self.flat_dice:
+            self.board_view.flatten()
         width = self.summary_width()
         for line in self.query("#summary > Label"):
             line.styles.max_width = width

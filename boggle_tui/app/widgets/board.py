@@ -29,6 +29,7 @@ class Die(Static):
     def resize_to(self, size: DiceSize) -> None:
         """Take the size's width and height, and draw the face at its scale (plain text at scale 0)."""
         self.styles.width, self.styles.height = size.width, size.height
+        self.set_class(size.flat, "-flat")
         self.update(big_text(self.shown, size.scale) if size.scale else self.shown)
 
     @on(Click)
@@ -72,7 +73,14 @@ class BoardView(Grid):
         """Choose the largest dice for which the board fits in width x height cells (the smallest if none does)."""
         rows, columns = (self.board.width, self.board.height) if self.rotation % 2 else self.board.shape
         fits = [size for size in DICE_SIZES if columns * size.width <= width and rows * size.height <= height]
-        size = fits[0] if fits else SMALLEST
+        self._resize(fits[0] if fits else SMALLEST)
+
+    def flatten(self) -> None:
+        """Flat dice, one row each: for a screen where the board gives way to more (a room's results at 80x24,
+        where a 5x5 board of bordered dice left the players' table its header alone)."""
+        self._resize(FLAT)
+
+    def _resize(self, size: DiceSize) -> None:
         if size != self.dice_size:
             self.dice_size = size
             self.styles.grid_columns, self.styles.grid_rows = str(size.width), str(size.height)
@@ -131,6 +139,11 @@ class DiceSize:
     height: int
     scale: int = 0
 
+    @property
+    def flat(self) -> bool:
+        """A die one row high has no border: its state (lit, first, chosen) is shown by its colours alone."""
+        return self.height < 3
+
 
 # Die sizes, largest first: the board uses the largest that fits. About twice as wide as tall, as a
 # terminal cell is about half as wide as tall: the dice stay square as they grow.
@@ -143,6 +156,7 @@ DICE_SIZES = (
     DiceSize(7, 3),
 )
 SMALLEST = DICE_SIZES[-1]
+FLAT = DiceSize(5, 1)  # never chosen by `fit`: only where a screen asks for it (`flatten`)
 
 
 def _heat_level(count: int) -> int:
