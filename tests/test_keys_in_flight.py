@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from support import make_app, shown, until
 from textual import events
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
 
+from boggle_tui.app.late_keys import LateKeys
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.friends import FriendsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -68,3 +72,78 @@ async def test_a_letter_that_is_a_binding_is_not_typed_again_where_it_leads(enab
         await until(pilot, lambda: app.screen is round_ and app.focused is round_.entry, "the round again")
         await pilot.pause()
         assert round_.entry.value == ""
+
+
+async def test_ctrl_q_never_waits_behind_keys_that_wait(enable1, popular, monkeypatch) -> None:
+    """Ctrl+Q typed behind letters waiting their turn waited with them and was handed to a widget, where Textual
+    never checks a priority binding: the quit was lost. A key the app takes before any widget goes at once."""
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        keys = app.late_keys
+        monkeypatch.setattr(keys, "_stale", lambda: True)  # a letter on its way through a widget left behind
+        assert not keys.arrived(events.Key("e", "e"))  # the letter waits
+        assert not keys.arrived(events.Key("escape", None))  # a key behind it waits its turn too
+        assert keys.arrived(events.Key("ctrl+q", None))  # but not the app's own priority key
+        assert [key.key for _, key in keys.waiting] == ["e", "escape"]
+
+
+class Bare(Screen[None]):
+    """A screen with nothing to focus: the focus never lands, so no focus event hands waiting keys on."""
+
+    BINDINGS = [("escape", "leave", "Leave")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("nothing to focus")
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+
+class Keys(App[None]):
+    """The app's routing of keys through LateKeys, as BoggleApp does it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.late_keys = LateKeys(self, lambda: 0.0, 1.0)
+
+    async def on_event(self, event: events.Event) -> None:
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif event.is_forwarded:
+            if not self.late_keys.strayed(event):
+                await super().on_event(event)
+        elif self.late_keys.arrived(event):
+            await super().on_event(event)
+            self.late_keys.routed(event)
+
+    def on_descendant_focus(self) -> None:
+        self.late_keys.hand_on()
+
+
+async def test_keys_that_waited_for_a_screen_with_nothing_to_focus_reach_it(monkeypatch) -> None:
+    """Keys that waited for a screen being built were handed on only when something in it took the focus: on a
+    screen with nothing to focus they waited for the next key, and Escape there did nothing until then."""
+    app = Keys()
+    async with app.run_test() as pilot:
+        await app.push_screen(Bare())
+        keys = app.late_keys
+        with monkeypatch.context() as building:
+            building.setattr(keys, "_building", lambda: True)  # as they come, the screen is still being built
+            assert not keys.arrived(events.Key("a", "a"))
+            assert not keys.arrived(events.Key("escape", None))  # behind the letter
+        await until(pilot, lambda: not isinstance(app.screen, Bare), "Escape, with no other key after it")
+        assert not keys.waiting
+
+
+def test_a_key_s_old_way_through_does_not_end_its_new_one() -> None:
+    """A key come back and handed on again keeps its number: its first way's end must not drop its second's."""
+    keys = LateKeys.__new__(LateKeys)
+    keys.on_their_way, keys.waiting = {}, []
+    keys._stale = keys._building = lambda: True  # type: ignore[method-assign]
+    first, again = events.Key("a", "a"), events.Key("a", "a")
+    keys.on_their_way[7] = (again, None)
+    keys._through(7, first)
+    assert keys.on_their_way[7][0] is again
+    keys._through(7, again)
+    assert 7 not in keys.on_their_way

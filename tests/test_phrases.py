@@ -63,6 +63,8 @@ def test_a_plural_is_said_in_the_player_s_own_plural(room) -> None:
     "wording",
     [
         m.Wording(phrase="{x.__class__} owned"),  # not a phrase of ours: never a format string of a stranger's
+        m.Wording(phrase="{"),  # nor one that is no format at all (it raised ValueError: a traceback on joining)
+        m.Wording(phrase="}", plural="{", count=2),
         m.Wording(phrase=P.AWAY, values={}),  # its placeholder has no value
         m.Wording(phrase=P.AWAY, values={"player": "eve", "extra": "x"}),  # a value it has no place for
         m.Wording(phrase=P.ROOM_IS_FULL[0], plural="room {room} is full ({count} {room.__class__})", count=2,

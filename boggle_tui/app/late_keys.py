@@ -42,6 +42,9 @@ CLUMP = 0.05
 # together after a longer pause are the player's own burst (a paste, a browser's keys, F2 and a line to say), begun
 # after the pause: never the typing of a round that ended before it.
 STALL = 3.0
+# How soon to look again whether a screen being built is up, for keys that wait for it (its focus event hands them
+# on sooner, where it has something to focus).
+LOOK_AGAIN = 0.05
 
 
 def typing(key: events.Key) -> bool:
@@ -65,9 +68,14 @@ class LateKeys:
         """A key from the terminal, before the app routes it: False when it waits its turn. Stamped either way."""
         self.came[key] = self.burst.key(self.now())
         number = self.last = next(self.numbers)
-        held = self._stale() or self._building()
-        if held and (typing(key) or self.waiting):  # any key behind keys that wait waits too: in the order typed
+        building = self._building()
+        held = building or self._stale()
+        # Any key behind keys that wait waits too, in the order typed; but not one the app takes before any widget
+        # (Ctrl+Q, the palette: a priority binding, which Textual checks only for a key that has not been handed on).
+        if held and (typing(key) or (self.waiting and not self._first_for_the_app(key))):
             self.waiting.append((number, key))
+            if building:  # a screen with nothing to focus never calls on_descendant_focus: look again soon
+                self.app.set_timer(LOOK_AGAIN, self._built)
             return False
         if not held:
             self.hand_on()  # keys that waited go first
@@ -82,20 +90,43 @@ class LateKeys:
                 self._follow(number, target)
                 return
 
+    def _first_for_the_app(self, key: events.Key) -> bool:
+        """Whether an app-wide priority binding takes `key` (it acts wherever the focus is)."""
+        try:
+            active = self.app.active_bindings.get(key.key)
+        except ScreenStackError:
+            return False
+        return active is not None and active.binding.priority
+
+    def _built(self) -> None:
+        """A while after keys began to wait for a screen being built: theirs, now it is (or another look later)."""
+        if not self.waiting:
+            return
+        if self._building():
+            self.app.set_timer(LOOK_AGAIN, self._built)
+        elif not self._stale():
+            self.hand_on()
+
     def _follow(self, number: int, node: DOMNode) -> None:
         """Each node's queue in turn, from the key's widget up to the app: once the app has had its turn, the key
         has been used, or it has come back (it was ahead of this in every queue)."""
-        if not node.call_later(self._passed, number, node):
-            self._through(number)  # the node is gone, and its queue with it
+        self._chain(number, self.on_their_way[number][0] if number in self.on_their_way else None, node)
 
-    def _passed(self, number: int, node: DOMNode) -> None:
+    def _chain(self, number: int, key: events.Key | None, node: DOMNode) -> None:
+        if not node.call_later(self._passed, number, key, node):
+            self._through(number, key)  # the node is gone, and its queue with it
+
+    def _passed(self, number: int, key: events.Key | None, node: DOMNode) -> None:
         if node.parent is None:
-            self._through(number)
+            self._through(number, key)
         else:
-            self._follow(number, node.parent)
+            self._chain(number, key, node.parent)
 
-    def _through(self, number: int) -> None:
-        self.on_their_way.pop(number, None)
+    def _through(self, number: int, key: events.Key | None) -> None:
+        # Only the key this chain followed: a key come back and handed on again under its number has a chain of its
+        # own, which its old one must not end.
+        if number in self.on_their_way and self.on_their_way[number][0] is key:
+            del self.on_their_way[number]
         if not self._stale() and not self._building():
             self.hand_on()
 

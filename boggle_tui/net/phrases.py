@@ -69,7 +69,7 @@ ROOMS_PER_ADDRESS = forms(
 )
 
 # The table: every phrase above, by the names in capitals (a plural by its singular).
-_TABLE = {name: value for name, value in dict(globals()).items() if name.isupper()}
+_TABLE = {name: value for name, value in dict(globals()).items() if name.isupper() and not callable(value)}  # not N_
 KNOWN: frozenset[str] = frozenset(text for text in _TABLE.values() if isinstance(text, str))
 PLURALS: dict[str, str] = dict(pair for pair in _TABLE.values() if isinstance(pair, tuple))
 VALUE_LIMIT = 60  # characters of a placeholder's value a client shows (a name, a room, a level)
@@ -123,6 +123,8 @@ def said(wording: m.Wording) -> str | None:
     """The wording in this game's language, or None where it is not a phrase of this table's, its plural not
     the phrase's own, or its values not the placeholders the phrase has (the server's text is shown instead)."""
     singular = wording.phrase
+    if singular not in KNOWN and singular not in PLURALS:
+        return None  # first: a stranger's text is never read as a format ("{" alone would raise)
     names = _names(singular)
     if names is None:
         return None
