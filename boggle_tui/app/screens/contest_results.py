@@ -105,9 +105,8 @@ class ContestResultsScreen(ResultsScreen):
         kept = min(self._players_height(), max(TABLE_KEPT + 1, height // TABLE_SHARE))  # its border included
         return height - FOOTER - self._evening_height() - kept - lines - OUTCOME_MARGIN
 
-    def on_resize(self) -> None:
-        self.flat_dice = False  # chosen again at each size, below
-        super().on_resize()
+    def lay_out(self) -> None:
+        super().lay_out()
         # What the board column needs, the board now fitted, and what the word lists need; the table scrolls in
         # what is left, and keeps its top rows: where the lists would leave it less, their hint line gives its
         # second row (at 80x24 an evening line and a word too late left the table its header alone).
@@ -122,7 +121,6 @@ class ContestResultsScreen(ResultsScreen):
                 room = shorter
             else:  # the board's column is the taller (a 5x5 board): the board gives way, its dice flat
                 filter_line.styles.height = "auto"
-                self.flat_dice = True
                 self.board_view.flatten()
                 room = self._table_room()
         players = self.query_one("#players-results", VerticalScroll)

@@ -80,7 +80,7 @@ class DailyResultsScreen(ResultsScreen):
         lines = place_lines(table)  # the standing, the rows, the figures
         return [(lines[0], None), *zip(lines[1:-1], rows, strict=True), (lines[-1], None)]
 
-    def on_resize(self) -> None:
+    def lay_out(self) -> None:
         """The board is kept whole: on a short terminal, fewer neighbours (your own row stays)."""
         if self.is_mounted:
             rows = self.results.solution.board.shape[0]
@@ -88,7 +88,7 @@ class DailyResultsScreen(ResultsScreen):
                 self.query_one("#day-summary", Label).update(self._day_text())
                 if self._fits(rows * SMALLEST.height):
                     break
-        super().on_resize()
+        super().lay_out()
 
     def _fits(self, board: int) -> bool:
         """Whether the summary's lines (where they wrap most), a board this high and the footer fit the screen."""
@@ -126,7 +126,7 @@ class DailyResultsScreen(ResultsScreen):
                 self.table = table
                 self.query_one("#day-summary", Label).update(self._day_text())
                 self._fill_lists()  # how many found each word, as it stands now
-                self.on_resize()
+                self.lay_out()
 
         self.app.push_screen(DayTableScreen(self.daily.ask, self.daily.server), seen)
 

@@ -146,7 +146,6 @@ class ResultsScreen(TranslatedScreen[None]):
     # The lists share their rows 1:2, after the lines above them and the definition; where lines take more of the
     # column (a room's, the day's table), each keeps a few rows: FOUND_KEPT and MISSED_KEPT.
     KEEPS_LIST_ROWS = False
-    flat_dice = False  # the board's dice flat at this size: a room's results set it where the board must give way
 
     def compose_summary(self) -> ComposeResult:
         """What a kind of round adds under its totals, above the board: Labels of the class under-totals."""
@@ -177,12 +176,13 @@ class ResultsScreen(TranslatedScreen[None]):
             missed.highlighted = 0
 
     def on_resize(self) -> None:
-        # The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it, or its
-        # dice go flat where a subclass chose so at this size (`flat_dice`: Textual runs this handler after the
-        # subclass's own, which calls it first, so the choice must hold here too).
+        # The one Resize handler of every kind of results: a subclass extends `lay_out`, never this (Textual runs
+        # each class's own handler too, so a subclass's on_resize calling this one would lay the screen out twice).
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it."""
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.board_height())
-        if self.flat_dice:
-            self.board_view.flatten()
         width = self.summary_width()
         for line in self.query("#summary > Label"):
             line.styles.max_width = width
@@ -206,7 +206,7 @@ class ResultsScreen(TranslatedScreen[None]):
     def _show_place(self, line: str) -> None:
         if self.is_mounted:
             self.query_one("#levels", Label).update(line)
-            self.on_resize()  # it may wrap: the board is fitted again
+            self.lay_out()  # it may wrap: the board is fitted again
 
     def summary_width(self, dice: int | None = None) -> int:
         """The width a long outcome or total (a tie named in full, in German) wraps at: the board's, at least
@@ -240,7 +240,7 @@ class ResultsScreen(TranslatedScreen[None]):
             return
         above = self.query("#results-notice") or self.query("#code")
         self.query_one("#lists").mount(Label(late, id="too-late", markup=False), after=above.first())
-        self.call_after_refresh(self.on_resize)
+        self.call_after_refresh(self.lay_out)
 
     def guarded(self, action: str) -> bool:
         """Whether `action` waits: its key came as the results had only just replaced the round, or in a run of
