@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from boggle_tui.cli.best import _record_line
 from boggle_tui.cli.main import main
 from boggle_tui.engine.board import FACE_INDEX, FACES, parse_board
 from boggle_tui.engine.dice import load_dice_set
@@ -166,12 +167,28 @@ def test_best_runs_several_searches_and_names_the_known_record(capsys, enable1) 
     assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3x3", "--dictionary", "popular"]) == 0
     assert "proven best board" in capsys.readouterr().out  # boggle prove's 3x3 optimum for popular, 258
     assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3x4"]) == 0
-    assert "best known" not in capsys.readouterr().out  # no record is known for 3x4 under enable1
+    assert "proven best board" in capsys.readouterr().out  # 3x4 enable1: pers/late/sind, proved
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "5x5", "--dictionary", "popular"]) == 0
+    assert "best known" not in capsys.readouterr().out  # no record is known for 5x5 under popular
     assert main(["best", "--seconds", "0.3", "--jobs", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # rich wraps at the terminal width
-    assert "The best known board for this size and word list: plsteaiertnrsges" in out and "by 1 search:" in out
+    # A fast machine may find the record itself in 0.3 s: either line names it.
+    assert "board for this size and word list: plsteaiertnrsges" in out or "(3,623 points, plsteaiertnrsges)" in out
+    assert "by 1 search:" in out
     assert main(["best", "--seconds", "0.3", "--jobs", "2", "--size", "3"]) == 0
     assert "by 2 searches:" in " ".join(capsys.readouterr().out.split())  # it said "2 searchs"
+
+
+@pytest.mark.parametrize(
+    ("points", "proven", "said"),
+    [(3623, True, "This is the proven best board (3,623 points, plsteaiertnrsges)"),
+     (3000, True, "The proven best board for this size and word list: plsteaiertnrsges, 3,623 points."),
+     (3700, False, "A new record: 3,700 points, above the best known board (3,623, plsteaiertnrsges)!"),
+     (3623, False, "This equals the best known board (3,623 points, plsteaiertnrsges)."),
+     (3000, False, "The best known board for this size and word list: plsteaiertnrsges, 3,623 points.")],
+)  # fmt: skip
+def test_the_record_line_compares_the_board_found_with_the_record(points: int, proven: bool, said: str) -> None:
+    assert _record_line(("plsteaiertnrsges", 3623), points, proven).startswith(said)
 
 
 @pytest.mark.parametrize(
