@@ -14,8 +14,9 @@
  *   4. the boards whose D(B) reaches the threshold returned to Python, which scores them exactly.
  *
  * Nodes live in one growing array of uint32 and are named by their index in it, so the array
- * may move when it grows. A sum node is [bound, points, children, child...]; a choice node is
- * [bound, step, letters (a bitmask of face columns), child...], its children in column order.
+ * may move when it grows. A sum node is [bound, points, count, child..., tag...], a tag per child
+ * (that choice's step and bound); a choice node is [letters (a bitmask of face columns), child...,
+ * bound...], its children in column order and their bounds beside them (see "A node's words").
  * Every node a forced subtree makes is freed when that subtree is done (the arena is a stack).
  *
  * Everything from Python is checked: the table (as _boggle_core.c checks it), the size, the
@@ -33,6 +34,7 @@
 #define P_MAX_WIDE_CELLS 12 /* with 6-bit fields (column 31): 10 steps in `high`, 2 in `low`'s 20 key bits */
 #define P_MAX_RANK ((uint64_t)1 << 24) /* a word's rank has 24 bits in a path */
 #define P_LEAVES 256 /* sum nodes with no children and at most this many points are shared, made once */
+#define SEARCH_BATCH 32 /* the search asks for this many subtrees of a letter at once (PREFETCH), then reads them */
 
 /* Bits set, without the popcnt instruction (the core is built for any x86-64): a few shifts and adds. */
 static inline int POPCOUNT(uint32_t x) {
@@ -42,9 +44,11 @@ static inline int POPCOUNT(uint32_t x) {
 }
 
 #if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
 #define LOWEST(x) __builtin_ctz(x)
 #define HIGHEST64(x) (63 - __builtin_clzll(x))
 #else
+#define PREFETCH(p) ((void)(p))
 static int LOWEST(uint32_t x) {
     int n = 0;
     while (!(x & 1)) x >>= 1, n++;
@@ -269,7 +273,7 @@ typedef struct {
     size_t split_paths; /* a class with this many paths or more forces its first cell while building (0: never) */
     uint32_t leaves[P_LEAVES + 1];
     long long nodes;
-    int failed;
+    int failed, too_large; /* too_large: a bound past MAX_BOUND (failed is set too) */
     /* the branch and bound */
     long threshold, switchover;
     int searched;
@@ -431,6 +435,7 @@ static void count_once(Class *k) {
 
 /* ---- the arena ---- */
 
+
 static uint32_t alloc(Class *k, size_t words) {
     if (k->top + words > k->size) {
         size_t wanted = k->size ? k->size : 1 << 20;
@@ -448,24 +453,64 @@ static uint32_t alloc(Class *k, size_t words) {
     return at;
 }
 
+/* A node's words. A sum node is [bound, points, count, child..., tag...]: a tag per child, that choice's step and
+ * bound. A choice node is [letters (a bitmask of face columns), child..., bound...]: its children (sum nodes) in
+ * column order, then their bounds in the same order. A choice's own step and bound are in its parent's tag, so
+ * that merging two sum nodes and pushing a choice in the search read them where the parent lists its children,
+ * without going to every choice node (in a merge most of them are only copied): those loads were half the merge's
+ * time (`perf annotate`), each a cache miss into a tree of hundreds of MB. */
 #define A (k->arena)
 #define BOUND(n) A[(n)]
 #define POINTS(n) A[(n) + 1]
 #define SUM_COUNT(n) A[(n) + 2]
 #define SUM_CHILD(n, i) A[(n) + 3 + (i)]
-#define STEP(n) A[(n) + 1]
-#define LETTER_MASK(n) A[(n) + 2]
-#define CHOICE_CHILD(n, i) A[(n) + 3 + (i)]
+#define SUM_TAG(n, count, i) A[(n) + 3 + (count) + (i)] /* count: the node's SUM_COUNT */
+#define LETTER_MASK(n) A[(n)]
+#define CHOICE_CHILD(n, i) A[(n) + 1 + (i)]
+#define CHOICE_BOUND(n, count, i) A[(n) + 1 + (count) + (i)] /* count: the node's letters */
+
+/* A tag: the choice's step in the low 4 bits (P_MAX_CELLS steps), its bound above. A bound past 28 bits (no class of
+ * a board the prover takes comes near it) stops the class with an error, never a wrong bound. */
+#define TAG_BITS 4
+#define MAX_BOUND ((1u << (32 - TAG_BITS)) - 1)
+#define TAG_STEP(t) ((int)((t) & ((1u << TAG_BITS) - 1)))
+#define TAG_BOUND(t) ((t) >> TAG_BITS)
+
+typedef struct {
+    uint32_t node, tag;
+} Choice;
+
+static inline uint32_t bounded(Class *k, uint64_t bound) {
+    if (bound > MAX_BOUND) return k->failed = k->too_large = 1, 0;
+    return (uint32_t)bound;
+}
+
+static inline uint32_t tag_of(int step, uint32_t bound) { return bound << TAG_BITS | (uint32_t)step; }
+
+/* A sum node's children and their tags, copied out (the arena may move while they are used). */
+static inline int children_of(Class *k, uint32_t sum, Choice *out) {
+    int count = (int)SUM_COUNT(sum);
+    for (int c = 0; c < count; c++) out[c].node = SUM_CHILD(sum, c), out[c].tag = SUM_TAG(sum, count, c);
+    return count;
+}
 
 /* A sum node with these points and room for `count` choices; a shared leaf when it has none. */
 static uint32_t new_sum(Class *k, uint32_t points, int count) {
     if (!count && points <= P_LEAVES && k->leaves[points]) return k->leaves[points];
-    uint32_t n = alloc(k, 3 + (size_t)count);
+    if (points > MAX_BOUND) return k->failed = k->too_large = 1, 0;
+    uint32_t n = alloc(k, 3 + 2 * (size_t)count);
     if (!n) return 0;
     BOUND(n) = points;
     POINTS(n) = points;
     SUM_COUNT(n) = (uint32_t)count;
     return n;
+}
+
+/* The `at`-th child of sum node n is `child`, a choice of `step` bounded by `bound`: n's bound grows by it. */
+static inline void set_child(Class *k, uint32_t n, int count, int at, uint32_t child, uint32_t tag) {
+    SUM_CHILD(n, at) = child;
+    SUM_TAG(n, count, at) = tag;
+    BOUND(n) = bounded(k, (uint64_t)BOUND(n) + TAG_BOUND(tag));
 }
 
 static inline uint32_t child_for(Class *k, uint32_t choice, int column) {
@@ -476,7 +521,7 @@ static inline uint32_t child_for(Class *k, uint32_t choice, int column) {
 
 /* ---- building the tree from the sorted keys ---- */
 
-static uint32_t build_choice(Class *k, size_t from, size_t to, int step);
+static uint32_t build_choice(Class *k, size_t from, size_t to, int step, uint32_t *bound);
 
 /* The sum node of paths [from, to), which agree on every step before `step`. Paths that go no
  * further sort first (their fields are 0); then groups by the first step they go through, the
@@ -500,16 +545,16 @@ static uint32_t build_sum(Class *k, size_t from, size_t to, int step) {
     uint32_t n = new_sum(k, points, count);
     if (!n) return 0;
     for (int g = 0; g < count; g++) {
-        uint32_t child = build_choice(k, starts[g], starts[g + 1], group_step[g]);
+        uint32_t bound;
+        uint32_t child = build_choice(k, starts[g], starts[g + 1], group_step[g], &bound);
         if (!child) return 0;
-        SUM_CHILD(n, count - 1 - g) = child;
-        BOUND(n) += BOUND(child);
+        set_child(k, n, count, count - 1 - g, child, tag_of(group_step[g], bound));
     }
-    return n;
+    return k->failed ? 0 : n;
 }
 
-/* The choice node of paths [from, to), which all go through `step` and agree before it. */
-static uint32_t build_choice(Class *k, size_t from, size_t to, int step) {
+/* The choice node of paths [from, to), which all go through `step` and agree before it; its bound in *bound. */
+static uint32_t build_choice(Class *k, size_t from, size_t to, int step, uint32_t *bound) {
     size_t starts[P_FACES + 1];
     int count = 0;
     uint32_t mask = 0;
@@ -522,84 +567,109 @@ static uint32_t build_choice(Class *k, size_t from, size_t to, int step) {
         i = j;
     }
     starts[count] = to;
-    uint32_t n = alloc(k, 3 + (size_t)count);
+    uint32_t n = alloc(k, 1 + 2 * (size_t)count);
     if (!n) return 0;
-    BOUND(n) = 0;
-    STEP(n) = (uint32_t)step;
     LETTER_MASK(n) = mask;
+    uint32_t most = 0;
     for (int g = 0; g < count; g++) {
         uint32_t child = build_sum(k, starts[g], starts[g + 1], step + 1);
         if (!child) return 0;
         CHOICE_CHILD(n, g) = child;
-        if (BOUND(child) > BOUND(n)) BOUND(n) = BOUND(child);
+        CHOICE_BOUND(n, count, g) = BOUND(child);
+        if (BOUND(child) > most) most = BOUND(child);
     }
+    *bound = most;
     return n;
 }
 
 /* ---- merging: the branch ---- */
 
-static uint32_t merge_choices(Class *k, uint32_t a, uint32_t b);
+static uint32_t merge_choices(Class *k, uint32_t a, uint32_t b, uint32_t *bound);
 
-/* A sum node adding up `tree` and the choices others[0..count) with `points`. The choices of both
- * are sorted by step; `others` is copied first, since the arena may move while merging. */
-static uint32_t merge(Class *k, uint32_t tree, const uint32_t *others_in, int count, uint32_t points) {
-    uint32_t others[P_MAX_CELLS];
-    memcpy(others, others_in, (size_t)count * sizeof(uint32_t));
-    int mine = (int)SUM_COUNT(tree), total = 0;
+/* A sum node adding up `tree` and the choices others[0..count) with `points`. The choices of both are sorted by
+ * step; both lists are copied first, since the arena may move while merging. Only choices of one step in both are
+ * read: the others are copied with their tags. */
+static uint32_t merge(Class *k, uint32_t tree, const Choice *others_in, int count, uint32_t points) {
+    Choice others[P_MAX_CELLS], mine_[P_MAX_CELLS];
+    memcpy(others, others_in, (size_t)count * sizeof(Choice));
+    int mine = children_of(k, tree, mine_), total = 0;
     for (int i = 0, j = 0; i < mine || j < count; total++) {
-        if (j == count || (i < mine && STEP(SUM_CHILD(tree, i)) < STEP(others[j]))) i++;
-        else if (i == mine || STEP(others[j]) < STEP(SUM_CHILD(tree, i))) j++;
+        if (j == count || (i < mine && TAG_STEP(mine_[i].tag) < TAG_STEP(others[j].tag))) i++;
+        else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(mine_[i].tag)) j++;
         else i++, j++;
+    }
+    /* The choices both have are the ones read next, one after another: asked for all at once, their cache misses
+     * overlap instead of following each other. */
+    for (int i = 0, j = 0; i < mine && j < count;) {
+        int si = TAG_STEP(mine_[i].tag), sj = TAG_STEP(others[j].tag);
+        if (si == sj) PREFETCH(&A[mine_[i].node]), PREFETCH(&A[others[j].node]);
+        i += si <= sj, j += sj <= si;
     }
     uint32_t n = new_sum(k, POINTS(tree) + points, total);
     if (!n || !total) return n;
     int at = 0;
     for (int i = 0, j = 0; i < mine || j < count;) {
-        uint32_t child;
-        if (j == count || (i < mine && STEP(SUM_CHILD(tree, i)) < STEP(others[j]))) child = SUM_CHILD(tree, i++);
-        else if (i == mine || STEP(others[j]) < STEP(SUM_CHILD(tree, i))) child = others[j++];
+        Choice child;
+        if (j == count || (i < mine && TAG_STEP(mine_[i].tag) < TAG_STEP(others[j].tag))) child = mine_[i++];
+        else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(mine_[i].tag)) child = others[j++];
         else {
-            child = merge_choices(k, SUM_CHILD(tree, i), others[j]);
-            if (!child) return 0;
+            uint32_t bound;
+            child.node = merge_choices(k, mine_[i].node, others[j].node, &bound);
+            if (!child.node) return 0;
+            child.tag = tag_of(TAG_STEP(mine_[i].tag), bound);
             i++, j++;
         }
-        SUM_CHILD(n, at++) = child;
-        BOUND(n) += BOUND(child);
+        set_child(k, n, total, at++, child.node, child.tag);
     }
-    return n;
+    return k->failed ? 0 : n;
 }
 
 /* Two choices of one step as one: a letter both have leads to both subtrees merged. Both children
- * lists run in column order, so each is read with a running index, not looked up per letter. */
-static uint32_t merge_choices(Class *k, uint32_t a, uint32_t b) {
+ * lists run in column order, so each is read with a running index, not looked up per letter; a letter
+ * only one has keeps its subtree and the bound listed beside it, without reading the subtree. */
+static uint32_t merge_choices(Class *k, uint32_t a, uint32_t b, uint32_t *bound) {
     uint32_t mask_a = LETTER_MASK(a), mask_b = LETTER_MASK(b), mask = mask_a | mask_b;
-    uint32_t n = alloc(k, 3 + (size_t)POPCOUNT(mask));
+    int count_a = POPCOUNT(mask_a), count_b = POPCOUNT(mask_b), count = POPCOUNT(mask);
+    { /* the same for the letters both have: their subtrees are merged next */
+        int i = 0, j = 0;
+        for (uint32_t left = mask; left; left &= left - 1) {
+            uint32_t bit = left & -left;
+            if ((mask_a & bit) && (mask_b & bit)) PREFETCH(&A[CHOICE_CHILD(a, i)]), PREFETCH(&A[CHOICE_CHILD(b, j)]);
+            i += (mask_a & bit) != 0, j += (mask_b & bit) != 0;
+        }
+    }
+    uint32_t n = alloc(k, 1 + 2 * (size_t)count);
     if (!n) return 0;
-    BOUND(n) = 0;
-    STEP(n) = STEP(a);
     LETTER_MASK(n) = mask;
+    uint32_t most = 0;
     int at = 0, i = 0, j = 0;
     for (uint32_t left = mask; left; left &= left - 1) {
-        uint32_t bit = left & -left;
-        uint32_t x = mask_a & bit ? CHOICE_CHILD(a, i++) : 0, y = mask_b & bit ? CHOICE_CHILD(b, j++) : 0;
-        uint32_t child = x ? x : y;
+        uint32_t bit = left & -left, child, child_bound;
+        uint32_t x = 0, y = 0, x_bound = 0, y_bound = 0;
+        if (mask_a & bit) x = CHOICE_CHILD(a, i), x_bound = CHOICE_BOUND(a, count_a, i), i++;
+        if (mask_b & bit) y = CHOICE_CHILD(b, j), y_bound = CHOICE_BOUND(b, count_b, j), j++;
         if (x && y) {
-            uint32_t theirs[P_MAX_CELLS];
-            int count = (int)SUM_COUNT(y);
-            for (int c = 0; c < count; c++) theirs[c] = SUM_CHILD(y, c);
-            child = merge(k, x, theirs, count, POINTS(y));
+            Choice theirs[P_MAX_CELLS];
+            int their_count = children_of(k, y, theirs);
+            child = merge(k, x, theirs, their_count, POINTS(y));
             if (!child) return 0;
+            child_bound = BOUND(child);
+        } else {
+            child = x ? x : y, child_bound = x ? x_bound : y_bound;
         }
-        CHOICE_CHILD(n, at++) = child;
-        if (BOUND(child) > BOUND(n)) BOUND(n) = BOUND(child);
+        CHOICE_CHILD(n, at) = child;
+        CHOICE_BOUND(n, count, at) = child_bound;
+        at++;
+        if (child_bound > most) most = child_bound;
     }
+    *bound = most;
     return n;
 }
 
 /* ---- the search at the bottom: no nodes built ---- */
 
-static int push_open(Class *k, uint32_t choice) {
-    int step = (int)STEP(choice);
+static int push_open(Class *k, uint32_t choice, uint32_t tag) {
+    int step = TAG_STEP(tag);
     if (k->open_count[step] == k->open_size[step]) {
         size_t wanted = k->open_size[step] ? 2 * k->open_size[step] : 256;
         uint32_t *bigger = PyMem_Realloc(k->open[step], wanted * sizeof(uint32_t));
@@ -607,8 +677,9 @@ static int push_open(Class *k, uint32_t choice) {
         k->open[step] = bigger;
         k->open_size[step] = wanted;
     }
+    PREFETCH(&A[choice]); /* read when the search comes to its step */
     k->open[step][k->open_count[step]++] = choice;
-    k->open_bound[step] += (long)BOUND(choice);
+    k->open_bound[step] += (long)TAG_BOUND(tag);
     return 1;
 }
 
@@ -644,14 +715,23 @@ static void search(Class *k, int step, long points, long rest) {
         int column = LOWEST(left);
         long gained = points, added = 0;
         if (any >> column & 1) {
-            for (size_t i = 0; i < here; i++) {
-                uint32_t child = child_for(k, k->open[step][i], column);
-                if (!child) continue;
-                gained += POINTS(child);
-                for (uint32_t c = 0, count = SUM_COUNT(child); c < count; c++) {
-                    uint32_t choice = SUM_CHILD(child, c);
-                    if (!push_open(k, choice)) return;
-                    added += BOUND(choice);
+            /* The letter's subtrees, asked for a batch at a time before they are read: their misses overlap. */
+            uint32_t batch[SEARCH_BATCH];
+            for (size_t from = 0; from < here; from += SEARCH_BATCH) {
+                size_t to = from + SEARCH_BATCH < here ? from + SEARCH_BATCH : here;
+                int got = 0;
+                for (size_t i = from; i < to; i++) {
+                    uint32_t child = child_for(k, k->open[step][i], column);
+                    if (child) PREFETCH(&A[child]), batch[got++] = child;
+                }
+                for (int b = 0; b < got; b++) {
+                    uint32_t child = batch[b];
+                    gained += POINTS(child);
+                    for (uint32_t c = 0, count = SUM_COUNT(child); c < count; c++) {
+                        uint32_t tag = SUM_TAG(child, count, c);
+                        if (!push_open(k, SUM_CHILD(child, c), tag)) return;
+                        added += TAG_BOUND(tag);
+                    }
                 }
             }
         }
@@ -662,10 +742,10 @@ static void search(Class *k, int step, long points, long rest) {
 }
 
 /* The search from `step` over a sum of choices (`count` of them) and `points`. */
-static void search_over(Class *k, int step, long points, const uint32_t *choices, int count) {
+static void search_over(Class *k, int step, long points, const Choice *choices, int count) {
     for (int s = 0; s < k->steps; s++) k->open_count[s] = 0, k->open_bound[s] = 0;
     for (int c = 0; c < count; c++)
-        if (!push_open(k, choices[c])) return;
+        if (!push_open(k, choices[c].node, choices[c].tag)) return;
     long rest = 0;
     for (int s = step; s < k->steps; s++) rest += k->open_bound[s];
     k->searches++;
@@ -673,9 +753,8 @@ static void search_over(Class *k, int step, long points, const uint32_t *choices
 }
 
 static void search_from(Class *k, uint32_t tree, int step) {
-    uint32_t choices[P_MAX_CELLS];
-    int count = (int)SUM_COUNT(tree);
-    for (int c = 0; c < count; c++) choices[c] = SUM_CHILD(tree, c);
+    Choice choices[P_MAX_CELLS];
+    int count = children_of(k, tree, choices);
     search_over(k, step, (long)POINTS(tree), choices, count);
 }
 
@@ -686,7 +765,7 @@ static void attack(Class *k, uint32_t tree, int step);
 /* One letter (`column`) of the cell at `step`: its tree is `chosen`, the words through the cell with that letter
  * (0: none), added to `parts` (the choices of later steps, rests of them, bounded by rest_bound) and `points`.
  * `tree` is the whole (used only where no word goes through the cell), `top` whether some word does. */
-static void force_letter(Class *k, uint32_t tree, int top, uint32_t chosen, uint32_t *parts, int rests,
+static void force_letter(Class *k, uint32_t tree, int top, uint32_t chosen, Choice *parts, int rests,
                          long rest_bound, uint32_t points, int step, int column) {
     k->chosen[step] = column;
     /* Unmerged, the letter's tree is bounded by the sum of its parts' bounds: merging only lowers it. */
@@ -698,7 +777,7 @@ static void force_letter(Class *k, uint32_t tree, int top, uint32_t chosen, uint
         long gained = points;
         if (chosen) {
             gained += POINTS(chosen);
-            for (uint32_t c = 0, m = SUM_COUNT(chosen); c < m; c++) parts[n++] = SUM_CHILD(chosen, c);
+            n += children_of(k, chosen, parts + rests);
         }
         if (!chosen && !top && unmerged > k->switchover && step + 1 < k->steps - k->searched)
             return attack(k, tree, step + 1); /* no word goes through this cell: the same tree for the next */
@@ -716,12 +795,12 @@ static void attack(Class *k, uint32_t tree, int step) {
     if ((long)BOUND(tree) <= k->switchover || step >= k->steps - k->searched) return search_from(k, tree, step);
     k->forces++;
     /* The tree's choices are of this step or later ones: this step's, if any, comes first. */
-    int count = (int)SUM_COUNT(tree);
-    uint32_t top = count && STEP(SUM_CHILD(tree, 0)) == (uint32_t)step ? SUM_CHILD(tree, 0) : 0;
-    uint32_t parts[P_MAX_CELLS * 2];
+    Choice children[P_MAX_CELLS], parts[P_MAX_CELLS * 2];
+    int count = children_of(k, tree, children);
+    uint32_t top = count && TAG_STEP(children[0].tag) == step ? children[0].node : 0;
     int rests = 0;
     long rest_bound = 0;
-    for (int i = top ? 1 : 0; i < count; i++) parts[rests++] = SUM_CHILD(tree, i), rest_bound += BOUND(SUM_CHILD(tree, i));
+    for (int i = top ? 1 : 0; i < count; i++) parts[rests++] = children[i], rest_bound += TAG_BOUND(children[i].tag);
     for (uint32_t left = k->letters[step]; left && !k->failed; left &= left - 1) {
         int column = LOWEST(left);
         force_letter(k, tree, top != 0, top ? child_for(k, top, column) : 0, parts, rests, rest_bound, POINTS(tree),
@@ -819,10 +898,10 @@ static long attack_split(Class *k) {
     n -= first, k->path_count = n;
     k->tree_top = k->top, k->tree_nodes = k->nodes;
     k->forces++;
-    uint32_t parts[P_MAX_CELLS * 2];
-    int rests = (int)SUM_COUNT(rest);
+    Choice parts[P_MAX_CELLS * 2];
+    int rests = children_of(k, rest, parts);
     long rest_bound = 0, largest = 0;
-    for (int i = 0; i < rests; i++) parts[i] = SUM_CHILD(rest, i), rest_bound += BOUND(SUM_CHILD(rest, i));
+    for (int i = 0; i < rests; i++) rest_bound += TAG_BOUND(parts[i].tag);
     int order[P_FACES];
     size_t size[P_FACES], begun[P_FACES], ended[P_FACES];
     int count = arrange_letters(k, order, size);
@@ -1022,6 +1101,8 @@ static PyObject *Prover_prove(Prover *self, PyObject *args, PyObject *kwds) {
     if (!prepare(k, letters, height, width, order)) goto done;
     long bound = prove_class(k);
     if (bound < 0) {
+        if (k->too_large && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "a class whose bound passes 2**28 points: cut it into smaller classes");
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
