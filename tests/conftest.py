@@ -15,6 +15,9 @@ os.environ["BOGGLE_DATA_DIR"] = str(_SCRATCH / "data")
 for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_variable, None)
 os.environ["LANG"] = "C.UTF-8"
+# Nor the CI's terminal settings: rich and Textual read these (colour codes in captured text, a narrow width).
+for _variable in ("FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERM_PROGRAM"):
+    os.environ.pop(_variable, None)
 
 from hypothesis import settings  # noqa: E402
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support import make_app, settle, shown, until
+from support import make_app, settle, shown, until, until_true
 from textual import events
 
 from boggle_tui.app.late_keys import Burst
@@ -150,9 +150,12 @@ async def test_keys_that_wait_while_the_results_are_busy_are_judged_as_they_came
         busy = asyncio.Event()
         results.call_later(busy.wait)  # drawing them on a busy machine: nothing else in their queue meanwhile
         try:
-            for key in COMMANDS[kind]:  # one at a time, each in the app before the clock moves
+            stamped: list[float] = []
+            stamp = app.late_keys.burst.key
+            app.late_keys.burst.key = lambda now: (stamped.append(now), stamp(now))[1]
+            for n, key in enumerate(COMMANDS[kind], 1):  # one at a time, each stamped by the app before the clock moves
                 together(app, key)
-                await asyncio.sleep(0.02)
+                await until_true(lambda n=n: len(stamped) == n, f"key {key!r} stamped")
             time_.now += SLOW
         finally:
             busy.set()

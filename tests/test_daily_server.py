@@ -348,7 +348,7 @@ async def test_friends_from_a_room_are_marked_and_shown_alone(tmp_path: Path) ->
         for ws in seats:
             await until(ws, "end")
         ask = m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"], friends=True)
-        for _ in range(100):  # the friendship is written off the loop
+        for _ in range(500):  # the friendship is written off the loop: a bound of 10 s, not a wait
             shown = await asyncio.to_thread(ask_table, url, ask)
             if len(shown.rows) == 2:
                 break
@@ -449,7 +449,7 @@ async def test_a_player_gone_before_the_board_was_dealt_has_no_attempt(tmp_path:
         await ws.send(json.dumps({"type": "daily", "version": m.VERSION, "name": "ada", "secret": SECRETS["ada"]}))
         await ws.close()
         store.go.set()
-        for _ in range(200):  # the attempt begun, then undone when the board could not be dealt
+        for _ in range(1000):  # the attempt begun, then undone when the board could not be dealt (at most 10 s)
             if store.begun and await asyncio.to_thread(store.open_round, DAY, "en", "ada") is None:
                 break
             await asyncio.sleep(0.01)

@@ -168,19 +168,19 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
     assert study.cards(history, "enable1")
 
 
-def test_the_clock_speaks_with_no_input_and_a_word_after_time_is_up_is_too_late(enable1, tmp_path) -> None:
+def test_the_clock_speaks_with_no_input_and_ends_the_round(enable1, tmp_path) -> None:
+    """On the real clock, end to end. The grace after 0:00 (a word typed as time ran out is too late) is tested on a
+    clock the test moves, below: 1.5 s of real time is too short a window for a loaded machine."""
     process = boggle("play", "--plain", "--seed", "42", "--time", "1", data=tmp_path)
     assert process.stdin is not None
     process.stdin.write("tin\n")
     process.stdin.flush()
     said = read_until(process, "Time is up.")  # nothing more was typed: the clock said it on its own
     assert said[-2:] == ["TIN: accepted, 1 point", "Time is up."]
-    process.stdin.write("lends\n")  # within the grace after 0:00: the word typed as time ran out
     process.stdin.close()
     rest = process.stdout.read().splitlines()  # type: ignore[union-attr]
     assert process.wait(timeout=60) == 0
-    assert rest[0] == "LENDS: too late"
-    assert "Too late: LENDS" in rest
+    assert rest[0] == "Score 1 of 231 (0%) · 1 of 160 words" and "  1 point: TIN*" in rest
     assert History.open(tmp_path).rounds()[0].ended == "time_up"
 
 

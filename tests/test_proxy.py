@@ -9,13 +9,13 @@ import asyncio
 import contextlib
 import re
 import shutil
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import Connection, list_rooms
@@ -27,12 +27,6 @@ START_SECONDS = 60.0  # a server reads its word lists before it listens (a first
 WAIT = 10.0
 
 pytestmark = pytest.mark.skipif(HAPROXY is None, reason="haproxy is not installed")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextlib.contextmanager

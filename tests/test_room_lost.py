@@ -166,7 +166,9 @@ async def test_a_plain_seat_whose_room_is_lost_mid_round_says_its_words_and_stop
     port = await server.start("127.0.0.1", 0)
     target = PlainTarget(url=f"ws://127.0.0.1:{port}", room="duel", name="alice")
     seat = asyncio.create_task(play_room(target, lines, said.append, now=time_, folder=tmp_path,
-                                         is_common=lambda _word: False, reconnect_seconds=0.2))  # fmt: skip
+                                         is_common=lambda _word: False,
+                                         # back: long enough for the fresh server to load its lists on a slow machine
+                                         reconnect_seconds=WAIT if restarted else 0.2))  # fmt: skip
     await said_line(said, "Type ready when you are; help lists the commands.")
     lines.queue.put_nowait("ready")
     await said_line(said, "The board comes in 3 seconds.")

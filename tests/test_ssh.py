@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ports import free_port
 from support import FakeTime
 
 import boggle_tui.net
@@ -79,12 +80,6 @@ class Screen:
 
     def press(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def listening(port: int, seconds: float = WAIT) -> None:
@@ -248,10 +243,10 @@ for line in sys.stdin:
 
 @contextlib.asynccontextmanager
 async def stand_in_server(tmp_path: Path, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                          login_seconds: float = 30) -> AsyncIterator[tuple[int, SshServer]]:  # fmt: skip
+                          game_seconds: float = 30) -> AsyncIterator[tuple[int, SshServer]]:  # fmt: skip
     limits = limits or Limits()
     server = SshServer(tmp_path / "state", limits, [sys.executable, "-c", STAND_IN], clock, idle_check_seconds=0.01,
-                       login_seconds=login_seconds)  # fmt: skip
+                       game_seconds=game_seconds)  # fmt: skip
     acceptor = await serve(server, host_key(server.state_dir), "127.0.0.1", 0)
     try:
         yield acceptor.sockets[0].getsockname()[1], server
@@ -386,7 +381,7 @@ async def test_a_client_that_leaves_ends_its_game_and_frees_its_seat(tmp_path: P
         async with connect(port) as conn:
             shown = await (await shell(conn)).until("leader True")  # the whole line: "leader" alone may come first
             assert server.seats.playing == 1
-        for _ in range(200):
+        for _ in range(500):  # a bound of 10 s for the game's process to end, not a wait
             if server.seats.playing == 0:
                 break
             await asyncio.sleep(0.02)
@@ -423,10 +418,11 @@ def test_a_key_tried_before_a_keyless_login_does_not_make_a_guest_that_keys_play
 
 
 async def test_a_client_that_logs_in_and_asks_for_no_game_is_let_go(tmp_path: Path) -> None:
-    async with stand_in_server(tmp_path, login_seconds=0.2) as (port, server):
+    # Only the wait for a game is short: the login itself (key exchange included) keeps its 30 s on a slow machine.
+    async with stand_in_server(tmp_path, game_seconds=0.2) as (port, server):
         conn = await connect(port)
         await asyncio.wait_for(conn.wait_closed(), WAIT)  # closed by the server: the test never closes it
-        for _ in range(200):
+        for _ in range(500):  # a bound of 10 s, not a wait
             if server.connections == 0:
                 break
             await asyncio.sleep(0.02)

@@ -21,6 +21,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from ports import free_port, free_ports
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytest.importorskip("textual_serve")
@@ -28,12 +29,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)")
 
 WAIT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def wait_for(condition, what: str, seconds: float = WAIT) -> None:
@@ -248,7 +243,7 @@ def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_pat
     """Every tab once read the same saved token and played under the first tab's name. Each link here names
     its player (`&name=`), so the tabs join at once: typing a name raced the game's start (a key could reach
     the start screen before Play with friends opened)."""
-    web_port, room_port = free_port(), free_port()
+    web_port, room_port = free_ports(2)
     env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}  # one data folder for both tabs, as on 127.0.0.1
     log = tmp_path / "server.log"
     with log.open("w") as errors:

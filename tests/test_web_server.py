@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from ports import free_port
 from support import make_app, shown, until
 
 from boggle_tui.app.screens.friends import FriendsScreen
@@ -20,12 +21,6 @@ from boggle_tui.net.address import join_link
 
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def wait_until_listening(port: int, seconds: float = 30.0) -> None:
@@ -58,7 +53,7 @@ async def test_boggle_web_caps_its_games_and_says_so_when_full(tmp_path: Path) -
                 async with http.ws_connect(f"{url}/ws") as refused:
                     message = await asyncio.wait_for(refused.receive(), 10)
                     assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
-            for _ in range(50):  # the tab closed: its game ends and the place is free again
+            for _ in range(200):  # the tab closed: its game ends and the place is free again (at most 10 s)
                 async with http.get(url) as page:
                     if page.status == 200:
                         break

@@ -57,7 +57,8 @@ class SshServer:
     game: Sequence[str] | None = None  # the game's command line; None: boggle itself (tests give a small one)
     clock: Callable[[], float] = time.monotonic  # idle time is measured on it
     idle_check_seconds: float = IDLE_CHECK_SECONDS
-    login_seconds: float = LOGIN_SECONDS
+    login_seconds: float = LOGIN_SECONDS  # from connecting to logged in (asyncssh's login_timeout)
+    game_seconds: float = LOGIN_SECONDS  # from logged in to asking for a game
     connections: int = 0
 
     def __post_init__(self) -> None:
@@ -181,7 +182,7 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        asyncio.get_running_loop().call_later(self.server.login_seconds, self._playing_or_gone)
+        asyncio.get_running_loop().call_later(self.server.game_seconds, self._playing_or_gone)
 
     def _playing_or_gone(self) -> None:
         """Logged in but never asked for a game: the connection is let go, as one that never logs in is."""
