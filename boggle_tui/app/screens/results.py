@@ -27,6 +27,7 @@ from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.phrases import Phrases
+from boggle_tui.app.widgets.word_list import WordList
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
@@ -137,8 +138,8 @@ class ResultsScreen(TranslatedScreen[None]):
                     yield Label(late, id="too-late", markup=False)
                 yield Static(self._lengths(), id="lengths")
                 yield Label("", id="filter")
-                yield OptionList(id="found-list")
-                yield OptionList(id="missed-list")
+                yield WordList(id="found-list")
+                yield WordList(id="missed-list")
                 yield Static("", id="definition")
         yield Footer()
 
