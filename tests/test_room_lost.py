@@ -13,6 +13,7 @@ import pytest
 from support import FakeTime, drawn, make_app, past_the_guard, shown, until
 from test_keys_in_flight import burst
 from test_online import WAIT
+from textual.widgets import OptionList
 
 from boggle_tui.app import online as online_module
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -114,6 +115,10 @@ async def test_a_room_gone_with_its_server_s_restart_mid_round_ends_the_round_as
         try:
             lost = await shown(pilot, LostRoundScreen)
             assert [e.word for e in lost.session.entries] == [word] and lost.session.lost
+            past_the_guard(pilot)
+            assert isinstance(app.focused, OptionList)  # its word list, whose own Enter would only select a word
+            await pilot.press("enter")  # the footer's Menu
+            await shown(pilot, StartScreen)
         finally:
             await fresh.stop()
 

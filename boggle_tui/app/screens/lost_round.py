@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from boggle_tui.app.screens.results import GUARD_SECONDS, LISTS_WIDTH, SUMMARY_WIDTH, ResultsScreen, just_shown
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.app.widgets.word_list import WordList
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.tracing import TooHard, find_path
 from boggle_tui.i18n import N_, _
@@ -50,7 +51,7 @@ class LostRoundScreen(TranslatedScreen[None]):
                 yield Label(lost_totals(self.session), id="totals", markup=False)
                 yield self.board_view
             with Vertical(id="lists"):
-                yield OptionList(id="lost-words")
+                yield WordList(id="lost-words")
         yield Footer()
 
     def on_mount(self) -> None:
