@@ -713,6 +713,14 @@ static void search(Class *k, int step, long points, long rest) {
     for (size_t i = 0; i < here; i++) any |= LETTER_MASK(k->open[step][i]);
     for (uint32_t left = k->letters[step]; left; left &= left - 1) {
         int column = LOWEST(left);
+        /* What the letter adds at most is its subtrees' bounds, listed in the choices themselves: a letter that
+         * cannot reach the threshold is passed over before its subtrees are read or their choices pushed. */
+        long most = 0;
+        for (size_t i = 0; (any >> column & 1) && i < here; i++) {
+            uint32_t choice = k->open[step][i], mask = LETTER_MASK(choice);
+            if (mask >> column & 1) most += CHOICE_BOUND(choice, POPCOUNT(mask), POPCOUNT(mask & ((1u << column) - 1)));
+        }
+        if (points + later + most < k->threshold) continue;
         long gained = points, added = 0;
         if (any >> column & 1) {
             /* The letter's subtrees, asked for a batch at a time before they are read: their misses overlap. */
