@@ -375,6 +375,17 @@ def test_lines_from_a_pipe_come_whole_whatever_the_chunks(tmp_path) -> None:
     os.close(read_end)
 
 
+def test_keys_that_are_not_text_are_left_out_of_a_line() -> None:
+    """At a terminal with no line editing, End, an arrow or Ctrl+A come as escape sequences and control characters:
+    a room's server refused them ("word.word has a character that is not printable"), solo judged them."""
+    read_end, write_end = os.pipe()
+    lines = StreamLines(read_end)
+    os.write(write_end, b"\x1b[4~\nt\x1b[Dea\x01\n\x1bOPowl\x1b\n\x1b[1;5Chens\tden\r\n\xc2\x9bfin\n")
+    os.close(write_end)
+    assert [lines.read(5) for _ in range(6)] == ["", "tea", "owl", "hens\tden", "fin", Signal.ENDED]
+    os.close(read_end)
+
+
 def test_no_standard_input_is_the_end_of_input() -> None:
     assert StreamLines(None).read(None) is Signal.ENDED
 

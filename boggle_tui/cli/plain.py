@@ -17,6 +17,7 @@ import contextlib
 import datetime as dt
 import os
 import random
+import re
 import select
 import shlex
 import sys
@@ -468,6 +469,18 @@ def solve_totals(results: Results) -> str:
 # Reading lines
 
 
+# What a terminal with no line editing puts in a line for a key that is not text: an escape sequence (ESC [ ... and
+# a final byte for the arrows, Home, End, Delete; ESC O and a byte for F1-F4; ESC and one character for Alt+key),
+# or a control character (Ctrl+A; C1 controls). Tab is kept: it separates words, as a space does.
+TERMINAL_KEYS = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|O.|.)?|[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def typed_text(line: str) -> str:
+    """A line as the player typed its text: keys that are not text (End pressed by habit, an arrow) left out, as a
+    shell would not insert them, so that they never reach a verdict, a room's server or another player."""
+    return TERMINAL_KEYS.sub("", line)
+
+
 class StreamLines:
     """Lines from a file descriptor (a terminal, a pipe, a file), read with a timeout.
 
@@ -509,7 +522,7 @@ class StreamLines:
         if self.skipping or len(raw) > MAX_LINE:
             self.skipping = False
             return Signal.TOO_LONG
-        return raw.decode("utf-8", "replace").rstrip("\r")
+        return typed_text(raw.decode("utf-8", "replace"))
 
     def drop_typed_ahead(self) -> None:
         """Forget what was typed at a terminal and not yet read (a word begun as the round ended), so that it
