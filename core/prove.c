@@ -435,7 +435,6 @@ static void count_once(Class *k) {
 
 /* ---- the arena ---- */
 
-
 static uint32_t alloc(Class *k, size_t words) {
     if (k->top + words > k->size) {
         size_t wanted = k->size ? k->size : 1 << 20;
@@ -506,7 +505,7 @@ static uint32_t new_sum(Class *k, uint32_t points, int count) {
     return n;
 }
 
-/* The `at`-th child of sum node n is `child`, a choice of `step` bounded by `bound`: n's bound grows by it. */
+/* The `at`-th of sum node n's `count` children is `child`, with its tag: n's bound grows by the tag's bound. */
 static inline void set_child(Class *k, uint32_t n, int count, int at, uint32_t child, uint32_t tag) {
     SUM_CHILD(n, at) = child;
     SUM_TAG(n, count, at) = tag;
@@ -590,19 +589,19 @@ static uint32_t merge_choices(Class *k, uint32_t a, uint32_t b, uint32_t *bound)
  * step; both lists are copied first, since the arena may move while merging. Only choices of one step in both are
  * read: the others are copied with their tags. */
 static uint32_t merge(Class *k, uint32_t tree, const Choice *others_in, int count, uint32_t points) {
-    Choice others[P_MAX_CELLS], mine_[P_MAX_CELLS];
+    Choice others[P_MAX_CELLS], own[P_MAX_CELLS];
     memcpy(others, others_in, (size_t)count * sizeof(Choice));
-    int mine = children_of(k, tree, mine_), total = 0;
+    int mine = children_of(k, tree, own), total = 0;
     for (int i = 0, j = 0; i < mine || j < count; total++) {
-        if (j == count || (i < mine && TAG_STEP(mine_[i].tag) < TAG_STEP(others[j].tag))) i++;
-        else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(mine_[i].tag)) j++;
+        if (j == count || (i < mine && TAG_STEP(own[i].tag) < TAG_STEP(others[j].tag))) i++;
+        else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(own[i].tag)) j++;
         else i++, j++;
     }
     /* The choices both have are the ones read next, one after another: asked for all at once, their cache misses
      * overlap instead of following each other. */
     for (int i = 0, j = 0; i < mine && j < count;) {
-        int si = TAG_STEP(mine_[i].tag), sj = TAG_STEP(others[j].tag);
-        if (si == sj) PREFETCH(&A[mine_[i].node]), PREFETCH(&A[others[j].node]);
+        int si = TAG_STEP(own[i].tag), sj = TAG_STEP(others[j].tag);
+        if (si == sj) PREFETCH(&A[own[i].node]), PREFETCH(&A[others[j].node]);
         i += si <= sj, j += sj <= si;
     }
     uint32_t n = new_sum(k, POINTS(tree) + points, total);
@@ -610,13 +609,13 @@ static uint32_t merge(Class *k, uint32_t tree, const Choice *others_in, int coun
     int at = 0;
     for (int i = 0, j = 0; i < mine || j < count;) {
         Choice child;
-        if (j == count || (i < mine && TAG_STEP(mine_[i].tag) < TAG_STEP(others[j].tag))) child = mine_[i++];
-        else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(mine_[i].tag)) child = others[j++];
+        if (j == count || (i < mine && TAG_STEP(own[i].tag) < TAG_STEP(others[j].tag))) child = own[i++];
+        else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(own[i].tag)) child = others[j++];
         else {
             uint32_t bound;
-            child.node = merge_choices(k, mine_[i].node, others[j].node, &bound);
+            child.node = merge_choices(k, own[i].node, others[j].node, &bound);
             if (!child.node) return 0;
-            child.tag = tag_of(TAG_STEP(mine_[i].tag), bound);
+            child.tag = tag_of(TAG_STEP(own[i].tag), bound);
             i++, j++;
         }
         set_child(k, n, total, at++, child.node, child.tag);
