@@ -592,17 +592,12 @@ static uint32_t merge(Class *k, uint32_t tree, const Choice *others_in, int coun
     Choice others[P_MAX_CELLS], own[P_MAX_CELLS];
     memcpy(others, others_in, (size_t)count * sizeof(Choice));
     int mine = children_of(k, tree, own), total = 0;
+    /* Counted from the tags; the choices both have are the ones read next, one after another: asked for here, all
+     * at once, their cache misses overlap instead of following each other. */
     for (int i = 0, j = 0; i < mine || j < count; total++) {
         if (j == count || (i < mine && TAG_STEP(own[i].tag) < TAG_STEP(others[j].tag))) i++;
         else if (i == mine || TAG_STEP(others[j].tag) < TAG_STEP(own[i].tag)) j++;
-        else i++, j++;
-    }
-    /* The choices both have are the ones read next, one after another: asked for all at once, their cache misses
-     * overlap instead of following each other. */
-    for (int i = 0, j = 0; i < mine && j < count;) {
-        int si = TAG_STEP(own[i].tag), sj = TAG_STEP(others[j].tag);
-        if (si == sj) PREFETCH(&A[own[i].node]), PREFETCH(&A[others[j].node]);
-        i += si <= sj, j += sj <= si;
+        else PREFETCH(&A[own[i].node]), PREFETCH(&A[others[j].node]), i++, j++;
     }
     uint32_t n = new_sum(k, POINTS(tree) + points, total);
     if (!n || !total) return n;
