@@ -28,6 +28,7 @@ from support import FakeTime
 import boggle_tui.net
 from boggle_tui.cli.main import main
 from boggle_tui.cli.play import ssh_notice
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.net.ssh_game import (
     DEFAULT_TERM,
     MAX_SIDE,
@@ -102,11 +103,12 @@ class KeylessClient(asyncssh.SSHClient):
         return []
 
 
-def connect(port: int, key: Any = None) -> Any:
-    """A client with `key`, or with none (then the keyboard-interactive login that asks nothing)."""
+def connect(port: int, key: Any = None, source: str = "127.0.0.1") -> Any:
+    """A client with `key`, or with none (then the keyboard-interactive login that asks nothing), from `source`
+    (another loopback address is another address to the server)."""
     return asyncssh.connect(
         "127.0.0.1", port, username="player", known_hosts=None, client_keys=[key] if key else [],
-        agent_path=None, config=[], client_factory=KeylessClient,
+        agent_path=None, config=[], client_factory=KeylessClient, local_addr=(source, 0),
     )  # fmt: skip
 
 
@@ -233,20 +235,26 @@ signal.signal(signal.SIGWINCH, size)
 print("player", os.environ.get("BOGGLE_SSH_PLAYER"), "data", os.environ["BOGGLE_DATA_DIR"], flush=True)
 print("term", os.environ["TERM"], "lang", os.environ.get("LANG"), "columns", os.environ.get("COLUMNS"), flush=True)
 print("memory", resource.getrlimit(resource.RLIMIT_AS)[0], "leader", os.getsid(0) == os.getpid(), flush=True)
+print("reach", repr(os.environ.get("BOGGLE_SERVED_ROOMS")), "sigint", signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+      flush=True)
 size()
 for line in sys.stdin:
     if line.strip() == "quit":
         sys.exit(3)
+    if line.strip() == "flood":
+        while True:
+            sys.stdout.write("x" * 65536)
     print("got", line.strip(), flush=True)
 """
 
 
 @contextlib.asynccontextmanager
 async def stand_in_server(tmp_path: Path, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                          game_seconds: float = 30) -> AsyncIterator[tuple[int, SshServer]]:  # fmt: skip
+                          game_seconds: float = 30, rooms: tuple[str, ...] = (),
+                          ) -> AsyncIterator[tuple[int, SshServer]]:  # fmt: skip
     limits = limits or Limits()
     server = SshServer(tmp_path / "state", limits, [sys.executable, "-c", STAND_IN], clock, idle_check_seconds=0.01,
-                       game_seconds=game_seconds)  # fmt: skip
+                       game_seconds=game_seconds, rooms=rooms)  # fmt: skip
     acceptor = await serve(server, host_key(server.state_dir), "127.0.0.1", 0)
     try:
         yield acceptor.sockets[0].getsockname()[1], server
@@ -442,3 +450,112 @@ async def test_one_connection_plays_one_game(tmp_path: Path) -> None:
         with pytest.raises(asyncssh.ChannelOpenError):
             await shell(conn)
         assert server.seats.playing == 1
+
+
+# A public host, against strangers (#36).
+
+
+@pytest.mark.parametrize("rooms", [(), ("rooms.example.org:8765",)])
+async def test_every_game_is_told_it_hosts_nothing_and_joins_only_the_named_servers(tmp_path: Path, rooms) -> None:
+    async with stand_in_server(tmp_path, rooms=rooms) as (port, _), connect(port) as conn:
+        shown = await (await shell(conn)).until("sigint")
+    assert f"reach {' '.join(rooms)!r} sigint True" in shown  # and Ctrl+C while its terminal is cooked is no signal
+
+
+async def test_silent_sockets_from_one_address_lock_out_no_player_from_another(tmp_path: Path) -> None:
+    async with stand_in_server(tmp_path) as (port, server):
+        silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(32)]
+        try:
+            for _ in range(500):  # a bound of 10 s, not a wait
+                if server.connections == 3:
+                    break
+                await asyncio.sleep(0.02)
+            assert server.connections == 3 and server.waiting["127.0.0.1"] == 3  # the rest were let go at once
+            async with connect(port, source="127.0.0.2") as conn:
+                await (await shell(conn)).until("leader")
+                assert server.seats.playing == 1
+        finally:
+            for sock in silent:
+                sock.close()
+
+
+async def test_a_connection_that_never_begins_to_log_in_is_let_go(tmp_path: Path) -> None:
+    async with stand_in_server(tmp_path) as (port, server):
+        server.first_step_seconds = 0.2
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        # The server's version line, then the end: no login began. (An end by our timeout would fail the test.)
+        await asyncio.wait_for(reader.read(), WAIT)
+        writer.close()
+        assert server.connections == 0 and not server.waiting
+
+
+async def test_a_client_that_stops_reading_pauses_its_game_and_the_server_holds_a_bounded_queue(tmp_path) -> None:
+    from boggle_tui.net.ssh import QUEUED_HIGH, QUEUED_LOW
+
+    async with stand_in_server(tmp_path) as (port, server), connect(port) as conn:
+        # The widest window a client may give: flow control over the channel never holds the game back.
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, window=2**31 - 1)
+        screen = Screen(process)
+        await screen.until("leader")
+        (session,) = server.playing
+        conn._transport.pause_reading()  # the client stops reading its socket
+        screen.press("flood\r")
+        for _ in range(1000):  # a bound of 20 s, not a wait
+            if session.game is not None and session.game.paused:
+                break
+            await asyncio.sleep(0.02)
+        assert session.game is not None and session.game.paused
+        await asyncio.sleep(1.0)  # the game is held: nothing more is queued
+        held = session.queued()
+        assert QUEUED_HIGH < held < QUEUED_HIGH + 256 * 1024, held
+        conn._transport.resume_reading()
+        for _ in range(1000):
+            if not session.game.paused:
+                break
+            await asyncio.sleep(0.02)
+        assert not session.game.paused and session.queued() <= QUEUED_LOW * 4
+
+
+def test_the_host_key_is_refused_when_it_is_no_file_or_too_weak(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir(mode=0o700)
+    os.mkfifo(state / "host_key", 0o600)
+    with pytest.raises(BoggleError, match="is not a file"):  # never a read that waits for ever
+        host_key(state)
+    (state / "host_key").unlink()
+    weak = asyncssh.generate_private_key("ssh-rsa", key_size=1024)
+    (state / "host_key").write_bytes(weak.export_private_key())
+    (state / "host_key").chmod(0o600)
+    with pytest.raises(BoggleError, match="RSA key of 1024 bits"):
+        host_key(state)
+    (state / "host_key").write_bytes(asyncssh.generate_private_key("ssh-rsa", key_size=2048).export_private_key())
+    assert host_key(state).algorithm == b"ssh-rsa"
+
+
+def test_new_keys_from_one_address_make_a_few_folders_and_the_least_used_make_way(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("boggle_tui.net.ssh_game.MAX_PLAYERS", 3)
+    time_ = FakeTime()
+    server = SshServer(tmp_path / "state", Limits(), clock=time_)
+    server.newcomers.per_hour = 2
+    keys = [bytes([n]) * 32 for n in range(6)]
+    first = server.player_folder(keys[0], "10.0.0.1")
+    assert first is not None and server.player_folder(keys[1], "10.0.0.1") is not None
+    assert server.player_folder(keys[2], "10.0.0.1") is None  # a third new key this hour: a guest
+    assert server.player_folder(keys[0], "10.0.0.1") == first  # a known key is always its player
+    time_.now += 3601
+    os.utime(first, (1, 1))  # used long ago
+    assert server.player_folder(keys[2], "10.0.0.1") is not None
+    assert server.player_folder(keys[3], "10.0.0.2") is not None  # a fourth folder: the least used one goes
+    kept = sorted(p.name for p in (tmp_path / "state" / "players").iterdir())
+    assert len(kept) == 3 and first.name not in kept
+
+
+def test_the_command_prints_no_warnings_of_its_libraries(tmp_path: Path) -> None:
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data"), "PYTHONWARNINGS": "default"}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = subprocess.run([sys.executable, "-m", "boggle_tui", "ssh-server", "--port", port], env=env,
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot listen" in done.stderr, done.stderr

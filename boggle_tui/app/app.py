@@ -59,6 +59,7 @@ from boggle_tui.game.session import RoundSession
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _, counted, sentence
 from boggle_tui.net.address import default_name
+from boggle_tui.net.reach import reach
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -429,8 +430,10 @@ class BoggleApp(App[int]):
         self.show(self.start_screen())
 
     def action_friends(self, address: str = "") -> None:
-        # A web server's login name (root, often) is nobody's: its visitors each give their own.
-        self.push_screen(FriendsScreen("" if self.web_url else default_name(), address), self.go_online)
+        # A served game's login name (root, often) is nobody's: its visitors each give their own.
+        served = reach()
+        name = "" if self.web_url or served.served else default_name()
+        self.push_screen(FriendsScreen(name, address, served), self.go_online)
 
     def go_online(self, choice: FriendsChoice | None) -> None:
         """Host or join the room the player chose (None: they went back)."""
@@ -439,7 +442,7 @@ class BoggleApp(App[int]):
         from boggle_tui.app.online import friends_target
 
         try:
-            target = friends_target(choice, self.preferences, "" if self.web_url else None)
+            target = friends_target(choice, self.preferences, "" if self.web_url or reach().served else None)
         except BoggleError as error:
             self.notify(str(error), title=_("Play with friends"), severity="error")
             return

@@ -38,6 +38,7 @@ from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_ad
 from boggle_tui.net.client import CONNECT_SECONDS, Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_name, clean_text
+from boggle_tui.net.reach import NotReachable, reach, refusal_to_join
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession, word_list_note
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
@@ -373,11 +374,18 @@ def friends_target(choice: FriendsChoice, preferences: Preferences, fallback: st
     """The room the start screen's "Play with friends" asks for; a BoggleError for a bad address. `fallback`: the
     name when none is given (None: this machine's user's; "": the room's "Player N", for a web server's visitors)."""
     name = clean_name(choice.name) or (default_name() if fallback is None else fallback)
+    served = reach()
     if choice.join is not None:
         host, port, room = parse_address(choice.join)
         if not room:
             raise BoggleError(_("give the room too: HOST:PORT/ROOM"))
+        if not served.allows(f"ws://{host}:{port}"):
+            raise BoggleError(refusal_to_join(served))
         return OnlineTarget(url=f"ws://{host}:{port}", room=room, name=name, address=f"{host}:{port}/{room}")
+    try:
+        served.check_listen()
+    except NotReachable as refused:
+        raise BoggleError(str(refused)) from None
     room = private_room_name()
     listen = "0.0.0.0" if choice.open_to_network else "127.0.0.1"
     shown = lan_address() if choice.open_to_network else "127.0.0.1"

@@ -92,6 +92,26 @@ def _host(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _server(text: str) -> str:
+    """A room server a served game may join: HOST:PORT (the default port when none is given), no room."""
+    from boggle_tui.net.address import parse_address
+
+    try:
+        host, port, room = parse_address(text)
+    except BoggleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if room:
+        raise argparse.ArgumentTypeError(_("{text}: a server is HOST:PORT, with no room").format(text=repr(text)))
+    return f"{host}:{port}"
+
+
+def _add_rooms(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rooms", action="append", default=[], type=_server, metavar=_("HOST:PORT"),
+        help=_("a room server the visitors' games may join (repeatable; none by default: they host and join nothing)"),
+    )  # fmt: skip
+
+
 def _add_language(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
@@ -345,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=_("games at once (default {count})").format(count=MAX_GAMES),
     )
+    _add_rooms(web)
     ssh = commands.add_parser("ssh-server", help=_("serve the game over ssh: ssh -p 2222 HOST (needs the [ssh] extra)"))
     ssh.add_argument(
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
@@ -372,6 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M",
         help=_("end a game after this many minutes with no key pressed ({default})").format(default=number(idle)),
     )
+    _add_rooms(ssh)
     define = commands.add_parser("define", help=_("a short definition of each word (from WordNet 3.0)"))
     define.add_argument("words", nargs="+", metavar=_("WORD"), help=_("the words to define"))
     define.add_argument("--json", action="store_true", help=_("print JSON: a list of {word, definition}"))

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import signal
 import sys
+import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,12 +33,14 @@ def state_dir() -> Path:
 
 def run_ssh_server(args: argparse.Namespace) -> int:
     try:
-        from boggle_tui.net.ssh import SshServer, fingerprint, host_key, serve
+        with warnings.catch_warnings():  # cryptography's deprecation of DSA, said at asyncssh's import: not ours
+            warnings.simplefilter("ignore")
+            from boggle_tui.net.ssh import SshServer, fingerprint, host_key, serve
     except ImportError:
         raise BoggleError(_("boggle ssh-server needs the ssh extra: pip install 'boggle-tui[ssh]'")) from None
     can_listen(args.host, args.port)
     limits = Limits(args.max_sessions, args.sessions_per_address, args.memory_per_game, args.idle_minutes * 60)
-    server = SshServer(state_dir(), limits)
+    server = SshServer(state_dir(), limits, rooms=tuple(args.rooms))
     key = host_key(server.state_dir)  # made (or refused) before the banner
     asyncio.run(_serve(server, lambda: serve(server, key, args.host, args.port), fingerprint(key), args))
     return 0

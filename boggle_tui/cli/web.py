@@ -33,6 +33,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import INTERFACE_LANGUAGES, _, counted, current_language
 from boggle_tui.net.address import lan_address, parse_address
 from boggle_tui.net.protocol import clean_name
+from boggle_tui.net.reach import environment, reach, served
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
 
 HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")  # a name, an IPv4 or an [IPv6] address
@@ -81,7 +82,9 @@ def invited_address(value: str | None) -> str | None:
         host, port, room = parse_address(value)
     except BoggleError:
         return None
-    return f"{host}:{port}/{room}" if room and HOST_NAME.fullmatch(host) else None
+    if not (room and HOST_NAME.fullmatch(host) and reach().allows(f"ws://{host}:{port}")):  # served: named only
+        return None
+    return f"{host}:{port}/{room}"
 
 
 def browser_language(header: str | None) -> str | None:
@@ -145,8 +148,9 @@ def run_web(args: argparse.Namespace) -> int:
     strangers = args.host not in LOOPBACK
     command = f"{shlex.quote(sys.executable)} -m boggle_tui"
     os.environ[WEB_URL_VARIABLE] = public_url
-    if strangers:
+    if strangers:  # each tab's game hosts nothing and joins only the rooms of --rooms (net/reach.py)
         os.environ[TAB_DATA_VARIABLE] = "1"
+        os.environ.update(environment(served(args.rooms)))
 
     class BoggleServer(Server):
         """textual-serve's server with a cap on games, and a link into a room."""

@@ -12,6 +12,7 @@ from urllib.parse import quote
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.i18n import _
 from boggle_tui.net.protocol import MAX_ROOM, clean_name
+from boggle_tui.net.reach import reach
 
 DEFAULT_PORT = 8765
 ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -89,7 +90,10 @@ def lan_address() -> str:
 
 
 def default_name() -> str:
-    """The player's user name, cleaned, for a room."""
+    """The player's user name, cleaned, for a room; a game served to strangers runs as the server's user, which is
+    no visitor's name (nor theirs to learn): "Player"."""
+    if reach().served:
+        return "Player"
     try:
         return clean_name(getpass.getuser()) or "Player"
     except (OSError, KeyError):

@@ -19,6 +19,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.address import ROOM_NAME
 from boggle_tui.net.phrases import said
 from boggle_tui.net.protocol import ProtocolError, clean_text
+from boggle_tui.net.reach import NotReachable, reach
 
 CONNECT_SECONDS = 5.0
 ANSWER_SECONDS = 20.0  # for the answer to a hello: a server reading another language's word list takes seconds
@@ -83,6 +84,10 @@ async def _hello(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[
     """Connect, say hello (to a room, or to the day's board), and read the answer; a refusal or a failure is a
     JoinError in words."""
     address = room_url(url, hello.room) if isinstance(hello, m.Hello) else url
+    try:
+        reach().check_connect(url)  # a game served to strangers joins only the servers its operator named
+    except NotReachable as refused:
+        raise JoinError(str(refused)) from None
     try:
         ws = await connect(address, max_size=m.MAX_SERVER_FRAME, open_timeout=CONNECT_SECONDS, compression=None)
     except (OSError, TimeoutError) as error:

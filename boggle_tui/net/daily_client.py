@@ -17,6 +17,7 @@ from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import ANSWER_SECONDS, CONNECT_SECONDS, error_text
 from boggle_tui.net.protocol import ProtocolError
+from boggle_tui.net.reach import NotReachable, reach
 
 END_SECONDS = 10.0  # for the table after the round's end: the server places the result first
 
@@ -31,6 +32,10 @@ class DailyError(Exception):
 
 
 def _open(url: str, first: m.DailyHello | m.TableAsk) -> ClientConnection:
+    try:
+        reach().check_connect(url)  # a game served to strangers joins only the servers its operator named
+    except NotReachable as refused:
+        raise DailyError(str(refused)) from None
     try:
         # Entered as a context (closed by its own close()): websockets 17 warns of a bare connect() call.
         ws = contextlib.ExitStack().enter_context(

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from boggle_tui.i18n import _
 from boggle_tui.net.address import DEFAULT_PORT
+from boggle_tui.net.reach import reach
 
 START_SECONDS = 30.0  # a cold start builds the word list's trie: a few seconds at most
 IDLE_SECONDS = 60  # a host's server with no room left ends after this long
@@ -19,7 +20,8 @@ async def start_room_server(
     room: str, host: str, port: int, dictionaries: Mapping[str, str] | None = None
 ) -> tuple[int, subprocess.Popen[str]]:
     """Start the room's server on `port` (any free one when the default is taken: another host here); the port it
-    bound and its process. An OSError says why it could not start."""
+    bound and its process. An OSError says why it could not start (a game served to strangers hosts nothing)."""
+    reach().check_listen()
     try:
         return await _start(room, host, port, dictionaries or {})
     except OSError:

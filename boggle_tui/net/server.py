@@ -40,6 +40,7 @@ from boggle_tui.net.address import DEFAULT_PORT, ROOM_NAME
 from boggle_tui.net.collector import Collector
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.protocol import MAX_FRAME, MAX_ROOM, Limits, ProtocolError
+from boggle_tui.net.reach import reach
 from boggle_tui.net.room import Bucket, Player, Room, RoomFull, Send, State
 
 HELLO_SECONDS = 5.0  # a connection that says nothing for this long is closed
@@ -131,7 +132,8 @@ class RoomServer:
     # Running
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
-        """Listen; the port actually bound (port 0 picks a free one)."""
+        """Listen; the port actually bound (port 0 picks a free one). A game served to strangers never listens."""
+        reach().check_listen()
         plain = Rules().language  # a room whose host chose nothing plays it: its lists are read now
         for name in self.dictionaries:  # a first build takes a second: not in a round
             if language_of(name).code == plain:  # other languages' lists: when a room asks for one

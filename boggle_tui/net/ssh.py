@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import stat
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +25,12 @@ import asyncssh
 from boggle_tui.engine.atomic import write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _
+from boggle_tui.net.reach import environment, served
 from boggle_tui.net.ssh_game import (
     GRACE_SECONDS,
     TERMINAL_RESET,
     Limits,
+    Newcomers,
     PtyGame,
     Seats,
     forget,
@@ -43,9 +47,20 @@ from boggle_tui.net.ssh_game import (
 
 HOST_KEY_FILE = "host_key"
 LOGIN_SECONDS = 30  # to log in (asking nothing), then to ask for a game, or the connection is dropped
+FIRST_STEP_SECONDS = 10.0  # from connecting to the login's first step (version, key exchange, a user name)
 KEEPALIVE_SECONDS = 30  # a client that answers none of 3 of these in a row is gone
-CONNECTIONS_PER_SEAT = 2  # connections at once, authenticated or not, per game the server runs
+CONNECTIONS_PER_SEAT = 2  # connections at once, logged in or not, per game the server runs
+# Connections not logged in yet: a few per address, and never more than one per game in all, so that silent
+# sockets (from one address, or a few) cannot take the places of players who log in.
+WAITING_PER_ADDRESS = 3
 IDLE_CHECK_SECONDS = 15.0
+# A client that stops reading: asyncssh queues what the game writes without bound (its connection ignores the
+# transport's pause_writing, and the client chooses the channel's window, up to 4 GiB). Past HIGH bytes queued the
+# game is paused (its pty fills and it waits), and goes on below LOW.
+QUEUED_HIGH = 1 << 20
+QUEUED_LOW = 256 << 10
+QUEUED_CHECK_SECONDS = 0.05
+MIN_RSA_BITS = 2048
 
 
 @dataclass
@@ -59,10 +74,14 @@ class SshServer:
     idle_check_seconds: float = IDLE_CHECK_SECONDS
     login_seconds: float = LOGIN_SECONDS  # from connecting to logged in (asyncssh's login_timeout)
     game_seconds: float = LOGIN_SECONDS  # from logged in to asking for a game
+    rooms: tuple[str, ...] = ()  # the room servers the games may join (HOST:PORT); they never host one
     connections: int = 0
+    first_step_seconds: float = FIRST_STEP_SECONDS
 
     def __post_init__(self) -> None:
         self.seats = Seats(self.limits)
+        self.waiting: Counter[str] = Counter()  # connections not logged in yet, per address
+        self.newcomers = Newcomers(clock=self.clock)
         self.playing: set[_GameSession] = set()
         self.all_ended = asyncio.Event()
         self.all_ended.set()
@@ -86,6 +105,23 @@ class SshServer:
     def command(self) -> list[str]:
         return game_command(self.limits.memory_mb, self.game)
 
+    def player_folder(self, public_key: bytes, address: str) -> Path | None:
+        """The key's player's folder; None (a guest) for a new key from an address that made many lately."""
+        in_use = {session.folder for session in self.playing if session.folder is not None}
+        folder, made = player_folder(self.state_dir, public_key, may_make=self.newcomers.may_make(address),
+                                     in_use=in_use)  # fmt: skip
+        if made:
+            self.newcomers.make(address)
+        return folder
+
+    def admits(self, address: str) -> bool:
+        """May one more connection from `address` begin to log in?"""
+        return (
+            self.connections < self.limits.sessions * CONNECTIONS_PER_SEAT
+            and self.waiting.total() < self.limits.sessions
+            and self.waiting[address] < WAITING_PER_ADDRESS
+        )
+
 
 def host_key(state_dir: Path) -> Any:
     """The server's host key: generated on first start (Ed25519) and kept, readable by this user alone."""
@@ -95,12 +131,42 @@ def host_key(state_dir: Path) -> Any:
         key = asyncssh.generate_private_key("ssh-ed25519", comment="boggle ssh-server")
         write_bytes_atomic(path, key.export_private_key())  # mkstemp's file: 0600 from the start
         return key
-    if path.stat().st_mode & 0o077:
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):  # a FIFO would be read for ever, a device without end
+        raise BoggleError(_("the host key {path} is not a file").format(path=path))
+    if mode & 0o077:
         raise BoggleError(_("the host key {path} may be read by others: chmod 600 it").format(path=path))
     try:
-        return asyncssh.read_private_key(str(path))
+        key = asyncssh.read_private_key(str(path))
     except (asyncssh.KeyImportError, ValueError) as error:
         raise BoggleError(_("the host key {path} cannot be read: {reason}").format(path=path, reason=error)) from None
+    weak = weakness(key.algorithm, key.public_data)
+    if weak:
+        raise BoggleError(_("the host key {path} is too weak: {reason}").format(path=path, reason=weak))
+    return key
+
+
+def weakness(algorithm: bytes, public_data: bytes) -> str | None:
+    """Why a host key is too weak to serve strangers (DSA; RSA under 2048 bits), or None."""
+    if algorithm == b"ssh-dss":
+        return _("DSA keys are broken: remove it, and a new Ed25519 key is made")
+    if algorithm.startswith(b"ssh-rsa") or algorithm.startswith(b"rsa-sha2"):
+        bits = _rsa_bits(public_data)
+        if bits < MIN_RSA_BITS:
+            return _("an RSA key of {bits} bits (at least {least}): remove it, and a new Ed25519 key is made").format(
+                bits=bits, least=MIN_RSA_BITS
+            )
+    return None
+
+
+def _rsa_bits(public_data: bytes) -> int:
+    """The modulus's size of an RSA key in its SSH wire form: string "ssh-rsa", mpint e, mpint n (RFC 4253)."""
+    fields, at = [], 0
+    for _field in range(3):
+        size = int.from_bytes(public_data[at : at + 4], "big")
+        fields.append(public_data[at + 4 : at + 4 + size])
+        at += 4 + size
+    return int.from_bytes(fields[2], "big").bit_length()
 
 
 async def serve(server: SshServer, key: Any, host: str, port: int) -> Any:
@@ -142,24 +208,41 @@ class _Connection(asyncssh.SSHServer):
         self.server = server
         self.key: Any = None
         self.counted = False
+        self.waiting = False  # counted among the connections not logged in yet
+        self.began = False  # the login's first step came
         self.session: _GameSession | None = None
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?",)
         self.address = str(peer[0])
-        if self.server.connections >= self.server.limits.sessions * CONNECTIONS_PER_SEAT:
-            conn.abort()  # a flood of connections that never log in: each game still gets its line when full
+        if not self.server.admits(self.address):
+            conn.abort()  # silent sockets: each address has a few, the logged-in players keep their places
             return
         self.server.connections += 1
-        self.counted = True
+        self.server.waiting[self.address] += 1
+        self.counted = self.waiting = True
+        asyncio.get_running_loop().call_later(self.server.first_step_seconds, self._begun_or_gone)
+
+    def _begun_or_gone(self) -> None:
+        if self.counted and not self.began:
+            self.conn.abort()
+
+    def _logged_in(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.server.waiting[self.address] -= 1
+            if self.server.waiting[self.address] <= 0:
+                del self.server.waiting[self.address]
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
+            self._logged_in()  # no longer waiting, either way
             self.server.connections -= 1
             self.counted = False
 
     def begin_auth(self, username: str) -> bool:
+        self.began = True
         return True  # "none" is refused: a key, else the keyboard-interactive login that asks nothing
 
     def public_key_auth_supported(self) -> bool:
@@ -182,6 +265,7 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
+        self._logged_in()
         asyncio.get_running_loop().call_later(self.server.game_seconds, self._playing_or_gone)
 
     def _playing_or_gone(self) -> None:
@@ -212,6 +296,7 @@ class _GameSession(asyncssh.SSHServerSession):
         self.idle = False
         self.last_key = self.server.clock()
         self.idle_timer: asyncio.TimerHandle | None = None
+        self.holds: set[str] = set()  # why the game is paused: "window" (the channel's), "queued" (ours)
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -243,12 +328,13 @@ class _GameSession(asyncssh.SSHServerSession):
             return
         self.seated = True
         key = self.connection.key
-        folder = player_folder(self.server.state_dir, key.public_data) if key is not None else None
+        folder = self.server.player_folder(key.public_data, self.connection.address) if key is not None else None
         self.guest = folder is None
         self.folder = folder or guest_folder(self.server.state_dir)
         env = game_environment(
             os.environ, self.chan.get_terminal_type(), self.chan.get_environment(), self.folder, not self.guest
         )
+        env.update(environment(served(self.server.rooms)))  # hosts nothing, joins only --rooms (net/reach.py)
         columns, rows, *_ = self.chan.get_terminal_size()
         self.game = PtyGame(self._write, self._ended)
         self.server.began(self)
@@ -262,6 +348,8 @@ class _GameSession(asyncssh.SSHServerSession):
             return
         if self.gone:  # the client left while the game was starting
             self.game.hang_up()
+        elif self.holds:  # the client stopped reading while the game was starting
+            self.game.pause()
         self._watch_idle()
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -277,12 +365,34 @@ class _GameSession(asyncssh.SSHServerSession):
         return True  # no more keys (a client's input ran out): the game still draws, until it ends or idles
 
     def pause_writing(self) -> None:
+        self._hold("window")
+
+    def resume_writing(self) -> None:
+        self._let_go("window")
+
+    def _hold(self, why: str) -> None:
+        self.holds.add(why)
         if self.game is not None:
             self.game.pause()
 
-    def resume_writing(self) -> None:
-        if self.game is not None:
+    def _let_go(self, why: str) -> None:
+        self.holds.discard(why)
+        if self.game is not None and not self.holds:
             self.game.resume()
+
+    def queued(self) -> int:
+        """Bytes written to the client and not yet taken by its socket: the channel's and the connection's."""
+        transport = getattr(self.connection.conn, "_transport", None)  # asyncssh has no public way to ask
+        behind = transport.get_write_buffer_size() if transport is not None else 0
+        return int(self.chan.get_write_buffer_size()) + int(behind)
+
+    def _watch_queue(self) -> None:
+        if self.gone or "queued" not in self.holds:
+            return
+        if self.queued() <= QUEUED_LOW:
+            self._let_go("queued")
+        else:
+            asyncio.get_running_loop().call_later(QUEUED_CHECK_SECONDS, self._watch_queue)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
@@ -296,9 +406,13 @@ class _GameSession(asyncssh.SSHServerSession):
             self.game.hang_up()
 
     def _write(self, data: bytes) -> None:
-        if not self.gone:
-            with contextlib.suppress(BrokenPipeError):  # the channel closing under us: connection_lost follows
-                self.chan.write(data)
+        if self.gone:
+            return
+        with contextlib.suppress(BrokenPipeError):  # the channel closing under us: connection_lost follows
+            self.chan.write(data)
+        if "queued" not in self.holds and self.queued() > QUEUED_HIGH:
+            self._hold("queued")
+            asyncio.get_running_loop().call_later(QUEUED_CHECK_SECONDS, self._watch_queue)
 
     def _ended(self, status: int) -> None:
         """The game is over: its seat and a guest's folder are given back, and the client told why if it idled."""

@@ -22,8 +22,9 @@ import struct
 import sys
 import tempfile
 import termios
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,12 +37,15 @@ GUEST = "guest"  # no key: the data goes when the session ends
 TERM_TYPE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")  # the client's TERM, if it looks like one
 LOCALE_VALUE = re.compile(r"[A-Za-z0-9_.@:-]{1,64}")
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # the client's, so the game speaks its language
-SERVER_ONLY = ("COLUMNS", "LINES", "BOGGLE_DATA_DIR", "BOGGLE_TAB_DATA", "TEXTUAL_DRIVER", "TERM", "COLORTERM")
+SERVER_ONLY = ("COLUMNS", "LINES", "BOGGLE_DATA_DIR", "BOGGLE_TAB_DATA", "TEXTUAL_DRIVER", "TERM", "COLORTERM",
+               "BOGGLE_SERVED_ROOMS")  # fmt: skip
 DEFAULT_TERM = "xterm-256color"
 DEFAULT_WINDOW = (80, 24)
 MAX_SIDE = 1000  # columns or rows a client may claim
 MAX_PENDING_INPUT = 64 * 1024  # keys the game has not read yet; past that, more are dropped
-MAX_PLAYERS = 10_000  # player folders kept; a key past that plays as a guest
+MAX_PLAYERS = 10_000  # player folders kept; past that, the one used least lately makes way for a new key
+NEW_PLAYERS_PER_HOUR = 10  # new players' folders one address may make in an hour; past that a new key is a guest
+MAX_ADDRESSES = 10_000  # addresses whose new folders are remembered (the oldest forgotten first)
 GRACE_SECONDS = 3.0  # after a hang-up, the game's time to end before it is killed
 READ_SIZE = 64 * 1024
 
@@ -126,17 +130,58 @@ def game_environment(
     return env
 
 
-def player_folder(state_dir: Path, public_key: bytes) -> Path | None:
-    """The folder of the player with this public key (its SSH wire form): made on first use, private to the
-    server's user. None once the server keeps MAX_PLAYERS folders: a new key then plays as a guest."""
+def player_folder(state_dir: Path, public_key: bytes, *, may_make: bool = True,
+                  in_use: Collection[Path] = ()) -> tuple[Path | None, bool]:  # fmt: skip
+    """The folder of the player with this public key (its SSH wire form), private to the server's user, marked as
+    used now, and whether it is new. A new key's is made when `may_make` (its address has not made too many lately;
+    else None: it plays as a guest); once the server keeps MAX_PLAYERS folders, the one used least lately (and not
+    `in_use`) goes."""
     players = state_dir / "players"
     players.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder = players / hashlib.sha256(public_key).hexdigest()
-    if not folder.is_dir():
-        if sum(1 for _folder in players.iterdir()) >= MAX_PLAYERS:
-            return None
-        folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
+    if folder.is_dir():
+        os.utime(folder)  # its last use: the folders used least lately are the first to go
+        return folder, False
+    if not may_make:
+        return None, False
+    kept = [f for f in players.iterdir() if f not in in_use]
+    if len(kept) >= MAX_PLAYERS:
+        for old in sorted(kept, key=_last_use)[: len(kept) - MAX_PLAYERS + 1]:
+            forget(old)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder, True
+
+
+def _last_use(folder: Path) -> float:
+    try:
+        return folder.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+class Newcomers:
+    """New players' folders made per address over the last hour: a stream of fresh keys from one address makes a
+    few, then plays as guests (a key is free to make; a folder is the server's disk)."""
+
+    def __init__(self, per_hour: int = NEW_PLAYERS_PER_HOUR, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_hour = per_hour
+        self.clock = clock
+        self.made: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def may_make(self, address: str) -> bool:
+        times = self.made.get(address)
+        if times is None:
+            return True
+        while times and times[0] <= self.clock() - 3600:
+            times.popleft()
+        return len(times) < self.per_hour
+
+    def make(self, address: str) -> None:
+        times = self.made.pop(address, None) or deque()
+        times.append(self.clock())
+        self.made[address] = times  # the newest last: the oldest address is forgotten first
+        while len(self.made) > MAX_ADDRESSES:
+            self.made.popitem(last=False)
 
 
 def guest_folder(state_dir: Path) -> Path:
@@ -314,6 +359,11 @@ def _child(argv: Sequence[str]) -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     limit = int(memory)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    # Ctrl+C, Ctrl+\ and Ctrl+Z are keys to the game, but signals while its terminal is not raw (starting, ending):
+    # a traceback with the server's paths sent to the client, or a game ended with status 130. Ignored here, they
+    # stay ignored across exec (Python installs its KeyboardInterrupt handler only over the default one).
+    for signum in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP):
+        signal.signal(signum, signal.SIG_IGN)
     os.execvp(game[0], game)
 
 
