@@ -225,3 +225,6 @@ def crowded_boards(draw: st.DrawFn, most: int = 11) -> Board:
 def messages(sends: list[Send], kind: str) -> list[dict[str, Any]]:
     """The messages of one type among what a room sent, decoded."""
     return [m for m in (json.loads(s.text) for s in sends) if m["type"] == kind]
+
+
+DEAL_SECRET = "a test server's secret"  # a daily server in a test deals from it, so the test knows its boards

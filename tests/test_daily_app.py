@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import FakeTime, make_app, past_the_guard, shown, until
+from support import DEAL_SECRET, FakeTime, make_app, past_the_guard, shown, until
 from textual.widgets import Label, OptionList, Static
 from websockets.asyncio.client import connect
 
@@ -22,7 +22,7 @@ from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.engine.solver import solve
-from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.daily import served_deal
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Mode
@@ -45,7 +45,7 @@ DAY = dt.date(2026, 11, 23)  # support.TODAY's date: the app's wall and the serv
 async def daily_server(folder: Path, time_: FakeTime, port: int = 0):
     server = RoomServer(dictionaries={"enable1": "enable1"}, now=time_)
     service = server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for,
-                                          today=lambda: DAY, now=time_, wall=time_)  # fmt: skip
+                                          today=lambda: DAY, now=time_, wall=time_, secret=DEAL_SECRET)  # fmt: skip
     address = f"127.0.0.1:{await server.start('127.0.0.1', port)}"
     SERVERS[address] = server
     try:
@@ -65,7 +65,7 @@ async def service_stopped(address: str) -> None:
 
 
 def board_words(enable1) -> list[str]:
-    return sorted(solve(daily_deal(DAY).board, enable1.trie, 3).paths, key=lambda w: (len(w), w))
+    return sorted(solve(served_deal(DEAL_SECRET, DAY).board, enable1.trie, 3).paths, key=lambda w: (len(w), w))
 
 
 def player(monkeypatch: pytest.MonkeyPatch, folder: Path, name: str, address: str | None, enable1, popular, **kw: Any):
@@ -109,7 +109,9 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
                 session = round_screen.session
                 assert isinstance(session, DailySession) and round_screen.query_one("#title", Label)
                 assert session.title == f"Today's board on {address}"
-                assert session.board.text() == daily_deal(DAY).board.text()  # the server's board, the day's
+                assert (
+                    session.board.text() == served_deal(DEAL_SECRET, DAY).board.text()
+                )  # the server's board, the day's
                 assert session.score == count and session.entries[-1].verdict is Verdict.NOT_ON_BOARD
                 results = await end_round(pilot)
                 day = text_of(results, "#day-summary")
@@ -122,7 +124,9 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
         ]  # fmt: skip
         assert lines[found[7]].endswith("only you") and lines[found[2]].endswith("2 found it")
         assert lines[found[0]].endswith("3 found it")
-        assert levels == against_levels(solve(daily_deal(DAY).board, enable1.trie, 3), 8, 180)  # cy's 8 points
+        assert levels == against_levels(
+            solve(served_deal(DEAL_SECRET, DAY).board, enable1.trie, 3), 8, 180
+        )  # cy's 8 points
 
 
 async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_friends_show_alone(

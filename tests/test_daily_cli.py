@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import FakeTime
+from support import DEAL_SECRET, FakeTime
 from test_plain import ScriptedLines
 
 from boggle_tui.cli.daily import run_daily
@@ -25,7 +25,8 @@ from boggle_tui.cli.parser import build_parser
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
-from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.daily import daily_deal, served_deal
+from boggle_tui.game.daily_table import against_levels
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.daily_client import DailyError, DailyRound
 from boggle_tui.net.server import RoomServer
@@ -53,7 +54,9 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
     def run() -> None:
         asyncio.set_event_loop(loop)
         server = RoomServer(dictionaries={"enable1": "enable1"})
-        server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today)
+        server.daily = DailyService(
+            SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, secret=DEAL_SECRET
+        )
         held["port"] = loop.run_until_complete(server.start("127.0.0.1", 0))
         held["server"] = server
         ready.set()
@@ -102,8 +105,9 @@ class EventfulLines(ScriptedLines):
         return super().read(timeout)
 
 
-def words(day: dt.date = DAY) -> list[str]:
-    board = daily_deal(day).board
+def words(day: dt.date = DAY, *, served: bool = True) -> list[str]:
+    """The day's words, longest last: of the test server's board, or (`served=False`) of the board played here."""
+    board = (served_deal(DEAL_SECRET, day) if served else daily_deal(day)).board
     return sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
 
 
@@ -141,7 +145,10 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
         assert "> 1. cy  8 (8 words)" in text and "  2. ada  5 (5 words)" in text and "  3. bo  2 (2 words)" in text
         assert "Top score 8 · average 5.0 · 3 players" in text
         assert f"you alone found {found[7].upper()}" in text and f"you were one of 2 to find {found[2].upper()}" in text
-        assert "Against the bots: above Strong (7), below Expert (11)" in said  # cy's 8 of 12 points
+        assert (
+            against_levels(solve(served_deal(DEAL_SECRET, DAY).board, load_dictionary("enable1").trie, 3), 8, 180)
+            in said
+        )
         assert "Daily streak: 1 day in a row" in text
 
         code, _again, noted = daily(monkeypatch, tmp_path / "ada", "--plain", today=today)  # the server remembered
@@ -168,7 +175,7 @@ def test_with_no_server_the_board_is_played_here_and_placed_against_the_bots(
     found = words()
     code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=found[:3])
     text = "\n".join(said)
-    assert code == 0 and "daily board 2026-03-01" in text
+    assert code == 0 and "practice daily 2026-03-01" in text
     placed = r"Against the bots: ((above|level with) \w+ \(\d+\)(, |: ))?(below \w+ \(\d+\)|every level \w+)"
     assert any(re.fullmatch(placed, line) for line in said), text
 
@@ -181,7 +188,7 @@ def test_a_server_that_is_down_is_said_in_one_line_and_the_board_is_played_here(
     assert code == 0
     assert len([n for n in noted if "127.0.0.1:9" in n]) == 1
     assert any("playing today's board here instead" in n for n in noted)
-    assert any("daily board 2026-03-01" in line for line in said)
+    assert any("practice daily 2026-03-01" in line for line in said)
     kept = load_identity(tmp_path / "ada")  # remembered as the player asked: the server being down refuses neither
     assert (kept.server, kept.name) == ("127.0.0.1:9", "gina")
     with pytest.raises(BoggleError, match=r"cannot reach ws://127\.0\.0\.1:9"):  # --table asks that server, as gina
@@ -201,8 +208,8 @@ def test_a_name_the_server_refuses_is_not_remembered(monkeypatch: pytest.MonkeyP
 def test_a_streak_of_three_days_after_rounds_on_three_dates(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for days in range(3):
         day = DAY + dt.timedelta(days=days)
-        _code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=words(day)[: 2 + 3 * days],
-                                    today=Today(day))  # fmt: skip
+        typed = words(day, served=False)[: 2 + 3 * days]
+        _code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=typed, today=Today(day))
     assert "Daily streak: 3 days in a row · 2 beating your average" in said
 
 
@@ -225,7 +232,7 @@ def test_bad_flags_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
 def test_today_s_board_is_played_once_here_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A play-tester played the offline daily three times in a day, and again here after the server's round."""
     code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=["tea"])
-    assert code == 0 and any("daily board 2026-03-01" in line for line in said)
+    assert code == 0 and any("practice daily 2026-03-01" in line for line in said)
     code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", typed=["tea"])
     assert (
         code == 1
@@ -244,7 +251,9 @@ def test_boggle_stats_shows_each_language_s_streak_until_a_day_is_missed(
     """English on three days in a row, German on the third only: a German streak counts German days."""
     for days in range(3):
         day = DAY + dt.timedelta(days=days)
-        daily(monkeypatch, tmp_path / "ada", "--plain", typed=words(day)[: 2 + 3 * days], today=Today(day))
+        daily(
+            monkeypatch, tmp_path / "ada", "--plain", typed=words(day, served=False)[: 2 + 3 * days], today=Today(day)
+        )
     _code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--lang", "de", today=Today(day))
     assert "Daily streak: 1 day in a row" in said
     capsys.readouterr()
@@ -319,7 +328,7 @@ def test_a_server_that_never_comes_back_ends_with_the_score_and_one_reconnecting
 ) -> None:
     found = words()
     today = Today()
-    solution = solve(daily_deal(DAY).board, load_dictionary("enable1").trie, 3)
+    solution = solve(served_deal(DEAL_SECRET, DAY).board, load_dictionary("enable1").trie, 3)
     total = solution.total_score
     with server_thread(tmp_path, today) as address:
         code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import FakeTime
+from support import DEAL_SECRET, FakeTime
 from websockets.asyncio.client import connect
 
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.codes import parse_code
-from boggle_tui.game.daily import daily_deal
+from boggle_tui.game.daily import served_deal
 from boggle_tui.game.round import Verdict
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily import SWEEP_SLACK, DailyService
@@ -56,7 +56,13 @@ async def daily_server(
 ) -> AsyncIterator[tuple[RoomServer, str]]:
     server = RoomServer(now=time_, dictionaries={"enable1": "enable1"})
     server.daily = DailyService(
-        SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, now=time_, wall=time_, **settings
+        SqliteStore(folder / "daily.sqlite3"),
+        server.dictionary_for,
+        today=today,
+        now=time_,
+        wall=time_,
+        secret=DEAL_SECRET,
+        **settings,
     )
     port = await server.start("127.0.0.1", 0)
     try:
@@ -100,7 +106,7 @@ def solution_words(language: str = "en") -> list[str]:
     from boggle_tui.engine.dictionary import load_dictionary
     from boggle_tui.engine.solver import solve
 
-    board = daily_deal(DAY, language).board
+    board = served_deal(DEAL_SECRET, DAY, language).board
     return sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
 
 
@@ -442,7 +448,9 @@ class HeldStore(SqliteStore):
 async def test_a_player_gone_before_the_board_was_dealt_has_no_attempt(tmp_path: Path) -> None:
     server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
     store = HeldStore(tmp_path / "daily.sqlite3")
-    server.daily = DailyService(store, server.dictionary_for, today=Today(), now=FakeTime(), wall=FakeTime())
+    server.daily = DailyService(
+        store, server.dictionary_for, today=Today(), now=FakeTime(), wall=FakeTime(), secret=DEAL_SECRET
+    )
     url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
     try:
         ws = await connect(url)
@@ -506,3 +514,37 @@ def test_a_server_killed_mid_round_and_started_again_gives_her_round_back(tmp_pa
         assert game.word(found[2]).verdict == "accepted"
         table = game.finish()
         assert table.you is not None and (table.you.name, table.you.score, table.you.words) == ("gina", 3, 3)
+
+
+async def test_the_days_board_comes_from_the_servers_secret_and_no_command_can_print_it(tmp_path: Path) -> None:
+    """`boggle solve --seed 20260301` (the board played with no server) is not the board a server deals that day;
+    the server's comes from its store's secret, the same after a restart; today's table shows it to players only."""
+    from boggle_tui.game.daily import daily_deal, daily_seed
+    from boggle_tui.game.deal import deal
+
+    assert deal(seed=daily_seed(DAY)).board == daily_deal(DAY).board  # what anyone can print a day ahead
+    boards = []
+    for restart, name in enumerate(("ada", "bo")):
+        server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
+        store = SqliteStore(tmp_path / "daily.sqlite3")
+        server.daily = DailyService(store, server.dictionary_for, today=Today(), now=FakeTime(), wall=FakeTime())
+        url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
+        try:
+            player, start = await Player.start(url, name)
+            boards.append(tuple(tuple(row) for row in start["board"]))
+            if restart == 0:
+                anyone = m.TableAsk(version=m.VERSION, language="en")  # someone who has not played today
+                assert (await asyncio.to_thread(ask_table, url, anyone)).board == ""
+                await player.end()
+                ada = m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"])
+                assert (await asyncio.to_thread(ask_table, url, ada)).board.startswith("N-")  # ada has
+            else:
+                await player.ws.close()
+        finally:
+            await server.stop()
+            server.daily.close()
+        kept = SqliteStore(tmp_path / "daily.sqlite3")
+        secret = kept.deal_secret()
+        kept.close()
+        assert boards[-1] == tuple(tuple(row) for row in served_deal(secret, DAY).board.rows)
+    assert boards[0] == boards[1] != tuple(tuple(row) for row in daily_deal(DAY).board.rows)

@@ -207,3 +207,31 @@ def test_server_processes_starting_together_share_one_postgresql_table() -> None
         for thread in threads:
             thread.join()
         assert failed == []
+
+
+def test_the_deal_secret_is_made_once_and_kept(store: DailyStore, tmp_path: Path) -> None:
+    secret = store.deal_secret()
+    assert len(secret) >= 40 and store.deal_secret() == secret
+    if isinstance(store, SqliteStore):  # a restarted server deals the same boards
+        again = SqliteStore(tmp_path / "daily.sqlite3")
+        assert again.deal_secret() == secret
+        again.close()
+        other = SqliteStore(tmp_path / "other.sqlite3")
+        assert other.deal_secret() != secret  # another server, other boards
+        other.close()
+
+
+def test_processes_sharing_one_postgresql_store_share_its_secret() -> None:
+    url = _fresh_postgres()
+    stores = [open_store(url) for _ in range(2)]
+    try:
+        secrets = set()
+        threads = [threading.Thread(target=lambda s=s: secrets.add(s.deal_secret())) for s in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(secrets) == 1
+    finally:
+        for made in stores:
+            made.close()

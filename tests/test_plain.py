@@ -219,7 +219,7 @@ def test_plain_play_needs_no_terminal_and_never_loads_textual_or_rich(enable1, t
             ["--seed", "1", "--dictionary", "popular"],
             ["", "3 min round · words of 3 letters or more · word list popular"],
         ),
-        (["--daily"], ["Boggle (1987+) · daily board "]),
+        (["--daily"], ["Boggle (1987+) · practice daily "]),
         (["--practice", "--seed", "1"], ["Boggle (1987+) · seed 1 · practice", "practice, no clock"]),
         (["--best", "--seed", "2"], ["Boggle (1987+) · seed ", "3 min round"]),  # the richest roll's seed
         (

@@ -1,8 +1,15 @@
-"""The daily board: the same for everyone on a UTC date, from the date alone."""
+"""The daily board: the same for everyone on a UTC date.
+
+A server deals each day's board from a secret of its own (`served_deal`): nobody can print it before the server
+deals it, so its table ranks players, not scripts that solved tomorrow's board today. The board played with no
+server (`daily_deal`) comes from the date alone: the same on every machine, and practice, never a server's.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import hmac
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import load_dice_set
@@ -29,3 +36,11 @@ def daily_deal(day: dt.date | None = None, language: str = DEFAULT_LANGUAGE) -> 
     seed = daily_seed(day)
     dice = daily_dice(language)
     return Deal(load_dice_set(dice).roll(seed), dice, seed, daily=day.isoformat())
+
+
+def served_deal(secret: str, day: dt.date, language: str = DEFAULT_LANGUAGE) -> Deal:
+    """The board a server deals on `day`: the language's dice rolled from a seed that only its secret gives (HMAC-
+    SHA256 of the day and language). The seed is not part of the deal: it would tell nothing a player needs."""
+    digest = hmac.new(secret.encode(), f"{day.isoformat()}/{language}".encode(), hashlib.sha256).digest()
+    dice = daily_dice(language)
+    return Deal(load_dice_set(dice).roll(int.from_bytes(digest[:8], "big")), dice, None, daily=day.isoformat())

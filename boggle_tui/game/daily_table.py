@@ -68,6 +68,10 @@ class OpenRound:
 class DailyStore(Protocol):
     """What a daily server asks of its store (every method may block: net/daily.py calls them off its loop)."""
 
+    def deal_secret(self) -> str:
+        """The server's secret the days' boards are dealt from: made on first use, then always the same."""
+        ...
+
     def claim(self, name: str, secret: str, day: dt.date) -> bool:
         """True when `name` is this secret's: taken now, or taken by the same secret before."""
         ...

@@ -261,8 +261,9 @@ class SoloSession:
         deal = self.deal
         parts = [load_dice_set(deal.dice).short_label if deal.dice else _("Your board")]
         if deal.daily:
-            # Translators: {date} is the daily board's date (2026-03-01)
-            parts.append(_("daily board {date}").format(date=deal.daily))
+            # Translators: {date} is the daily board's date (2026-03-01). Played here, it is practice: a server deals
+            # its own board that day, which nobody can know before it is dealt.
+            parts.append(_("practice daily {date}").format(date=deal.daily))
         elif deal.seed is not None:
             # Translators: {seed} is the number the board was rolled from, to read out to a friend
             parts.append(_("seed {seed}").format(seed=deal.seed))

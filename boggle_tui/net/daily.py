@@ -1,7 +1,8 @@
 """The day's board served: each player's round dealt, timed and judged here, and the day's table kept.
 
-A connection whose first message is `daily` plays the day's board (game/daily.py: the same board on every
-server) as a room's round is played: the client sends words, the server judges each and keeps the score,
+A connection whose first message is `daily` plays the day's board (game/daily.py: dealt from this server's
+secret, the same for every process of its store, and printable by nobody before it is dealt) as a room's round is
+played: the client sends words, the server judges each and keeps the score,
 so a result cannot be forged (a field the protocol does not know is refused; a word not on the board scores
 nothing). A name is held by the secret that first used it on this server, and each name has one attempt a
 day per language, recorded before the board is shown. A connection whose first message is `table` asks for
@@ -19,6 +20,7 @@ import datetime as dt
 import re
 import time
 from collections import OrderedDict
+from dataclasses import replace
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -72,7 +74,10 @@ class DailyService:
         seconds: int = STANDARD_ROUND,
         wall: TimeSource = time.time,
         per_address: int = ATTEMPTS_PER_ADDRESS,
+        secret: str | None = None,
     ) -> None:
+        """`secret`: the days' boards are dealt from it (None: the store's own, made on first use; a test gives one,
+        to know the boards)."""
         self.store = store
         self.dictionary_for = dictionary_for
         self.today = today
@@ -90,6 +95,13 @@ class DailyService:
         self.live: dict[tuple[dt.date, str, str], tuple[ServerConnection, asyncio.Event]] = {}  # rounds played here
         self.swept: float | None = None
         self.boards: dict[tuple[dt.date, str], tuple[Deal, str, Rules, Dictionary, Solution]] = {}
+        self.secret = secret  # None until the store's is read: the days' boards are dealt from it
+
+    async def _deal(self, day: dt.date, language: str) -> Deal:
+        """The day's board on this server (game/daily.py served_deal): nobody can print it before it is dealt."""
+        if self.secret is None:
+            self.secret = await self._store(self.store.deal_secret)
+        return daily.served_deal(self.secret, day, language)
 
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, call, *args)
@@ -279,7 +291,7 @@ class DailyService:
         """The day's board in a language, dealt and solved once (every player of the day plays it)."""
         key = (day, language)
         if key not in self.boards:
-            deal = daily.daily_deal(day, language)
+            deal = await self._deal(day, language)
             dice = daily.daily_dice(language)
             rules = Rules(dice=dice, dictionary=language_for(language).dictionary, seconds=self.seconds)
             words = await asyncio.to_thread(self.dictionary_for, rules.dictionary, language)
@@ -346,8 +358,10 @@ class DailyService:
             raise Refusal(P.phrase(P.TABLES_KEPT, days=self.keep_days))
         name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
         found = await self._store(self.store.words_of, day, language, name) if name else []
-        code = board_code(daily.daily_deal(day, language).board, daily.daily_dice(language))
+        code = board_code((await self._deal(day, language)).board, daily.daily_dice(language))
         table = await self._table_for(day, language, code, name, found, rows=ask.rows, only_friends=ask.friends)
+        if day == today and table.you is None:  # today's board only for those who have played it
+            table = replace(table, board="")
         await ws.send(m.encode(table))
 
     def _take(self, address: str) -> bool:

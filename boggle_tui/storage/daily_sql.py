@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import secrets
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -42,6 +43,9 @@ SCHEMA = (
         last_id BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (day, language, name))""",
     # The results still open: the few a sweep for overdue rounds reads, never the day's whole table.
     "CREATE INDEX IF NOT EXISTS results_open ON results (day) WHERE finished = 0",
+    # The server's own secret, from which each day's board is dealt (game/daily.py served_deal): made once, by the
+    # first process to start, and the same for every process of one store. It never leaves the store and the server.
+    "CREATE TABLE IF NOT EXISTS deal_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL)",
 )
 # A store made before the histogram was kept: its finished results counted once, when it has none.
 FILL_SCORES = (
@@ -191,6 +195,15 @@ class SqlStore:
             self._commit()
 
     # The interface
+
+    def deal_secret(self) -> str:
+        made = secrets.token_urlsafe(32)
+        with self.lock:
+            _made, held = self._together([
+                ("INSERT INTO deal_secret (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", (made,)),
+                ("SELECT secret FROM deal_secret WHERE id = 1", ()),
+            ])  # fmt: skip
+        return str(held[0][0])
 
     def claim(self, name: str, secret: str, day: dt.date) -> bool:
         hashed = secret_hash(secret)

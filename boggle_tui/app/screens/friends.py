@@ -53,7 +53,7 @@ class FriendsScreen(TranslatedModalScreen[FriendsChoice | None]):
                 # Translators: {servers} are the servers this game may join, HOST:PORT each, by commas.
                 yield Label(_("Join a room on {servers}: HOST:PORT/ROOM").format(servers=", ".join(named)),
                             id="friends-or")  # fmt: skip
-                example = f"{named[0]}/" + _("friends")
+                example = f"{named[0]}/" + _("192.168.1.5:8765/friends").rpartition("/")[2]
             else:
                 yield Label(refusal_to_join(self.reach), id="friends-or")
             if named is None or named:
