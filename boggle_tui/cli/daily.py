@@ -42,7 +42,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.codes import parse_code
-from boggle_tui.game.daily import daily_dice, daily_seed
+from boggle_tui.game.daily import daily_dice
 from boggle_tui.game.daily_table import against_levels, standing_line, streak_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
@@ -310,7 +310,7 @@ def _record(
         board=solution.board.text(), code=start.code, dictionary=language_for(language).dictionary,
         min_length=start.min_length, score=score, max_score=solution.total_score, words_total=len(solution.paths),
         found=found, missed=tuple(w for w in solution.paths if w not in found), daily=day.isoformat(),
-        dice=daily_dice(language), seed=daily_seed(day), seconds=start.seconds, ended="time_up",
+        dice=daily_dice(language), seed=None, seconds=start.seconds, ended="time_up",  # the server's seed is its own
     )  # fmt: skip
 
 
@@ -359,7 +359,10 @@ def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int
                  "average": table.average, "top": table.top, "rows": rows}  # fmt: skip
         out(json.dumps(shown, ensure_ascii=False))
         return 0
-    out(_("Today's table · {date} · board {code}").format(date=table.date, code=table.board))
+    if table.board:
+        out(_("Today's table · {date} · board {code}").format(date=table.date, code=table.board))
+    else:  # the server shows today's board only to those who played it
+        out(_("Today's table · {date}").format(date=table.date))
     if table.you is not None:
         out(standing_line(table.you.rank, table.players, table.you.percentile))
     for row in table.rows:

@@ -20,9 +20,9 @@ import datetime as dt
 import re
 import time
 from collections import OrderedDict
-from dataclasses import replace
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import ServerConnection

@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable
 
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.clock import TimeSource
-from boggle_tui.game.daily import daily_seed
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
@@ -175,6 +174,6 @@ class DailySession(ServedRound):
             board=self.board.text(), code=self.code, dictionary=self.request.dictionary, min_length=self.min_length,
             score=self.score, max_score=solution.total_score, words_total=len(solution.paths), found=dict(self.found),
             missed=tuple(w for w in solution.paths if w not in self.found), daily=self.day.isoformat(),
-            dice=self.deal.dice, seed=daily_seed(self.day), seconds=int(self.duration),
+            dice=self.deal.dice, seed=None, seconds=int(self.duration),  # the server's seed is its own
             ended=self.end_reason.name.lower() if self.end_reason else None,
         )  # fmt: skip

@@ -181,8 +181,10 @@ class DayTableScreen(TranslatedScreen[m.DailyTable | None]):
     def show(self, table: m.DailyTable) -> None:
         if self.friends:
             whose = _("Your friends · {date} · board {code}")
-        else:
+        elif table.board:
             whose = _("Today's table · {date} · board {code}")
+        else:  # the server shows today's board only to those who played it
+            whose = _("Today's table · {date}")
         self.query_one("#day-title", Label).update(whose.format(date=table.date, code=table.board))
         you = table.you
         standing = place_lines(table)[0] if you is not None else ""
