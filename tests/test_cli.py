@@ -421,3 +421,24 @@ def test_every_command_has_a_runner_and_each_imports() -> None:
 
     assert set(RUNNERS) == set(COMMANDS)
     assert all(callable(_runner(command)) for command in COMMANDS)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["server", "--state", ""], "an empty value"),
+        (["server", "--store", " "], "an empty value"),
+        (["prove", "--size", "3", "--out", ""], "an empty value"),
+        (["prove", "--size", "3", "--resume", ""], "an empty value"),
+        (["prove", "--size", "3", "--cluster", ""], "an empty value"),
+        (["ssh-server", "--idle-minutes", "\u0663"], "is not a whole number"),  # an Arabic-Indic three
+        (["server", "--max-rooms", "\uff13"], "is not a whole number"),  # a full-width three
+        (["prove", "--size", "\u0663"], "is not a size"),
+        (["best", "--seconds", "\u0663"], "is not a number of seconds"),
+        (["ssh-server", "--rooms", "rooms.example.org:8765/friends"], "a server is HOST:PORT, with no room"),
+    ],
+)
+def test_empty_values_and_digits_of_other_scripts_are_refused(capsys, args: list[str], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    last = err.strip().splitlines()[-1]  # after argparse's usage: the one line that says what is wrong
+    assert code == 2 and message in last and ": error: " in last and "Traceback" not in err, err

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
+import sqlite3
 import threading
 import uuid
 from collections.abc import Iterator
@@ -235,3 +237,44 @@ def test_processes_sharing_one_postgresql_store_share_its_secret() -> None:
     finally:
         for made in stores:
             made.close()
+
+
+def test_a_store_that_cannot_be_one_is_one_line_and_another_programs_file_is_left_alone(tmp_path: Path) -> None:
+    from boggle_tui.engine.errors import BoggleError
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(os.urandom(8192))
+    for where, said in [
+        (str(tmp_path), "it is not a file"),
+        ("/dev/zero", "it is not a file"),
+        (str(fifo), "it is not a file"),
+        (str(other), "another program's database"),
+        (str(damaged), "not a database"),
+        (str(tmp_path / ("x" * 5000)), "File name too long"),
+        ("mysql://x/y", "takes a SQLite file's path or a postgresql:// URL"),
+        ("", "needs a SQLite file's path"),
+    ]:
+        with pytest.raises(BoggleError, match=re.escape(said)) as refused:
+            open_store(where)
+        assert "\n" not in str(refused.value) and len(str(refused.value)) < 200
+    with sqlite3.connect(other) as db:  # untouched: none of our tables were made in it
+        assert [row[0] for row in db.execute("SELECT name FROM sqlite_master")] == ["notes"]
+    assert not (tmp_path / "mysql:").exists()
+
+
+def test_the_default_store_damaged_is_moved_aside_and_a_fresh_one_begun(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    (tmp_path / "daily-server.sqlite3").write_bytes(os.urandom(8192))
+    store = open_store()
+    assert isinstance(store, SqliteStore) and "moved to daily-server.sqlite3.damaged-" in (store.notice or "")
+    assert store.claim("ada", "s1", DAY)
+    store.close()
+    assert len(list(tmp_path.glob("daily-server.sqlite3.damaged-*"))) == 1
+    again = open_store()
+    assert isinstance(again, SqliteStore) and again.notice is None and again.owns("ada", "s1")  # the fresh one kept
+    again.close()

@@ -167,11 +167,15 @@ def run_server(args: argparse.Namespace) -> int:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         server = RoomServer(log=log, limits=limits, dictionaries=dictionaries, state=state, collector=Collector())
-        if not args.no_daily:  # today's board and its table (net/daily.py), in the store named or the default file
+        # Today's board and its table (net/daily.py), in the store named or the default file; never on a host's own
+        # server for one room (--only-room).
+        if not args.no_daily and args.only_room is None:
             from boggle_tui.net.daily import DailyService
             from boggle_tui.storage.daily_store import open_store
 
             store = open_store(args.store)
+            if notice := getattr(store, "notice", None):
+                log(notice)
             server.daily = DailyService(store, server.dictionary_for, log=log, keep_days=args.keep_days,
                                         per_address=args.daily_per_address)  # fmt: skip
         try:

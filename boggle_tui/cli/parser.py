@@ -45,8 +45,9 @@ def _count(minimum: int, maximum: int = 10**9) -> Any:
     """A whole number in [minimum, maximum]: every value is bounded where it enters."""
 
     def parse(text: str) -> int:
+        # ASCII digits only: int() also reads Arabic-Indic and full-width digits, which nobody means on a command line.
         try:
-            value = int(text) if len(text) <= 20 else None
+            value = int(text) if len(text) <= 20 and text.strip().lstrip("+-").isascii() else None
         except ValueError:
             value = None
         if value is None:
@@ -63,7 +64,7 @@ def _count(minimum: int, maximum: int = 10**9) -> Any:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+)(?:x(\d+))?", text.strip().lower())
+    match = re.fullmatch(r"([0-9]+)(?:x([0-9]+))?", text.strip().lower())
     if not match:
         raise argparse.ArgumentTypeError(_("{text} is not a size like 4, 5 or 4x5").format(text=repr(text)))
     height = int(match.group(1))
@@ -75,12 +76,23 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def _seconds(text: str) -> float:
     try:
-        value = float(text)
+        value = float(text if text.isascii() else "not ASCII")  # float() reads other scripts' digits too
     except ValueError:
         raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
-    if not 0 < value < 10**6:
+    if not 0 < value < 10**6:  # NaN and infinity too
         raise argparse.ArgumentTypeError(_("{text} seconds is out of range").format(text=text))
     return value
+
+
+def _given(text: str) -> str:
+    """A value that must say something: an empty one (`--store ''`) is an error, never taken as not given."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("an empty value: leave the option out instead"))
+    return text
+
+
+def _given_path(text: str) -> Path:
+    return Path(_given(text))
 
 
 def _host(text: str) -> str:
@@ -267,15 +279,23 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("find every board of N points or more (default: a search's best)"),
     )
     prove.add_argument("--jobs", type=_count(1, 256), metavar="N", help=_("classes proved side by side (default 1)"))
-    prove.add_argument("--out", metavar=_("FILE"), help=_("write each finished class to FILE (JSON lines)"))
     prove.add_argument(
-        "--resume", metavar=_("FILE"), help=_("go on with the proof in FILE: its finished classes are kept")
+        "--out", metavar=_("FILE"), type=_given, help=_("write each finished class to FILE (JSON lines)")
+    )
+    prove.add_argument(
+        "--resume",
+        metavar=_("FILE"),
+        type=_given,
+        help=_("go on with the proof in FILE: its finished classes are kept"),
     )
     prove.add_argument(
         "--verify", action="store_true", help=_("with --resume: prove every class of the file again to check it")
     )
     prove.add_argument(
-        "--cluster", metavar=_("ADDRESS"), help=_("run the classes on a Dask cluster (the [cluster] extra)")
+        "--cluster",
+        metavar=_("ADDRESS"),
+        type=_given,
+        help=_("run the classes on a Dask cluster (the [cluster] extra)"),
     )
     prove.add_argument("--json", action="store_true", help=_("print JSON"))
 
@@ -332,11 +352,11 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--exit-when-idle", type=_count(1, 10**6), metavar=_("SECONDS"),
                         help=_("end once the server has had no room for this long"))  # fmt: skip
     server.add_argument("--announce-port", action="store_true", help=_("print 'port N' on stdout once listening"))
-    server.add_argument("--state", metavar=_("DIR"), type=Path,
+    server.add_argument("--state", metavar=_("DIR"), type=_given_path,
                         help=_("keep each room's state in this folder, brought back after a restart "
                                "(default: a folder in your data folder)"))  # fmt: skip
     store_help = _("the daily table: a SQLite file (default: in the data folder) or postgresql://...")
-    server.add_argument("--store", metavar=_("PATH|URL"), help=store_help)
+    server.add_argument("--store", metavar=_("PATH|URL"), type=_given, help=store_help)
     server.add_argument("--keep-days", type=_count(1, 10**5), default=400, metavar="N",
                         help=_("days of daily tables kept (400)"))  # fmt: skip
     server.add_argument("--daily-per-address", type=_count(0, 10**6), default=5, metavar="N",

@@ -14,16 +14,28 @@ a placement reads a few dozen rows whatever the number of players, in two round 
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import DailyStore
+from boggle_tui.i18n import _
 from boggle_tui.storage.daily_sql import SqlStore
 from boggle_tui.storage.paths import data_dir
 
 STORE_FILE = "daily-server.sqlite3"
+
+
+STORE_MARK = 0x626F67  # "bog": PRAGMA user_version of a file that is a daily store (and no other program's)
+OUR_TABLES = {"players", "results"}  # what a store made before the mark has
+
+
+class NotAStore(sqlite3.DatabaseError):
+    """A SQLite file of another program's: its tables are left alone."""
 
 
 class SqliteStore(SqlStore):
@@ -32,14 +44,30 @@ class SqliteStore(SqlStore):
     def __init__(self, path: Path | str) -> None:
         super().__init__()
         self.path = Path(path)
+        self.notice: str | None = None  # said once by the server: a damaged store moved aside
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode = WAL")
-        self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash may lose the last results, never the file
-        self.db.execute("PRAGMA busy_timeout = 5000")
-        self._in_transaction = False
-        self.create()
+        try:
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash may lose the last results, never the file
+            self.db.execute("PRAGMA busy_timeout = 5000")
+            self._in_transaction = False
+            self._mark()
+            self.create()
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _mark(self) -> None:
+        """A new file, or a store made before the mark, is marked ours; any other program's is refused."""
+        (mark,) = self.db.execute("PRAGMA user_version").fetchone()
+        if mark == STORE_MARK:
+            return
+        tables = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if mark != 0 or (tables and not tables >= OUR_TABLES):
+            raise NotAStore(_("it is another program's database"))
+        self.db.execute(f"PRAGMA user_version = {STORE_MARK}")
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         if not self._in_transaction and not sql.lstrip().upper().startswith("SELECT"):
@@ -78,9 +106,42 @@ def default_store_path() -> Path:
 
 
 def open_store(where: str | None = None) -> DailyStore:
-    """The store `where` names: a postgresql:// URL, a SQLite file's path, or the default file."""
+    """The store `where` names: a postgresql:// URL, a SQLite file's path, or (None) the default file. One that
+    cannot be a store is a BoggleError in one line; the default file, damaged, is moved aside for a fresh one."""
+    if where is not None and not where.strip():
+        raise BoggleError(_("--store needs a SQLite file's path or a postgresql:// URL"))
     if where and where.startswith(("postgresql://", "postgres://")):
         from boggle_tui.storage.daily_postgres import PostgresStore
 
         return PostgresStore(where)
-    return SqliteStore(Path(where) if where else default_store_path())
+    if where and "://" in where:
+        raise BoggleError(
+            _("--store takes a SQLite file's path or a postgresql:// URL, not {where}").format(where=repr(where[:80]))
+        )
+    path = Path(where) if where else default_store_path()
+    try:
+        return _open_file(path, fresh_if_damaged=where is None)
+    except (sqlite3.Error, OSError) as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        shown = str(path) if len(str(path)) <= 100 else str(path)[:100] + "…"
+        raise BoggleError(_("cannot open the daily store {path}: {reason}").format(path=shown, reason=reason)) from None
+
+
+def _open_file(path: Path, *, fresh_if_damaged: bool) -> SqliteStore:
+    if path.exists() and not path.is_file():  # a folder; a FIFO or a device would be read without end
+        raise OSError(_("it is not a file"))
+    try:
+        return SqliteStore(path)
+    except NotAStore:
+        raise
+    except sqlite3.DatabaseError:
+        if not fresh_if_damaged:
+            raise
+    aside = path.with_name(f"{path.name}.damaged-{dt.datetime.now(dt.UTC):%Y%m%d-%H%M%S}")
+    path.rename(aside)
+    for journal in ("-wal", "-shm"):  # the damaged file's journal goes with it
+        with contextlib.suppress(FileNotFoundError):
+            path.with_name(path.name + journal).rename(aside.with_name(aside.name + journal))
+    store = SqliteStore(path)
+    store.notice = _("the daily store was damaged: moved to {name}, and a fresh one begun").format(name=aside.name)
+    return store
