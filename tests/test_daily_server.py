@@ -548,3 +548,31 @@ async def test_the_days_board_comes_from_the_servers_secret_and_no_command_can_p
         kept.close()
         assert boards[-1] == tuple(tuple(row) for row in served_deal(secret, DAY).board.rows)
     assert boards[0] == boards[1] != tuple(tuple(row) for row in daily_deal(DAY).board.rows)
+
+
+async def test_one_name_twice_at_once_plays_one_round_and_keeps_every_accepted_word(tmp_path: Path) -> None:
+    """Two hellos of one name and secret in the same moment: the later takes the round over (the earlier is closed,
+    as a player back on a new connection closes their old one); none of the words accepted is lost."""
+    from websockets.exceptions import ConnectionClosed
+
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        for pair in range(2):
+            name = ("ada", "bo")[pair]
+            players = await asyncio.gather(Player.start(url, name), Player.start(url, name))
+            assert [start["type"] for _player, start in players] == ["start", "start"]
+            live = []
+            for player, start in players:
+                try:
+                    said = json.loads(await asyncio.wait_for(player.ws.recv(), WAIT))
+                except ConnectionClosed:
+                    continue
+                assert said["type"] == "entries"  # the round the first hello began, taken over
+                live.append((player, start))
+            assert len(live) == 1
+            player, start = live[0]
+            mine = words[pair * 5 : pair * 5 + 5]
+            for entry, word in enumerate(mine, start["next_id"]):
+                assert (await player.word(entry, word))["verdict"] == Verdict.ACCEPTED.value
+            table = await player.end()
+            assert table.you is not None and table.you.words == len(mine)

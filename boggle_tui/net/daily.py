@@ -20,7 +20,7 @@ import datetime as dt
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -93,6 +93,7 @@ class DailyService:
         self.attempts: OrderedDict[str, int] = OrderedDict()
         self.attempts_day: dt.date | None = None
         self.live: dict[tuple[dt.date, str, str], tuple[ServerConnection, asyncio.Event]] = {}  # rounds played here
+        self.entering: dict[tuple[str, str], tuple[asyncio.Lock, int]] = {}  # hellos of a name, and how many
         self.swept: float | None = None
         self.boards: dict[tuple[dt.date, str], tuple[Deal, str, Rules, Dictionary, Solution]] = {}
         self.secret = secret  # None until the store's is read: the days' boards are dealt from it
@@ -169,44 +170,47 @@ class DailyService:
     # A round
 
     async def _round(self, ws: ServerConnection, hello: m.DailyHello, address: str) -> None:
-        language = self._language(hello.language or "en")
-        today = self.today()
-        # An address past its attempts today makes no new name and begins no round; it may still resume one.
-        limited = 0 < self.per_address <= self._attempts(today).get(address, 0)
-        name = await self._identify(hello.name, hello.secret, claim=not limited, limited=limited)
-        day = await self._day_of(today, language, name)
-        deal, dice, rules, words, solution = await self._board(day, language)
-        key = (day, language, name)
-        await self._supersede(key)
-        game, ends, last_id = await self._resumed(key, rules, solution, words, limited)
-        resumed = game is not None
-        if game is None:
-            ends = self.wall() + rules.clock
-            if not await self._store(self.store.begin, day, language, name, _ms(ends)):
-                raise Refusal(_coded("played"), "played")
-            self._attempts(today)[address] = self._attempts(today).get(address, 0) + 1
-            game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
-            self.log(f"daily {day} {language}: {name!r} started")
-        left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
-        code = board_code(deal.board, dice)
-        start = m.Start(
-            round=1, board=tuple(tuple(row) for row in deal.board.rows), dice=dice, code=code,
-            min_length=solution.min_length, seconds=rules.clock, remaining=left, dictionary=rules.dictionary,
-            next_id=last_id + 1,
-        )  # fmt: skip
-        try:
-            await ws.send(m.encode(start))
-        except ConnectionClosed:
-            if not resumed:  # gone before the board was dealt: no attempt, no row
-                await self._store(self.store.forget, day, language, name)
-            raise
-        if resumed:  # the words judged so far, as after a room's reconnect
-            judged = tuple(m.Judged(word=w, verdict=m.verdict_text(Verdict.ACCEPTED), points=p)
-                           for w, p in game.found.items())  # fmt: skip
-            await ws.send(m.encode(m.Entries(entries=judged, last_id=last_id)))
-        game.start()
-        done = asyncio.Event()
-        self.live[key] = (ws, done)
+        # One hello of a name at a time, from before its first await until its round is live here: a second hello
+        # of the same name (the same player twice at once) then finds the first's round and takes it over.
+        async with self._entering(hello):
+            language = self._language(hello.language or "en")
+            today = self.today()
+            # An address past its attempts today makes no new name and begins no round; it may still resume one.
+            limited = 0 < self.per_address <= self._attempts(today).get(address, 0)
+            name = await self._identify(hello.name, hello.secret, claim=not limited, limited=limited)
+            day = await self._day_of(today, language, name)
+            deal, dice, rules, words, solution = await self._board(day, language)
+            key = (day, language, name)
+            await self._supersede(key)
+            game, ends, last_id = await self._resumed(key, rules, solution, words, limited)
+            resumed = game is not None
+            if game is None:
+                ends = self.wall() + rules.clock
+                if not await self._store(self.store.begin, day, language, name, _ms(ends)):
+                    raise Refusal(_coded("played"), "played")
+                self._attempts(today)[address] = self._attempts(today).get(address, 0) + 1
+                game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
+                self.log(f"daily {day} {language}: {name!r} started")
+            left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
+            code = board_code(deal.board, dice)
+            start = m.Start(
+                round=1, board=tuple(tuple(row) for row in deal.board.rows), dice=dice, code=code,
+                min_length=solution.min_length, seconds=rules.clock, remaining=left, dictionary=rules.dictionary,
+                next_id=last_id + 1,
+            )  # fmt: skip
+            try:
+                await ws.send(m.encode(start))
+            except ConnectionClosed:
+                if not resumed:  # gone before the board was dealt: no attempt, no row
+                    await self._store(self.store.forget, day, language, name)
+                raise
+            if resumed:  # the words judged so far, as after a room's reconnect
+                judged = tuple(m.Judged(word=w, verdict=m.verdict_text(Verdict.ACCEPTED), points=p)
+                               for w, p in game.found.items())  # fmt: skip
+                await ws.send(m.encode(m.Entries(entries=judged, last_id=last_id)))
+            game.start()
+            done = asyncio.Event()
+            self.live[key] = (ws, done)
         try:
             over = await self._play(ws, game, self.now() + left, key, last_id)
         finally:
@@ -221,6 +225,21 @@ class DailyService:
         await self._store(self.store.finish, day, language, name, game.score, found)
         self.log(f"daily {day} {language}: {name!r} scored {game.score}")
         await ws.send(m.encode(await self._table_for(day, language, code, name, found, rows=0)))
+
+    @contextlib.asynccontextmanager
+    async def _entering(self, hello: m.DailyHello) -> AsyncIterator[None]:
+        key = (hello.language or "en", hello.name)
+        lock, waiting = self.entering.get(key, (asyncio.Lock(), 0))
+        self.entering[key] = (lock, waiting + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, waiting = self.entering[key]
+            if waiting > 1:
+                self.entering[key] = (lock, waiting - 1)
+            else:
+                del self.entering[key]
 
     async def _day_of(self, today: dt.date, language: str, name: str) -> dt.date:
         """The day whose board the player's hello is for: yesterday's while their round of it is still open (begun
