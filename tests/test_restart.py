@@ -7,6 +7,7 @@ import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from support import FakeTime, make_app, shown, until
 from test_online import Bot, start_round, words_of
 
@@ -185,3 +186,30 @@ def test_a_state_that_is_not_a_folder_is_one_line_and_exit_2(capsys, tmp_path) -
     assert main(["server", "--port", "0", "--state", str(a_file)]) == 2
     err = capsys.readouterr().err
     assert "--state takes a folder, not" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_full_room_brought_back_lets_go_of_the_seats_not_taken_back_in_time(enable1) -> None:
+    """Eight seats saved, one player back: newcomers are refused while the others may still be on their way, and
+    seated once RECLAIM_SECONDS have passed (the seats not taken back are let go); the one back keeps theirs."""
+    from support import FakeTime
+
+    from boggle_tui.game.rules import Rules
+    from boggle_tui.net.room import RECLAIM_SECONDS, Room, RoomFull
+
+    time_ = FakeTime()
+    full = Room("friends", Rules(seconds=60), lambda *_: enable1, now=time_, max_players=8)
+    seats = [full.join(f"p{n}")[0] for n in range(8)]
+    with pytest.raises(RoomFull):
+        full.join("late")
+    back = Room.restored(full.saved(), Rules(seconds=60), lambda *_: enable1, now=time_, max_players=8)
+    returning = back.seat_for(seats[3].token)
+    assert returning is not None
+    back.rejoin(returning, "")
+    time_.now += RECLAIM_SECONDS - 1
+    with pytest.raises(RoomFull):  # the others may still be reconnecting
+        back.join("newcomer")
+    time_.now += 1
+    newcomer, _sends = back.join("newcomer")
+    assert sorted(p.name for p in back.players.values()) == ["newcomer", "p3"]
+    assert back.seat_for(seats[0].token) is None  # a token kept past it finds no seat, and joins afresh
+    assert newcomer.host or returning.host

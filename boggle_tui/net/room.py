@@ -45,6 +45,9 @@ REMEMBERED = 32  # players who dropped out of a round, kept with their results f
 REMEMBER_SECONDS = 15 * 60.0
 MAX_SPECTATORS = 8
 RESTORED_SECONDS = 5 * 60.0  # a room brought back after a restart waits this long for its players
+# ... and each absent player's seat waits this long (a client tries again for 30 s): past it, a seat not taken back
+# is let go, so that a full room brought back with one player is not full for newcomers for five minutes.
+RECLAIM_SECONDS = 60.0
 
 
 class State(Enum):
@@ -193,6 +196,7 @@ class Room:
         self.restored_until: float | None = None  # brought back after a restart: kept, empty, until then
         self.voided = 0  # the round a restart voided, to be told to the seats that come back
         self._to_tell: set[int] = set()  # seats not yet told of the voided round
+        self.reclaim_until: float | None = None  # brought back: its absent seats are held until then
         self._next_id = 1
         self._told = 0.0  # when the last tick was sent: players hear the time once a second
         # What is kept on disk (`saved`) may have changed since the server last wrote it. Everything kept is
@@ -243,6 +247,7 @@ class Room:
                 room._to_tell.add(seat.id)
         room.empty_since = now()
         room.restored_until = now() + RESTORED_SECONDS
+        room.reclaim_until = now() + RECLAIM_SECONDS
         return room
 
     # Who is here
@@ -267,6 +272,7 @@ class Room:
     def join(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
         if self.locked:
             raise RoomFull(P.phrase(P.CLOSED, room=self.name))
+        self._let_go_unclaimed()
         if len(self.players) >= self.max_players:
             raise RoomFull(self._full())
         chosen = clean_name(name) or f"Player {self._next_id}"
@@ -309,6 +315,17 @@ class Room:
                 return player
         gone = next((g for t, g in self.gone.items() if secrets.compare_digest(t, token)), None)
         return gone.player if gone else None
+
+    def _let_go_unclaimed(self) -> None:
+        """A room brought back: the seats of players not back within RECLAIM_SECONDS are let go (a token kept for
+        one later finds no seat, and joins afresh where there is room)."""
+        if self.reclaim_until is None or self.now() < self.reclaim_until:
+            return
+        self.reclaim_until = None
+        for seat in [p for p in self.players.values() if p.id in self._to_tell and not p.connected and not p.level]:
+            del self.players[seat.id]
+            self._to_tell.discard(seat.id)
+            self.log(f"room {self.name}: {seat.name!r} not back after the restart: seat let go")
 
     def _full(self) -> P.Phrase:
         return P.plural(P.ROOM_IS_FULL, self.max_players, room=self.name)
