@@ -576,3 +576,46 @@ async def test_one_name_twice_at_once_plays_one_round_and_keeps_every_accepted_w
                 assert (await player.word(entry, word))["verdict"] == Verdict.ACCEPTED.value
             table = await player.end()
             assert table.you is not None and table.you.words == len(mine)
+
+
+class SlowReader(SqliteStore):
+    """A second connection whose table queries wait until the test lets them go: a flood of table queries."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.go = threading.Event()
+        self.asked: list[int] = []
+
+    def rows(self, day: dt.date, language: str, limit: int = 1000, names: Any = None) -> list[Any]:
+        self.asked.append(limit)
+        assert self.go.wait(WAIT)
+        return super().rows(day, language, limit, names)
+
+
+async def test_verdicts_never_wait_behind_the_tables_queries_and_a_query_gets_100_rows_at_most(tmp_path) -> None:
+    words = solution_words()
+    server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
+    reader = SlowReader(tmp_path / "daily.sqlite3")
+    server.daily = DailyService(SqliteStore(tmp_path / "daily.sqlite3"), server.dictionary_for, today=Today(),
+                                now=FakeTime(), wall=FakeTime(), secret=DEAL_SECRET, reader=reader)  # fmt: skip
+    url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
+    try:
+        ask = m.TableAsk(version=m.VERSION, language="en", rows=1000)
+        queries = [asyncio.create_task(asyncio.to_thread(ask_table, url, ask)) for _ in range(3)]
+        for _ in range(500):  # a bound of 10 s, not a wait
+            if reader.asked:
+                break
+            await asyncio.sleep(0.02)
+        assert reader.asked == [100]  # the first query, held; the others queue behind it on the reader's thread
+        player, start = await Player.start(url, "ada")
+        assert start["type"] == "start"
+        for entry, word in enumerate(words[:3], 1):  # judged and kept while the queries wait
+            assert (await player.word(entry, word))["verdict"] == Verdict.ACCEPTED.value
+        reader.go.set()
+        for query in queries:
+            assert (await query).players == 0  # answered once let go
+        await player.ws.close()
+    finally:
+        reader.go.set()
+        await server.stop()
+        server.daily.close()

@@ -177,7 +177,8 @@ def run_server(args: argparse.Namespace) -> int:
             if notice := getattr(store, "notice", None):
                 log(notice)
             server.daily = DailyService(store, server.dictionary_for, log=log, keep_days=args.keep_days,
-                                        per_address=args.daily_per_address)  # fmt: skip
+                                        per_address=args.daily_per_address,
+                                        reader=open_store(args.store))  # queries never hold up a verdict  # fmt: skip
         try:
             port = await server.start(args.host, args.port)
         except OSError as error:

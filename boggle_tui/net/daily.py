@@ -48,6 +48,7 @@ SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")  # what storage/identity.py makes: 
 KEEP_DAYS = 400  # days of tables a server keeps (`boggle server --keep-days`)
 TABLES_PER_SECOND = 2.0  # table queries from one address, over time
 TABLE_BURST = 10
+ROWS_A_QUERY = 100  # rows of a table one query is sent, however many it asks for
 ADDRESSES = 10_000  # addresses whose query rates are remembered (the oldest forgotten first)
 MAX_ERRORS = 20  # bad messages in a round before it ends
 WAKE_SECONDS = 1.0  # a round looks at its clock at least this often while nothing arrives
@@ -75,9 +76,11 @@ class DailyService:
         wall: TimeSource = time.time,
         per_address: int = ATTEMPTS_PER_ADDRESS,
         secret: str | None = None,
+        reader: DailyStore | None = None,
     ) -> None:
         """`secret`: the days' boards are dealt from it (None: the store's own, made on first use; a test gives one,
-        to know the boards)."""
+        to know the boards). `reader`: a second connection to the same store, for the tables' queries (None: they
+        share the store's)."""
         self.store = store
         self.dictionary_for = dictionary_for
         self.today = today
@@ -85,7 +88,9 @@ class DailyService:
         self.log = log
         self.keep_days = keep_days
         self.seconds = seconds
-        self.worker = ThreadPoolExecutor(1, thread_name_prefix="daily-store")
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="daily-store")  # a round's writes, one at a time
+        self.reader = reader or store
+        self.reads = ThreadPoolExecutor(1, thread_name_prefix="daily-reads") if reader is not None else self.worker
         self.rates: OrderedDict[str, Bucket] = OrderedDict()
         self.pruned: dt.date | None = None
         self.wall = wall  # seconds of the wall clock: a round's deadline outlives this process
@@ -107,9 +112,16 @@ class DailyService:
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, call, *args)
 
+    async def _read(self, call: Callable[..., T], *args: Any) -> T:
+        """A query of the tables: on the reader's own connection and thread, so verdicts never wait behind it."""
+        return await asyncio.get_running_loop().run_in_executor(self.reads, call, *args)
+
     def close(self) -> None:
         self.worker.shutdown(wait=True)
+        self.reads.shutdown(wait=True)
         self.store.close()
+        if self.reader is not self.store:
+            self.reader.close()
 
     # One connection
 
@@ -154,7 +166,7 @@ class DailyService:
         held = (
             await self._store(self.store.claim, name, secret, self.today())
             if claim
-            else await self._store(self.store.owns, name, secret)
+            else await self._read(self.reader.owns, name, secret)
         )
         if not held and limited:  # a new name (or another's) from an address past its attempts: no name is made
             raise Refusal(P.phrase(P.DAILY_LIMIT), "limit")
@@ -376,7 +388,7 @@ class DailyService:
         if day < today - dt.timedelta(days=self.keep_days):
             raise Refusal(P.phrase(P.TABLES_KEPT, days=self.keep_days))
         name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
-        found = await self._store(self.store.words_of, day, language, name) if name else []
+        found = await self._read(self.reader.words_of, day, language, name) if name else []
         code = board_code((await self._deal(day, language)).board, daily.daily_dice(language))
         table = await self._table_for(day, language, code, name, found, rows=ask.rows, only_friends=ask.friends)
         if day == today and table.you is None:  # today's board only for those who have played it
@@ -394,12 +406,12 @@ class DailyService:
         self, day: dt.date, language: str, code: str, name: str, found: list[str], *, rows: int,
         only_friends: bool = False,
     ) -> m.DailyTable:  # fmt: skip
-        friends = await self._store(self.store.friends, name) if name else set()
-        placed: Placement | None = await self._store(self.store.place, day, language, name) if name else None
+        friends = await self._read(self.reader.friends, name) if name else set()
+        placed: Placement | None = await self._read(self.reader.place, day, language, name) if name else None
         names = ({*friends, name} if name else set()) if only_friends else None
-        listed = await self._store(self.store.rows, day, language, rows, names) if rows else []
-        summary = placed.summary if placed else await self._store(self.store.summary, day, language)
-        finds = await self._store(self.store.finds, day, language, found) if found else {}
+        listed = await self._read(self.reader.rows, day, language, min(rows, ROWS_A_QUERY), names) if rows else []
+        summary = placed.summary if placed else await self._read(self.reader.summary, day, language)
+        finds = await self._read(self.reader.finds, day, language, found) if found else {}
 
         def row(r: Row) -> m.TableRow:
             return m.TableRow(rank=r.rank, name=r.name, score=r.score, words=r.words, percentile=r.percentile,
