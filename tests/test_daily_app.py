@@ -45,7 +45,8 @@ DAY = dt.date(2026, 11, 23)  # support.TODAY's date: the app's wall and the serv
 async def daily_server(folder: Path, time_: FakeTime, port: int = 0):
     server = RoomServer(dictionaries={"enable1": "enable1"}, now=time_)
     service = server.daily = DailyService(SqliteStore(folder / "daily.sqlite3"), server.dictionary_for,
-                                          today=lambda: DAY, now=time_, wall=time_, secret=DEAL_SECRET)  # fmt: skip
+                                          today=lambda: DAY, now=time_, wall=time_, secret=DEAL_SECRET,
+                                          fair_play=False)  # fmt: skip
     address = f"127.0.0.1:{await server.start('127.0.0.1', port)}"
     SERVERS[address] = server
     try:

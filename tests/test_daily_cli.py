@@ -55,7 +55,11 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
         asyncio.set_event_loop(loop)
         server = RoomServer(dictionaries={"enable1": "enable1"})
         server.daily = DailyService(
-            SqliteStore(folder / "daily.sqlite3"), server.dictionary_for, today=today, secret=DEAL_SECRET
+            SqliteStore(folder / "daily.sqlite3"),
+            server.dictionary_for,
+            today=today,
+            secret=DEAL_SECRET,
+            fair_play=False,
         )
         held["port"] = loop.run_until_complete(server.start("127.0.0.1", 0))
         held["server"] = server
@@ -165,7 +169,14 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
         table = json.loads(said[0])
         assert code == 0 and table["players"] == 4 and table["date"] == "2026-03-01" and table["language"] == "en"
         assert [r["name"] for r in table["rows"]] == ["di", "cy", "ada", "bo"]  # the fourth changed the table
-        assert table["rows"][2] == {"rank": 3, "name": "ada", "score": 5, "words": 5, "percentile": 25}
+        assert table["rows"][2] == {
+            "rank": 3,
+            "name": "ada",
+            "score": 5,
+            "words": 5,
+            "percentile": 25,
+            "verified": True,
+        }
         assert set(table) == {"date", "language", "board", "players", "average", "top", "rows"}
 
 

@@ -62,7 +62,7 @@ async def daily_server(
         now=time_,
         wall=time_,
         secret=DEAL_SECRET,
-        **settings,
+        **{"fair_play": False, **settings},  # words at a machine's speed: only the test of fair play judges them
     )
     port = await server.start("127.0.0.1", 0)
     try:
@@ -449,7 +449,13 @@ async def test_a_player_gone_before_the_board_was_dealt_has_no_attempt(tmp_path:
     server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
     store = HeldStore(tmp_path / "daily.sqlite3")
     server.daily = DailyService(
-        store, server.dictionary_for, today=Today(), now=FakeTime(), wall=FakeTime(), secret=DEAL_SECRET
+        store,
+        server.dictionary_for,
+        today=Today(),
+        now=FakeTime(),
+        wall=FakeTime(),
+        secret=DEAL_SECRET,
+        fair_play=False,
     )
     url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
     try:
@@ -597,7 +603,8 @@ async def test_verdicts_never_wait_behind_the_tables_queries_and_a_query_gets_10
     server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
     reader = SlowReader(tmp_path / "daily.sqlite3")
     server.daily = DailyService(SqliteStore(tmp_path / "daily.sqlite3"), server.dictionary_for, today=Today(),
-                                now=FakeTime(), wall=FakeTime(), secret=DEAL_SECRET, reader=reader)  # fmt: skip
+                                now=FakeTime(), wall=FakeTime(), secret=DEAL_SECRET, fair_play=False,
+                                reader=reader)  # fmt: skip
     url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
     try:
         ask = m.TableAsk(version=m.VERSION, language="en", rows=1000)
@@ -619,3 +626,29 @@ async def test_verdicts_never_wait_behind_the_tables_queries_and_a_query_gets_10
         reader.go.set()
         await server.stop()
         server.daily.close()
+
+
+async def test_a_result_typed_faster_than_a_person_can_is_kept_unverified_and_out_of_everyones_figures(
+    tmp_path: Path,
+) -> None:
+    words = solution_words()
+    time_ = FakeTime()
+    async with daily_server(tmp_path, time_, Today(), fair_play=True) as (_server, url):
+        script, _start = await Player.start(url, "ada")  # a solver: every word at once, at the server's rate
+        for entry, word in enumerate(words[:20], 1):
+            assert (await script.word(entry, word))["verdict"] == Verdict.ACCEPTED.value
+        flagged = await script.end()
+        assert flagged.you is not None and not flagged.you.verified
+        assert flagged.players == 0  # not among the day's figures, nor anyone's
+        person, _start = await Player.start(url, "bo")  # a person: a word every few seconds, after reading
+        time_.now += 3
+        for entry, word in enumerate(words[:4], 1):
+            time_.now += 4
+            assert (await person.word(entry, word))["verdict"] == Verdict.ACCEPTED.value
+        table = await person.end()
+        assert table.you is not None and table.you.verified and table.players == 1
+        assert table.you.rank == 1  # ada's result is listed above, and counts in nobody's place
+        assert [(r.name, r.verified) for r in table.above] == [("ada", False)]
+        asked = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", rows=10))
+        assert [(r.name, r.verified) for r in asked.rows] == [("ada", False), ("bo", True)]
+        assert (asked.players, asked.top) == (1, table.you.score)

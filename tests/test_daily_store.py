@@ -278,3 +278,33 @@ def test_the_default_store_damaged_is_moved_aside_and_a_fresh_one_begun(tmp_path
     again = open_store()
     assert isinstance(again, SqliteStore) and again.notice is None and again.owns("ada", "s1")  # the fresh one kept
     again.close()
+
+
+def test_an_unverified_result_is_listed_marked_and_counts_in_nobodys_figures(store: DailyStore) -> None:
+    play(store, "ada", 5, ["tea"])
+    assert store.claim("bot", "secret-of-bot", DAY) and store.begin(DAY, "en", "bot")
+    store.unverify(DAY, "en", "bot")
+    kept = store.open_round(DAY, "en", "bot")
+    assert kept is not None and not kept.verified  # a round resumed after a restart stays unverified
+    store.finish(DAY, "en", "bot", 70, ["tea", "eat"])
+    assert store.summary(DAY, "en").players == 1
+    assert [(r.name, r.rank, r.verified) for r in store.rows(DAY, "en")] == [("bot", 1, False), ("ada", 1, True)]
+    placed = store.place(DAY, "en", "ada")
+    assert placed is not None and placed.you.percentile == 0 and [r.name for r in placed.above] == ["bot"]
+
+
+def test_a_store_made_before_results_were_verified_gains_the_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE players (name TEXT PRIMARY KEY, secret TEXT NOT NULL, since TEXT NOT NULL)")
+        db.execute("CREATE TABLE results (day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL, "
+                   "score INTEGER NOT NULL DEFAULT 0, words INTEGER NOT NULL DEFAULT 0, "
+                   "finished INTEGER NOT NULL DEFAULT 0, found TEXT NOT NULL DEFAULT '', "
+                   "PRIMARY KEY (day, language, name))")  # fmt: skip
+        db.execute("INSERT INTO results VALUES ('2026-03-01', 'en', 'ada', 4, 2, 1, 'tea eat')")
+    store = SqliteStore(path)
+    try:
+        assert [(r.name, r.verified) for r in store.rows(DAY, "en")] == [("ada", True)]
+        assert store.summary(DAY, "en").players == 1  # its results counted once into the histogram
+    finally:
+        store.close()

@@ -353,8 +353,8 @@ def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int
         raise BoggleError(str(error)) from None
     seat.answered()
     if json_out:
-        rows = [{"rank": r.rank, "name": r.name, "score": r.score, "words": r.words, "percentile": r.percentile}
-                for r in table.rows]  # fmt: skip
+        rows = [{"rank": r.rank, "name": r.name, "score": r.score, "words": r.words, "percentile": r.percentile,
+                 "verified": r.verified} for r in table.rows]  # fmt: skip
         shown = {"date": table.date, "language": table.language, "board": table.board, "players": table.players,
                  "average": table.average, "top": table.top, "rows": rows}  # fmt: skip
         out(json.dumps(shown, ensure_ascii=False))

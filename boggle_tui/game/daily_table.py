@@ -31,6 +31,7 @@ class Row:
     score: int
     words: int
     percentile: int  # share of the day's players with a lower score, in whole percent
+    verified: bool = True  # False: found faster than a person can type (game/fair_play.py), out of the figures
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class OpenRound:
     words: list[str]
     deadline: int  # milliseconds of the wall clock (0: unknown, overdue)
     last_id: int  # the highest entry id whose accepted word is kept
+    verified: bool = True  # False once its words came faster than a person types them
 
 
 class DailyStore(Protocol):
@@ -70,6 +72,10 @@ class DailyStore(Protocol):
 
     def deal_secret(self) -> str:
         """The server's secret the days' boards are dealt from: made on first use, then always the same."""
+        ...
+
+    def unverify(self, day: dt.date, language: str, name: str) -> None:
+        """The open round's words came faster than a person types: its result is kept, out of the day's figures."""
         ...
 
     def claim(self, name: str, secret: str, day: dt.date) -> bool:

@@ -35,6 +35,7 @@ from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, OpenRound, Placement, Row
 from boggle_tui.game.deal import Deal
+from boggle_tui.game.fair_play import Pace, fastest_typing
 from boggle_tui.game.languages import language_for, shipped_languages
 from boggle_tui.game.round import EndReason, Entry, Round, Verdict
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
@@ -77,10 +78,12 @@ class DailyService:
         per_address: int = ATTEMPTS_PER_ADDRESS,
         secret: str | None = None,
         reader: DailyStore | None = None,
+        fair_play: bool = True,
     ) -> None:
         """`secret`: the days' boards are dealt from it (None: the store's own, made on first use; a test gives one,
         to know the boards). `reader`: a second connection to the same store, for the tables' queries (None: they
-        share the store's)."""
+        share the store's). `fair_play`: results whose words came faster than a person types them are marked (a
+        test that plays at a machine's speed, on a clock that does not move, turns it off)."""
         self.store = store
         self.dictionary_for = dictionary_for
         self.today = today
@@ -101,6 +104,7 @@ class DailyService:
         self.entering: dict[tuple[str, str], tuple[asyncio.Lock, int]] = {}  # hellos of a name, and how many
         self.swept: float | None = None
         self.boards: dict[tuple[dt.date, str], tuple[Deal, str, Rules, Dictionary, Solution]] = {}
+        self.fair_play = fair_play
         self.secret = secret  # None until the store's is read: the days' boards are dealt from it
 
     async def _deal(self, day: dt.date, language: str) -> Deal:
@@ -194,7 +198,7 @@ class DailyService:
             deal, dice, rules, words, solution = await self._board(day, language)
             key = (day, language, name)
             await self._supersede(key)
-            game, ends, last_id = await self._resumed(key, rules, solution, words, limited)
+            game, ends, last_id, pace = await self._resumed(key, rules, solution, words, limited)
             resumed = game is not None
             if game is None:
                 ends = self.wall() + rules.clock
@@ -224,7 +228,7 @@ class DailyService:
             done = asyncio.Event()
             self.live[key] = (ws, done)
         try:
-            over = await self._play(ws, game, self.now() + left, key, last_id)
+            over = await self._play(ws, game, self.now() + left, key, last_id, pace, rules.clock)
         finally:
             done.set()
             if self.live.get(key, (None,))[0] is ws:
@@ -281,7 +285,7 @@ class DailyService:
 
     async def _resumed(
         self, key: tuple[dt.date, str, str], rules: Rules, solution: Solution, words: Dictionary, limited: bool
-    ) -> tuple[Round | None, float, int]:
+    ) -> tuple[Round | None, float, int, Pace]:
         """The player's open round, rebuilt from the words kept (its clock where it is), with its deadline (wall
         seconds) and the last entry id judged; (None, 0, 0) for none. A round past its deadline is finished now,
         with the words kept, and refused as played."""
@@ -289,7 +293,7 @@ class DailyService:
         if kept is None:
             if limited:
                 raise Refusal(P.phrase(P.DAILY_LIMIT), "limit")
-            return None, 0.0, 0
+            return None, 0.0, 0, Pace()
         ends = kept.deadline / 1000
         if self.wall() >= ends + GRACE:
             await self._finish_kept(kept)
@@ -299,7 +303,8 @@ class DailyService:
         for word in kept.words:
             game.submit(word)
         self.log(f"daily {key[0]} {key[1]}: {key[2]!r} resumed with {len(game.found)} words")
-        return game, ends, kept.last_id
+        pace = Pace(sum(fastest_typing(w) for w in game.found), kept.verified)  # its words typed, at the least
+        return game, ends, kept.last_id, pace
 
     async def _finish_kept(self, kept: OpenRound) -> None:
         words = [w for w in kept.words if w]
@@ -332,10 +337,12 @@ class DailyService:
         return self.boards[key]
 
     async def _play(
-        self, ws: ServerConnection, game: Round, deadline: float, key: tuple[dt.date, str, str], last_id: int
-    ) -> bool:
+        self, ws: ServerConnection, game: Round, deadline: float, key: tuple[dt.date, str, str], last_id: int,
+        pace: Pace, seconds: float,
+    ) -> bool:  # fmt: skip
         """Judge words until the deadline (and its grace) or the player's `end`: True; False when the connection
-        ends first. Each accepted word is kept in the store before its verdict goes out."""
+        ends first. Each accepted word is kept in the store before its verdict goes out; a round whose words come
+        faster than a person types them (game/fair_play.py) is marked so in the store, once."""
         bucket, errors = Bucket(), 0
         while (left := deadline + GRACE - self.now()) > 0:
             try:
@@ -360,6 +367,10 @@ class DailyService:
             entry = self._judge(game, message.word, bucket, deadline)
             if entry.verdict.accepted:
                 await self._store(self.store.progress, *key, game.score, list(game.found), last_id)
+                was = pace.verified
+                if self.fair_play and not pace.accepted(entry.word, seconds - (deadline - self.now())) and was:
+                    await self._store(self.store.unverify, *key)
+                    self.log(f"daily {key[0]} {key[1]}: {key[2]!r} not verified: words faster than a person types")
             await ws.send(m.encode(m.Judgement(id=message.id, word=entry.word, verdict=m.verdict_text(entry.verdict),
                                                points=entry.points)))  # fmt: skip
         return True
@@ -415,7 +426,7 @@ class DailyService:
 
         def row(r: Row) -> m.TableRow:
             return m.TableRow(rank=r.rank, name=r.name, score=r.score, words=r.words, percentile=r.percentile,
-                              friend=r.name in friends)  # fmt: skip
+                              friend=r.name in friends, verified=r.verified)  # fmt: skip
 
         return m.DailyTable(
             date=day.isoformat(), language=language, board=code, players=summary.players,

@@ -24,7 +24,11 @@ def place_lines(table: m.DailyTable) -> list[str]:
     lines = []
     if table.you is not None:
         you = table.you
-        lines.append(standing_line(you.rank, table.players, you.percentile))
+        if you.verified:
+            lines.append(standing_line(you.rank, table.players, you.percentile))
+        else:
+            lines.append(_("Not verified: your words came faster than a person types them, so your result is kept "
+                           "but counts in nobody's place or figures (docs/daily.md)"))  # fmt: skip
         lines.extend(row_line(row, mine=row is you) for row in (*table.above, you, *table.below))
     lines.append(figures_line(table))
     return lines
@@ -57,7 +61,8 @@ def row_line(row: m.TableRow, *, mine: bool = False) -> str:
         mark=mark, rank=row.rank, name=row.name, score=number(row.score),
         words=counted(row.words, "{count} word", "{count} words"),
     )  # fmt: skip
-    return line + (_(" · friend") if row.friend else "")
+    # Translators: beside a row of the day's table whose words came faster than a person types them
+    return line + (_(" · friend") if row.friend else "") + ("" if row.verified else _(" · not verified"))
 
 
 def table_rows(table: m.DailyTable) -> list[m.TableRow | None]:

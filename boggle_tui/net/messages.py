@@ -508,6 +508,7 @@ class TableRow:
     words: int = number(0, MAX_WORDS, 0)
     percentile: int = number(0, 100, 0)
     friend: bool = False
+    verified: bool = True  # False: found faster than a person types (docs/daily.md), out of the day's figures
 
 
 @message

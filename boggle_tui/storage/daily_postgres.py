@@ -17,7 +17,7 @@ from typing import Any
 
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _
-from boggle_tui.storage.daily_sql import FILL_SCORES, SCHEMA, SqlStore
+from boggle_tui.storage.daily_sql import ADDED_COLUMNS, FILL_SCORES, SCHEMA, SqlStore
 
 CONNECT_SECONDS = 5
 SCHEMA_LOCK = 0x626F67676C65  # "boggle": processes starting together create the tables one at a time
@@ -28,9 +28,9 @@ WITH gone AS (DELETE FROM rounds WHERE day = %s AND language = %s AND name = %s)
 done AS (
     UPDATE results SET score = %s, words = %s, found = %s, finished = 1
     WHERE day = %s AND language = %s AND name = %s AND finished = 0
-    RETURNING day, language, score),
+    RETURNING day, language, score, verified),
 counted AS (
-    INSERT INTO scores (day, language, score, players) SELECT day, language, score, 1 FROM done
+    INSERT INTO scores (day, language, score, players) SELECT day, language, score, 1 FROM done WHERE verified = 1
     ON CONFLICT (day, language, score) DO UPDATE SET players = scores.players + 1)
 INSERT INTO finds (day, language, word, players)
 SELECT done.day, done.language, word, 1 FROM done, unnest(%s::text[]) AS word
@@ -90,6 +90,8 @@ class PostgresStore(SqlStore):
             self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for statement in SCHEMA:
                 self.db.execute(statement)
+            for table, column, declaration in ADDED_COLUMNS:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {declaration}")
             self.db.execute(FILL_SCORES)
 
     def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:

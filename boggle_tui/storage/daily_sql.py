@@ -22,7 +22,7 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS results (
         day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL,
         score INTEGER NOT NULL DEFAULT 0, words INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0,
-        found TEXT NOT NULL DEFAULT '',
+        found TEXT NOT NULL DEFAULT '', verified INTEGER NOT NULL DEFAULT 1,
         PRIMARY KEY (day, language, name))""",
     # The table's order, the players tied on a score by name: a neighbour is a short range of it, never a scan.
     "CREATE INDEX IF NOT EXISTS results_rank ON results (day, language, finished, score, name)",
@@ -47,10 +47,12 @@ SCHEMA = (
     # first process to start, and the same for every process of one store. It never leaves the store and the server.
     "CREATE TABLE IF NOT EXISTS deal_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL)",
 )
+# Columns added since a store was first made: (table, column, its declaration), added where missing.
+ADDED_COLUMNS = (("results", "verified", "INTEGER NOT NULL DEFAULT 1"),)
 # A store made before the histogram was kept: its finished results counted once, when it has none.
 FILL_SCORES = (
     "INSERT INTO scores (day, language, score, players) "
-    "SELECT day, language, score, COUNT(*) FROM results WHERE finished = 1 "
+    "SELECT day, language, score, COUNT(*) FROM results WHERE finished = 1 AND verified = 1 "
     "AND NOT EXISTS (SELECT 1 FROM scores) GROUP BY day, language, score"
 )
 COUNT_SCORE = (
@@ -64,16 +66,16 @@ COUNT_FIND = (
 # The neighbours above and below a score: the players tied with it (by name), then those past it, each its own
 # short range of results_rank. Written as one OR, the two were a scan of the day's rows from the lowest score.
 ABOVE = (
-    "SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "SELECT name, score, words, verified FROM (SELECT name, score, words, verified FROM results "
     "WHERE day = ? AND language = ? AND finished = 1 AND score = ? AND name < ? ORDER BY name DESC LIMIT ?) AS tied "
-    "UNION ALL SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "UNION ALL SELECT name, score, words, verified FROM (SELECT name, score, words, verified FROM results "
     "WHERE day = ? AND language = ? AND finished = 1 AND score > ? ORDER BY score ASC, name DESC LIMIT ?) AS past "
     "ORDER BY score ASC, name DESC LIMIT ?"
 )
 BELOW = (
-    "SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "SELECT name, score, words, verified FROM (SELECT name, score, words, verified FROM results "
     "WHERE day = ? AND language = ? AND finished = 1 AND score = ? AND name > ? ORDER BY name ASC LIMIT ?) AS tied "
-    "UNION ALL SELECT name, score, words FROM (SELECT name, score, words FROM results "
+    "UNION ALL SELECT name, score, words, verified FROM (SELECT name, score, words, verified FROM results "
     "WHERE day = ? AND language = ? AND finished = 1 AND score < ? ORDER BY score DESC, name ASC LIMIT ?) AS past "
     "ORDER BY score DESC, name ASC LIMIT ?"
 )
@@ -81,7 +83,8 @@ HISTOGRAM = "SELECT score, players FROM scores WHERE day = ? AND language = ?"
 # An open result with its round (an open result with none, from a store made before rounds were kept or a begin cut
 # short, has deadline 0: overdue).
 OPEN = (
-    "SELECT s.day, s.language, s.name, s.score, s.found, COALESCE(r.deadline, 0), COALESCE(r.last_id, 0) "
+    "SELECT s.day, s.language, s.name, s.score, s.found, COALESCE(r.deadline, 0), COALESCE(r.last_id, 0), "
+    "s.verified "
     "FROM results s LEFT JOIN rounds r ON r.day = s.day AND r.language = s.language AND r.name = s.name "
     "WHERE s.finished = 0 "
 )
@@ -89,10 +92,10 @@ MAX_OVERDUE = 1000  # open rounds one sweep finishes (the next sweep takes the r
 
 
 def _open_round(row: Sequence[Any]) -> OpenRound:
-    day, language, name, score, found, deadline, last_id = row
+    day, language, name, score, found, deadline, last_id, verified = row
     words = str(found).split()
     return OpenRound(dt.date.fromisoformat(str(day)), str(language), str(name), int(score), words, int(deadline),
-                     int(last_id))  # fmt: skip
+                     int(last_id), bool(verified))  # fmt: skip
 
 
 def secret_hash(secret: str) -> str:
@@ -113,13 +116,15 @@ class Histogram:
             self.above[score] = (higher, n)
             higher += n
 
-    def row(self, name: str, score: int, words: int) -> Row:
+    def row(self, name: str, score: int, words: int, verified: Any = True) -> Row:
+        """A player's line: their rank and percentile among the verified results (their own not among them when
+        it is not verified: it places them, but counts for nobody)."""
         if score in self.above:
             higher, level = self.above[score]
-        else:  # a score the histogram was read without (a result finished between two reads)
+        else:  # a score the histogram was read without (a result finished between two reads, or not verified)
             higher, level = sum(n for s, n in self.counts if s > score), 0
         lower = self.players - higher - level
-        return Row(higher + 1, name, score, words, percentile(lower, self.players))
+        return Row(higher + 1, name, score, words, percentile(lower, self.players), bool(verified))
 
     def summary(self) -> Summary:
         total = sum(s * n for s, n in self.counts)
@@ -191,10 +196,19 @@ class SqlStore:
         with self.lock:
             for statement in SCHEMA:
                 self._execute(statement)
+            for table, column, declaration in ADDED_COLUMNS:
+                if column not in {row[1] for row in self._all(f"PRAGMA table_info({table})")}:
+                    self._execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
             self._execute(FILL_SCORES)
             self._commit()
 
     # The interface
+
+    def unverify(self, day: dt.date, language: str, name: str) -> None:
+        self._changed(
+            "UPDATE results SET verified = 0 WHERE day = ? AND language = ? AND name = ? AND finished = 0",
+            (day.isoformat(), language, name),
+        )
 
     def deal_secret(self) -> str:
         made = secrets.token_urlsafe(32)
@@ -280,7 +294,9 @@ class SqlStore:
             self._execute(
                 self._sql("DELETE FROM rounds WHERE day = ? AND language = ? AND name = ?"), (*key, name)
             )  # the round is over, however it ended
-            if done == 1:  # a result is counted once, its words with it
+            verified = self._all("SELECT verified FROM results WHERE day = ? AND language = ? AND name = ?",
+                                 (*key, name))  # fmt: skip
+            if done == 1 and verified and verified[0][0]:  # a result is counted once (if verified), its words with it
                 self._execute(self._sql(COUNT_SCORE), (*key, score))
                 if words:
                     self._executemany(self._sql(COUNT_FIND), [(*key, word) for word in sorted(set(words))])
@@ -292,19 +308,20 @@ class SqlStore:
         key = (day.isoformat(), language)
         with self.lock:
             mine = self._all(
-                "SELECT score, words FROM results WHERE day = ? AND language = ? AND name = ? AND finished = 1",
+                "SELECT score, words, verified FROM results "
+                "WHERE day = ? AND language = ? AND name = ? AND finished = 1",
                 (*key, name),
             )
             if not mine:
                 return None
-            score, words = int(mine[0][0]), int(mine[0][1])
+            score, words, verified = int(mine[0][0]), int(mine[0][1]), mine[0][2]
             tied, past = (*key, score, name, NEIGHBOURS), (*key, score, NEIGHBOURS, NEIGHBOURS)
             above, below, counts = self._together([(ABOVE, (*tied, *past)), (BELOW, (*tied, *past)), (HISTOGRAM, key)])
             table = histogram(counts)
         return Placement(
-            you=table.row(name, score, words),
-            above=tuple(table.row(n, int(s), int(w)) for n, s, w in reversed(above)),
-            below=tuple(table.row(n, int(s), int(w)) for n, s, w in below),
+            you=table.row(name, score, words, verified),
+            above=tuple(table.row(n, int(s), int(w), v) for n, s, w, v in reversed(above)),
+            below=tuple(table.row(n, int(s), int(w), v) for n, s, w, v in below),
             summary=table.summary(),
         )
 
@@ -314,8 +331,8 @@ class SqlStore:
         with self.lock:
             if names is None:
                 query: tuple[str, Sequence[Any]] = (
-                    "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
-                    "ORDER BY score DESC, name ASC LIMIT ?",
+                    "SELECT name, score, words, verified FROM results WHERE day = ? AND language = ? "
+                    "AND finished = 1 ORDER BY score DESC, name ASC LIMIT ?",
                     (*key, limit),
                 )
             else:
@@ -324,13 +341,13 @@ class SqlStore:
                     return []
                 marks = ", ".join("?" for _ in wanted)
                 query = (
-                    "SELECT name, score, words FROM results WHERE day = ? AND language = ? AND finished = 1 "
-                    f"AND name IN ({marks}) ORDER BY score DESC, name ASC LIMIT ?",
+                    "SELECT name, score, words, verified FROM results WHERE day = ? AND language = ? "
+                    f"AND finished = 1 AND name IN ({marks}) ORDER BY score DESC, name ASC LIMIT ?",
                     (*key, *wanted, limit),
                 )
             found, counts = self._together([query, (HISTOGRAM, key)])
             table = histogram(counts)
-        return [table.row(n, int(s), int(w)) for n, s, w in found]
+        return [table.row(n, int(s), int(w), v) for n, s, w, v in found]
 
     def summary(self, day: dt.date, language: str) -> Summary:
         with self.lock:
