@@ -54,3 +54,20 @@ async def test_the_start_screen_at_40_columns_shows_every_button_whole(enable1, 
         for button in ("#go", "#study-button", "#friends-button", "#table-button"):
             region = start.query_one(button).region
             assert region.x >= 0 and region.right <= 40 and region.bottom <= 39, (button, region)
+
+
+async def test_a_window_one_or_two_columns_wide_settles_with_no_scrollbar_beneath_the_notice(enable1, popular) -> None:
+    """The start screen beneath the notice, in a window 2 columns wide, showed a scrollbar and hid it again on every
+    layout, for ever (a third of a core): covered, it shows none; uncovered, it scrolls as before."""
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await shown(pilot, StartScreen)
+        for width in (2, 1):
+            await pilot.resize_terminal(width, 24)
+            await shown(pilot, TooSmallScreen)
+            await pilot.pause()
+            assert start.has_class("-covered") and not start.show_vertical_scrollbar
+            assert start.styles.overflow_y == "hidden"
+        await pilot.resize_terminal(80, 24)
+        await shown(pilot, StartScreen)
+        assert not start.has_class("-covered") and start.styles.overflow_y != "hidden"

@@ -516,6 +516,9 @@ class BoggleApp(App[int]):
         width, height = size or self.size
         need = beneath.min_size_at(width, height) if isinstance(beneath, RoundScreen) else MIN_SIZE
         small = width < need[0] or height < need[1]
+        # The screen beneath, covered, shows no scrollbar: in a window 1 or 2 columns wide one would be shown and
+        # hidden again on every layout, for ever (a third of a core).
+        beneath.set_class(small, "-covered")
         if small and not showing:
             self.push_screen(TooSmallScreen(need))
         elif showing and not small:
