@@ -442,3 +442,11 @@ def test_empty_values_and_digits_of_other_scripts_are_refused(capsys, args: list
     code, _, err = run(capsys, *args)
     last = err.strip().splitlines()[-1]  # after argparse's usage: the one line that says what is wrong
     assert code == 2 and message in last and ": error: " in last and "Traceback" not in err, err
+
+
+def test_history_with_a_data_folder_that_is_no_folder_says_so_and_fails(capsys, tmp_path, monkeypatch) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(fifo))
+    code, out, err = run(capsys, "history")
+    assert code == 2 and "is not a folder" in out + err and "No rounds played yet" not in out

@@ -174,7 +174,10 @@ class History:
         A database of an older schema is read through a copy in memory, migrated there: the file is the
         game's to migrate. One whose tables are not those of the schema it is marked with is not read.
         """
-        path = (folder or data_dir()) / DATABASE
+        folder = folder or data_dir()
+        path = folder / DATABASE
+        if folder.exists() and not folder.is_dir():  # a file or a FIFO named as the data folder: said, never empty
+            return cls(None, _("History cannot be read: {path} is not a folder.").format(path=folder))
         if not path.is_file():
             return cls.disabled()
         try:
