@@ -652,3 +652,45 @@ async def test_a_result_typed_faster_than_a_person_can_is_kept_unverified_and_ou
         asked = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", rows=10))
         assert [(r.name, r.verified) for r in asked.rows] == [("ada", False), ("bo", True)]
         assert (asked.players, asked.top) == (1, table.you.score)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_one_name_on_two_servers_of_one_store_plays_on_one_connection_at_a_time(tmp_path, kind) -> None:
+    """Two server processes sharing a store (two services, each with its own connection to it, stand for them):
+    the player's hello on the second takes the round over; the first stops at its next word, which it neither
+    keeps nor says it accepted; every word either accepted is on the table once the round ends."""
+    from websockets.exceptions import ConnectionClosed
+
+    from boggle_tui.storage.daily_store import open_store
+
+    if kind == "postgresql":
+        from test_daily_store import _fresh_postgres
+
+        where = _fresh_postgres()
+    else:
+        where = str(tmp_path / "shared.sqlite3")
+    words = solution_words()
+    servers, urls = [], []
+    for _ in range(2):
+        server = RoomServer(now=FakeTime(), dictionaries={"enable1": "enable1"})
+        server.daily = DailyService(open_store(where), server.dictionary_for, today=Today(), now=FakeTime(),
+                                    wall=FakeTime(), secret=DEAL_SECRET, fair_play=False)  # fmt: skip
+        urls.append(f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}")
+        servers.append(server)
+    try:
+        first, start = await Player.start(urls[0], "ada")
+        assert (await first.word(start["next_id"], words[0]))["verdict"] == Verdict.ACCEPTED.value
+        second, again = await Player.start(urls[1], "ada")  # the same player, on the other server
+        assert again["type"] == "start" and json.loads(await second.ws.recv())["type"] == "entries"
+        with pytest.raises(ConnectionClosed):  # the first stops at its next word: no verdict for it
+            await first.word(start["next_id"] + 1, words[1])
+        for entry, word in enumerate(words[2:5], again["next_id"]):
+            assert (await second.word(entry, word))["verdict"] == Verdict.ACCEPTED.value
+        table = await second.end()
+        assert table.you is not None and table.you.words == 4  # words[0] on the first, three on the second
+        assert set(table.finds) == {words[0], *words[2:5]}
+    finally:
+        for server in servers:
+            await server.stop()
+            assert server.daily is not None
+            server.daily.close()

@@ -95,8 +95,19 @@ class DailyStore(Protocol):
         """Undo an attempt whose board was never dealt (an open one; a finished result stays)."""
         ...
 
-    def progress(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str], last_id: int) -> None:
-        """An open round's words so far (kept as each is accepted, so a restarted server has them)."""
+    def progress(
+        self, day: dt.date, language: str, name: str, score: int, words: Sequence[str], last_id: int, holder: str = ""
+    ) -> bool:
+        """An open round's words so far (kept as each is accepted, so a restarted server has them), by the connection
+        that holds it: False, and nothing kept, once another has taken it over (on another server, say)."""
+        ...
+
+    def hold(self, day: dt.date, language: str, name: str, holder: str) -> None:
+        """The open round is played on the connection `holder` names from now on (it was just dealt or resumed)."""
+        ...
+
+    def holds(self, day: dt.date, language: str, name: str, holder: str) -> bool:
+        """Whether the connection `holder` names still plays the open round."""
         ...
 
     def open_round(self, day: dt.date, language: str, name: str) -> OpenRound | None: ...

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import re
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -207,6 +208,10 @@ class DailyService:
                 self._attempts(today)[address] = self._attempts(today).get(address, 0) + 1
                 game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
                 self.log(f"daily {day} {language}: {name!r} started")
+            # This connection plays the round from now on, on whichever server: one that played it before (another
+            # process of a shared store, which this one cannot close) finds out at its next word, and stops.
+            holder = secrets.token_hex(8)
+            await self._store(self.store.hold, day, language, name, holder)
             left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
             code = board_code(deal.board, dice)
             start = m.Start(
@@ -228,7 +233,14 @@ class DailyService:
             done = asyncio.Event()
             self.live[key] = (ws, done)
         try:
-            over = await self._play(ws, game, self.now() + left, key, last_id, pace, rules.clock)
+            over = await self._play(ws, game, self.now() + left, key, last_id, pace, rules.clock, holder)
+            if over and not await self._store(self.store.holds, *key, holder):
+                raise TakenOver
+        except TakenOver:
+            self.log(f"daily {day} {language}: {name!r} taken over by another connection")
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(1000, "resumed elsewhere")
+            return
         finally:
             done.set()
             if self.live.get(key, (None,))[0] is ws:
@@ -338,7 +350,7 @@ class DailyService:
 
     async def _play(
         self, ws: ServerConnection, game: Round, deadline: float, key: tuple[dt.date, str, str], last_id: int,
-        pace: Pace, seconds: float,
+        pace: Pace, seconds: float, holder: str,
     ) -> bool:  # fmt: skip
         """Judge words until the deadline (and its grace) or the player's `end`: True; False when the connection
         ends first. Each accepted word is kept in the store before its verdict goes out; a round whose words come
@@ -366,7 +378,8 @@ class DailyService:
             last_id = message.id
             entry = self._judge(game, message.word, bucket, deadline)
             if entry.verdict.accepted:
-                await self._store(self.store.progress, *key, game.score, list(game.found), last_id)
+                if not await self._store(self.store.progress, *key, game.score, list(game.found), last_id, holder):
+                    raise TakenOver  # the word is not kept, and no verdict says it was
                 was = pace.verified
                 if self.fair_play and not pace.accepted(entry.word, seconds - (deadline - self.now())) and was:
                     await self._store(self.store.unverify, *key)
@@ -455,6 +468,10 @@ class DailyService:
 
 class Refusal(P.Refusal):
     """A day's round or table refused."""
+
+
+class TakenOver(Exception):
+    """The round is played on another connection now (the same player's, maybe on another server of the store)."""
 
 
 async def _say(ws: ServerConnection, message: m.ServerMessage) -> None:

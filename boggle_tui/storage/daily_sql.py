@@ -40,7 +40,7 @@ SCHEMA = (
     # last entry id judged, beside its result's words so far: a restarted server resumes it, or finishes it.
     """CREATE TABLE IF NOT EXISTS rounds (
         day TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL, deadline BIGINT NOT NULL,
-        last_id BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (day, language, name))""",
+        last_id BIGINT NOT NULL DEFAULT 0, holder TEXT NOT NULL DEFAULT '', PRIMARY KEY (day, language, name))""",
     # The results still open: the few a sweep for overdue rounds reads, never the day's whole table.
     "CREATE INDEX IF NOT EXISTS results_open ON results (day) WHERE finished = 0",
     # The server's own secret, from which each day's board is dealt (game/daily.py served_deal): made once, by the
@@ -48,7 +48,10 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS deal_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL)",
 )
 # Columns added since a store was first made: (table, column, its declaration), added where missing.
-ADDED_COLUMNS = (("results", "verified", "INTEGER NOT NULL DEFAULT 1"),)
+ADDED_COLUMNS = (
+    ("results", "verified", "INTEGER NOT NULL DEFAULT 1"),
+    ("rounds", "holder", "TEXT NOT NULL DEFAULT ''"),
+)
 # A store made before the histogram was kept: its finished results counted once, when it has none.
 FILL_SCORES = (
     "INSERT INTO scores (day, language, score, players) "
@@ -255,15 +258,36 @@ class SqlStore:
                 ("DELETE FROM rounds WHERE day = ? AND language = ? AND name = ?", key),
             ])  # fmt: skip
 
-    def progress(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str], last_id: int) -> None:
+    def progress(
+        self, day: dt.date, language: str, name: str, score: int, words: Sequence[str], last_id: int, holder: str = ""
+    ) -> bool:
         key = (day.isoformat(), language, name)
         with self.lock:
-            self._together([
+            _result, _round, held = self._together([
                 ("UPDATE results SET score = ?, words = ?, found = ? "
-                 "WHERE day = ? AND language = ? AND name = ? AND finished = 0",
-                 (score, len(words), " ".join(words), *key)),
-                ("UPDATE rounds SET last_id = ? WHERE day = ? AND language = ? AND name = ?", (last_id, *key)),
+                 "WHERE day = ? AND language = ? AND name = ? AND finished = 0 AND EXISTS (SELECT 1 FROM rounds r "
+                 "WHERE r.day = results.day AND r.language = results.language AND r.name = results.name "
+                 "AND r.holder = ?)",
+                 (score, len(words), " ".join(words), *key, holder)),
+                ("UPDATE rounds SET last_id = ? WHERE day = ? AND language = ? AND name = ? AND holder = ?",
+                 (last_id, *key, holder)),
+                ("SELECT holder FROM rounds WHERE day = ? AND language = ? AND name = ?", key),
             ])  # fmt: skip
+        return bool(held) and held[0][0] == holder
+
+    def hold(self, day: dt.date, language: str, name: str, holder: str) -> None:
+        self._changed(
+            "UPDATE rounds SET holder = ? WHERE day = ? AND language = ? AND name = ?",
+            (holder, day.isoformat(), language, name),
+        )
+
+    def holds(self, day: dt.date, language: str, name: str, holder: str) -> bool:
+        with self.lock:
+            held = self._all(
+                "SELECT holder FROM rounds WHERE day = ? AND language = ? AND name = ?",
+                (day.isoformat(), language, name),
+            )
+        return bool(held) and held[0][0] == holder
 
     def open_round(self, day: dt.date, language: str, name: str) -> OpenRound | None:
         with self.lock:
