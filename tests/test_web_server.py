@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import socket
@@ -133,3 +134,48 @@ async def test_a_link_that_names_the_player_joins_at_once(enable1, popular) -> N
         await until(pilot, lambda: joined, "the join")
         assert not isinstance(app.screen, FriendsScreen)  # no dialog: the link said who and where
     assert [(c.name, c.join) for c in joined] == [("fay", "127.0.0.1:9/friends")]  # type: ignore[attr-defined]
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by `pid`, and by them, as /proc lists them."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads a game's environment in /proc")
+async def test_a_public_web_servers_games_host_nothing_and_join_only_its_rooms(tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}
+    server = subprocess.Popen(  # 127.0.0.2: not the machine's own user's address, so its visitors are strangers
+        [sys.executable, "-m", "boggle_tui", "web", "--host", "127.0.0.2", "--port", str(port),
+         "--rooms", "127.0.0.1:9"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.2", port)) == 0:
+                    break
+            await asyncio.sleep(0.05)
+        async with aiohttp.ClientSession() as http, http.ws_connect(f"http://127.0.0.2:{port}/ws") as game:
+            await asyncio.wait_for(game.receive(), 30)  # the tab's game is running
+            environments = []
+            for pid in descendants(server.pid):
+                with contextlib.suppress(OSError):
+                    environments.append(Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"))
+            games = [e for e in environments if any(v.startswith(b"BOGGLE_TAB_DATA=") for v in e)]
+            assert games and all(b"BOGGLE_SERVED_ROOMS=127.0.0.1:9" in e for e in games)
+    finally:
+        server.terminate()
+        server.wait(10)
