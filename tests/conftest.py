@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import tempfile
@@ -7,9 +8,22 @@ from pathlib import Path
 
 import pytest
 
-# Tests never touch the player's own cache or data.
+
+def _shared_cache() -> Path:
+    """One cache of compiled word lists for every worker and every run of this code, never the player's: a list's
+    file is named by its digest, and the folder by the engine's own source (a change to how lists are compiled
+    reads no file an older engine wrote). Writes are atomic, so workers building one list at once both succeed."""
+    root = Path(__file__).resolve().parent.parent
+    source = hashlib.sha256()
+    for path in sorted([*(root / "boggle_tui" / "engine").glob("*.py"), *(root / "core").glob("*.[ch]")]):
+        source.update(path.name.encode() + path.read_bytes())
+    user = getattr(os, "getuid", lambda: 0)()
+    return Path(tempfile.gettempdir()) / f"boggle-tests-cache-{user}-{source.hexdigest()[:16]}"
+
+
+# Tests never touch the player's own cache or data; each worker has data of its own.
 _SCRATCH = Path(tempfile.mkdtemp(prefix="boggle-tests-"))
-os.environ["BOGGLE_CACHE_DIR"] = str(_SCRATCH / "cache")
+os.environ["BOGGLE_CACHE_DIR"] = str(_shared_cache())
 os.environ["BOGGLE_DATA_DIR"] = str(_SCRATCH / "data")
 # Tests read the game's English, whatever the machine's locale: a test of another language asks for it.
 for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):

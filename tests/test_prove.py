@@ -105,7 +105,9 @@ def prove_all(trie, height: int, width: int, letters: str, threshold: int) -> se
     return {board_text(canonical(columns, height, width)) for columns, _ in found}
 
 
-@pytest.mark.parametrize(("height", "width", "letters"), [(2, 3, "aelrst"), (3, 3, "aest")])
+@pytest.mark.parametrize(
+    ("height", "width", "letters"), [(2, 3, "aelrst"), pytest.param(3, 3, "aest", marks=pytest.mark.research)]
+)
 def test_a_proof_finds_the_same_best_boards_as_brute_force(algs4: Dictionary, height, width, letters) -> None:
     every = brute_force(algs4.trie, height, width, letters_of(letters), 1)
     best = max(points for _, points in every)
@@ -453,6 +455,7 @@ def every_board(trie, height: int, width: int, alphabet: tuple[int, ...]) -> dic
     return dict(zip(boards, scores, strict=True))
 
 
+@pytest.mark.research  # every 2x2 board of each alphabet: Polish alone is about a million boards
 @pytest.mark.parametrize("language", sorted(LANGUAGE_WORDS))
 def test_a_proof_of_a_language_finds_what_brute_force_finds_over_every_board_of_its_letters(
     capsys, tmp_path: Path, language: str

@@ -222,6 +222,7 @@ def shipped() -> list[Path]:
     return sorted(PROOFS.glob("*.jsonl")) + sorted((PROOFS / "partial").glob("*.jsonl"))
 
 
+@pytest.mark.research  # each shipped proof's every class, proved again: seconds to a minute each
 @pytest.mark.parametrize("path", shipped(), ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_a_shipped_proof_s_classes_replayed_give_its_bounds_and_boards(path: Path) -> None:
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
