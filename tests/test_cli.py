@@ -202,7 +202,7 @@ def test_solve_json_imports_the_engine_and_not_what_other_commands_use(enable1) 
     ).stderr.split()  # fmt: skip
     assert "boggle_tui.engine.solver" in imported
     unwanted = ("rich", "textual", "boggle_tui.game.bots", "boggle_tui.game.study", "boggle_tui.net.address",
-                "boggle_tui.research", "boggle_tui.app")  # fmt: skip
+                "boggle_tui.research", "boggle_tui.app", "asyncio", "boggle_tui.net.ssh_game")  # fmt: skip
     assert [name for name in imported if name.startswith(unwanted) or name == "boggle_tui.storage.settings"] == []
 
 

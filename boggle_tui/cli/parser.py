@@ -15,7 +15,7 @@ from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
 from boggle_tui.net.protocol import Limits
-from boggle_tui.net.ssh_game import Limits as SshLimits
+from boggle_tui.net.ssh_limits import Limits as SshLimits
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
 # hour; 10**9 would have run for years.

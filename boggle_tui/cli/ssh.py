@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from boggle_tui.cli.web import can_listen
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import _, counted
-from boggle_tui.net.ssh_game import Limits
+from boggle_tui.net.ssh_limits import Limits
 from boggle_tui.storage.paths import data_dir
 
 if TYPE_CHECKING:  # asyncssh is imported only when the server runs

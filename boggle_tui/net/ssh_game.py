@@ -25,10 +25,10 @@ import termios
 import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from boggle_tui.i18n import _, counted
+from boggle_tui.net.ssh_limits import Limits
 
 PLAYER_VARIABLE = "BOGGLE_SSH_PLAYER"  # the game says on its start screen whose data it keeps, and for how long
 KEPT = "key"  # the data is the player's key's, kept for next time
@@ -54,16 +54,6 @@ READ_SIZE = 64 * 1024
 TERMINAL_RESET = (
     b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[<u\x1b[0m\r\n"
 )
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one server lets its players have."""
-
-    sessions: int = 16  # games at once: each is a Python process of some 40-60 MB
-    per_address: int = 4  # games at once from one address
-    memory_mb: int = 1024  # address space of each of a game's processes (RLIMIT_AS; a room it hosts has its own)
-    idle_seconds: float = 20 * 60  # with no key pressed this long, a game is ended
 
 
 class Seats:
