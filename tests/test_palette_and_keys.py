@@ -139,3 +139,15 @@ async def test_the_palette_offers_only_what_the_screen_allows_a_spectator_no_stu
         assert "Copy the board code" in titles[True]
         assert {"Study the selected word", "Copy the result"} <= titles[False]  # a player's own round
         assert "Replay this board" not in titles[False]  # a room deals its own boards
+
+
+async def test_no_key_does_anything_once_the_game_is_ending(enable1, popular) -> None:
+    """Ctrl+Q then Ctrl+K at once, in a terminal: the palette opened on a closing app, and Textual's traceback (the
+    server's paths with it, over ssh) reached the terminal."""
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test() as pilot:
+        await shown(pilot, StartScreen)
+        app.exit()
+        assert await app.run_action("command_palette") is False
+        app.action_command_palette()
+        assert not any(isinstance(screen, CommandPalette) for screen in app.screen_stack)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -130,6 +130,7 @@ class BoggleApp(App[int]):
         (boggle daily).
         """
         super().__init__()
+        self.ending = False  # exit() was asked for: no key does anything more
         self.preferences = preferences or Preferences()
         self.request = request
         self.now = now
@@ -233,9 +234,22 @@ class BoggleApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from commands(self, screen)
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.ending = True
+        super().exit(*args, **kwargs)
+
+    async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
+        """Every key's action, and none once the game is ending: Ctrl+Q then Ctrl+K at once opened the palette on a
+        closing app, whose traceback reached the terminal (an ssh client's, with the server's paths)."""
+        if self.ending:
+            return False
+        return await super().run_action(action, *args, **kwargs)
+
     def action_command_palette(self) -> None:
         """Textual's palette, its search line in the player's language (its "No matches found" is Textual's own,
         with no way given to change it)."""
+        if self.ending:
+            return
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):  # not open already
             self.push_screen(CommandPalette(placeholder=_("Search for commands…"), id="--command-palette"))
 
