@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -518,6 +519,22 @@ async def test_a_client_that_stops_reading_pauses_its_game_and_the_server_holds_
         assert not session.game.paused and session.queued() <= QUEUED_LOW * 4
 
 
+async def test_a_client_that_reads_nothing_for_a_minute_has_its_game_ended_and_its_seat_freed(tmp_path) -> None:
+    async with stand_in_server(tmp_path) as (port, server):
+        server.stalled_seconds = 0.5  # a minute, as the server's clock counts it here
+        conn = await connect(port)
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, window=2**31 - 1)
+        await Screen(process).until("leader")
+        conn._transport.pause_reading()
+        process.stdin.write(b"flood\r")
+        for _ in range(1000):  # a bound of 20 s, not a wait
+            if server.seats.playing == 0 and not server.playing:
+                break
+            await asyncio.sleep(0.02)
+        assert server.seats.playing == 0 and not server.playing
+        conn.close()
+
+
 def test_the_host_key_is_refused_when_it_is_no_file_or_too_weak(tmp_path: Path) -> None:
     state = tmp_path / "state"
     state.mkdir(mode=0o700)
@@ -532,6 +549,22 @@ def test_the_host_key_is_refused_when_it_is_no_file_or_too_weak(tmp_path: Path) 
         host_key(state)
     (state / "host_key").write_bytes(asyncssh.generate_private_key("ssh-rsa", key_size=2048).export_private_key())
     assert host_key(state).algorithm == b"ssh-rsa"
+    os.truncate(state / "host_key", 3 * 2**30)  # 3 GB (sparse): never read whole into memory
+    with pytest.raises(BoggleError, match="too large to be a key"):
+        host_key(state)
+
+
+def test_a_dsa_host_key_is_one_line_with_no_warning_of_its_libraries(tmp_path: Path) -> None:
+    state = tmp_path / "data" / "ssh-server"
+    state.mkdir(parents=True, mode=0o700)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (state / "host_key").write_bytes(asyncssh.generate_private_key("ssh-dss").export_private_key())
+    (state / "host_key").chmod(0o600)
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data"), "PYTHONWARNINGS": "default"}
+    done = subprocess.run([sys.executable, "-m", "boggle_tui", "ssh-server", "--port", str(free_port())], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "DSA keys are broken" in done.stderr
 
 
 def test_new_keys_from_one_address_make_a_few_folders_and_the_least_used_make_way(tmp_path, monkeypatch) -> None:
@@ -561,3 +594,39 @@ def test_the_command_prints_no_warnings_of_its_libraries(tmp_path: Path) -> None
         done = subprocess.run([sys.executable, "-m", "boggle_tui", "ssh-server", "--port", port], env=env,
                               capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot listen" in done.stderr, done.stderr
+
+
+async def test_a_connection_whose_game_is_refused_or_over_is_closed_by_the_server(tmp_path: Path) -> None:
+    async with stand_in_server(tmp_path) as (port, server):
+        conn = await connect(port)
+        process = await conn.create_process(encoding=None)  # no pty: refused, with a line
+        await process.wait_closed()
+        await asyncio.wait_for(conn.wait_closed(), WAIT)  # closed by the server: the test never closes it
+        conn = await connect(port)
+        screen = await shell(conn)
+        await screen.until("leader")
+        screen.press("quit\r")
+        await asyncio.wait_for(conn.wait_closed(), WAIT)  # the game over, its connection goes too
+        for _ in range(500):  # a bound of 10 s, not a wait
+            if server.connections == 0:
+                break
+            await asyncio.sleep(0.02)
+        assert server.connections == 0
+
+
+async def test_logins_that_ask_for_no_game_from_one_address_lock_out_no_player_from_another(tmp_path: Path) -> None:
+    limits = Limits(sessions=4, per_address=1)  # 8 logged-in connections in all, 2 from one address
+    async with stand_in_server(tmp_path, limits) as (port, server):
+        idle = []
+        for _ in range(6):  # logged in, never asking for a game: two are kept, the others closed at once
+            with contextlib.suppress(asyncssh.Error, OSError):
+                idle.append(await connect(port))
+        for _ in range(500):  # a bound of 10 s, not a wait
+            if server.logged_in.total() == 2 and not server.waiting:
+                break
+            await asyncio.sleep(0.02)
+        assert server.logged_in == {"127.0.0.1": 2}
+        async with connect(port, source="127.0.0.2") as conn:
+            await (await shell(conn)).until("leader")
+        for conn in idle:
+            conn.close()

@@ -32,8 +32,11 @@ def state_dir() -> Path:
 
 
 def run_ssh_server(args: argparse.Namespace) -> int:
+    # cryptography deprecates DSA, and says so as asyncssh is imported and as any DSA key (a host key refused, a
+    # client's) is read: the server's console is for its own lines.
+    warnings.filterwarnings("ignore", message=".*DSA.*deprecated", category=UserWarning)
     try:
-        with warnings.catch_warnings():  # cryptography's deprecation of DSA, said at asyncssh's import: not ours
+        with warnings.catch_warnings():  # and anything else said at asyncssh's import: not ours either
             warnings.simplefilter("ignore")
             from boggle_tui.net.ssh import SshServer, fingerprint, host_key, serve
     except ImportError:

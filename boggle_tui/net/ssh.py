@@ -46,13 +46,17 @@ from boggle_tui.net.ssh_game import (
 )
 
 HOST_KEY_FILE = "host_key"
-LOGIN_SECONDS = 30  # to log in (asking nothing), then to ask for a game, or the connection is dropped
+LOGIN_SECONDS = 30  # from connecting to logged in (asking nothing), or the connection is dropped
 FIRST_STEP_SECONDS = 10.0  # from connecting to the login's first step (version, key exchange, a user name)
+GAME_SECONDS = 10.0  # from logged in to asking for a game (a client asks at once)
+CLOSE_SECONDS = 0.5  # after a game's end or a refusal, for its last words to go, before the connection is closed
 KEEPALIVE_SECONDS = 30  # a client that answers none of 3 of these in a row is gone
-CONNECTIONS_PER_SEAT = 2  # connections at once, logged in or not, per game the server runs
-# Connections not logged in yet: a few per address, and never more than one per game in all, so that silent
-# sockets (from one address, or a few) cannot take the places of players who log in.
+# Two pools of connections, so that silent sockets cannot take the places of players. Waiting to log in: a few
+# per address, and many in all (a connection that has not logged in costs little, and is gone within 30 s).
+# Logged in: two per game the server runs, and two per game an address may play.
 WAITING_PER_ADDRESS = 3
+WAITING = 64
+CONNECTIONS_PER_SEAT = 2
 IDLE_CHECK_SECONDS = 15.0
 # A client that stops reading: asyncssh queues what the game writes without bound (its connection ignores the
 # transport's pause_writing, and the client chooses the channel's window, up to 4 GiB). Past HIGH bytes queued the
@@ -60,7 +64,11 @@ IDLE_CHECK_SECONDS = 15.0
 QUEUED_HIGH = 1 << 20
 QUEUED_LOW = 256 << 10
 QUEUED_CHECK_SECONDS = 0.05
+# ... and a client that reads nothing for this long has its game ended: a game held back keeps its seat, and the
+# game's own process goes on growing what it means to draw (about 1.5 MB a second, measured).
+STALLED_SECONDS = 60.0
 MIN_RSA_BITS = 2048
+MAX_KEY_BYTES = 64 * 1024  # an RSA key of 16,384 bits is about 13 KB
 
 
 @dataclass
@@ -73,14 +81,15 @@ class SshServer:
     clock: Callable[[], float] = time.monotonic  # idle time is measured on it
     idle_check_seconds: float = IDLE_CHECK_SECONDS
     login_seconds: float = LOGIN_SECONDS  # from connecting to logged in (asyncssh's login_timeout)
-    game_seconds: float = LOGIN_SECONDS  # from logged in to asking for a game
+    game_seconds: float = GAME_SECONDS  # from logged in to asking for a game
     rooms: tuple[str, ...] = ()  # the room servers the games may join (HOST:PORT); they never host one
-    connections: int = 0
     first_step_seconds: float = FIRST_STEP_SECONDS
+    stalled_seconds: float = STALLED_SECONDS
 
     def __post_init__(self) -> None:
         self.seats = Seats(self.limits)
         self.waiting: Counter[str] = Counter()  # connections not logged in yet, per address
+        self.logged_in: Counter[str] = Counter()  # connections logged in, per address
         self.newcomers = Newcomers(clock=self.clock)
         self.playing: set[_GameSession] = set()
         self.all_ended = asyncio.Event()
@@ -114,12 +123,19 @@ class SshServer:
             self.newcomers.make(address)
         return folder
 
+    @property
+    def connections(self) -> int:
+        return self.waiting.total() + self.logged_in.total()
+
     def admits(self, address: str) -> bool:
         """May one more connection from `address` begin to log in?"""
+        return self.waiting.total() < WAITING and self.waiting[address] < WAITING_PER_ADDRESS
+
+    def seats_login(self, address: str) -> bool:
+        """May one more connection from `address` be logged in?"""
         return (
-            self.connections < self.limits.sessions * CONNECTIONS_PER_SEAT
-            and self.waiting.total() < self.limits.sessions
-            and self.waiting[address] < WAITING_PER_ADDRESS
+            self.logged_in.total() < self.limits.sessions * CONNECTIONS_PER_SEAT
+            and self.logged_in[address] < self.limits.per_address * CONNECTIONS_PER_SEAT
         )
 
 
@@ -131,9 +147,12 @@ def host_key(state_dir: Path) -> Any:
         key = asyncssh.generate_private_key("ssh-ed25519", comment="boggle ssh-server")
         write_bytes_atomic(path, key.export_private_key())  # mkstemp's file: 0600 from the start
         return key
-    mode = path.stat().st_mode
-    if not stat.S_ISREG(mode):  # a FIFO would be read for ever, a device without end
+    status = path.stat()
+    if not stat.S_ISREG(status.st_mode):  # a FIFO would be read for ever, a device without end
         raise BoggleError(_("the host key {path} is not a file").format(path=path))
+    if status.st_size > MAX_KEY_BYTES:  # read whole into memory: a key is a few kilobytes
+        raise BoggleError(_("the host key {path} is too large to be a key").format(path=path))
+    mode = status.st_mode
     if mode & 0o077:
         raise BoggleError(_("the host key {path} may be read by others: chmod 600 it").format(path=path))
     try:
@@ -207,8 +226,7 @@ class _Connection(asyncssh.SSHServer):
     def __init__(self, server: SshServer) -> None:
         self.server = server
         self.key: Any = None
-        self.counted = False
-        self.waiting = False  # counted among the connections not logged in yet
+        self.pool: Counter[str] | None = None  # the server's pool it is counted in: waiting, then logged in
         self.began = False  # the login's first step came
         self.session: _GameSession | None = None
 
@@ -219,27 +237,24 @@ class _Connection(asyncssh.SSHServer):
         if not self.server.admits(self.address):
             conn.abort()  # silent sockets: each address has a few, the logged-in players keep their places
             return
-        self.server.connections += 1
-        self.server.waiting[self.address] += 1
-        self.counted = self.waiting = True
+        self._count_in(self.server.waiting)
         asyncio.get_running_loop().call_later(self.server.first_step_seconds, self._begun_or_gone)
 
+    def _count_in(self, pool: Counter[str] | None) -> None:
+        if self.pool is not None:
+            self.pool[self.address] -= 1
+            if self.pool[self.address] <= 0:
+                del self.pool[self.address]
+        if pool is not None:
+            pool[self.address] += 1
+        self.pool = pool
+
     def _begun_or_gone(self) -> None:
-        if self.counted and not self.began:
+        if self.pool is self.server.waiting and not self.began:
             self.conn.abort()
 
-    def _logged_in(self) -> None:
-        if self.waiting:
-            self.waiting = False
-            self.server.waiting[self.address] -= 1
-            if self.server.waiting[self.address] <= 0:
-                del self.server.waiting[self.address]
-
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self._logged_in()  # no longer waiting, either way
-            self.server.connections -= 1
-            self.counted = False
+        self._count_in(None)
 
     def begin_auth(self, username: str) -> bool:
         self.began = True
@@ -265,7 +280,11 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        self._logged_in()
+        if not self.server.seats_login(self.address):  # logged-in connections of its address, or of all, are many
+            self._count_in(None)
+            self.conn.close()
+            return
+        self._count_in(self.server.logged_in)
         asyncio.get_running_loop().call_later(self.server.game_seconds, self._playing_or_gone)
 
     def _playing_or_gone(self) -> None:
@@ -297,6 +316,7 @@ class _GameSession(asyncssh.SSHServerSession):
         self.last_key = self.server.clock()
         self.idle_timer: asyncio.TimerHandle | None = None
         self.holds: set[str] = set()  # why the game is paused: "window" (the channel's), "queued" (ours)
+        self.held_since = 0.0  # when "queued" began to hold it
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -391,6 +411,10 @@ class _GameSession(asyncssh.SSHServerSession):
             return
         if self.queued() <= QUEUED_LOW:
             self._let_go("queued")
+        elif self.server.clock() - self.held_since >= self.server.stalled_seconds:
+            self.gone = True  # nothing more is written to a client that reads nothing
+            self.hang_up()
+            self.connection.conn.abort()
         else:
             asyncio.get_running_loop().call_later(QUEUED_CHECK_SECONDS, self._watch_queue)
 
@@ -412,6 +436,7 @@ class _GameSession(asyncssh.SSHServerSession):
             self.chan.write(data)
         if "queued" not in self.holds and self.queued() > QUEUED_HIGH:
             self._hold("queued")
+            self.held_since = self.server.clock()
             asyncio.get_running_loop().call_later(QUEUED_CHECK_SECONDS, self._watch_queue)
 
     def _ended(self, status: int) -> None:
@@ -427,6 +452,7 @@ class _GameSession(asyncssh.SSHServerSession):
                 self._say_and_close(idle_line(self.server.limits.idle_seconds), 0)
             else:
                 self.chan.exit(status if status >= 0 else 128 - status)  # killed by signal N: 128+N, as shells say
+                self._close_connection()
 
     def _release(self) -> None:
         if self.seated:
@@ -440,6 +466,12 @@ class _GameSession(asyncssh.SSHServerSession):
         if not self.gone:
             self._write((line + "\r\n").encode())
             self.chan.exit(status)
+            self._close_connection()
+
+    def _close_connection(self) -> None:
+        """One game a connection: once it is over (or refused), the connection goes too, a moment later (its last
+        words sent): a client that kept it open would keep a place a player could have."""
+        asyncio.get_running_loop().call_later(CLOSE_SECONDS, self.connection.conn.close)
 
     def _watch_idle(self) -> None:
         self.idle_timer = asyncio.get_running_loop().call_later(self.server.idle_check_seconds, self._check_idle)
