@@ -694,3 +694,19 @@ async def test_one_name_on_two_servers_of_one_store_plays_on_one_connection_at_a
             await server.stop()
             assert server.daily is not None
             server.daily.close()
+
+
+async def test_anyone_may_read_the_table_and_a_name_nobody_holds_is_no_error(tmp_path: Path) -> None:
+    words = solution_words()
+    async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
+        await play(url, "ada", words[:3])
+
+        def ask(name: str, secret: str) -> m.DailyTable:
+            return ask_table(url, m.TableAsk(version=m.VERSION, language="en", name=name, secret=secret, rows=10))
+
+        table = await asyncio.to_thread(ask, "newcomer", "n" * 43)  # never played here: no name of anyone's
+        assert table.you is None and [r.name for r in table.rows] == ["ada"] and table.board == ""
+        with pytest.raises(DailyError, match="someone else's"):  # a name held by another secret is still refused
+            await asyncio.to_thread(ask, "ada", "x" * 43)
+        _player, start = await Player.start(url, "newcomer", secret="n" * 43)
+        assert start["type"] == "start"  # asking made no claim: the name is still free to play under

@@ -82,6 +82,10 @@ class DailyStore(Protocol):
         """True when `name` is this secret's: taken now, or taken by the same secret before."""
         ...
 
+    def known(self, name: str) -> bool:
+        """Whether a secret holds the name (anyone's)."""
+        ...
+
     def owns(self, name: str, secret: str) -> bool:
         """True when `name` is held by this secret (nothing is taken)."""
         ...

@@ -411,13 +411,25 @@ class DailyService:
             raise Refusal(P.phrase(P.NO_TABLE_YET, date=day, today=today))
         if day < today - dt.timedelta(days=self.keep_days):
             raise Refusal(P.phrase(P.TABLES_KEPT, days=self.keep_days))
-        name = await self._identify(ask.name, ask.secret, claim=False) if ask.name else ""
+        name = await self._asker(ask)
         found = await self._read(self.reader.words_of, day, language, name) if name else []
         code = board_code((await self._deal(day, language)).board, daily.daily_dice(language))
         table = await self._table_for(day, language, code, name, found, rows=ask.rows, only_friends=ask.friends)
         if day == today and table.you is None:  # today's board only for those who have played it
             table = replace(table, board="")
         await ws.send(m.encode(table))
+
+    async def _asker(self, ask: m.TableAsk) -> str:
+        """Whose table it is: the name, where its secret holds it; "" (anyone) for a name nobody holds yet. Anyone may
+        read a day's table, and a name is held by playing, never by asking."""
+        if not ask.name:
+            return ""
+        try:
+            return await self._identify(ask.name, ask.secret, claim=False)
+        except Refusal as refused:
+            if refused.code == "name_taken" and not await self._read(self.reader.known, ask.name):
+                return ""
+            raise
 
     def _take(self, address: str) -> bool:
         bucket = self.rates.pop(address, None) or Bucket(TABLES_PER_SECOND, TABLE_BURST)

@@ -232,6 +232,10 @@ class SqlStore:
             ])  # fmt: skip
         return bool(held) and hmac.compare_digest(str(held[0][0]), hashed)
 
+    def known(self, name: str) -> bool:
+        with self.lock:
+            return bool(self._all("SELECT 1 FROM players WHERE name = ?", (name,)))
+
     def owns(self, name: str, secret: str) -> bool:
         with self.lock:
             held = self._all("SELECT secret FROM players WHERE name = ?", (name,))

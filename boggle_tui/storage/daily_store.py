@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import re
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from boggle_tui.engine.atomic import write_bytes_atomic
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import DailyStore
 from boggle_tui.i18n import _
@@ -30,6 +32,7 @@ from boggle_tui.storage.paths import data_dir
 STORE_FILE = "daily-server.sqlite3"
 
 
+SECRET_FORM = re.compile(r"[A-Za-z0-9_-]{32,128}")  # a deal secret as storage/daily_sql.py makes it
 STORE_MARK = 0x626F67  # "bog": PRAGMA user_version of a file that is a daily store (and no other program's)
 OUR_TABLES = {"players", "results"}  # what a store made before the mark has
 
@@ -49,11 +52,11 @@ class SqliteStore(SqlStore):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         try:
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash may lose the last results, never the file
             self.db.execute("PRAGMA busy_timeout = 5000")
             self._in_transaction = False
-            self._mark()
+            self._mark()  # before anything is written: another program's file is left as it was
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash may lose the last results, never the file
             self.create()
         except BaseException:
             self.db.close()
@@ -90,6 +93,21 @@ class SqliteStore(SqlStore):
         self._in_transaction = False
         if self.db.in_transaction:  # SQLite may have rolled back already (a full disk, say)
             self.db.execute("ROLLBACK")
+
+    def deal_secret(self) -> str:
+        """The store's secret, kept in a file beside it as well (`.secret`, this user's alone): a damaged store moved
+        aside for a fresh one goes on dealing the same boards, so a day under way keeps its board."""
+        if str(self.path) == ":memory:":
+            return super().deal_secret()
+        beside = self.path.with_name(self.path.name + ".secret")
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            if beside.is_file() and beside.stat().st_size <= 256:
+                kept = beside.read_text(encoding="utf-8").strip()
+                if SECRET_FORM.fullmatch(kept):
+                    return kept
+        secret = super().deal_secret()
+        write_bytes_atomic(beside, secret.encode())  # mkstemp's file: 0600 from the start
+        return secret
 
     def close(self) -> None:
         with self.lock:
@@ -137,7 +155,8 @@ def _open_file(path: Path, *, fresh_if_damaged: bool) -> SqliteStore:
     except sqlite3.DatabaseError:
         if not fresh_if_damaged:
             raise
-    aside = path.with_name(f"{path.name}.damaged-{dt.datetime.now(dt.UTC):%Y%m%d-%H%M%S}")
+    stamp = f"{path.name}.damaged-{dt.datetime.now(dt.UTC):%Y%m%d-%H%M%S}"
+    aside = next(a for n in range(1000) if not (a := path.with_name(stamp + (f"-{n}" if n else ""))).exists())
     path.rename(aside)
     for journal in ("-wal", "-shm"):  # the damaged file's journal goes with it
         with contextlib.suppress(FileNotFoundError):
