@@ -38,12 +38,13 @@ from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, OpenRound, Place
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.fair_play import Pace, fastest_typing
 from boggle_tui.game.languages import language_for, shipped_languages
-from boggle_tui.game.round import EndReason, Entry, Round, Verdict
+from boggle_tui.game.round import EndReason, Round, Verdict
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net import phrases as P
-from boggle_tui.net.protocol import MAX_NAME, MAX_WORD, ProtocolError, clean_name
+from boggle_tui.net.day_round import DayRound
+from boggle_tui.net.protocol import MAX_NAME, ProtocolError, clean_name
 from boggle_tui.net.room import GRACE, Bucket, Room, Send
 
 SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")  # what storage/identity.py makes: 43 characters of token_urlsafe
@@ -52,7 +53,6 @@ TABLES_PER_SECOND = 2.0  # table queries from one address, over time
 TABLE_BURST = 10
 ROWS_A_QUERY = 100  # rows of a table one query is sent, however many it asks for
 ADDRESSES = 10_000  # addresses whose query rates are remembered (the oldest forgotten first)
-MAX_ERRORS = 20  # bad messages in a round before it ends
 WAKE_SECONDS = 1.0  # a round looks at its clock at least this often while nothing arrives
 ATTEMPTS_PER_ADDRESS = 5  # rounds begun a day from one address (`boggle server --daily-per-address`)
 SWEEP_SECONDS = 1.0  # overdue rounds are looked for at most this often (on a connection's arrival)
@@ -233,7 +233,8 @@ class DailyService:
             done = asyncio.Event()
             self.live[key] = (ws, done)
         try:
-            over = await self._play(ws, game, self.now() + left, key, last_id, pace, rules.clock, holder)
+            day_round = DayRound(game, self.now() + left, rules.clock, last_id, pace, self.fair_play)
+            over = await self._play(ws, day_round, key, holder)
             if over and not await self._store(self.store.holds, *key, holder):
                 raise TakenOver
         except TakenOver:
@@ -348,53 +349,30 @@ class DailyService:
             self.boards[key] = (deal, dice, rules, words, solution)
         return self.boards[key]
 
-    async def _play(
-        self, ws: ServerConnection, game: Round, deadline: float, key: tuple[dt.date, str, str], last_id: int,
-        pace: Pace, seconds: float, holder: str,
-    ) -> bool:  # fmt: skip
+    async def _play(self, ws: ServerConnection, day: DayRound, key: tuple[dt.date, str, str], holder: str) -> bool:
         """Judge words until the deadline (and its grace) or the player's `end`: True; False when the connection
-        ends first. Each accepted word is kept in the store before its verdict goes out; a round whose words come
-        faster than a person types them (game/fair_play.py) is marked so in the store, once."""
-        bucket, errors = Bucket(), 0
-        while (left := deadline + GRACE - self.now()) > 0:
+        ends first. The round's rules are DayRound's; here its steps are carried out: each accepted word kept in the
+        store (the round marked, once, if its words come faster than a person types) before its verdict goes out."""
+        while (left := day.left(self.now())) > 0:
             try:
                 frame = await asyncio.wait_for(ws.recv(), min(WAKE_SECONDS, left))
             except TimeoutError:
                 continue
             except ConnectionClosed:
                 return False
-            try:
-                message = m.decode_client(frame)
-            except ProtocolError as error:
-                errors += 1
-                await ws.send(m.encode(m.Error(message=str(error), fatal=errors >= MAX_ERRORS)))
-                if errors >= MAX_ERRORS:
-                    return True
-                continue
-            if isinstance(message, m.VoteEnd):
-                return True
-            if not isinstance(message, m.Word) or message.id <= last_id:
-                continue  # a word sent again is judged once; nothing else belongs in a round
-            last_id = message.id
-            entry = self._judge(game, message.word, bucket, deadline)
-            if entry.verdict.accepted:
-                if not await self._store(self.store.progress, *key, game.score, list(game.found), last_id, holder):
+            step = day.receive(frame, self.now())
+            if step.keep:
+                words = list(day.game.found)
+                if not await self._store(self.store.progress, *key, day.game.score, words, day.last_id, holder):
                     raise TakenOver  # the word is not kept, and no verdict says it was
-                was = pace.verified
-                if self.fair_play and not pace.accepted(entry.word, seconds - (deadline - self.now())) and was:
-                    await self._store(self.store.unverify, *key)
-                    self.log(f"daily {key[0]} {key[1]}: {key[2]!r} not verified: words faster than a person types")
-            await ws.send(m.encode(m.Judgement(id=message.id, word=entry.word, verdict=m.verdict_text(entry.verdict),
-                                               points=entry.points)))  # fmt: skip
+            if step.unverify:
+                await self._store(self.store.unverify, *key)
+                self.log(f"daily {key[0]} {key[1]}: {key[2]!r} not verified: words faster than a person types")
+            if step.say is not None:
+                await ws.send(m.encode(step.say))
+            if step.over:
+                return True
         return True
-
-    def _judge(self, game: Round, text: str, bucket: Bucket, deadline: float) -> Entry:
-        word = text[:MAX_WORD]
-        if self.now() > deadline + GRACE:
-            return Entry(word.lower(), Verdict.TOO_LATE)
-        if not bucket.take(self.now()):
-            return Entry(word.lower(), Verdict.TOO_FAST)
-        return game.submit(word) or Entry(word.lower(), Verdict.NOT_A_WORD)
 
     # The table
 

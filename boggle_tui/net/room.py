@@ -624,21 +624,11 @@ class Room:
             # The round ended while the word was on its way: it still gets its verdict, never silence.
             return [send((player.id,), m.Judgement(id=entry_id, word=word, verdict=m.verdict_text(Verdict.TOO_LATE)))]
         player.last_id = entry_id
-        word = text[:MAX_WORD]
-        if self.now() > self.deadline + player.grace:
-            verdict = Entry(word.lower(), Verdict.TOO_LATE)
-        elif not player.bucket.take(self.now()):
-            verdict = Entry(word.lower(), Verdict.TOO_FAST)
-        else:
-            before = len(player.round.found)
-            judged = player.round.submit(word)
-            if judged is None:
-                judged = Entry(word.lower(), Verdict.NOT_A_WORD)  # nothing to judge (only spaces): still answered
-            verdict = judged
-            if len(player.round.found) != before:
-                sends = [send((player.id,), _judgement(entry_id, verdict))]
-                return [*sends, send(None, m.Progress(players=self._progress()))]
-        return [send((player.id,), _judgement(entry_id, verdict))]
+        verdict = judge(player.round, text, player.bucket, self.now(), self.deadline + player.grace)
+        said = send((player.id,), judgement(entry_id, verdict))
+        if verdict.verdict.accepted:
+            return [said, send(None, m.Progress(players=self._progress()))]
+        return [said]
 
     def _progress(self) -> tuple[m.Count, ...]:
         """How many words each player in the round has: never which (one waiting for the next round is not in it)."""
@@ -712,5 +702,16 @@ def _judged(entry: Entry) -> m.Judged:
     return m.Judged(word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
 
 
-def _judgement(entry_id: int, entry: Entry) -> m.Judgement:
+def judge(game: Round, text: str, bucket: Bucket, now: float, deadline: float) -> Entry:
+    """One word of a served round (a room's, or the day's): too late past `deadline` (its grace counted in), too fast
+    past the player's rate, else the round's own verdict; an entry of only spaces is still answered."""
+    word = text[:MAX_WORD]
+    if now > deadline:
+        return Entry(word.lower(), Verdict.TOO_LATE)
+    if not bucket.take(now):
+        return Entry(word.lower(), Verdict.TOO_FAST)
+    return game.submit(word) or Entry(word.lower(), Verdict.NOT_A_WORD)
+
+
+def judgement(entry_id: int, entry: Entry) -> m.Judgement:
     return m.Judgement(id=entry_id, word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
