@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from ports import free_port
-from support import FakeTime
+from support import FakeTime, until_true
 
 import boggle_tui.net
 from boggle_tui.cli.main import main
@@ -467,10 +467,7 @@ async def test_silent_sockets_from_one_address_lock_out_no_player_from_another(t
     async with stand_in_server(tmp_path) as (port, server):
         silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(32)]
         try:
-            for _ in range(500):  # a bound of 10 s, not a wait
-                if server.connections == 3:
-                    break
-                await asyncio.sleep(0.02)
+            await until_true(lambda: server.connections == 3, "three waiting", 10)
             assert server.connections == 3 and server.waiting["127.0.0.1"] == 3  # the rest were let go at once
             async with connect(port, source="127.0.0.2") as conn:
                 await (await shell(conn)).until("leader")
@@ -501,10 +498,11 @@ async def test_a_client_that_stops_reading_pauses_its_game_and_the_server_holds_
         (session,) = server.playing
         conn._transport.pause_reading()  # the client stops reading its socket
         screen.press("flood\r")
-        for _ in range(1000):  # a bound of 20 s, not a wait
-            if session.game is not None and session.game.paused:
-                break
-            await asyncio.sleep(0.02)
+        await until_true(
+            lambda: session.game is not None and session.game.paused,
+            "the game paused",
+            20,
+        )
         assert session.game is not None and session.game.paused
         held = session.queued()
         assert QUEUED_HIGH < held < QUEUED_HIGH + 256 * 1024, held
@@ -512,10 +510,7 @@ async def test_a_client_that_stops_reading_pauses_its_game_and_the_server_holds_
             await asyncio.sleep(0.02)
             assert session.queued() <= held
         conn._transport.resume_reading()
-        for _ in range(1000):
-            if not session.game.paused:
-                break
-            await asyncio.sleep(0.02)
+        await until_true(lambda: not session.game.paused, "the game going on", 20)
         assert not session.game.paused and session.queued() <= QUEUED_LOW * 4
 
 
@@ -527,10 +522,11 @@ async def test_a_client_that_reads_nothing_for_a_minute_has_its_game_ended_and_i
         await Screen(process).until("leader")
         conn._transport.pause_reading()
         process.stdin.write(b"flood\r")
-        for _ in range(1000):  # a bound of 20 s, not a wait
-            if server.seats.playing == 0 and not server.playing:
-                break
-            await asyncio.sleep(0.02)
+        await until_true(
+            lambda: server.seats.playing == 0 and not server.playing,
+            "the seat freed",
+            20,
+        )
         assert server.seats.playing == 0 and not server.playing
         conn.close()
 
@@ -607,10 +603,7 @@ async def test_a_connection_whose_game_is_refused_or_over_is_closed_by_the_serve
         await screen.until("leader")
         screen.press("quit\r")
         await asyncio.wait_for(conn.wait_closed(), WAIT)  # the game over, its connection goes too
-        for _ in range(500):  # a bound of 10 s, not a wait
-            if server.connections == 0:
-                break
-            await asyncio.sleep(0.02)
+        await until_true(lambda: server.connections == 0, "no connection", 10)
         assert server.connections == 0
 
 
@@ -621,10 +614,11 @@ async def test_logins_that_ask_for_no_game_from_one_address_lock_out_no_player_f
         for _ in range(6):  # logged in, never asking for a game: two are kept, the others closed at once
             with contextlib.suppress(asyncssh.Error, OSError):
                 idle.append(await connect(port))
-        for _ in range(500):  # a bound of 10 s, not a wait
-            if server.logged_in.total() == 2 and not server.waiting:
-                break
-            await asyncio.sleep(0.02)
+        await until_true(
+            lambda: server.logged_in.total() == 2 and not server.waiting,
+            "two logged in, none waiting",
+            10,
+        )
         assert server.logged_in == {"127.0.0.1": 2}
         async with connect(port, source="127.0.0.2") as conn:
             await (await shell(conn)).until("leader")
