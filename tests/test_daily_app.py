@@ -120,7 +120,7 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
                 levels = text_of(results, "#levels")
             assert load_identity(tmp_path / name).server == address  # the server took the name: remembered
         assert day.splitlines() == [
-            "1st of 3 · better than 66%", "> 1. cy  8 (8 words)", "  2. ada  5 (5 words)", "  3. bo  2 (2 words)",
+            "1st of 3 · better than 100%", "> 1. cy  8 (8 words)", "  2. ada  5 (5 words)", "  3. bo  2 (2 words)",
             "Top score 8 · average 5.0 · 3 players",
         ]  # fmt: skip
         assert lines[found[7]].endswith("only you") and lines[found[2]].endswith("2 found it")
@@ -144,7 +144,7 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
         async with app.run_test(size=(100, 32)) as pilot:
             await play_words(pilot, found[:5])
             results = await end_round(pilot)
-            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 2 · better than 50%"
+            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 2 · better than 100%"
             assert found_by(results, found[0]) == "2 found it"
             await di_plays(address, found[:9])  # while ada looks at her results
             await pilot.press("t")
@@ -153,7 +153,7 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
             assert text_of(table, "#day-list").splitlines() == [
                 "  1. di  9 (9 words)", "> 2. ada  5 (5 words)", "  3. bo  2 (2 words) · friend",
             ]  # fmt: skip
-            assert text_of(table, "#day-standing") == "2nd of 3 · better than 33%"
+            assert text_of(table, "#day-standing") == "2nd of 3 · better than 50%"
             await pilot.press("f")  # friends alone
             await until(pilot, lambda: "di" not in text_of(table, "#day-list"), "friends alone")
             assert text_of(table, "#day-list").splitlines() == [
@@ -163,7 +163,7 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
             assert text_of(table, "#day-title").startswith("Your friends · 2026-11-23")
             await pilot.press("escape")
             results = await shown(pilot, DailyResultsScreen)
-            assert text_of(results, "#day-summary").splitlines()[0] == "2nd of 3 · better than 33%"
+            assert text_of(results, "#day-summary").splitlines()[0] == "2nd of 3 · better than 50%"
             assert found_by(results, found[0]) == "3 found it"  # the lists as the table now stands
 
 
@@ -201,7 +201,7 @@ async def test_the_round_ends_when_the_server_s_clock_does(
             server_time.now += 180 + GRACE
             results = await shown(pilot, DailyResultsScreen)
             assert text_of(results, "#outcome") == "Time is up"
-            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 1 · better than 0%"
+            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 1 · the first to play it"
 
 
 async def test_a_second_attempt_the_same_day_is_one_line_and_no_round(
@@ -221,8 +221,9 @@ async def test_a_second_attempt_the_same_day_is_one_line_and_no_round(
             await pilot.press("enter")
             await until(pilot, lambda: app._notifications, "a notice")
             await pilot.pause()
-            assert [n.message for n in app._notifications] == [
-                "you have played today's board already: boggle daily --table shows the table"
+            assert [n.message for n in app._notifications] == [  # the wall at noon UTC: 12 h to the next board
+                "you have played today's board already: boggle daily --table shows the table · "
+                "You have played today's board already; the next one comes in 12 h 00 min (at midnight UTC)."
             ]
             assert isinstance(app.screen, StartScreen)
             assert not any(isinstance(s, RoundScreen) for s in app.screen_stack)
@@ -257,8 +258,8 @@ async def test_a_server_that_is_down_is_one_line_and_the_board_is_played_here_on
         await pilot.press("enter")  # again the same day: one line, no round
         await until(pilot, lambda: any("played today's board already" in n.message for n in app._notifications))
         assert isinstance(app.screen, StartScreen)
-        assert [n.message for n in app._notifications][-1] == (
-            "You have played today's board already; a new one comes at midnight UTC."
+        assert [n.message for n in app._notifications][-1] == (  # support.TODAY is noon UTC
+            "You have played today's board already; the next one comes in 12 h 00 min (at midnight UTC)."
         )
 
 
@@ -306,7 +307,7 @@ async def test_a_server_restarted_mid_round_gives_the_round_back_with_its_words(
                 await until(pilot, lambda: session.score == 3, "the third word's verdict, typed while it was down")
                 results = await end_round(pilot)
                 assert text_of(results, "#outcome") == "You ended the round"  # she did, after the restart
-                assert text_of(results, "#day-summary").splitlines()[:2] == ["1st of 1 · better than 0%",
+                assert text_of(results, "#day-summary").splitlines()[:2] == ["1st of 1 · the first to play it",
                                                                             "> 1. gina  3 (3 words)"]  # fmt: skip
 
 

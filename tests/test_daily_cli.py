@@ -128,8 +128,10 @@ def daily(
         clock.now += seconds
 
     args = build_parser().parse_args(["daily", *flags])
+    day = (today or Today())()
+    evening = dt.datetime.combine(day, dt.time(18, 53), dt.UTC)  # the wall at 18:53 UTC: 5 h 07 min to the next board
     code = run_daily(args, today=today or Today(), lines=EventfulLines(clock, *typed), write=said.append,
-                     note=noted.append, now=clock, sleep=sleep)  # fmt: skip
+                     note=noted.append, now=clock, sleep=sleep, wall=lambda: evening)  # fmt: skip
     return code, said, noted
 
 
@@ -145,7 +147,7 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
             assert code == 0, noted
         text = "\n".join(said)
         assert f"{found[0].upper()}: accepted, 1 point" in text and "ZZZZQ: not on the board" in text
-        assert "1st of 3 · better than 66%" in text
+        assert "1st of 3 · better than 100%" in text
         assert "> 1. cy  8 (8 words)" in text and "  2. ada  5 (5 words)" in text and "  3. bo  2 (2 words)" in text
         assert "Top score 8 · average 5.0 · 3 players" in text
         assert f"you alone found {found[7].upper()}" in text and f"you were one of 2 to find {found[2].upper()}" in text
@@ -157,11 +159,12 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
 
         code, _again, noted = daily(monkeypatch, tmp_path / "ada", "--plain", today=today)  # the server remembered
         assert code == 1 and noted == [
-            "boggle: you have played today's board already: boggle daily --table shows the table"
+            "boggle: you have played today's board already: boggle daily --table shows the table",
+            "You have played today's board already; the next one comes in 5 h 07 min (at midnight UTC).",
         ]
 
         code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--table", today=today)
-        assert said[1] == "2nd of 3 · better than 33%"
+        assert said[1] == "2nd of 3 · better than 50%"
         assert said[2:5] == ["  1. cy  8 (8 words)", "> 2. ada  5 (5 words)", "  3. bo  2 (2 words)"]
         daily(monkeypatch, tmp_path / "di", "--plain", "--server", address, "--name", "di", typed=found[:20],
               today=today)  # fmt: skip
@@ -174,7 +177,7 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
             "name": "ada",
             "score": 5,
             "words": 5,
-            "percentile": 25,
+            "percentile": 33,
             "verified": True,
         }
         assert set(table) == {"date", "language", "board", "players", "average", "top", "rows"}
@@ -248,7 +251,8 @@ def test_today_s_board_is_played_once_here_too(monkeypatch: pytest.MonkeyPatch, 
     assert (
         code == 1
         and said == []
-        and noted == ["boggle: you have played today's board already; a new one comes at midnight UTC"]
+        and noted
+        == ["boggle: You have played today's board already; the next one comes in 5 h 07 min (at midnight UTC)."]
     )
     code, said, _noted = daily(
         monkeypatch, tmp_path / "ada", "--plain", typed=["tea"], today=Today(dt.date(2026, 3, 2))

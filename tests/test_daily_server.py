@@ -129,7 +129,7 @@ async def test_three_players_each_see_their_rank_percentile_and_neighbours_and_a
         assert ada.you is not None and bo.you is not None and cy.you is not None
         assert (ada.you.rank, ada.players) == (1, 1)  # first of the day: alone on the table
         assert (bo.you.rank, bo.players) == (2, 2) and bo.you.percentile == 0
-        assert (cy.you.rank, cy.players, cy.you.percentile) == (1, 3, 66)
+        assert (cy.you.rank, cy.players, cy.you.percentile) == (1, 3, 100)  # better than both others
         assert [r.name for r in cy.below] == ["ada", "bo"] and cy.above == ()
         assert cy.top == cy.you.score and cy.average == pytest.approx((ada.you.score + bo.you.score + cy.you.score) / 3)
         assert cy.date == "2026-03-01" and cy.board.startswith("N-")

@@ -72,7 +72,7 @@ def test_rank_percentile_neighbours_top_and_average(store: DailyStore) -> None:
         play(store, name, score, [f"w{score}"])
     placed = store.place(DAY, "en", "cy")
     assert placed is not None
-    assert placed.you == Row(2, "cy", 40, 1, 50)  # shares 2nd with bo; 3 of 6 scored less
+    assert placed.you == Row(2, "cy", 40, 1, 60)  # shares 2nd with bo; 3 of the 5 others scored less
     assert [r.name for r in placed.above] == ["ada", "bo"]
     assert [r.name for r in placed.below] == ["di", "ed"]
     assert placed.above[1].rank == 2 and placed.below[0].rank == 4
@@ -81,7 +81,7 @@ def test_rank_percentile_neighbours_top_and_average(store: DailyStore) -> None:
     tied = store.place(DAY, "en", "bo")  # the player tied with, below: same score, later name
     assert tied is not None and [r.name for r in tied.above] == ["ada"] and [r.name for r in tied.below] == ["cy", "di"]
     top = store.place(DAY, "en", "ada")
-    assert top is not None and top.above == () and top.you.rank == 1 and top.you.percentile == 83
+    assert top is not None and top.above == () and top.you.rank == 1 and top.you.percentile == 100
 
 
 def test_an_unfinished_attempt_is_not_in_the_table(store: DailyStore) -> None:
@@ -185,7 +185,7 @@ def test_a_store_kept_before_the_score_histogram_is_counted_when_opened(store: D
 def test_a_histogram_ranks_a_score_it_was_read_without() -> None:
     """A result finished between reading the rows and reading the histogram is still ranked among the rest."""
     table = Histogram([(50, 1), (40, 2), (10, 1)])
-    assert table.row("bo", 40, 3) == Row(2, "bo", 40, 3, 25)  # 1 above, 1 of 4 below
+    assert table.row("bo", 40, 3) == Row(2, "bo", 40, 3, 33)  # 1 above; of the 3 others, 1 below
     assert table.row("new", 45, 3) == Row(2, "new", 45, 3, 75)  # not in it: 1 above, 3 below
 
 

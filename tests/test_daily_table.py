@@ -19,11 +19,12 @@ def days(*offsets: int) -> set[dt.date]:
 
 
 def test_the_standing_line_of_the_issue() -> None:
-    assert standing_line(102, 614, percentile(614 - 102, 614)) == "102nd of 614 · better than 83%"
+    assert standing_line(102, 614, percentile(614 - 102, 613)) == "102nd of 614 · better than 83%"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 111, 122)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "111th", "122nd"
     ]  # fmt: skip
-    assert percentile(0, 0) == 0 and percentile(5, 5) == 99
+    assert percentile(0, 0) == 0 and percentile(5, 5) == 100 and percentile(1, 2) == 50
+    assert standing_line(1, 1, 0) == "1st of 1 · the first to play it"  # alone: nobody to be better than
 
 
 def test_streaks_count_days_in_a_row_up_to_today_or_yesterday() -> None:
@@ -53,3 +54,14 @@ def test_the_levels_expected_scores_rise_with_skill_and_a_score_is_placed_betwee
     assert levels_line(60, levels) == "level with Expert (60): every level reached"  # equal is reached, not passed
     assert levels_line(31, levels) == "level with Regular (31), below Strong (47)"
     assert between_levels(31, levels) == (("regular", 31), ("strong", 47))
+
+
+def test_the_next_board_is_at_midnight_utc_and_the_wait_is_rounded_up_to_the_minute() -> None:
+    from boggle_tui.game.daily import played_line, until_next, wait_text
+
+    evening = dt.datetime(2026, 3, 1, 18, 52, 30, tzinfo=dt.UTC)
+    assert until_next(evening) == dt.timedelta(hours=5, minutes=7, seconds=30)
+    assert wait_text(until_next(evening)) == "5 h 08 min"
+    assert wait_text(dt.timedelta(minutes=12)) == "12 min" and wait_text(dt.timedelta(seconds=3)) == "1 min"
+    paris = dt.datetime(2026, 3, 1, 23, 30, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # 22:30 UTC
+    assert played_line(paris).endswith("comes in 1 h 30 min (at midnight UTC).")

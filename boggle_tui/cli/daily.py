@@ -42,7 +42,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.codes import parse_code
-from boggle_tui.game.daily import daily_dice
+from boggle_tui.game.daily import daily_dice, played_line
 from boggle_tui.game.daily_table import against_levels, standing_line, streak_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
@@ -88,6 +88,7 @@ def run_daily(
     now: TimeSource = time.monotonic,
     history: History | None = None,
     sleep: Callable[[float], None] = time.sleep,
+    wall: Callable[[], dt.datetime] = lambda: utc_now(),
 ) -> int:
     out = write or (lambda text: print(text, flush=True))
     tell = note or (lambda text: print(text, file=sys.stderr, flush=True))
@@ -112,6 +113,8 @@ def run_daily(
                     seat.answered()
                 if not error.unreachable:
                     tell(_("boggle: {reason}").format(reason=error))
+                    if error.code == "played":
+                        tell(played_line(wall()))
                     return 1
                 tell(_("{reason}: playing today's board here instead").format(reason=error))
             else:
@@ -120,7 +123,7 @@ def run_daily(
                     game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history, sleep
                 )
         if daily_played(history, day, seat.language):  # once a day here too (a server says so of its own)
-            tell(_("boggle: you have played today's board already; a new one comes at midnight UTC"))
+            tell(_("boggle: {reason}").format(reason=played_line(wall())))
             return 1
         if not args.plain and lines is None:  # the game's own screen, as `play --daily` opens it
             history.close()

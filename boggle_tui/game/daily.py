@@ -10,11 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import math
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import language_for
+from boggle_tui.i18n import _
 
 
 def today() -> dt.date:
@@ -44,3 +46,27 @@ def served_deal(secret: str, day: dt.date, language: str = DEFAULT_LANGUAGE) -> 
     digest = hmac.new(secret.encode(), f"{day.isoformat()}/{language}".encode(), hashlib.sha256).digest()
     dice = daily_dice(language)
     return Deal(load_dice_set(dice).roll(int.from_bytes(digest[:8], "big")), dice, None, daily=day.isoformat())
+
+
+def until_next(now: dt.datetime) -> dt.timedelta:
+    """How long until the next day's board: midnight UTC."""
+    now = now.astimezone(dt.UTC)
+    midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
+    return midnight - now
+
+
+def wait_text(left: dt.timedelta) -> str:
+    """`5 h 07 min`, `12 min`: a wait, rounded up to the minute."""
+    hours, minutes = divmod(max(1, math.ceil(left.total_seconds() / 60)), 60)
+    if hours:
+        # Translators: a wait of hours and minutes, "5 h 07 min"
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=f"{minutes:02d}")
+    # Translators: a wait of minutes, "12 min"
+    return _("{minutes} min").format(minutes=minutes)
+
+
+def played_line(now: dt.datetime) -> str:
+    """Said to a player who has played today's board: when the next one comes."""
+    return _("You have played today's board already; the next one comes in {wait} (at midnight UTC).").format(
+        wait=wait_text(until_next(now))
+    )

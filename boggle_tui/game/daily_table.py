@@ -30,7 +30,7 @@ class Row:
     name: str
     score: int
     words: int
-    percentile: int  # share of the day's players with a lower score, in whole percent
+    percentile: int  # share of the day's other players with a lower score, in whole percent
     verified: bool = True  # False: found faster than a person can type (game/fair_play.py), out of the figures
 
 
@@ -145,9 +145,10 @@ class DailyStore(Protocol):
     def close(self) -> None: ...
 
 
-def percentile(lower: int, players: int) -> int:
-    """Whole percent of `players` who scored less: never 100 (nobody is better than themselves)."""
-    return 0 if players <= 0 else min(99, lower * 100 // players)
+def percentile(lower: int, others: int) -> int:
+    """Whole percent of the `others` (the day's players but oneself) who scored less: 100 for the top of two, which
+    is better than every other; 0 with nobody else."""
+    return 0 if others <= 0 else min(100, lower * 100 // others)
 
 
 def ordinal(rank: int) -> str:
@@ -159,7 +160,9 @@ def ordinal(rank: int) -> str:
 
 
 def standing_line(rank: int, players: int, percent: int) -> str:
-    """`102nd of 614 · better than 83%`."""
+    """`102nd of 614 · better than 83%` (of the others); `1st of 1 · the first to play it`, alone on the table."""
+    if players <= 1:
+        return _("{rank} of {players} · the first to play it").format(rank=ordinal(rank), players=players)
     return _("{rank} of {players} · better than {percent}%").format(
         rank=ordinal(rank), players=players, percent=percent
     )

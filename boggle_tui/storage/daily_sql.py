@@ -127,7 +127,8 @@ class Histogram:
         else:  # a score the histogram was read without (a result finished between two reads, or not verified)
             higher, level = sum(n for s, n in self.counts if s > score), 0
         lower = self.players - higher - level
-        return Row(higher + 1, name, score, words, percentile(lower, self.players), bool(verified))
+        others = self.players - 1 if verified and level else self.players  # a verified result counts itself
+        return Row(higher + 1, name, score, words, percentile(lower, others), bool(verified))
 
     def summary(self) -> Summary:
         total = sum(s * n for s, n in self.counts)
