@@ -164,6 +164,14 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
             await pilot.press("escape")
             results = await shown(pilot, DailyResultsScreen)
             assert text_of(results, "#day-summary").splitlines()[0] == "2nd of 3 · better than 50%"
+            app.clear_notifications()
+            past_the_guard(pilot)  # a key a moment later than the keys before it: a command, not typing run on
+            await pilot.press("y")  # the day's share line: the place as it stands, no word of the board
+            await until(pilot, lambda: app._notifications, "the line copied")
+            line = next(iter(app._notifications)).message
+            assert line.startswith("Boggle daily 2026-11-23 · English · ")
+            assert "· 5 words · 2nd of 3 · better than 50% · " in line
+            assert not set(line.lower().replace("·", " ").split()) & set(found) and "N-" not in line
             assert found_by(results, found[0]) == "3 found it"  # the lists as the table now stands
 
 

@@ -145,6 +145,7 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
             code, said, noted = daily(monkeypatch, tmp_path / name, "--plain", "--server", address, "--name", name,
                                       typed=[*found[:count], "zzzzq"], today=today)  # fmt: skip
             assert code == 0, noted
+            assert said[-1].startswith("To share: Boggle daily 2026-03-01 · English · "), said[-1]
         text = "\n".join(said)
         assert f"{found[0].upper()}: accepted, 1 point" in text and "ZZZZQ: not on the board" in text
         assert "1st of 3 · better than 100%" in text
@@ -180,7 +181,17 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
             "percentile": 33,
             "verified": True,
         }
-        assert set(table) == {"date", "language", "board", "players", "average", "top", "rows"}
+        assert set(table) == {"date", "language", "board", "players", "average", "top", "rows", "share"}
+        share = table["share"]
+        assert (
+            share.startswith("Boggle daily 2026-03-01 · English · 5/")
+            and "· 5 words · 3rd of 4 · better than 33%" in share
+        )
+        assert not set(share.lower().replace("·", " ").split()) & set(found)  # no word of the board given away
+        code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--share", today=today)
+        assert code == 0 and said == [share]
+        with pytest.raises(BoggleError, match="nothing to share yet"):
+            daily(monkeypatch, tmp_path / "eve", "--share", "--server", address, "--name", "eve", today=today)
 
 
 def test_with_no_server_the_board_is_played_here_and_placed_against_the_bots(

@@ -118,3 +118,23 @@ def test_one_word_is_one_word_and_the_line_reads_back() -> None:
     results = Results(Solution(board, 3, {"hot": (0, 1, 2)}), {"hot": 1}, [], EndReason.TIME_UP)
     line = result_line("N-TINREONRHWLDASES", "enable1", 180, results)
     assert line.endswith("· 1 word") and parse_challenge(line).words == 1
+
+
+def test_the_daily_share_line_says_the_result_and_no_word_of_the_board() -> None:
+    from boggle_tui.game.share import DailyShare, daily_share_line, length_picture
+
+    words = ("tea", "eat", "ate", "teas", "east", "seat", "stone", "tones", "notes", "onset", "stoner", "tenors")
+    found = ("tea", "teas", "stone", "tones", "notes", "onset")
+    # 3 letters: 1 of 3; 4: 1 of 3; 5: 4 of 4; 6: none of 2; 7 and 8+: no words there.
+    assert length_picture(found, words, 3) == "3→8+ ▃▃█_··"
+    share = DailyShare("2026-12-06", "English", 37, 75, found, words, 3, (3, 7, 66), True, 4)
+    line = daily_share_line(share)
+    assert line == (
+        "Boggle daily 2026-12-06 · English · 37/75 points · 6 words · 3rd of 7 · better than 66% · 4 days in a row"
+        " · 3→8+ ▃▃█_··"
+    )
+    assert not set(line.lower().split()) & set(words)
+    alone = daily_share_line(DailyShare("2026-12-06", "Deutsch", 5, 75, ("tea",), ("tea",), 3, (1, 1, 0), True, 1))
+    assert "1st of 1 · the first to play it" in alone and "day in a row" not in alone  # a streak of one is no streak
+    flagged = daily_share_line(DailyShare("2026-12-06", "English", 75, 75, words, words, 4, (1, 3, 100), False))
+    assert "not verified" in flagged and "better than" not in flagged and "4→8+ " in flagged

@@ -48,6 +48,7 @@ from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
+from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily_client import END_SECONDS, DailyError, DailyRound, ask_table
@@ -55,7 +56,7 @@ from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
 from boggle_tui.storage.identity import Identity, remember
-from boggle_tui.storage.stats import daily_played, daily_streaks
+from boggle_tui.storage.stats import daily_played, daily_round, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
 RETRY_SECONDS = 1.0  # between tries to reconnect
@@ -96,10 +97,13 @@ def run_daily(
     day = today()
     if args.friends and not (args.table or args.json):
         raise BoggleError(_("--friends narrows the day's table: give --table (or --json) with it"))
+    if args.share:
+        return _share(seat, day, out, history or History.open_to_read())
     if args.table or args.json:
         if not seat.url:
             raise BoggleError(_("the day's table is a server's: give --server HOST:PORT"))
-        return _show_table(seat, out, json_out=args.json, friends=args.friends)
+        shared = history or History.open_to_read()
+        return _show_table(seat, out, json_out=args.json, friends=args.friends, history=shared, day=day)
     history = history or History.open()
     try:
         if seat.url and not args.plain and lines is None:  # the game's own screen: the server's round in it
@@ -174,6 +178,7 @@ def _play_online(
     record = _record(solution, play.found, day, seat.language, start, score)
     if history.record(record):
         write_lines(out, streak_lines(history, seat.language, day))
+        write_lines(out, share_lines(seat, day, history, table))
     elif history.notice:
         tell(history.notice)
     return 0
@@ -326,6 +331,7 @@ def _play_here(
     request = daily_request(day, language_for(seat.language).dictionary, seat.language)
     code = play_plain(request, lines=lines, write=out, note=tell, now=now, history=history, close=False)
     write_lines(out, streak_lines(history, seat.language, day))
+    write_lines(out, share_lines(seat, day, history, None))
     return code
 
 
@@ -347,7 +353,48 @@ def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
     return [streak_line(streak.days, streak.beating)] if streak and streak.days else []
 
 
-def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int:
+def share_line(seat: Seat, day: dt.date, history: History, table: m.DailyTable | None) -> str | None:
+    """The line to share today's round (game/share.py), with the place of `table` where a server gave one; None
+    before today's board is played."""
+    record = daily_round(history, day, seat.language)
+    if record is None:
+        return None
+    you = table.you if table is not None and table.date == day.isoformat() else None
+    streak = daily_streaks(history, day).get(seat.language)
+    return daily_share_line(
+        DailyShare(
+            day.isoformat(), language_for(seat.language).own_name, record.score, record.max_score,
+            tuple(record.found), (*record.found, *record.missed), record.min_length,
+            (you.rank, table.players, you.percentile) if you is not None and table is not None else None,
+            you.verified if you is not None else True, streak.days if streak else 0,
+        )
+    )  # fmt: skip
+
+
+def share_lines(seat: Seat, day: dt.date, history: History, table: m.DailyTable | None) -> list[str]:
+    """`To share: Boggle daily …`, after a round of today's board (nothing when the history kept none)."""
+    line = share_line(seat, day, history, table)
+    # Translators: before the line a player may paste to share today's result
+    return [_("To share: {line}").format(line=line)] if line else []
+
+
+def _share(seat: Seat, day: dt.date, out: Write, history: History) -> int:
+    table = None
+    if seat.url:  # the place on the server's table, where it answers (the line is shared without it otherwise)
+        ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
+                         rows=0)  # fmt: skip
+        with contextlib.suppress(DailyError):
+            table = ask_table(seat.url, ask)
+    line = share_line(seat, day, history, table)
+    if line is None:
+        raise BoggleError(_("there is nothing to share yet: today's board is still to play (boggle daily)"))
+    out(line)
+    return 0
+
+
+def _show_table(
+    seat: Seat, out: Write, *, json_out: bool, friends: bool, history: History | None = None, day: dt.date | None = None
+) -> int:
     ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
                      friends=friends, rows=m.MAX_TABLE_ROWS if json_out else TABLE_ROWS)  # fmt: skip
     try:
@@ -358,8 +405,9 @@ def _show_table(seat: Seat, out: Write, *, json_out: bool, friends: bool) -> int
     if json_out:
         rows = [{"rank": r.rank, "name": r.name, "score": r.score, "words": r.words, "percentile": r.percentile,
                  "verified": r.verified} for r in table.rows]  # fmt: skip
+        share = share_line(seat, day, history, table) if history is not None and day is not None else None
         shown = {"date": table.date, "language": table.language, "board": table.board, "players": table.players,
-                 "average": table.average, "top": table.top, "rows": rows}  # fmt: skip
+                 "average": table.average, "top": table.top, "rows": rows, "share": share}  # fmt: skip
         out(json.dumps(shown, ensure_ascii=False))
         return 0
     if table.board:

@@ -371,7 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
     daily.add_argument("--plain", action="store_true", help=_("play line by line with no screen drawing"))
     daily.add_argument("--table", action="store_true", help=_("show today's table again"))
     daily.add_argument("--friends", action="store_true", help=_("with --table: only the players you played rooms with"))
-    json_help = _("print the table as JSON: {date, language, board, players, average, top, rows}")
+    daily.add_argument("--share", action="store_true",
+                       help=_("print a line to share today's result, with no word of the board in it"))  # fmt: skip
+    json_help = _("print the table as JSON: {date, language, board, players, average, top, rows, share}")
     daily.add_argument("--json", action="store_true", help=json_help)
     web = commands.add_parser("web", help=_("serve the game to browsers (needs the [web] extra)"))
     web.add_argument(

@@ -6,16 +6,20 @@ comes from anyone, so its word list is taken only by a shipped list's name, neve
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.codes import parse_code
+from boggle_tui.game.daily_table import standing_line
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Results
 from boggle_tui.game.wording import plural
-from boggle_tui.i18n import _, number
+from boggle_tui.i18n import _, counted, number
 
 MAX_LINE = 2200  # a code of the most dice and the rest of the line
 _LINE = re.compile(
@@ -92,3 +96,57 @@ def challenge_outcome(score: int, to_beat: int) -> str:
     if score == to_beat:
         return _("Challenge tied: {score} each").format(score=number(score))
     return _("Challenge not beaten: {score} to {to_beat}").format(score=number(score), to_beat=number(to_beat))
+
+
+# Today's board, shared: a line a group chat reads at a glance, and that gives no word away.
+
+LONGEST_BAR = 8  # the picture's last length: 8 letters and more (one score, 11 points)
+BLOCKS = "_▁▂▃▄▅▆▇█"  # a length's share of its words found, in eighths (_: none of them; a length with no words: ·)
+
+
+@dataclass(frozen=True)
+class DailyShare:
+    """One day's round as a player shares it."""
+
+    date: str  # YYYY-MM-DD
+    language: str  # the language's own name: English, Deutsch
+    score: int
+    max_score: int
+    found: tuple[str, ...]
+    words: tuple[str, ...]  # every word of the board
+    min_length: int
+    place: tuple[int, int, int] | None = None  # rank, players, percentile: a server's table, where there is one
+    verified: bool = True
+    streak: int = 0  # days in a row
+
+
+def length_picture(found: Iterable[str], words: Iterable[str], min_length: int) -> str:
+    """`3→8+ ▇▅▃▁··`: for each length, the share of the board's words of that length found (· for none there)."""
+
+    def length(word: str) -> int:
+        return min(len(word), LONGEST_BAR)
+
+    lengths = range(min_length, LONGEST_BAR + 1)
+    total = Counter(length(w) for w in words)
+    got = Counter(length(w) for w in found)
+    bars = "".join("·" if not total[n] else BLOCKS[min(8, math.ceil(8 * got[n] / total[n]))] for n in lengths)
+    return f"{min_length}→{LONGEST_BAR}+ {bars}"
+
+
+def daily_share_line(share: DailyShare) -> str:
+    """`Boggle daily 2026-12-06 · English · 37/75 points · 21 words · 3rd of 7 · better than 66% · 4 days in a row
+    · 3→8+ ▇▅▃▁··`, in the player's language."""
+    parts = [
+        # Translators: the first words of a line a player shares after today's board; {date} is 2026-12-06
+        _("Boggle daily {date}").format(date=share.date),
+        share.language,
+        _("{score}/{most} points").format(score=number(share.score), most=number(share.max_score)),
+        counted(len(share.found), "{count} word", "{count} words"),
+    ]
+    if share.place is not None:
+        rank, players, percent = share.place
+        parts.append(standing_line(rank, players, percent) if share.verified else _("not verified"))
+    if share.streak > 1:
+        parts.append(counted(share.streak, "{count} day in a row", "{count} days in a row"))
+    parts.append(length_picture(share.found, share.words, share.min_length))
+    return " · ".join(parts)

@@ -236,4 +236,10 @@ def daily_streaks(history: History, today: dt.date) -> dict[str, Streak]:
 
 def daily_played(history: History, day: dt.date, language: str) -> bool:
     """Whether this player's history holds a round of `day`'s daily board in `language` (here or on a server)."""
-    return any(r.daily == day.isoformat() and language_of(r) == language for r in history.rounds())
+    return daily_round(history, day, language) is not None
+
+
+def daily_round(history: History, day: dt.date, language: str) -> RoundRecord | None:
+    """The day's first round of its daily board in `language`, as the streaks count it; None before it is played."""
+    rounds = [r for r in history.rounds() if r.daily == day.isoformat() and language_of(r) == language]
+    return min(rounds, key=lambda r: r.played_at) if rounds else None

@@ -21,11 +21,14 @@ from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import SMALLEST
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import NEIGHBOURS
+from boggle_tui.game.languages import language_for
+from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily_lines import figures_line, place_lines, row_line, table_rows
 from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession, TableAsker
+from boggle_tui.storage.stats import daily_streaks
 
 
 class DailyResultsScreen(ResultsScreen):
@@ -47,6 +50,28 @@ class DailyResultsScreen(ResultsScreen):
 
     def compose_summary(self) -> ComposeResult:
         yield Label(self._day_text(), id="day-summary", classes="under-totals")
+
+    def share_line(self) -> str:
+        """Today's round as a line to share (game/share.py): no word of the board in it."""
+        daily, results = self.daily, self.results
+        you = self.table.you if self.table is not None else None
+        history = getattr(self.app, "history", None)  # the app's: the round just played is in it
+        streak = daily_streaks(history, daily.day).get(daily.board.language) if history is not None else None
+        return daily_share_line(
+            DailyShare(
+                daily.day.isoformat(), language_for(daily.board.language).own_name, results.score,
+                results.max_score, tuple(results.found), tuple(results.solution.paths), results.solution.min_length,
+                (you.rank, self.table.players, you.percentile) if you is not None and self.table else None,
+                you.verified if you is not None else True, streak.days if streak else 0,
+            )
+        )  # fmt: skip
+
+    def action_copy_result(self) -> None:
+        """`y`: the day's share line, not the challenge line of any other round (a challenge would give the
+        board away)."""
+        line = self.share_line()
+        self.app.copy_to_clipboard(line)
+        self.notify(line, title=_("Result copied"), timeout=6, markup=False)
 
     def _outcome(self) -> str:
         """Why the round ended; a round whose server was lost was not ended by the player."""
