@@ -231,7 +231,7 @@ async def test_a_second_attempt_the_same_day_is_one_line_and_no_round(
             await pilot.pause()
             assert [n.message for n in app._notifications] == [  # the wall at noon UTC: 12 h to the next board
                 "you have played today's board already: boggle daily --table shows the table · "
-                "You have played today's board already; the next one comes in 12 h 00 min (at midnight UTC)."
+                "The next board comes in 12 h 00 min (at midnight UTC)."
             ]
             assert isinstance(app.screen, StartScreen)
             assert not any(isinstance(s, RoundScreen) for s in app.screen_stack)

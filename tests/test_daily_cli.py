@@ -161,7 +161,7 @@ def test_three_players_play_today_on_a_server_line_by_line_and_see_their_place(
         code, _again, noted = daily(monkeypatch, tmp_path / "ada", "--plain", today=today)  # the server remembered
         assert code == 1 and noted == [
             "boggle: you have played today's board already: boggle daily --table shows the table",
-            "You have played today's board already; the next one comes in 5 h 07 min (at midnight UTC).",
+            "The next board comes in 5 h 07 min (at midnight UTC).",
         ]
 
         code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--table", today=today)

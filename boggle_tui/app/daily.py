@@ -25,7 +25,7 @@ from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine.dictionary import language_of, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
-from boggle_tui.game.daily import played_line
+from boggle_tui.game.daily import next_board_line, played_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
@@ -93,7 +93,7 @@ class DailyPlay:
             if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
                 self._remember()
             if not error.unreachable:
-                app.daily_refused(f"{error} · {played_line(app.wall())}" if error.code == "played" else str(error))
+                app.daily_refused(f"{error} · {next_board_line(app.wall())}" if error.code == "played" else str(error))
                 return
             # Translators: {reason} says why the daily server could not be reached ("cannot reach ...: refused")
             here = _("{reason}: playing today's board here instead").format(reason=error)

@@ -42,7 +42,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.codes import parse_code
-from boggle_tui.game.daily import daily_dice, played_line
+from boggle_tui.game.daily import daily_dice, next_board_line, played_line
 from boggle_tui.game.daily_table import against_levels, standing_line, streak_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.record import RoundRecord
@@ -118,7 +118,7 @@ def run_daily(
                 if not error.unreachable:
                     tell(_("boggle: {reason}").format(reason=error))
                     if error.code == "played":
-                        tell(played_line(wall()))
+                        tell(next_board_line(wall()))
                     return 1
                 tell(_("{reason}: playing today's board here instead").format(reason=error))
             else:

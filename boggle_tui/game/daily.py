@@ -70,3 +70,8 @@ def played_line(now: dt.datetime) -> str:
     return _("You have played today's board already; the next one comes in {wait} (at midnight UTC).").format(
         wait=wait_text(until_next(now))
     )
+
+
+def next_board_line(now: dt.datetime) -> str:
+    """When the next board comes, said after a server's own word that today's is played."""
+    return _("The next board comes in {wait} (at midnight UTC).").format(wait=wait_text(until_next(now)))
