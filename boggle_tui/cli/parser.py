@@ -370,7 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(daily)
     daily.add_argument("--plain", action="store_true", help=_("play line by line with no screen drawing"))
     daily.add_argument("--table", action="store_true", help=_("show today's table again"))
-    daily.add_argument("--friends", action="store_true", help=_("with --table: only the players you played rooms with"))
+    daily.add_argument("--friends", action="store_true",
+                       help=_("with --table: only the players you played rooms with on that server"))  # fmt: skip
     daily.add_argument("--share", action="store_true",
                        help=_("print a line to share today's result, with no word of the board in it"))  # fmt: skip
     json_help = _("print the table as JSON: {date, language, board, players, average, top, rows, share}")
