@@ -123,3 +123,15 @@ def test_the_plain_front_end_never_reaches_textual_or_rich(front: str) -> None:
     ]
     assert wrong == []
     assert {"boggle_tui.game.session", "boggle_tui.storage.history", "boggle_tui.storage.study"} <= set(reached)
+
+
+def test_storage_and_the_network_stand_side_by_side() -> None:
+    """What is kept on this machine and what goes over the network share the game's rules (game/names.py,
+    game/address.py), never each other: a seat's token store is handed to the network, not imported by it."""
+    wrong = [
+        f"{module} -> {target}"
+        for module, targets in imports().items()
+        for target in targets
+        if {layer(module), layer(target)} == {LAYERS.index("storage"), LAYERS.index("net")}
+    ]
+    assert wrong == []

@@ -329,10 +329,10 @@ class BoggleApp(App[int]):
         if target is None:
             language = self.preferences.language
             try:
-                target = daily_target(language)
+                target = daily_target(language, fallback=default_name)
             except BoggleError as error:  # a remembered server that is no address: the board is played here
                 self.notify(str(error), title=_("Today's board"), severity="warning", markup=False)
-                target = daily_target(language, server="")
+                target = daily_target(language, server="", fallback=default_name)
         DailyPlay(self, target).begin()
 
     def daily_refused(self, message: str) -> None:

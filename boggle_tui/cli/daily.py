@@ -51,6 +51,7 @@ from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
+from boggle_tui.net.address import default_name
 from boggle_tui.net.daily_client import END_SECONDS, DailyError, DailyRound, ask_table
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
@@ -138,7 +139,7 @@ def run_daily(
 
 
 def _seat(args: argparse.Namespace) -> Seat:
-    target = daily_target(args.lang or "en", args.server, args.name)
+    target = daily_target(args.lang or "en", args.server, args.name, fallback=default_name)
     return Seat(target.url, target.name, target.identity, target.language, target.server)
 
 

@@ -96,7 +96,7 @@ def _given_path(text: str) -> Path:
 
 
 def _host(text: str) -> str:
-    from boggle_tui.net.address import check_host  # only where --host is given: it brings the socket modules
+    from boggle_tui.game.address import check_host
 
     try:
         return check_host(text)
@@ -106,7 +106,7 @@ def _host(text: str) -> str:
 
 def _server(text: str) -> str:
     """A room server a served game may join: HOST:PORT (the default port when none is given), no room."""
-    from boggle_tui.net.address import parse_address
+    from boggle_tui.game.address import parse_address
 
     try:
         host, port, room = parse_address(text)

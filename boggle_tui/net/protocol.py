@@ -8,13 +8,15 @@ never as Rich markup.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
-from typing import Any
+
+# The rule for names is the game's (game/names.py): said here too, for the network's own code.
+from boggle_tui.game.address import MAX_ROOM as MAX_ROOM
+from boggle_tui.game.names import MAX_NAME as MAX_NAME
+from boggle_tui.game.names import clean_name as clean_name
+from boggle_tui.game.names import clean_text as clean_text
 
 MAX_FRAME = 4096  # bytes a client may send in one frame: a hello with a long name fits many times over
-MAX_NAME = 20  # characters of a player's name
-MAX_ROOM = 40  # characters of a room's name
 MAX_WORD = 40  # characters of an entry (longer than any word in the shipped lists)
 MAX_PLAYERS = 8  # in a room
 MAX_ID = 10**9  # entry numbers
@@ -36,21 +38,3 @@ class Limits:
 
 class ProtocolError(ValueError):
     """A message that is not what the protocol allows; its text is safe to send back."""
-
-
-def clean_text(text: str, limit: int) -> str:
-    """Printable characters only (no escape sequences, no control or format characters), at most `limit`.
-
-    Rich markup is not interpreted where these are shown (the app shows them as plain text).
-    """
-    if text.isprintable():  # no character of C or Z but the space (str.isprintable's own definition): most text
-        if "  " not in text and text[:1] != " " and text[-1:] != " ":
-            return text[:limit]  # nothing to drop, no space to fold: what the loop below would give, without it
-        kept = text
-    else:
-        kept = "".join(ch for ch in text if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
-    return " ".join(kept.split())[:limit]
-
-
-def clean_name(text: Any) -> str:
-    return clean_text(text, MAX_NAME) if isinstance(text, str) else ""

@@ -4,13 +4,14 @@ and the secret that holds it on that server, and the board's language. For every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.game.address import DEFAULT_PORT, parse_address
+from boggle_tui.game.names import clean_name
 from boggle_tui.i18n import _
-from boggle_tui.net.address import DEFAULT_PORT, default_name, parse_address
-from boggle_tui.net.protocol import clean_name
 from boggle_tui.storage.identity import Identity, load_identity
 
 
@@ -26,10 +27,12 @@ class DailyTarget:
 
 
 def daily_target(
-    language: str, server: str | None = None, name: str | None = None, folder: Path | None = None
-) -> DailyTarget:
-    """The target for `language`: `server` and `name` as given, else as remembered (a name: this machine's user's).
-    A BoggleError for an address that is not a server's or a name with nothing printable."""
+    language: str, server: str | None = None, name: str | None = None, folder: Path | None = None,
+    fallback: Callable[[], str] = lambda: "Player",
+) -> DailyTarget:  # fmt: skip
+    """The target for `language`: `server` and `name` as given, else as remembered, else `fallback`'s (the front
+    ends give this machine's user's, net/address.py default_name). A BoggleError for an address that is not a
+    server's or a name with nothing printable."""
     identity = load_identity(folder)
     server = identity.server if server is None else server
     url = ""
@@ -39,7 +42,7 @@ def daily_target(
             raise BoggleError(_("a daily server is HOST[:PORT], with no room"))
         url = f"ws://{host}:{port}"
         server = host if port == DEFAULT_PORT else f"{host}:{port}"
-    chosen = clean_name(name) if name is not None else identity.name or default_name()
+    chosen = clean_name(name) if name is not None else identity.name or fallback()
     if not chosen:
         raise BoggleError(_("a name needs at least one printable character"))
     return DailyTarget(url, server or "", chosen, identity, language)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from boggle_tui.engine.atomic import open_regular, write_text_atomic
-from boggle_tui.net.protocol import MAX_NAME, clean_name
+from boggle_tui.game.names import MAX_NAME, clean_name
 from boggle_tui.storage.paths import data_dir
 
 IDENTITY = "daily.json"
