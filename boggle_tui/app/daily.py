@@ -34,6 +34,8 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.client import (
     ANSWER_SECONDS,
     CONNECT_SECONDS,
+    NAME_REFUSED,
+    RETRY_SECONDS,
     JoinError,
     ask_daily_table,
     error_text,
@@ -46,8 +48,6 @@ from boggle_tui.storage.identity import remember
 from boggle_tui.storage.stats import daily_played
 
 END_SECONDS = 10.0  # past the clock's end, the longest wait for the server's table (it places the result first)
-RETRY_SECONDS = 1.0  # between tries to reconnect
-NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 TABLE_ROWS = 100  # rows of the day's table the table screen asks for
 
 

@@ -35,7 +35,7 @@ from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
-from boggle_tui.net.client import CONNECT_SECONDS, Connection, JoinError, error_text
+from boggle_tui.net.client import CONNECT_SECONDS, RETRY_SECONDS, Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_name, clean_text
 from boggle_tui.net.reach import NotReachable, reach, refusal_to_join
@@ -44,7 +44,6 @@ from boggle_tui.net.session import OnlineSession, word_list_note
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0
-RETRY_SECONDS = 1.0  # between tries to reconnect
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import default_name
+from boggle_tui.net.client import NAME_REFUSED, RETRY_SECONDS
 from boggle_tui.net.daily_client import END_SECONDS, DailyError, DailyRound, ask_table
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
@@ -60,8 +61,6 @@ from boggle_tui.storage.identity import Identity, remember
 from boggle_tui.storage.stats import daily_played, daily_round, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
-RETRY_SECONDS = 1.0  # between tries to reconnect
-NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 
 
 @dataclass

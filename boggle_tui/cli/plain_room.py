@@ -61,7 +61,7 @@ from boggle_tui.game.levels import LEVELS
 from boggle_tui.game.round import EndReason, Entry
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.client import Connection, JoinError, error_text
+from boggle_tui.net.client import RETRY_SECONDS, Connection, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.net.session import ROUND_LOST, OnlineSession, lost_totals, lost_verdict, word_list_note
@@ -69,7 +69,6 @@ from boggle_tui.storage.history import History
 from boggle_tui.storage.rooms import forget_token, remember_token, token_for
 
 RECONNECT_SECONDS = 30.0  # a dropped connection is tried again for this long, with the seat's token
-RETRY_SECONDS = 1.0  # between tries to reconnect
 SHOWN_TYPED = 40  # characters of a line the player typed, when a calm line repeats it
 
 # The commands, and what `help` says of each: typed as they are in every language; what they do is translated.

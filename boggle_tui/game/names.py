@@ -4,10 +4,14 @@ other for it. Text is cleaned of anything a terminal would act on (control, form
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
 MAX_NAME = 20  # characters of a player's name
+# A player's secret, which holds their name on a daily server: what storage/identity.py makes (43 characters of
+# token_urlsafe), and what a server takes.
+SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -22,6 +22,8 @@ from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.net.reach import NotReachable, reach
 
 CONNECT_SECONDS = 5.0
+RETRY_SECONDS = 1.0  # between tries to reconnect (every front end's)
+NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 ANSWER_SECONDS = 20.0  # for the answer to a hello: a server reading another language's word list takes seconds
 
 

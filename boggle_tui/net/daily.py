@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-import re
 import secrets
 import time
 from collections import OrderedDict
@@ -38,6 +37,7 @@ from boggle_tui.game.daily_table import NEIGHBOURS, DailyStore, OpenRound, Place
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.fair_play import Pace, fastest_typing
 from boggle_tui.game.languages import language_for, shipped_languages
+from boggle_tui.game.names import SECRET
 from boggle_tui.game.round import EndReason, Round, Verdict
 from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _
@@ -47,7 +47,6 @@ from boggle_tui.net.day_round import DayRound
 from boggle_tui.net.protocol import MAX_NAME, ProtocolError, clean_name
 from boggle_tui.net.room import GRACE, Bucket, Room, Send
 
-SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")  # what storage/identity.py makes: 43 characters of token_urlsafe
 KEEP_DAYS = 400  # days of tables a server keeps (`boggle server --keep-days`)
 TABLES_PER_SECOND = 2.0  # table queries from one address, over time
 TABLE_BURST = 10

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from boggle_tui.engine.atomic import open_regular, write_text_atomic
-from boggle_tui.game.names import MAX_NAME, clean_name
+from boggle_tui.game.names import MAX_NAME, SECRET, clean_name
 from boggle_tui.storage.paths import data_dir
 
 IDENTITY = "daily.json"
 MAX_BYTES = 4096
-SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")
 MAX_SERVER = 200
 
 
