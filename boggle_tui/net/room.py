@@ -24,7 +24,7 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
-from boggle_tui.game.contest import compare
+from boggle_tui.game.contest import compare, winners
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
@@ -681,12 +681,12 @@ class Room:
         return [ended, self._lobby()]
 
     def _add_to_evening(self, results: list[m.Score]) -> None:
-        best = max((r.score for r in results), default=0)
+        won = set(winners({r.name: r.score for r in results}))  # the win rule is the contest's (game/contest.py)
         for r in results:
             standing = self.evening.setdefault(r.name, Evening())
             standing.total += r.score
             standing.rounds += 1
-            standing.wins += int(r.score == best and best > 0)
+            standing.wins += int(r.name in won)
         target = self.settings.target
         if target and not self.champion:
             reached = [(e.total, name) for name, e in self.evening.items() if e.total >= target]
