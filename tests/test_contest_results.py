@@ -17,7 +17,9 @@ from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.widgets.board import Die
 from boggle_tui.engine.dice import load_dice_set
 
-SIZES = [(80, 24), (100, 32), (110, 34), (160, 45)]
+# The smallest the results draw whole, the size the play-tests use, and the largest: 110x34 proved nothing 100x32
+# did not (the same layout, a row or two more), and cost two app runs (#41).
+SIZES = [(80, 24), (100, 32), (160, 45)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
 
 
