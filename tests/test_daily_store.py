@@ -298,6 +298,7 @@ def test_an_unverified_result_is_listed_marked_and_counts_in_nobodys_figures(sto
     assert [(r.name, r.rank, r.verified) for r in store.rows(DAY, "en")] == [("bot", 1, False), ("ada", 1, True)]
     placed = store.place(DAY, "en", "ada")
     assert placed is not None and placed.you.percentile == 0 and [r.name for r in placed.above] == ["bot"]
+    assert store.finds(DAY, "en", ["tea", "eat"]) == {"tea": 1}  # the bot's words are counted for nobody
 
 
 def test_a_store_made_before_results_were_verified_gains_the_column(tmp_path: Path) -> None:
@@ -315,3 +316,20 @@ def test_a_store_made_before_results_were_verified_gains_the_column(tmp_path: Pa
         assert store.summary(DAY, "en").players == 1  # its results counted once into the histogram
     finally:
         store.close()
+
+
+def test_a_default_store_locked_by_another_process_is_said_so_and_never_moved_aside(tmp_path, monkeypatch) -> None:
+    from boggle_tui.engine.errors import BoggleError
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("boggle_tui.storage.daily_store.BUSY_MS", 50)
+    open_store().close()
+    holder = sqlite3.connect(tmp_path / "daily-server.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process writing, for longer than the store waits
+    try:
+        with pytest.raises(BoggleError, match="locked"):
+            open_store()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not list(tmp_path.glob("*.damaged-*"))  # its table and names are still there

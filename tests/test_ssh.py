@@ -514,11 +514,14 @@ async def test_a_client_that_stops_reading_pauses_its_game_and_the_server_holds_
         assert not session.game.paused and session.queued() <= QUEUED_LOW * 4
 
 
-async def test_a_client_that_reads_nothing_for_a_minute_has_its_game_ended_and_its_seat_freed(tmp_path) -> None:
+@pytest.mark.parametrize("window", [2 * 1024 * 1024, 2**31 - 1], ids=["an-ordinary-window", "the-widest-window"])
+async def test_a_client_that_reads_nothing_for_a_minute_has_its_game_ended_and_its_seat_freed(tmp_path, window) -> None:
+    """Whatever holds the game back: the channel's window (an ordinary one fills in the kernel's buffers) or the
+    bytes queued past the bound (the widest)."""
     async with stand_in_server(tmp_path) as (port, server):
         server.stalled_seconds = 0.5  # a minute, as the server's clock counts it here
         conn = await connect(port)
-        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, window=2**31 - 1)
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, window=window)
         await Screen(process).until("leader")
         conn._transport.pause_reading()
         process.stdin.write(b"flood\r")
@@ -624,3 +627,12 @@ async def test_logins_that_ask_for_no_game_from_one_address_lock_out_no_player_f
             await (await shell(conn)).until("leader")
         for conn in idle:
             conn.close()
+
+
+def test_an_ipv6_host_is_one_address_to_the_limits_whatever_its_64_bits_of_interface() -> None:
+    from boggle_tui.net.ssh import address_key
+
+    assert address_key("2001:db8:1:2::1") == address_key("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("127.0.0.2") == "127.0.0.2" and address_key("::ffff:10.1.2.3") == "10.1.2.3"
+    assert address_key("fe80::1%eth0") == "fe80::/64" and address_key("?") == "?"

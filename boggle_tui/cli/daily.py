@@ -356,10 +356,11 @@ def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
 def share_line(seat: Seat, day: dt.date, history: History, table: m.DailyTable | None) -> str | None:
     """The line to share today's round (game/share.py), with the place of `table` where a server gave one; None
     before today's board is played."""
-    record = daily_round(history, day, seat.language)
+    on_server = table is not None and table.date == day.isoformat()
+    record = daily_round(history, day, seat.language, table.board if table is not None and on_server else "")
     if record is None:
         return None
-    you = table.you if table is not None and table.date == day.isoformat() else None
+    you = table.you if table is not None and on_server and record.code == table.board else None
     streak = daily_streaks(history, day).get(seat.language)
     return daily_share_line(
         DailyShare(

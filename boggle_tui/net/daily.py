@@ -8,8 +8,9 @@ nothing). A name is held by the secret that first used it on this server, and ea
 day per language, recorded before the board is shown. A connection whose first message is `table` asks for
 a day's table, at most a few times a second per address.
 
-The store (game/daily_table.py `DailyStore`; SQLite or PostgreSQL, storage/) may block: its calls run on one
-worker thread, one at a time, never on the event loop. The date is injected (`today`), as is the clock.
+The store (game/daily_table.py `DailyStore`; SQLite or PostgreSQL, storage/) may block: the rounds' calls run on one
+worker thread, one at a time, the tables' queries on a second connection and thread, never on the event loop. The
+date is injected (`today`), as is the clock.
 """
 
 from __future__ import annotations
@@ -198,6 +199,11 @@ class DailyService:
             deal, dice, rules, words, solution = await self._board(day, language)
             key = (day, language, name)
             await self._supersede(key)
+            # This connection plays the round from now on, on whichever server: one that played it before (another
+            # process of a shared store, which this one cannot close) finds out at its next word, and stops. Held
+            # before its words are read, so that none the other keeps after this is missed.
+            holder = secrets.token_hex(8)
+            await self._store(self.store.hold, day, language, name, holder)
             game, ends, last_id, pace = await self._resumed(key, rules, solution, words, limited)
             resumed = game is not None
             if game is None:
@@ -207,10 +213,7 @@ class DailyService:
                 self._attempts(today)[address] = self._attempts(today).get(address, 0) + 1
                 game = Round(deal.board, solution, Clock(rules.clock, self.now), words.trie.__contains__)
                 self.log(f"daily {day} {language}: {name!r} started")
-            # This connection plays the round from now on, on whichever server: one that played it before (another
-            # process of a shared store, which this one cannot close) finds out at its next word, and stops.
-            holder = secrets.token_hex(8)
-            await self._store(self.store.hold, day, language, name, holder)
+                await self._store(self.store.hold, day, language, name, holder)  # its row is new: held now
             left = max(0.0, ends - self.wall()) if resumed else float(rules.clock)
             code = board_code(deal.board, dice)
             start = m.Start(
@@ -299,8 +302,8 @@ class DailyService:
         self, key: tuple[dt.date, str, str], rules: Rules, solution: Solution, words: Dictionary, limited: bool
     ) -> tuple[Round | None, float, int, Pace]:
         """The player's open round, rebuilt from the words kept (its clock where it is), with its deadline (wall
-        seconds) and the last entry id judged; (None, 0, 0) for none. A round past its deadline is finished now,
-        with the words kept, and refused as played."""
+        seconds), the last entry id judged and its pace so far; (None, 0, 0, a fresh pace) for none. A round past
+        its deadline is finished now, with the words kept, and refused as played."""
         kept = await self._store(self.store.open_round, *key)
         if kept is None:
             if limited:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import os
 import stat
 import time
@@ -216,6 +217,20 @@ async def serve(server: SshServer, key: Any, host: str, port: int) -> Any:
     )
 
 
+def address_key(address: str) -> str:
+    """Whose connection it is, for the limits per address: an IPv6 address by its /64 (one host is given a whole /64,
+    and could otherwise be as many addresses as it likes); an IPv4 address (mapped or not) as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def fingerprint(key: Any) -> str:
     return str(key.get_fingerprint("sha256"))
 
@@ -233,7 +248,7 @@ class _Connection(asyncssh.SSHServer):
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?",)
-        self.address = str(peer[0])
+        self.address = address_key(str(peer[0]))
         if not self.server.admits(self.address):
             conn.abort()  # silent sockets: each address has a few, the logged-in players keep their places
             return
@@ -310,13 +325,14 @@ class _GameSession(asyncssh.SSHServerSession):
         self.folder: Path | None = None
         self.guest = False
         self.seated = False
-        self.started = False  # a shell (or a command, refused) was asked for
+        self.started = False  # a shell was asked for (a command is refused, and its connection let go)
         self.gone = False  # the client left: nothing more is written to it
         self.idle = False
         self.last_key = self.server.clock()
         self.idle_timer: asyncio.TimerHandle | None = None
         self.holds: set[str] = set()  # why the game is paused: "window" (the channel's), "queued" (ours)
-        self.held_since = 0.0  # when "queued" began to hold it
+        self.held_since = 0.0  # when the game was last paused, for whatever reason
+        self.spell = 0  # each pause counted: a check of an earlier one is let go
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -326,6 +342,7 @@ class _GameSession(asyncssh.SSHServerSession):
 
     def exec_requested(self, command: str) -> bool:
         self.chan.write_stderr((no_command_line() + "\r\n").encode())
+        self._close_connection()
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -391,9 +408,28 @@ class _GameSession(asyncssh.SSHServerSession):
         self._let_go("window")
 
     def _hold(self, why: str) -> None:
+        paused = bool(self.holds)
         self.holds.add(why)
         if self.game is not None:
             self.game.pause()
+        if not paused:
+            self.held_since = self.server.clock()
+            self.spell += 1
+            self._check_stall(self.spell)
+
+    def _check_stall(self, spell: int) -> None:
+        """A client that reads nothing for `stalled_seconds` has its game ended and its seat freed, whichever held
+        the game back: the channel's window (a client's ordinary window fills in the kernel's buffers, and asyncssh
+        pauses at 64 KiB) or the bytes queued past QUEUED_HIGH (a client's huge window)."""
+        if self.gone or spell != self.spell or not self.holds:
+            return
+        if self.server.clock() - self.held_since >= self.server.stalled_seconds:
+            self.gone = True  # nothing more is written to a client that reads nothing
+            self.hang_up()
+            self.connection.conn.abort()
+            return
+        wait = min(1.0, self.server.stalled_seconds / 4)
+        asyncio.get_running_loop().call_later(wait, self._check_stall, spell)
 
     def _let_go(self, why: str) -> None:
         self.holds.discard(why)
@@ -411,10 +447,6 @@ class _GameSession(asyncssh.SSHServerSession):
             return
         if self.queued() <= QUEUED_LOW:
             self._let_go("queued")
-        elif self.server.clock() - self.held_since >= self.server.stalled_seconds:
-            self.gone = True  # nothing more is written to a client that reads nothing
-            self.hang_up()
-            self.connection.conn.abort()
         else:
             asyncio.get_running_loop().call_later(QUEUED_CHECK_SECONDS, self._watch_queue)
 
@@ -436,7 +468,6 @@ class _GameSession(asyncssh.SSHServerSession):
             self.chan.write(data)
         if "queued" not in self.holds and self.queued() > QUEUED_HIGH:
             self._hold("queued")
-            self.held_since = self.server.clock()
             asyncio.get_running_loop().call_later(QUEUED_CHECK_SECONDS, self._watch_queue)
 
     def _ended(self, status: int) -> None:

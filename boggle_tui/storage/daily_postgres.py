@@ -4,9 +4,10 @@ psycopg comes with the `[server]` extra. The SQL is SqlStore's; PostgreSQL marks
 statement commits itself (autocommit), so no transaction is held open between calls. Two processes claiming one name
 or beginning one day's attempt race on a primary key: one INSERT wins, the other changes no row.
 
-Every call is a round trip to the server, and a process's calls wait on each other (net/daily.py runs them on one
-thread): a result is finished in one statement, and queries that do not wait on each other's answers are sent
-together in one pipeline (one round trip, one implicit transaction).
+Every call is a round trip to the server, and a process's calls wait on each other (net/daily.py runs the rounds'
+on one thread, the tables' queries on a second connection and thread): a result is finished in one statement, and
+queries that do not wait on each other's answers are sent together in one pipeline (one round trip, one implicit
+transaction).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ counted AS (
     INSERT INTO scores (day, language, score, players) SELECT day, language, score, 1 FROM done WHERE verified = 1
     ON CONFLICT (day, language, score) DO UPDATE SET players = scores.players + 1)
 INSERT INTO finds (day, language, word, players)
-SELECT done.day, done.language, word, 1 FROM done, unnest(%s::text[]) AS word
+SELECT done.day, done.language, word, 1 FROM done, unnest(%s::text[]) AS word WHERE done.verified = 1
 ON CONFLICT (day, language, word) DO UPDATE SET players = finds.players + 1
 """
 
@@ -90,8 +91,14 @@ class PostgresStore(SqlStore):
             self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for statement in SCHEMA:
                 self.db.execute(statement)
-            for table, column, declaration in ADDED_COLUMNS:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {declaration}")
+            for table, column, declaration in ADDED_COLUMNS:  # ALTER locks the table even for a column it has
+                present = self.db.execute(
+                    "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                    "AND table_name = %s AND column_name = %s",
+                    (table, column),
+                ).fetchone()
+                if present is None:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {declaration}")
             self.db.execute(FILL_SCORES)
 
     def finish(self, day: dt.date, language: str, name: str, score: int, words: Sequence[str]) -> None:

@@ -33,6 +33,8 @@ STORE_FILE = "daily-server.sqlite3"
 
 
 SECRET_FORM = re.compile(r"[A-Za-z0-9_-]{32,128}")  # a deal secret as storage/daily_sql.py makes it
+BUSY_MS = 5000  # a store locked by another process is waited for this long, then said to be locked
+DAMAGED = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB (the primary codes of an extended one)
 STORE_MARK = 0x626F67  # "bog": PRAGMA user_version of a file that is a daily store (and no other program's)
 OUR_TABLES = {"players", "results"}  # what a store made before the mark has
 
@@ -52,7 +54,7 @@ class SqliteStore(SqlStore):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         try:
-            self.db.execute("PRAGMA busy_timeout = 5000")
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             self._in_transaction = False
             self._mark()  # before anything is written: another program's file is left as it was
             self.db.execute("PRAGMA journal_mode = WAL")
@@ -152,8 +154,10 @@ def _open_file(path: Path, *, fresh_if_damaged: bool) -> SqliteStore:
         return SqliteStore(path)
     except NotAStore:
         raise
-    except sqlite3.DatabaseError:
-        if not fresh_if_damaged:
+    except sqlite3.DatabaseError as error:
+        # Only a file that is no database, or a corrupt one, is damaged: a locked, busy or full one is left alone
+        # (moving it aside would start an empty table under a process still writing the old one).
+        if not fresh_if_damaged or getattr(error, "sqlite_errorcode", 0) & 0xFF not in DAMAGED:
             raise
     stamp = f"{path.name}.damaged-{dt.datetime.now(dt.UTC):%Y%m%d-%H%M%S}"
     aside = next(a for n in range(1000) if not (a := path.with_name(stamp + (f"-{n}" if n else ""))).exists())

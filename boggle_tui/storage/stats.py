@@ -239,7 +239,9 @@ def daily_played(history: History, day: dt.date, language: str) -> bool:
     return daily_round(history, day, language) is not None
 
 
-def daily_round(history: History, day: dt.date, language: str) -> RoundRecord | None:
-    """The day's first round of its daily board in `language`, as the streaks count it; None before it is played."""
+def daily_round(history: History, day: dt.date, language: str, code: str = "") -> RoundRecord | None:
+    """The day's first round of its daily board in `language`, as the streaks count it (of the board `code` names,
+    where it is given and played: a server's board, not the practice board played here); None before it is played."""
     rounds = [r for r in history.rounds() if r.daily == day.isoformat() and language_of(r) == language]
+    rounds = [r for r in rounds if r.code == code] or rounds
     return min(rounds, key=lambda r: r.played_at) if rounds else None
