@@ -292,3 +292,29 @@ def test_study_list_and_restore_from_the_command_line(capsys, tmp_path, monkeypa
     assert code == 2 and "no suspended card 'tense'" in err
     code, _, err = run(capsys, "study", "--json")
     assert code == 2 and "--json goes with --list" in err
+
+
+def test_a_round_makes_five_new_cards_at_most_the_ones_worth_most(history: History) -> None:
+    """A round ended at once missed every word: 53 cards from one browser round flooded the deck (#37)."""
+    missed = ("heart", "hearts", "earth", "tense", "stone", "tones", "notes", "onset", "ort", "rot")
+    common = {"heart", "earth", "stone"}.__contains__
+    round_ = missing(1, *missed)
+    history.record(round_)
+    made = study.cards_after_round(history, round_, common).new_cards
+    assert made == ["earth", "heart", "stone"]  # common ones at once; the rest need a second miss
+    again = missing(2, *missed)
+    history.record(again)
+    made = study.cards_after_round(history, again, common).new_cards
+    assert made == ["hearts", "notes", "onset", "tense", "tones"]  # the longest first: six letters, then five
+    assert len(study.cards(history)) == 8
+
+
+def test_practice_and_words_found_before_make_no_card(history: History) -> None:
+    practice = record(1, mode="practice", missed=("heart", "tense"), found={}, board="tinreonrhwldases")
+    history.record(practice)
+    assert study.cards_after_round(history, practice, lambda _: True).new_cards == []  # its hints showed words
+    found = missing(2, found={"tense": 2})
+    history.record(found)
+    later = missing(3, "tense", "heart")
+    history.record(later)
+    assert study.cards_after_round(history, later, lambda _: True).new_cards == ["heart"]  # tense: known

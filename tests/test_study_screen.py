@@ -19,7 +19,7 @@ from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.engine.board import parse_board
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Given
-from boggle_tui.game.study import AnagramDrill, BoardDrill, Review, Source
+from boggle_tui.game.study import NEW_CARDS_A_ROUND, AnagramDrill, BoardDrill, Review, Source
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 
@@ -78,7 +78,8 @@ async def test_missed_words_come_back_on_schedule_in_both_drills(enable1, popula
     assert any(f"{len(once)} new study cards" in n for n in notices)
     notices = await play_and_miss(enable1, popular, history, day(0), TRANSPOSED)
     cards = study.cards(history, "enable1")
-    assert len(cards) > 10 and "howl" not in {c.word for c in cards}
+    # At most NEW_CARDS_A_ROUND new cards a round, each round's worth most (#37): five, then five more.
+    assert len(once) == len(cards) - len(once) == NEW_CARDS_A_ROUND and "howl" not in {c.word for c in cards}
     assert any(f"{len(cards) - len(once)} new study cards" in n for n in notices)
     first, second = sorted(c.word for c in cards)[:2]  # new cards come oldest first, then by word
 

@@ -36,6 +36,7 @@ MAX_NEW_PER_DAY = 500
 BOARD_DRILL_SECONDS = 30.0
 MISSES_FOR_A_CARD = 2  # rounds in which a word was missed before it becomes a card
 COMMON_POINTS = 2  # ... or once, for a common word worth this many points or more
+NEW_CARDS_A_ROUND = 5  # new cards one round makes at most: 53 from one ended at once flooded the deck
 MAX_SHUFFLES = 100
 
 
@@ -55,6 +56,13 @@ def never_common(word: str) -> bool:
     """What is common is known for English words only (wordfreq's English ranks, the popular list): a word of
     another language is never marked common, whatever English word it is spelt like."""
     return False
+
+
+def by_worth(candidates: list[tuple[str, Source]]) -> list[tuple[str, Source]]:
+    """A round's would-be cards, the ones worth most first: common words (the ones worth knowing), then the longest
+    (the most points), then by the alphabet, so that the same round always gives the same cards."""
+    order = {Source.COMMON: 0, Source.MISSED: 1, Source.HAND: 2}
+    return sorted(candidates, key=lambda c: (order[c[1]], -score(c[0]), c[0]))
 
 
 def card_source(times_missed: int, common: bool, word: str) -> Source | None:

@@ -20,6 +20,7 @@ from boggle_tui.game.codes import parse_code
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.study import (
     LAST_BOX,
+    NEW_CARDS_A_ROUND,
     AnagramDrill,
     BoardDrill,
     Card,
@@ -27,6 +28,7 @@ from boggle_tui.game.study import (
     Review,
     Source,
     board_clue,
+    by_worth,
     card_source,
     todays_cards,
 )
@@ -110,25 +112,33 @@ class AfterRound:
     found_again: list[str]  # carded words the player found this time
 
 
-def cards_after_round(history: History, record: RoundRecord, is_common: Callable[[str], bool]) -> AfterRound:
-    """Turn a saved round's misses into cards by game/study.py's rules; note carded words found again."""
+def cards_after_round(
+    history: History, record: RoundRecord, is_common: Callable[[str], bool], most: int = NEW_CARDS_A_ROUND
+) -> AfterRound:
+    """Turn a saved round's misses into cards by game/study.py's rules, at most `most` of them (the ones worth
+    most); none from practice (its hints show words), nor for a word the player has found on any board before
+    (they know it); note carded words found again."""
     if not record.missed and not record.found:
         return AfterRound([], [])
     today = dt.date.fromisoformat(record.played_at[:10])
-    misses = _times_missed(history, record.dictionary, record.missed)
-    candidates = [
-        (word, source)
-        for word in record.missed
-        if (source := card_source(misses.get(word, 0), is_common(word), word)) is not None
-    ]
+    missed = [] if record.mode == "practice" else list(record.missed)
+    known = _found_before(history, record.dictionary, missed, record.uid)
+    misses = _times_missed(history, record.dictionary, missed)
+    candidates = by_worth(
+        [
+            (word, source)
+            for word in missed
+            if word not in known and (source := card_source(misses.get(word, 0), is_common(word), word)) is not None
+        ]
+    )
     made: list[str] = []
     again: list[str] = []
 
     def change(db: sqlite3.Connection) -> None:
         made.clear()
         again.clear()
-        for word, source in candidates:
-            if _insert(db, word, record.dictionary, source, today):
+        for word, source in candidates:  # the most worth first, until the round has made its most
+            if len(made) < most and _insert(db, word, record.dictionary, source, today):
                 made.append(word)
         for word in record.found:
             cursor = db.execute(
@@ -140,6 +150,22 @@ def cards_after_round(history: History, record: RoundRecord, is_common: Callable
 
     history.write(change)
     return AfterRound(made, again)
+
+
+def _found_before(history: History, dictionary: str, words: Iterable[str], uid: str) -> set[str]:
+    """Which of `words` the player found in a round other than `uid`, on this word list."""
+    words = list(words)
+    known: set[str] = set()
+    for start in range(0, len(words), 500):  # SQLite takes a bounded number of parameters
+        chunk = words[start : start + 500]
+        rows = history.read(
+            "SELECT DISTINCT word FROM words JOIN rounds ON rounds.id = words.round_id"
+            f" WHERE words.found = 1 AND rounds.dictionary = ? AND rounds.uid != ? AND word IN"
+            f" ({', '.join('?' * len(chunk))})",
+            (dictionary, uid, *chunk),
+        )
+        known.update(row[0] for row in rows)
+    return known
 
 
 def _times_missed(history: History, dictionary: str, words: Iterable[str]) -> dict[str, int]:
