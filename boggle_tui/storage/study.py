@@ -160,7 +160,7 @@ def _found_before(history: History, dictionary: str, words: Iterable[str], uid: 
         chunk = words[start : start + 500]
         rows = history.read(
             "SELECT DISTINCT word FROM words JOIN rounds ON rounds.id = words.round_id"
-            f" WHERE words.found = 1 AND rounds.dictionary = ? AND rounds.uid != ? AND word IN"
+            " WHERE words.found = 1 AND rounds.dictionary = ? AND rounds.uid != ? AND word IN"
             f" ({', '.join('?' * len(chunk))})",
             (dictionary, uid, *chunk),
         )
