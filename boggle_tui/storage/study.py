@@ -12,6 +12,7 @@ import random
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.trie import Trie
@@ -154,36 +155,39 @@ def cards_after_round(
 
 def _found_before(history: History, dictionary: str, words: Iterable[str], uid: str) -> set[str]:
     """Which of `words` the player found in a round other than `uid`, on this word list."""
+    rows = _rows_for_words(
+        history,
+        "SELECT DISTINCT word FROM words JOIN rounds ON rounds.id = words.round_id"
+        " WHERE words.found = 1 AND rounds.dictionary = ? AND rounds.uid != ? AND word IN ({marks})",
+        (dictionary, uid),
+        words,
+    )
+    return {row[0] for row in rows}
+
+
+def _rows_for_words(history: History, query: str, before: tuple[str, ...], words: Iterable[str]) -> list[Any]:
+    """`query`'s rows for `words` (its `{marks}` their placeholders, after the `before` parameters), asked in chunks:
+    SQLite takes a bounded number of parameters."""
     words = list(words)
-    known: set[str] = set()
-    for start in range(0, len(words), 500):  # SQLite takes a bounded number of parameters
+    rows: list[Any] = []
+    for start in range(0, len(words), 500):
         chunk = words[start : start + 500]
-        rows = history.read(
-            "SELECT DISTINCT word FROM words JOIN rounds ON rounds.id = words.round_id"
-            " WHERE words.found = 1 AND rounds.dictionary = ? AND rounds.uid != ? AND word IN"
-            f" ({', '.join('?' * len(chunk))})",
-            (dictionary, uid, *chunk),
-        )
-        known.update(row[0] for row in rows)
-    return known
+        rows += history.read(query.format(marks=", ".join("?" * len(chunk))), (*before, *chunk))
+    return rows
 
 
 def _times_missed(history: History, dictionary: str, words: Iterable[str]) -> dict[str, int]:
     """On how many boards, over the saved rounds on this word list, each word was missed (this round included).
 
     Boards, not rounds: a replay misses the same words on the same board, and is no second miss."""
-    words = list(words)
-    counts: dict[str, int] = {}
-    for start in range(0, len(words), 500):  # SQLite takes a bounded number of parameters
-        chunk = words[start : start + 500]
-        rows = history.read(
-            "SELECT word, COUNT(DISTINCT rounds.board) FROM words JOIN rounds ON rounds.id = words.round_id"
-            f" WHERE words.found = 0 AND rounds.dictionary = ? AND word IN ({', '.join('?' * len(chunk))})"
-            " GROUP BY word",
-            (dictionary, *chunk),
-        )
-        counts.update((row[0], row[1]) for row in rows)
-    return counts
+    rows = _rows_for_words(
+        history,
+        "SELECT word, COUNT(DISTINCT rounds.board) FROM words JOIN rounds ON rounds.id = words.round_id"
+        " WHERE words.found = 0 AND rounds.dictionary = ? AND word IN ({marks}) GROUP BY word",
+        (dictionary,),
+        words,
+    )
+    return {row[0]: row[1] for row in rows}
 
 
 def save_review(history: History, card: Card, review: Review) -> bool:
