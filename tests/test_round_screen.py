@@ -219,11 +219,13 @@ async def test_pause_hides_the_board_stops_the_clock_and_takes_no_entry(enable1,
         screen = await shown(pilot, RoundScreen)
         await pilot.press("r", "o", "u", "ctrl+p")
         assert not board_readable(screen)
+        code = screen.query_one("#code")
+        assert not code.visible  # the board's code spells it, die by die: hidden with it
         time_.now += 100
         await pilot.press("enter")
         assert entries(app) == [] and screen.entry.value == "rou"  # kept, not judged, not lost
         await pilot.press("ctrl+p")
-        assert screen.session.remaining == 180 and board_readable(screen)
+        assert screen.session.remaining == 180 and board_readable(screen) and code.visible
         assert screen.entry.has_focus
 
 

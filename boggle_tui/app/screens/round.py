@@ -441,6 +441,8 @@ class RoundScreen(TranslatedScreen[None]):
         self.session.end(EndReason.GAVE_UP)
 
     def action_copy_code(self) -> None:
+        if self.session.hidden:  # the code spells the board: not while it is hidden
+            return
         self.app.copy_to_clipboard(self.session.code)
         self.notify(_("Board code {code} copied.").format(code=self.session.code), title=_("Copied"), timeout=4)
 
