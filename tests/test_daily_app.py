@@ -28,6 +28,7 @@ from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Mode
 from boggle_tui.game.round import Verdict
 from boggle_tui.game.session import SoloSession
+from boggle_tui.net import link
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.daily_session import DailySession
@@ -294,7 +295,7 @@ async def test_a_server_restarted_mid_round_gives_the_round_back_with_its_words(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
 ) -> None:
     found = board_words(enable1)
-    monkeypatch.setattr(daily_module, "RETRY_SECONDS", 0.02)
+    monkeypatch.setattr(link, "RETRY_SECONDS", 0.02)
     server_time = FakeTime()
     async with daily_server(tmp_path, server_time) as (_service, address):
         app, time_ = player(monkeypatch, tmp_path / "gina", "gina", address, enable1, popular)
@@ -323,7 +324,7 @@ async def test_a_server_that_never_comes_back_is_said_so_not_you_ended_the_round
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
 ) -> None:
     found = board_words(enable1)
-    monkeypatch.setattr(daily_module, "RETRY_SECONDS", 0.02)
+    monkeypatch.setattr(link, "RETRY_SECONDS", 0.02)
     async with daily_server(tmp_path, FakeTime()) as (_service, address):
         app, time_ = player(monkeypatch, tmp_path / "gina", "gina", address, enable1, popular)
         async with app.run_test(size=(100, 32)) as pilot:

@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,13 +28,15 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.daily import daily_deal, served_deal
 from boggle_tui.game.daily_table import against_levels
+from boggle_tui.net import link
+from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily import DailyService
-from boggle_tui.net.daily_client import DailyError, DailyRound
 from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
 from boggle_tui.storage.identity import load_identity
 
 DAY = dt.date(2026, 3, 1)
+WAIT = 30.0  # the longest wait for a line, on a slow machine
 
 
 class Today:
@@ -96,12 +99,27 @@ def server_thread(folder: Path, today: Today) -> Iterator[str]:
         thread.join(30)
 
 
+def said_by_then(lines: list[str], wanted: str | Callable[[str], bool]) -> Callable[[], None]:
+    """A script's step that waits (in the reading thread, at most WAIT seconds) until a line like `wanted` was said."""
+    like = wanted if callable(wanted) else wanted.__eq__
+
+    def wait() -> None:
+        for _ in range(int(WAIT / 0.01)):
+            if any(like(line) for line in list(lines)):
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"never said: {wanted!r} in {lines}")
+
+    return wait
+
+
 DROPS: dict[str, Callable[[], None]] = {}  # by address: drop every daily connection of that server
 KILLS: dict[str, Callable[[], None]] = {}  # by address: stop that server for good
 
 
 class EventfulLines(ScriptedLines):
-    """A script whose callables are done as they are reached (the server drops the connection, say)."""
+    """A script whose callables are done as they are reached (the server drops the connection, say). The lines are
+    read by a thread of their own (as standard input is), so a callable may wait for what the round says."""
 
     def read(self, timeout: float | None) -> Any:
         while self.script and callable(self.script[0]):
@@ -116,22 +134,22 @@ def words(day: dt.date = DAY, *, served: bool = True) -> list[str]:
 
 
 def daily(
-    monkeypatch: pytest.MonkeyPatch, folder: Path, *flags: str, typed: list[str] = (), today: Today | None = None
-) -> tuple[int, list[str], list[str]]:
-    """`boggle daily FLAGS` as the player whose data is in `folder`, typing `typed`, then the end of input."""
+    monkeypatch: pytest.MonkeyPatch, folder: Path, *flags: str, typed: list[Any] = (), today: Today | None = None,
+    said: list[str] | None = None, noted: list[str] | None = None,
+) -> tuple[int, list[str], list[str]]:  # fmt: skip
+    """`boggle daily FLAGS` as the player whose data is in `folder`, typing `typed`, then the end of input; what it
+    says goes to `said` and `noted` (fresh lists by default)."""
     monkeypatch.setenv("BOGGLE_DATA_DIR", str(folder))
+    monkeypatch.setattr(link, "RETRY_SECONDS", 0.02)
     clock = FakeTime()
-    said: list[str] = []
-    noted: list[str] = []
-
-    def sleep(seconds: float) -> None:
-        clock.now += seconds
+    said = [] if said is None else said
+    noted = [] if noted is None else noted
 
     args = build_parser().parse_args(["daily", *flags])
     day = (today or Today())()
     evening = dt.datetime.combine(day, dt.time(18, 53), dt.UTC)  # the wall at 18:53 UTC: 5 h 07 min to the next board
     code = run_daily(args, today=today or Today(), lines=EventfulLines(clock, *typed), write=said.append,
-                     note=noted.append, now=clock, sleep=sleep, wall=lambda: evening)  # fmt: skip
+                     note=noted.append, now=clock, wall=lambda: evening)  # fmt: skip
     return code, said, noted
 
 
@@ -302,50 +320,61 @@ def test_a_dropped_connection_is_reconnected_line_by_line_and_the_round_goes_on(
 ) -> None:
     found = words()
     today = Today()
+    said: list[str] = []
+    noted: list[str] = []
     with server_thread(tmp_path, today) as address:
-        drop = DROPS[address]
         code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",
-                                  typed=[found[0], found[1], drop, found[2]], today=today)  # fmt: skip
+                                  typed=[found[0], found[1], said_by_then(said, verdict(found[1])), DROPS[address],
+                                         said_by_then(noted, "Back in today's round."), found[2]],
+                                  today=today, said=said, noted=noted)  # fmt: skip
     assert code == 0, noted
     assert noted == [
         "The connection to the server dropped: reconnecting… (180 seconds left in the round)",
         "Back in today's round.",
     ]
-    assert f"{found[2].upper()}: accepted, 1 point" in said and "Round ended." in said
+    assert verdict(found[2]) in said and "Round ended." in said
     assert "> 1. gina  3 (3 words)" in said
+
+
+def verdict(word: str) -> str:
+    return f"{word.upper()}: accepted, 1 point"
 
 
 def test_words_typed_while_the_connection_is_down_are_said_at_once_and_judged_once_when_it_is_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """A play-tester's words typed while reconnecting had no line until the server was back (rooms answer at once)."""
+    """A play-tester's words typed while reconnecting had no line until the server was back (rooms answer at once);
+    the end of input typed while down ends the round only once they are judged."""
     found = words()
     today = Today()
     tries: list[int] = []
-    resume = DailyRound.resume
+    again = link.Link._greet_again
+    typing = threading.Event()
 
-    def down_twice(game: DailyRound) -> bool:  # the network is down for the first two tries
+    async def down_twice(self: link.Link) -> object:  # the network is down until the words are typed, and twice more
+        await asyncio.to_thread(typing.wait, WAIT)
         tries.append(1)
         if len(tries) <= 2:
-            raise DailyError("cannot reach the server", unreachable=True)
-        return resume(game)
+            raise JoinError("cannot reach the server", unreachable=True)
+        return await again(self)
 
-    monkeypatch.setattr(DailyRound, "resume", down_twice)
+    monkeypatch.setattr(link.Link, "_greet_again", down_twice)
+    said: list[str] = []
+    noted: list[str] = []
+    kept = [f"{w.upper()}: kept: the server judges it when it is back" for w in found[1:4]]
     with server_thread(tmp_path, today) as address:
         code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",
-                                  typed=[found[0], DROPS[address], found[1], found[2], found[3], 2.5],
-                                  today=today)  # fmt: skip
+                                  typed=[found[0], said_by_then(said, verdict(found[0])), DROPS[address],
+                                         said_by_then(noted, lambda line: "dropped" in line), *found[1:4],
+                                         said_by_then(said, kept[-1]), typing.set, 2.5],
+                                  today=today, said=said, noted=noted)  # fmt: skip
     assert code == 0, noted
     assert noted == [
         "The connection to the server dropped: reconnecting… (180 seconds left in the round)",
         "Back in today's round.",
     ]
-    typed = [w.upper() for w in found[1:4]]
-    assert said[said.index(f"{found[0].upper()}: accepted, 1 point") + 1 :][:6] == [
-        *(f"{w}: kept: the server judges it when it is back" for w in typed),
-        *(f"{w}: accepted, 1 point" for w in typed),
-    ]
-    assert sum(line.startswith(typed[0]) for line in said) == 2  # kept, then judged: once each
+    assert said[said.index(verdict(found[0])) + 1 :][:6] == [*kept, *(verdict(w) for w in found[1:4])]
+    assert sum(line.startswith(found[1].upper()) for line in said) == 2  # kept, then judged: once each
     assert "> 1. gina  4 (4 words)" in said
 
 
@@ -356,9 +385,13 @@ def test_a_server_that_never_comes_back_ends_with_the_score_and_one_reconnecting
     today = Today()
     solution = solve(served_deal(DEAL_SECRET, DAY).board, load_dictionary("enable1").trie, 3)
     total = solution.total_score
+    said: list[str] = []
+    noted: list[str] = []
     with server_thread(tmp_path, today) as address:
         code, said, noted = daily(monkeypatch, tmp_path / "gina", "--plain", "--server", address, "--name", "gina",
-                                  typed=[found[0], KILLS[address], found[1], 200.0], today=today)  # fmt: skip
+                                  typed=[found[0], said_by_then(said, verdict(found[0])), KILLS[address],
+                                         said_by_then(noted, lambda line: "dropped" in line), found[1], 200.0],
+                                  today=today, said=said, noted=noted)  # fmt: skip
     assert code == 0, noted
     assert noted == [
         "The connection to the server dropped: reconnecting… (180 seconds left in the round)",

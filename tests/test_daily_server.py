@@ -15,10 +15,10 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from support import DEAL_SECRET, FakeTime
@@ -30,11 +30,14 @@ from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily import served_deal
 from boggle_tui.game.round import Verdict
 from boggle_tui.net import messages as m
+from boggle_tui.net.client import JoinError, ask_daily_table
 from boggle_tui.net.daily import SWEEP_SLACK, DailyService
-from boggle_tui.net.daily_client import DailyError, DailyRound, ask_table
+from boggle_tui.net.link import Back, Event, Link
 from boggle_tui.net.room import GRACE
 from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
+
+T = TypeVar("T")
 
 DAY = dt.date(2026, 3, 1)
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,8 +139,8 @@ async def test_three_players_each_see_their_rank_percentile_and_neighbours_and_a
         assert cy.finds[words[0]] == 3 and cy.finds[words[8]] == 1  # how many found each of cy's words
         di = await play(url, "di", words[:12])
         assert di.you is not None and di.you.rank == 1 and [r.name for r in di.below] == ["cy", "ada"]
-        later = await asyncio.to_thread(
-            ask_table, url, m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"])
+        later = await ask_daily_table(
+            url, m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"])
         )
         assert later.players == 4 and later.you is not None and later.you.rank == 3  # the fourth moved ada down
         assert [r.name for r in later.rows] == ["di", "cy", "ada", "bo"]
@@ -212,7 +215,7 @@ async def test_the_server_keeps_the_time(tmp_path: Path) -> None:
 
 
 async def table_now(url: str, **ask: Any) -> m.DailyTable:
-    return await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", **ask))
+    return await ask_daily_table(url, m.TableAsk(version=m.VERSION, language="en", **ask))
 
 
 async def resumed(url: str, name: str) -> tuple[Player, dict[str, Any], dict[str, Any]]:
@@ -355,13 +358,13 @@ async def test_friends_from_a_room_are_marked_and_shown_alone(tmp_path: Path) ->
             await until(ws, "end")
         ask = m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"], friends=True)
         for _ in range(500):  # the friendship is written off the loop: a bound of 10 s, not a wait
-            shown = await asyncio.to_thread(ask_table, url, ask)
+            shown = await ask_daily_table(url, ask)
             if len(shown.rows) == 2:
                 break
             await asyncio.sleep(0.02)
         assert sorted(r.name for r in shown.rows) == ["ada", "bo"]
         assert [r.friend for r in shown.rows if r.name == "bo"] == [True]
-        everyone = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", name="ada",
+        everyone = await ask_daily_table(url, m.TableAsk(version=m.VERSION, language="en", name="ada",
                                                                          secret=SECRETS["ada"]))  # fmt: skip
         assert {r.name: r.friend for r in everyone.rows} == {"ada": False, "bo": True, "cy": False}
         for ws in seats:
@@ -372,39 +375,53 @@ async def test_table_queries_are_rate_limited_and_checked(tmp_path: Path) -> Non
     async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
         ask = m.TableAsk(version=m.VERSION, language="en")
         for _ in range(10):
-            await asyncio.to_thread(ask_table, url, ask)
-        with pytest.raises(DailyError) as limited:
-            await asyncio.to_thread(ask_table, url, ask)
+            await ask_daily_table(url, ask)
+        with pytest.raises(JoinError) as limited:
+            await ask_daily_table(url, ask)
         assert limited.value.code == "limit"
     async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
         for wrong in ({"date": "2020-01-01"}, {"date": "2026-03-02"}, {"date": "yesterday"}, {"language": "xx"}):
-            with pytest.raises(DailyError):
-                await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, **wrong))
-        with pytest.raises(DailyError) as future:
-            await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, date="2026-03-02"))
+            with pytest.raises(JoinError):
+                await ask_daily_table(url, m.TableAsk(version=m.VERSION, **wrong))
+        with pytest.raises(JoinError) as future:
+            await ask_daily_table(url, m.TableAsk(version=m.VERSION, date="2026-03-02"))
         assert str(future.value) == "2026-03-02 has no table yet: the server's today is 2026-03-01"
 
 
-async def test_the_blocking_client_plays_a_round(tmp_path: Path) -> None:
+async def next_of(events: AsyncIterator[Event], kind: type[T]) -> T:
+    """The link's next event of that kind (a verdict, the table...): the others are passed over."""
+    while not isinstance(event := await asyncio.wait_for(anext(events), WAIT), kind):
+        pass
+    return event
+
+
+def hello_of(name: str, secret: str = "") -> m.DailyHello:
+    return m.DailyHello(version=m.VERSION, name=name, secret=secret or SECRETS[name], language="en")
+
+
+async def test_a_link_plays_a_round_and_is_refused_a_second(tmp_path: Path) -> None:
     words = solution_words()
-
-    def round_on(url: str) -> tuple[list[str], m.DailyTable]:
-        game = DailyRound.open(url, "ada", SECRETS["ada"], "en")
-        verdicts = [game.word(w).verdict for w in (words[0], "zzzzq", words[0])]
-        return verdicts, game.finish()
-
     async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
-        verdicts, table = await asyncio.to_thread(round_on, url)
+        link = Link(url, hello_of("ada"))
+        start = await link.open()
+        assert isinstance(start, m.Start)
+        for entry, word in enumerate((words[0], "zzzzq", words[0]), start.next_id or 1):
+            link.send(m.Word(id=entry, word=word))
+        events = aiter(link.events())
+        verdicts = [(await next_of(events, m.Judgement)).verdict for _ in range(3)]
+        link.send(m.VoteEnd())
+        table = await next_of(events, m.DailyTable)
+        await link.close()
         assert verdicts == [Verdict.ACCEPTED.value, Verdict.NOT_ON_BOARD.value, Verdict.ALREADY_FOUND.value]
         assert table.you is not None and table.you.score == 1
-        with pytest.raises(DailyError) as refused:
-            await asyncio.to_thread(DailyRound.open, url, "ada", SECRETS["ada"], "en")
+        with pytest.raises(JoinError) as refused:
+            await Link(url, hello_of("ada")).open()
         assert refused.value.code == "played" and not refused.value.unreachable
 
 
-def test_an_unreachable_server_is_said_so() -> None:
-    with pytest.raises(DailyError) as error:
-        DailyRound.open("ws://127.0.0.1:9", "ada", SECRETS["ada"], "en")
+async def test_an_unreachable_server_is_said_so() -> None:
+    with pytest.raises(JoinError) as error:
+        await Link("ws://127.0.0.1:9", hello_of("ada")).open()
     assert error.value.unreachable
 
 
@@ -505,21 +522,31 @@ def server_process(folder: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
         process.wait(WAIT)
 
 
-def test_a_server_killed_mid_round_and_started_again_gives_her_round_back(tmp_path: Path) -> None:
+async def test_a_server_killed_mid_round_and_started_again_gives_her_round_back(tmp_path: Path) -> None:
     with server_process(tmp_path) as (process, url):
-        game = DailyRound.open(url, "gina", SECRETS["ada"], "en")
-        board = parse_code(game.start.code).board  # the server's today: never read from the wall here
+        link = Link(url, hello_of("gina", SECRETS["ada"]), patience=lambda: 10 * WAIT)
+        start = await link.open()
+        assert isinstance(start, m.Start)
+        board = parse_code(start.code).board  # the server's today: never read from the wall here
         found = sorted(solve(board, load_dictionary("enable1").trie, 3).paths, key=lambda w: (len(w), w))
-        assert [game.word(w).verdict for w in found[:2]] == ["accepted", "accepted"]
+        for entry, word in enumerate(found[:2], start.next_id or 1):
+            link.send(m.Word(id=entry, word=word))
+        events = aiter(link.events())
+        assert [(await next_of(events, m.Judgement)).verdict for _ in range(2)] == ["accepted", "accepted"]
         process.send_signal(signal.SIGKILL)
         process.wait(WAIT)
     with server_process(tmp_path) as (_process, url):
-        game.url = url
-        assert game.resume()  # the same board, her words back, the clock where it was
-        assert game.kept is not None and [e.word for e in game.kept.entries] == found[:2]
-        assert parse_code(game.start.code).board.text() == board.text() and 0 < game.start.remaining < 180
-        assert game.word(found[2]).verdict == "accepted"
-        table = game.finish()
+        link.url = url
+        back = (await next_of(events, Back)).reply  # the same board, her words back, the clock where it was
+        kept = await next_of(events, m.Entries)
+        assert [e.word for e in kept.entries] == found[:2]
+        assert isinstance(back, m.Start) and parse_code(back.code).board.text() == board.text()
+        assert 0 < back.remaining < 180
+        link.send(m.Word(id=kept.last_id + 1, word=found[2]))
+        assert (await next_of(events, m.Judgement)).verdict == "accepted"
+        link.send(m.VoteEnd())
+        table = await next_of(events, m.DailyTable)
+        await link.close()
         assert table.you is not None and (table.you.name, table.you.score, table.you.words) == ("gina", 3, 3)
 
 
@@ -541,10 +568,10 @@ async def test_the_days_board_comes_from_the_servers_secret_and_no_command_can_p
             boards.append(tuple(tuple(row) for row in start["board"]))
             if restart == 0:
                 anyone = m.TableAsk(version=m.VERSION, language="en")  # someone who has not played today
-                assert (await asyncio.to_thread(ask_table, url, anyone)).board == ""
+                assert (await ask_daily_table(url, anyone)).board == ""
                 await player.end()
                 ada = m.TableAsk(version=m.VERSION, language="en", name="ada", secret=SECRETS["ada"])
-                assert (await asyncio.to_thread(ask_table, url, ada)).board.startswith("N-")  # ada has
+                assert (await ask_daily_table(url, ada)).board.startswith("N-")  # ada has
             else:
                 await player.ws.close()
         finally:
@@ -609,7 +636,7 @@ async def test_verdicts_never_wait_behind_the_tables_queries_and_a_query_gets_10
     url = f"ws://127.0.0.1:{await server.start('127.0.0.1', 0)}"
     try:
         ask = m.TableAsk(version=m.VERSION, language="en", rows=1000)
-        queries = [asyncio.create_task(asyncio.to_thread(ask_table, url, ask)) for _ in range(3)]
+        queries = [asyncio.create_task(ask_daily_table(url, ask)) for _ in range(3)]
         for _ in range(500):  # a bound of 10 s, not a wait
             if reader.asked:
                 break
@@ -650,7 +677,7 @@ async def test_a_result_typed_faster_than_a_person_can_is_kept_unverified_and_ou
         assert table.you is not None and table.you.verified and table.players == 1
         assert table.you.rank == 1  # ada's result is listed above, and counts in nobody's place
         assert [(r.name, r.verified) for r in table.above] == [("ada", False)]
-        asked = await asyncio.to_thread(ask_table, url, m.TableAsk(version=m.VERSION, language="en", rows=10))
+        asked = await ask_daily_table(url, m.TableAsk(version=m.VERSION, language="en", rows=10))
         assert [(r.name, r.verified) for r in asked.rows] == [("ada", False), ("bo", True)]
         assert (asked.players, asked.top) == (1, table.you.score)
 
@@ -702,12 +729,12 @@ async def test_anyone_may_read_the_table_and_a_name_nobody_holds_is_no_error(tmp
     async with daily_server(tmp_path, FakeTime(), Today()) as (_server, url):
         await play(url, "ada", words[:3])
 
-        def ask(name: str, secret: str) -> m.DailyTable:
-            return ask_table(url, m.TableAsk(version=m.VERSION, language="en", name=name, secret=secret, rows=10))
+        def ask(name: str, secret: str) -> Awaitable[m.DailyTable]:
+            return ask_daily_table(url, m.TableAsk(version=m.VERSION, language="en", name=name, secret=secret, rows=10))
 
-        table = await asyncio.to_thread(ask, "newcomer", "n" * 43)  # never played here: no name of anyone's
+        table = await ask("newcomer", "n" * 43)  # never played here: no name of anyone's
         assert table.you is None and [r.name for r in table.rows] == ["ada"] and table.board == ""
-        with pytest.raises(DailyError, match="someone else's"):  # a name held by another secret is still refused
-            await asyncio.to_thread(ask, "ada", "x" * 43)
+        with pytest.raises(JoinError, match="someone else's"):  # a name held by another secret is still refused
+            await ask("ada", "x" * 43)
         _player, start = await Player.start(url, "newcomer", secret="n" * 43)
         assert start["type"] == "start"  # asking made no claim: the name is still free to play under

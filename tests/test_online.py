@@ -9,6 +9,7 @@ import gettext
 import json
 import socket
 import struct
+import uuid
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -33,6 +34,7 @@ from boggle_tui.net import client as client_module
 from boggle_tui.net import messages as messages_module
 from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
+from boggle_tui.net.link import Link
 from boggle_tui.net.messages import (
     VERSION,
     Count,
@@ -44,6 +46,7 @@ from boggle_tui.net.messages import (
     Score,
     Settings,
     Start,
+    Welcome,
     decode_server,
     encode,
 )
@@ -52,6 +55,7 @@ from boggle_tui.net.room import COUNTDOWN, State
 from boggle_tui.net.server import RoomServer
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
+from boggle_tui.storage.rooms import RoomTokens
 
 WAIT = 5.0  # seconds any one step may take
 
@@ -460,14 +464,16 @@ async def test_a_saved_token_brings_back_only_the_name_it_was_given_to(tmp_path)
     time_ = FakeTime()
     async with running_server(time_) as (server, url):
 
-        async def game(name: str) -> OnlinePlay:
-            play = OnlinePlay(Quiet(), OnlineTarget(url=url, room="tabs", name=name), lambda _: None, time_, tmp_path)
-            await play._join()
-            return play
+        async def game(name: str) -> tuple[Link, Welcome]:
+            """A game of its own (its own id), keeping its tokens where the app keeps them."""
+            hello = Hello(version=VERSION, name=name, room="tabs", game=uuid.uuid4().hex)
+            played = Link(url, hello, tokens=RoomTokens(tmp_path))
+            welcome = await played.open()
+            assert isinstance(welcome, Welcome)
+            return played, welcome
 
-        lana = await game("lana")
-        assert lana._connection is not None and lana.welcome is not None
-        await lana._connection.send(Ready(ready=True))
+        lana, lana_welcome = await game("lana")
+        lana.send(Ready(ready=True))
         for _ in range(1000):  # a bound of 10 s on a slow machine, not a wait
             if server.rooms["tabs"].state is State.COUNTDOWN:
                 break
@@ -475,14 +481,13 @@ async def test_a_saved_token_brings_back_only_the_name_it_was_given_to(tmp_path)
         time_.now += COUNTDOWN
         server.tick()
         assert server.rooms["tabs"].state is State.PLAYING
-        await lana._connection.ws.close()  # lana's tab closes mid-round: her seat waits for her
-        phil = await game("phil")
-        assert phil.welcome is not None and phil.welcome.name == "phil" and phil.welcome.player != lana.welcome.player
-        back = await game("lana")  # lana's own game, started again, still gets her seat and words
-        assert back.welcome is not None and back.welcome.player == lana.welcome.player
-        for play in (phil, back):
-            assert play._connection is not None
-            await play._connection.ws.close()
+        await lana.close()  # lana's tab closes mid-round: her seat waits for her
+        phil, phil_welcome = await game("phil")
+        assert phil_welcome.name == "phil" and phil_welcome.player != lana_welcome.player
+        back, back_welcome = await game("lana")  # lana's own game, started again, still gets her seat and words
+        assert back_welcome.player == lana_welcome.player
+        for played in (phil, back):
+            await played.close()
 
 
 @asynccontextmanager

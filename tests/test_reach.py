@@ -19,8 +19,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import default_name
-from boggle_tui.net.client import JoinError, list_rooms
-from boggle_tui.net.daily_client import DailyError, ask_table
+from boggle_tui.net.client import JoinError, ask_daily_table, list_rooms
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.reach import REACH_VARIABLE, NotReachable, Reach, environment, reach, served
 from boggle_tui.net.server import RoomServer
@@ -68,8 +67,8 @@ async def test_a_served_game_connects_nowhere_but_the_named_servers(monkeypatch,
     monkeypatch.setenv(REACH_VARIABLE, "127.0.0.1:9")
     with pytest.raises(JoinError, match=re.escape("only on 127.0.0.1:9")):
         await list_rooms(f"ws://127.0.0.1:{port}")
-    with pytest.raises(DailyError, match=re.escape("only on 127.0.0.1:9")):
-        ask_table(f"ws://127.0.0.1:{port}", m.TableAsk(version=m.VERSION))
+    with pytest.raises(JoinError, match=re.escape("only on 127.0.0.1:9")):
+        await ask_daily_table(f"ws://127.0.0.1:{port}", m.TableAsk(version=m.VERSION))
     await asyncio.sleep(0.05)
     assert not knocked()  # refused before any socket was made: nothing learned of what listens there
     monkeypatch.setenv(REACH_VARIABLE, f"127.0.0.1:{port}")

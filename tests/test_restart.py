@@ -11,10 +11,10 @@ import pytest
 from support import FakeTime, make_app, shown, until
 from test_online import Bot, start_round, words_of
 
-from boggle_tui.app import online as online_module
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.net import link
 from boggle_tui.net import saved as disk
 from boggle_tui.net.room import COUNTDOWN, RESTORED_SECONDS, State
 from boggle_tui.net.server import RoomServer
@@ -147,7 +147,7 @@ def test_the_saved_state_is_read_field_by_field(tmp_path) -> None:
 
 async def test_a_game_in_a_round_finds_its_room_again_after_a_restart(enable1, popular, tmp_path, monkeypatch) -> None:
     """The game says how long it keeps trying, and is back in the lobby, told why the round did not count."""
-    monkeypatch.setattr(online_module, "RETRY_SECONDS", 0.02)
+    monkeypatch.setattr(link, "RETRY_SECONDS", 0.02)
     time_ = FakeTime()
     state = tmp_path / "state"
     first = RoomServer(now=time_, state=state)

@@ -15,8 +15,7 @@ from test_keys_in_flight import burst
 from test_online import WAIT
 from textual.widgets import OptionList
 
-from boggle_tui.app import online as online_module
-from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.online import OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.lost_round import LostRoundScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -24,15 +23,15 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.cli import plain_room
 from boggle_tui.cli.plain_room import PlainTarget, play_room
 from boggle_tui.engine.scoring import score
+from boggle_tui.net import link
 from boggle_tui.net.room import COUNTDOWN, State
 from boggle_tui.net.server import RoomServer
 
 
 def quick_give_up(monkeypatch) -> None:
     """Reconnecting tries every 20 ms and gives up after 0.2 s of the loop's time (30 s in play)."""
-    monkeypatch.setattr(online_module, "RETRY_SECONDS", 0.02)
-    monkeypatch.setattr(online_module, "RECONNECT_SECONDS", 0.2)
-    monkeypatch.setattr(plain_room, "RETRY_SECONDS", 0.02)
+    monkeypatch.setattr(link, "RETRY_SECONDS", 0.02)
+    monkeypatch.setattr(link, "ROOM_PATIENCE", 0.2)
 
 
 @asynccontextmanager
@@ -50,15 +49,15 @@ async def alice_in_room_night(enable1, popular, folder):
 async def test_a_room_lost_for_good_mid_round_ends_it_as_far_as_it_got(enable1, popular, tmp_path, monkeypatch) -> None:
     quick_give_up(monkeypatch)
     dropped, tried = asyncio.Event(), asyncio.Event()
-    reconnect = OnlinePlay._reconnect
+    again = link.Link._greet_again
 
-    async def held(play: OnlinePlay) -> object:
+    async def held(self: link.Link) -> object:
         """Reconnecting waits for the test to have typed a word while the connection is down."""
         dropped.set()
         await tried.wait()
-        return await reconnect(play)
+        return await again(self)
 
-    monkeypatch.setattr(OnlinePlay, "_reconnect", held)
+    monkeypatch.setattr(link.Link, "_greet_again", held)
     async with alice_in_room_night(enable1, popular, tmp_path) as (time_, server, app, pilot):
         await shown(pilot, LobbyScreen)
         await pilot.press("enter")  # alone and ready: the countdown

@@ -17,8 +17,6 @@ import math
 from typing import Protocol
 
 from textual.notifications import Notification, Notify
-from websockets.asyncio.client import ClientConnection
-from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.host import Host
 from boggle_tui.app.screens.waiting import LoadingScreen
@@ -31,17 +29,9 @@ from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
 from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
-from boggle_tui.net.client import (
-    ANSWER_SECONDS,
-    CONNECT_SECONDS,
-    NAME_REFUSED,
-    RETRY_SECONDS,
-    JoinError,
-    ask_daily_table,
-    error_text,
-    open_daily,
-)
+from boggle_tui.net.client import CONNECT_SECONDS, JoinError, ask_daily_table, error_text
 from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
+from boggle_tui.net.link import NAME_REFUSED, RETRY_SECONDS, Back, Dropped, Link, Lost
 from boggle_tui.net.protocol import ProtocolError
 from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.storage.identity import remember
@@ -87,8 +77,9 @@ class DailyPlay:
         target, app = self.target, self.app
         hello = m.DailyHello(version=m.VERSION, name=target.name, secret=target.identity.secret,
                              language=target.language)  # fmt: skip
+        link = Link(target.url, hello, now=app.now)
         try:
-            ws, start = await open_daily(target.url, hello)
+            start = await link.open()
         except JoinError as error:
             if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
                 self._remember()
@@ -101,17 +92,22 @@ class DailyPlay:
             self.play_here()
             return
         self._remember()
-        outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         try:
-            session = DailySession(start, outbox.put_nowait, day=app.today(), server=target.server, now=app.now,
+            assert isinstance(start, m.Start)
+            session = DailySession(start, link.send, day=app.today(), server=target.server, now=app.now,
                                    dictionary=language_for(target.language).dictionary, ask=self.ask_table)  # fmt: skip
         except ProtocolError as error:
-            await ws.close()
+            await link.close()
             app.daily_refused(str(error))
             return
+        link.patience = lambda: session.remaining + END_SECONDS  # the round's time, and the wait for its table
         solving = asyncio.create_task(asyncio.to_thread(self._solve, session))  # while the round is played
         app.play(session)
-        table, lost = await self._round(ws, session, outbox)
+        try:
+            table, lost = await self._round(link, session)
+        finally:
+            self._tell_reconnecting(None)
+            await link.close()
         try:
             solution = await solving
         except BoggleError as error:  # the language's list cannot be read here: the round cannot be shown
@@ -136,82 +132,37 @@ class DailyPlay:
         words = known if known is not None and known.alphabet is wanted else load_dictionary(name, language=language)
         return solve(session.board, words.trie, session.min_length)
 
-    async def _round(
-        self, ws: ClientConnection, session: DailySession, outbox: asyncio.Queue[m.ClientMessage]
-    ) -> tuple[m.DailyTable | None, str]:
+    async def _round(self, link: Link, session: DailySession) -> tuple[m.DailyTable | None, str]:
         """The server's messages until its table. A connection that drops is opened again with the player's
         secret while the round's clock runs (the server keeps the round open and sends back the words it judged);
-        a round that cannot be resumed is the server's to finish with those words: its table is asked for."""
-        hello = m.DailyHello(version=m.VERSION, name=self.target.name, secret=self.target.identity.secret,
-                             language=self.target.language)  # fmt: skip
+        a round that cannot be resumed, or a server silent past the round's end by END_SECONDS, is the server's to
+        finish with those words: its table is asked for."""
+        events = aiter(link.events())
         while True:
-            table = await self._listen(ws, session, outbox)
-            if table is not None:
-                return table, ""
-            reconnected = await self._reconnect(session, hello, outbox)
-            if isinstance(reconnected, str):
-                return None, reconnected
-            if reconnected is None:  # the round is over on the server: its result, with the words it judged
+            try:
+                event = await asyncio.wait_for(anext(events), session.remaining + END_SECONDS)
+            except (TimeoutError, StopAsyncIteration):
                 return await self._finished_table()
-            ws = reconnected
-
-    async def _listen(
-        self, ws: ClientConnection, session: DailySession, outbox: asyncio.Queue[m.ClientMessage]
-    ) -> m.DailyTable | None:
-        """The server's messages on one connection until its table; None when the connection dropped (or the
-        server was silent past the round's end by END_SECONDS)."""
-        sender = asyncio.create_task(_send_all(ws, outbox))
-        try:
-            while True:
-                try:
-                    frame = await asyncio.wait_for(ws.recv(), session.remaining + END_SECONDS)
-                except (TimeoutError, ConnectionClosed):
-                    return None
-                try:
-                    message = m.decode_server(frame)
-                except ProtocolError:
-                    continue  # noise from a stranger: never acted on
-                if isinstance(message, m.DailyTable):
-                    return message
-                if isinstance(message, m.Error):
-                    text = error_text(message, "")
+            match event:
+                case m.DailyTable():
+                    return event, ""
+                case m.Error():
+                    text = error_text(event, "")
                     self.app.notify(sentence(text), title=_("Today's board"), severity="warning", markup=False)
-                    continue
-                session.apply(message)
-        finally:
-            sender.cancel()
-            with contextlib.suppress(ConnectionClosed):
-                await ws.close()
-
-    async def _reconnect(
-        self, session: DailySession, hello: m.DailyHello, outbox: asyncio.Queue[m.ClientMessage]
-    ) -> ClientConnection | str | None:
-        """Open the round again while its clock runs (and END_SECONDS past it), saying how long is left: the new
-        connection; None when the server says the round is over (finished with the words it judged); a reason
-        when it refuses otherwise."""
-        now = self.app.now
-        deadline = now() + session.remaining + END_SECONDS
-        try:
-            while now() < deadline:
-                self._tell_reconnecting(session)
-                await asyncio.sleep(RETRY_SECONDS)
-                try:
-                    ws, start = await open_daily(self.target.url, hello)
-                except JoinError as error:
-                    if error.code in ("played", "limit"):  # over on the server (the table says how it ended)
-                        return None
-                    if error.code in ("name_taken", "refused", "version"):
-                        return str(error)
-                    continue  # not there yet: again, while the round lasts
-                _drop_words(outbox)  # the session sends again, in order, every word the server has not judged
-                session.resumed(start)
-                with contextlib.suppress(TimeoutError, ConnectionClosed, ProtocolError):
-                    session.apply(m.decode_server(await asyncio.wait_for(ws.recv(), ANSWER_SECONDS)))  # its words
-                self.app.notify(_("Back in today's round."), title=_("Today's board"), timeout=3)
-                return ws
-        finally:
-            self._tell_reconnecting(None)
-        return None
+                case Dropped():
+                    self._tell_reconnecting(session)
+                case Back(reply=m.Start() as start):
+                    self._tell_reconnecting(None)
+                    session.resumed(start)  # the words it judged come next
+                    self.app.notify(_("Back in today's round."), title=_("Today's board"), timeout=3)
+                case Lost(why=why, code=code) if code in NAME_REFUSED or code == "version":
+                    return None, why
+                case Lost():  # over on the server (the table says how it ended), or not back in time
+                    return await self._finished_table()
+                case m.Start() | m.Entries() | m.Judgement():
+                    session.apply(event)
+                case _:
+                    pass
 
     async def _finished_table(self) -> tuple[m.DailyTable | None, str]:
         """The day's table with this round's result, as the server finished it; the reason when there is none."""
@@ -246,21 +197,3 @@ class DailyPlay:
         ask = m.TableAsk(version=m.VERSION, language=target.language, name=target.name,
                          secret=target.identity.secret, friends=friends, rows=TABLE_ROWS)  # fmt: skip
         return await ask_daily_table(target.url, ask)
-
-
-def _drop_words(outbox: asyncio.Queue[m.ClientMessage]) -> None:
-    """The words still waiting to go out on a connection that dropped (the rest, an end, still go)."""
-    kept = []
-    while not outbox.empty():
-        message = outbox.get_nowait()
-        if not isinstance(message, m.Word):
-            kept.append(message)
-    for message in kept:
-        outbox.put_nowait(message)
-
-
-async def _send_all(ws: ClientConnection, outbox: asyncio.Queue[m.ClientMessage]) -> None:
-    """One sender, so words leave in the order they were typed; a closed connection ends the round anyway."""
-    with contextlib.suppress(ConnectionClosed):
-        while True:
-            await ws.send(m.encode(await outbox.get()))

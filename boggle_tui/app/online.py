@@ -3,7 +3,7 @@
 `boggle host` (and "Host a room here") starts a room server as a process of its own, which
 outlives the host's game: when the host leaves, the room goes on and the host role passes to
 another player; the server ends by itself once it has had no room for a while. `boggle join`
-only connects. A dropped connection is retried with the player's token for RECONNECT_SECONDS,
+only connects. A dropped connection is retried with the player's token (net/link.py),
 so a player keeps their words; entries typed meanwhile wait in the session and are judged
 once. Every game has its own id, so a seat is never shared by two live games (two browser
 tabs reading the same saved token each get their own), and a saved token is kept for the name it
@@ -12,19 +12,16 @@ was given to: a game under another name never takes that seat.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import math
 import uuid
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
 from textual.notifications import Notification, Notify
-from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.app.screens.friends import FriendsChoice
 from boggle_tui.app.screens.lobby import CHAT_LINES, LobbyScreen
@@ -35,15 +32,14 @@ from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
-from boggle_tui.net.client import CONNECT_SECONDS, RETRY_SECONDS, Connection, JoinError, error_text
+from boggle_tui.net.client import CONNECT_SECONDS, JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
+from boggle_tui.net.link import RETRY_SECONDS, Back, Dropped, Event, Link, Lost
 from boggle_tui.net.protocol import ProtocolError, clean_name, clean_text
 from boggle_tui.net.reach import NotReachable, reach, refusal_to_join
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
 from boggle_tui.net.session import OnlineSession, word_list_note
-from boggle_tui.storage.rooms import forget_token, remember_token, token_for
-
-RECONNECT_SECONDS = 30.0
+from boggle_tui.storage.rooms import RoomTokens
 
 
 @dataclass(frozen=True)
@@ -102,8 +98,7 @@ class OnlinePlay:
         self.address = target.address  # what friends type to join
         self._checked: set[tuple[str, str]] = set()
         self.server: RoomServer | None = None
-        self._outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
-        self._connection: Connection | None = None
+        self._link: Link | None = None
         self.url = target.url
         self._reconnecting: Notification | None = None  # the notice shown while reconnecting
         self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)  # the evening's chat: rounds come and go, it stays
@@ -142,45 +137,45 @@ class OnlinePlay:
             port = await (self._serve_detached() if target.detached else self._serve_here())
             self.url = f"ws://127.0.0.1:{port}"
             self.address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # the port bound
-        await self._join()
-        sender = asyncio.create_task(self._send_forever())
+        # A token only for the name it was given to: another player's (a tab closed mid-round) is not ours; a room
+        # of our own server's is new, and a spectator has no seat to come back to.
+        seated = target.serve is None and not target.watch
+        hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
+                        private=target.private, game=self.game, watch=target.watch)  # fmt: skip
+        link = self._link = Link(self.url, hello, tokens=RoomTokens(self.folder) if seated else None)
         try:
-            while self._connection is not None:
-                with contextlib.suppress(ConnectionClosed):
-                    async for message in self._connection.messages():
-                        self.handle(message)
-                self._connection = await self._reconnect()
+            welcome = await link.open()
+            assert isinstance(welcome, m.Welcome)
+            self._welcomed(welcome)
+            async for event in link.events():
+                self._event(event)
         finally:
-            sender.cancel()
-            if self._connection is not None:
-                await self._connection.ws.close()
+            self._tell_reconnecting(None)
+            await link.close()
             if self.server is not None:
                 await self.server.stop()
 
-    async def _join(self) -> None:
-        """Say hello. A token kept from an earlier run brings back a game that died; one the server no
-        longer knows (the room closed since) is forgotten and the room joined afresh."""
-        target = self.target
-        # A token only for the name it was given to: another player's (a tab closed mid-round) is not ours.
-        seated = target.serve is None and not target.watch  # a spectator has no seat to come back to
-        token = token_for(self.url, target.room, self.folder, name=target.name) if seated else None
-        hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
-                        private=target.private, token=token or "", game=self.game, watch=target.watch)  # fmt: skip
-        try:
-            self._connection = await Connection.open(self.url, hello)
-        except JoinError as error:
-            if error.code != "room_gone" or not token:
-                raise
-            forget_token(self.url, target.room, self.folder)  # the room is gone: every name's token with it
-            self._connection = await Connection.open(self.url, replace(hello, token=""))
-        self.welcome = self._connection.welcome
-        if seated:
-            remember_token(self.url, self.welcome.room, self.welcome.token, self.folder, name=target.name)
-        for note in self.welcome.notes:
+    def _welcomed(self, welcome: m.Welcome) -> None:
+        self.welcome = welcome
+        for note in welcome.notes:
             # A note in the server's words: one of the game's own (a server speaking English) is shown in the
             # player's language; any other text is shown as it came, already cleaned (_ leaves it unchanged).
             self.app.notify(sentence(_(note)), title=_("Room"), timeout=8, markup=False)
         self.show(self.lobby_screen())
+
+    def _event(self, event: Event) -> None:
+        """What the link says: the server's messages, and the connection's drops and returns."""
+        match event:
+            case Dropped(seconds=seconds):
+                self._tell_reconnecting(seconds)
+            case Back():
+                self._tell_reconnecting(None)
+                self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
+            case Lost(why=why, code=code):
+                # A room gone with its server (restarted without its state) ends a round as a lost one.
+                raise (RoomLost if code in ("", "room_gone") else RoomClosed)(why)
+            case _:
+                self.handle(event)
 
     async def _serve_here(self) -> int:
         assert self.target.serve is not None
@@ -207,32 +202,6 @@ class OnlinePlay:
                 raise
             return int(await start(0))
 
-    async def _reconnect(self) -> Connection | None:
-        """Try again with the seat's token until RECONNECT_SECONDS have passed, saying all the while how long
-        is left before the seat is given up."""
-        assert self.welcome is not None
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + RECONNECT_SECONDS
-        hello = m.Hello(version=m.VERSION, name=self.welcome.name, room=self.welcome.room, token=self.welcome.token,
-                        game=self.game, watch=self.target.watch)  # fmt: skip
-        try:
-            while loop.time() < deadline:
-                self._tell_reconnecting(math.ceil(deadline - loop.time()))
-                await asyncio.sleep(RETRY_SECONDS)
-                try:
-                    connection = await Connection.open(self.url, hello)
-                except JoinError as error:
-                    if error.code in ("room_gone", "removed"):
-                        forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
-                        # A room gone with its server (restarted without its state) ends a round as a lost one.
-                        raise (RoomLost if error.code == "room_gone" else RoomClosed)(str(error)) from None
-                    continue
-                self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
-                return connection
-        finally:
-            self._tell_reconnecting(None)
-        raise RoomLost(_("the connection to the room was lost"))
-
     def _tell_reconnecting(self, seconds: int | None) -> None:
         """One notice, kept up while reconnecting and changed each try: the time left before the seat is given
         up (None: take it down)."""
@@ -251,26 +220,14 @@ class OnlinePlay:
         self._reconnecting = notice
         self.app.post_message(Notify(notice))
 
-    async def _send_forever(self) -> None:
-        """One sender, so messages leave in the order they were made."""
-        while True:
-            message = await self._outbox.get()
-            while self._connection is None:
-                await asyncio.sleep(0.1)
-            try:
-                await self._connection.send(message)
-            except ConnectionClosed:
-                if not isinstance(message, m.Word):  # words are sent again from the session after the reconnect
-                    self._outbox.put_nowait(message)
-                await asyncio.sleep(0.2)
-
     def send(self, message: m.ClientMessage) -> None:
-        self._outbox.put_nowait(message)
+        if self._link is not None:
+            self._link.send(message)
 
     def forget(self) -> None:
         """The player leaves the room for good: the saved token goes (it brings back only games that died)."""
         if self.welcome is not None and self.target.serve is None:
-            forget_token(self.url, self.welcome.room, self.folder, name=self.target.name)
+            RoomTokens(self.folder).forget(self.url, self.welcome.room, self.target.name)
 
     # What the server says
 

@@ -13,15 +13,15 @@ server sends is decoded and cleaned before it is printed.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import datetime as dt
 import json
 import math
-import secrets
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from boggle_tui.cli.plain import (
     Lines,
@@ -36,31 +36,33 @@ from boggle_tui.cli.plain import (
     word_of,
     write_lines,
 )
+from boggle_tui.cli.plain_room import AsyncLines, ThreadedLines
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import TimeSource, format_seconds
-from boggle_tui.game.codes import parse_code
-from boggle_tui.game.daily import daily_dice, next_board_line, played_line
+from boggle_tui.game.daily import next_board_line, played_line
 from boggle_tui.game.daily_table import against_levels, standing_line, streak_line
 from boggle_tui.game.languages import language_for
-from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import daily_request
-from boggle_tui.game.round import EndReason, Entry, Results, Verdict
+from boggle_tui.game.round import EndReason
 from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import default_name
-from boggle_tui.net.client import NAME_REFUSED, RETRY_SECONDS
-from boggle_tui.net.daily_client import END_SECONDS, DailyError, DailyRound, ask_table
+from boggle_tui.net.client import JoinError, ask_daily_table, error_text
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
+from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
+from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link, Lost
+from boggle_tui.net.protocol import clean_text
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
 from boggle_tui.storage.identity import Identity, remember
 from boggle_tui.storage.stats import daily_played, daily_round, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
+END_SECONDS = 10.0  # past the round's end, the longest wait for the server's table (it places the result first)
 
 
 @dataclass
@@ -88,7 +90,6 @@ def run_daily(
     note: Write | None = None,
     now: TimeSource = time.monotonic,
     history: History | None = None,
-    sleep: Callable[[float], None] = time.sleep,
     wall: Callable[[], dt.datetime] = lambda: utc_now(),
 ) -> int:
     out = write or (lambda text: print(text, flush=True))
@@ -110,22 +111,10 @@ def run_daily(
             history.close()
             return _open_app(seat)
         if seat.url:
-            try:
-                game = DailyRound.open(seat.url, seat.name, seat.identity.secret, seat.language)
-            except DailyError as error:
-                if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
-                    seat.answered()
-                if not error.unreachable:
-                    tell(_("boggle: {reason}").format(reason=error))
-                    if error.code == "played":
-                        tell(next_board_line(wall()))
-                    return 1
-                tell(_("{reason}: playing today's board here instead").format(reason=error))
-            else:
-                seat.answered()
-                return _play_online(
-                    game, seat, day, lines or StreamLines(_stdin(), now), out, tell, now, history, sleep
-                )
+            typed = lines or StreamLines(_stdin(), now)
+            code = asyncio.run(_play_online(seat, day, typed, out, tell, now, history, wall))
+            if code is not None:
+                return code
         if daily_played(history, day, seat.language):  # once a day here too (a server says so of its own)
             tell(_("boggle: {reason}").format(reason=played_line(wall())))
             return 1
@@ -152,174 +141,152 @@ def _stdin() -> int | None:
 # Played on the server
 
 
-def _play_online(
-    game: DailyRound, seat: Seat, day: dt.date, lines: Lines, out: Write, tell: Write, now: TimeSource,
-    history: History, sleep: Callable[[float], None] = time.sleep,
-) -> int:  # fmt: skip
-    start = game.start
-    board = parse_code(start.code).board
-    server = seat.url.removeprefix("ws://")
-    out(_("Today's board · {date} · on {server} · board {code}").format(date=day, server=server, code=start.code))
-    write_lines(out, board_rows(board))
-    rule = _("{clock} on the server's clock; type a word and Enter. The end of input ends the round.")
-    out(rule.format(clock=format_seconds(start.remaining)))
-    play = _Online(game, out, tell, now, board.alphabet.upper, now() + start.remaining)
-    play.run(lines)
-    out(_("Time is up.") if now() >= play.deadline else _("Round ended."))
-    table = play.final_table(sleep)
-    solution = _solution(board, seat.language, start.min_length)
-    if table is None:
-        out(score_line(Results(solution, play.found, [], EndReason.TIME_UP)))
-        tell(_("boggle: the connection to the server was lost"))
-    else:
-        write_lines(out, result_lines(table, list(play.found), play.upper))
-    score = table.you.score if table is not None and table.you else sum(play.found.values())
-    out(against_levels(solution, score, start.seconds))
-    record = _record(solution, play.found, day, seat.language, start, score)
-    if history.record(record):
-        write_lines(out, streak_lines(history, seat.language, day))
-        write_lines(out, share_lines(seat, day, history, table))
-    elif history.notice:
-        tell(history.notice)
-    return 0
+async def _play_online(
+    seat: Seat, day: dt.date, lines: Lines, out: Write, tell: Write, now: TimeSource, history: History,
+    wall: Callable[[], dt.datetime],
+) -> int | None:  # fmt: skip
+    """Today's board on the server, line by line; the exit code, or None when the server cannot be reached (said in
+    one line: the board is played here)."""
+    hello = m.DailyHello(version=m.VERSION, name=seat.name, secret=seat.identity.secret, language=seat.language)
+    link = Link(seat.url, hello, now=now)
+    try:
+        start = await link.open()
+    except JoinError as error:
+        if error.code not in NAME_REFUSED:  # the name and server as asked: a server down refuses neither
+            seat.answered()
+        if not error.unreachable:
+            tell(_("boggle: {reason}").format(reason=error))
+            if error.code == "played":
+                tell(next_board_line(wall()))
+            return 1
+        tell(_("{reason}: playing today's board here instead").format(reason=error))
+        return None
+    seat.answered()
+    try:
+        assert isinstance(start, m.Start)
+        session = DailySession(start, link.send, day=day, server=seat.url.removeprefix("ws://"), now=now,
+                               dictionary=language_for(seat.language).dictionary,
+                               ask=lambda friends: _ask_table(seat, friends))  # fmt: skip
+        link.patience = lambda: session.remaining + END_SECONDS  # the round's time, and the wait for its table
+        return await _PlainDaily(seat, session, link, out, tell).play(ThreadedLines(lines), history, wall)
+    finally:
+        await link.close()
 
 
 @dataclass
-class _Online:
-    """The server's round line by line. While the connection is down the words typed are kept, each said at once,
-    and sent when it is back (the server judges each once); it is tried again every RETRY_SECONDS meanwhile."""
+class _PlainDaily:
+    """The server's round line by line: each word's verdict is the server's, said as it comes. While the connection
+    is down, a word typed is said to be kept at once; the link brings the connection back and the session sends the
+    words the server did not judge (each is judged once)."""
 
-    game: DailyRound
+    seat: Seat
+    session: DailySession
+    link: Link
     out: Write
     tell: Write
-    now: TimeSource
-    upper: Callable[[str], str]
-    deadline: float
-    found: dict[str, int] = field(default_factory=dict)
-    held: list[str] = field(default_factory=list)  # while down: the first was sent as it dropped, the rest not yet
     down: bool = False
-    over: bool = False  # the server finished the round while the connection was down
-    next_try: float = 0.0
 
-    def run(self, lines: Lines) -> None:
-        while not self.over and (left := self.deadline - self.now()) > 0:
-            if self.down and self.now() >= self.next_try:
-                self.reconnect()
-                continue
-            got = lines.read(min(left, max(0.0, self.next_try - self.now())) if self.down else left)
-            if got is Signal.WAITED and self.down:
-                continue
-            if got is Signal.ENDED or got is Signal.WAITED:
+    async def play(self, lines: AsyncLines, history: History, wall: Callable[[], dt.datetime]) -> int:
+        session, out = self.session, self.out
+        out(_("Today's board · {date} · on {server} · board {code}").format(
+            date=session.day, server=session.server, code=session.code))  # fmt: skip
+        write_lines(out, board_rows(session.board))
+        rule = _("{clock} on the server's clock; type a word and Enter. The end of input ends the round.")
+        out(rule.format(clock=format_seconds(session.remaining)))
+        typing = asyncio.create_task(self._type(lines))
+        try:
+            table, lost = await self._listen()
+        finally:
+            typing.cancel()
+        solution = _solution(session.board, self.seat.language, session.min_length)
+        session.finish(table, solution, lost)
+        out(_("Time is up.") if session.end_reason is EndReason.TIME_UP else _("Round ended."))
+        if table is None:
+            out(score_line(session.results()))
+            self.tell(_("boggle: {reason}").format(reason=lost))
+        else:
+            write_lines(out, result_lines(table, list(session.found), session.board.alphabet.upper))
+        score = table.you.score if table is not None and table.you else session.score
+        out(against_levels(solution, score, session.duration))
+        record = session.record(wall())
+        if record is not None and history.record(record):
+            write_lines(out, streak_lines(history, self.seat.language, session.day))
+            write_lines(out, share_lines(self.seat, session.day, history, table))
+        elif history.notice:
+            self.tell(history.notice)
+        return 0
+
+    async def _type(self, lines: AsyncLines) -> None:
+        """The player's lines until the end of input (or `quit`), which ends the round."""
+        upper = self.session.board.alphabet.upper
+        while True:
+            got = await lines.read()
+            if got is Signal.ENDED or (isinstance(got, str) and got.strip().lower() == "quit"):
+                self.session.end(EndReason.ENDED)
                 return
             if got is Signal.TOO_LONG:
                 self.out(_("That line is too long to be a word."))
                 continue
-            assert isinstance(got, str)
-            if got.strip().lower() == "quit":
-                return
-            word = word_of(got)
+            word = word_of(got) if isinstance(got, str) else ""
             if not word.strip():
                 continue
-            if self.down:
-                self.hold(word)
-            else:
-                self.send(word)
+            entry = self.session.submit(word)
+            if entry is not None and (self.down or not entry.provisional):
+                # Kept until the server is back (it judges it then), or judged here: the round is over.
+                shown = _("{word}: kept: the server judges it when it is back").format(word=upper(entry.word))
+                self.out(shown if entry.provisional else verdict_line(entry, upper))
 
-    def send(self, word: str, *, again: bool = False) -> None:
-        """Send a word and show the server's verdict; a drop keeps it (said at once unless it was already)."""
-        try:
-            judged = self.game.again(word) if again else self.game.word(word)
-        except DailyError as error:
-            if error.code:
-                raise
-            self.dropped()
-            self.hold(word, told=again)
-            return
-        entry = _entry(judged)
-        if entry.verdict.accepted:
-            self.found[entry.word] = entry.points
-        self.out(verdict_line(entry, self.upper))
-
-    def hold(self, word: str, *, told: bool = False) -> None:
-        self.held.append(word)
-        if not told:
-            self.out(_("{word}: kept: the server judges it when it is back").format(word=self.upper(word)))
-
-    def dropped(self) -> None:
-        """One line a drop, with the round's time left."""
-        self.down, self.next_try = True, self.now()
-        self.tell(counted(
-            math.ceil(max(0.0, self.deadline - self.now())),
-            "The connection to the server dropped: reconnecting… ({count} second left in the round)",
-            "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
-        ))  # fmt: skip
-
-    def reconnect(self) -> bool:
-        """One try; True when the connection is back (or the round is over on the server: `over`)."""
-        self.next_try = self.now() + RETRY_SECONDS
-        try:
-            going = self.game.resume()
-        except DailyError:
-            return False
-        self.down = False
-        if not going:
-            self.over = True  # the server finished the round with the words it judged
-            return True
-        self.tell(_("Back in today's round."))
-        self.deadline = self.now() + self.game.start.remaining
-        waiting, self.held = self.held, []
-        for at, word in enumerate(waiting):
-            self.send(word, again=at == 0)
-            if self.down:  # dropped again: the rest stay kept, already said
-                self.held.extend(waiting[at + 1 :])
-                return False
-        return True
-
-    def final_table(self, sleep: Callable[[float], None]) -> m.DailyTable | None:
-        """The day's table with this result: at the round's end, or back on a new connection (tried for END_SECONDS
-        more, without a second line for the same drop), or as the server finished the round; None when the server
-        cannot be reached."""
-        if not self.down:
+    async def _listen(self) -> tuple[m.DailyTable | None, str]:
+        """The server's messages until its table; the reason when there is none."""
+        session, upper = self.session, self.session.board.alphabet.upper
+        events = aiter(self.link.events())
+        while True:
             try:
-                return self.game.finish()
-            except DailyError as error:
-                if error.code:
-                    raise
-            self.dropped()
-        until = self.now() + END_SECONDS
-        while not self.over and self.now() < until:
-            if self.reconnect() and not self.over and not self.down:
-                with contextlib.suppress(DailyError):
-                    return self.game.finish()
-            sleep(RETRY_SECONDS)
+                event = await asyncio.wait_for(anext(events), session.remaining + END_SECONDS)
+            except (TimeoutError, StopAsyncIteration):
+                return await self._finished_table()
+            match event:
+                case m.DailyTable():
+                    return event, ""
+                case m.Error():
+                    self.tell(_("boggle: {reason}").format(reason=clean_text(error_text(event, ""), m.MAX_TEXT)))
+                case Dropped() if not self.down:
+                    self.down = True
+                    self.tell(counted(
+                        math.ceil(session.remaining),
+                        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
+                        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
+                    ))  # fmt: skip
+                case Back(reply=m.Start() as start):
+                    self.down = False
+                    session.resumed(start)  # the words it judged come next
+                    self.tell(_("Back in today's round."))
+                case Lost(why=why, code=code) if code in NAME_REFUSED or code == "version":
+                    return None, why
+                case Lost():  # over on the server (the table says how it ended), or not back in time
+                    return await self._finished_table()
+                case m.Judgement() | m.Entries():
+                    shown = len(session.entries)
+                    session.apply(event)
+                    write_lines(self.out, [verdict_line(e, upper) for e in session.entries[shown:]])
+
+    async def _finished_table(self) -> tuple[m.DailyTable | None, str]:
+        """The day's table with this round's result, as the server finished it; the reason when there is none."""
         try:
-            return self.game.table()
-        except DailyError:
-            return None
+            table = await _ask_table(self.seat, False)
+        except (JoinError, OSError):
+            return None, _(CONNECTION_LOST)
+        return (table, "") if table.you is not None else (None, _(CONNECTION_LOST))
 
 
-def _entry(judged: m.Judgement) -> Entry:
-    try:
-        verdict = Verdict(judged.verdict)
-    except ValueError:
-        verdict = Verdict.NOT_A_WORD  # a verdict this version does not know: no points are claimed here
-    return Entry(judged.word, verdict, judged.points if verdict.accepted else 0)
+async def _ask_table(seat: Seat, friends: bool, rows: int = TABLE_ROWS) -> m.DailyTable:
+    ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
+                     friends=friends, rows=rows)  # fmt: skip
+    return await ask_daily_table(seat.url, ask)
 
 
 def _solution(board: Board, language: str, min_length: int) -> Solution:
     return solve(board, load_dictionary(language_for(language).dictionary).trie, min_length)
-
-
-def _record(
-    solution: Solution, found: dict[str, int], day: dt.date, language: str, start: m.Start, score: int
-) -> RoundRecord:
-    return RoundRecord(
-        uid=secrets.token_hex(8), played_at=utc_now().isoformat(timespec="seconds"), mode="timed",
-        board=solution.board.text(), code=start.code, dictionary=language_for(language).dictionary,
-        min_length=start.min_length, score=score, max_score=solution.total_score, words_total=len(solution.paths),
-        found=found, missed=tuple(w for w in solution.paths if w not in found), daily=day.isoformat(),
-        dice=daily_dice(language), seed=None, seconds=start.seconds, ended="time_up",  # the server's seed is its own
-    )  # fmt: skip
 
 
 # Played here
@@ -382,10 +349,8 @@ def share_lines(seat: Seat, day: dt.date, history: History, table: m.DailyTable 
 def _share(seat: Seat, day: dt.date, out: Write, history: History) -> int:
     table = None
     if seat.url:  # the place on the server's table, where it answers (the line is shared without it otherwise)
-        ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
-                         rows=0)  # fmt: skip
-        with contextlib.suppress(DailyError):
-            table = ask_table(seat.url, ask)
+        with contextlib.suppress(JoinError, OSError):
+            table = asyncio.run(_ask_table(seat, False, rows=0))
     line = share_line(seat, day, history, table)
     if line is None:
         raise BoggleError(_("there is nothing to share yet: today's board is still to play (boggle daily)"))
@@ -396,11 +361,9 @@ def _share(seat: Seat, day: dt.date, out: Write, history: History) -> int:
 def _show_table(
     seat: Seat, out: Write, *, json_out: bool, friends: bool, history: History | None = None, day: dt.date | None = None
 ) -> int:
-    ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
-                     friends=friends, rows=m.MAX_TABLE_ROWS if json_out else TABLE_ROWS)  # fmt: skip
     try:
-        table = ask_table(seat.url, ask)
-    except DailyError as error:
+        table = asyncio.run(_ask_table(seat, friends, rows=m.MAX_TABLE_ROWS if json_out else TABLE_ROWS))
+    except (JoinError, OSError) as error:
         raise BoggleError(str(error)) from None
     seat.answered()
     if json_out:

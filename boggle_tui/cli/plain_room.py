@@ -24,16 +24,15 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
-
-from websockets.exceptions import ConnectionClosed
 
 from boggle_tui.cli.plain import (
     ESCAPE,
     GRACE,
     WARNINGS,
+    Lines,
     Read,
     Signal,
     StreamLines,
@@ -61,14 +60,14 @@ from boggle_tui.game.levels import LEVELS
 from boggle_tui.game.round import EndReason, Entry
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
-from boggle_tui.net.client import RETRY_SECONDS, Connection, JoinError, error_text
+from boggle_tui.net.client import JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
+from boggle_tui.net.link import ROOM_PATIENCE, Back, Dropped, Link, Lost
 from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.net.session import ROUND_LOST, OnlineSession, lost_totals, lost_verdict, word_list_note
 from boggle_tui.storage.history import History
-from boggle_tui.storage.rooms import forget_token, remember_token, token_for
+from boggle_tui.storage.rooms import RoomTokens
 
-RECONNECT_SECONDS = 30.0  # a dropped connection is tried again for this long, with the seat's token
 SHOWN_TYPED = 40  # characters of a line the player typed, when a calm line repeats it
 
 # The commands, and what `help` says of each: typed as they are in every language; what they do is translated.
@@ -139,10 +138,10 @@ class AsyncLines(Protocol):
 
 
 class ThreadedLines:
-    """Standard input's lines (cli/plain.py's StreamLines: a terminal, a pipe or a file) read by a thread of their
-    own and handed to the room's loop as they come."""
+    """Lines read by a thread of their own (standard input's: cli/plain.py's StreamLines, a terminal, a pipe or a
+    file) and handed to the loop as they come."""
 
-    def __init__(self, source: StreamLines) -> None:
+    def __init__(self, source: Lines) -> None:
         self.source = source
         self.queue: asyncio.Queue[Read] = asyncio.Queue()
         self.thread: threading.Thread | None = None
@@ -672,9 +671,7 @@ class PlainRoom:
 
     def reconnected(self) -> list[str]:
         """Back: the words typed meanwhile are sent again, and the room's verdicts follow."""
-        self.reconnecting = False
-        if self.session is not None and not self.session.over:
-            self.session.resend()
+        self.reconnecting = False  # the session sends again what the room did not judge, once it says which
         return [_("Back in the room.")]
 
 
@@ -696,119 +693,72 @@ async def play_room(
     history: History | None = None,
     folder: Path | None = None,
     is_common: Callable[[str], bool] | None = None,
-    reconnect_seconds: float = RECONNECT_SECONDS,
+    reconnect_seconds: float = ROOM_PATIENCE,
 ) -> None:
     """Sit in the room until the player leaves (a command, or the end of input); a RoomClosed or a JoinError
     says why the room was left otherwise. `folder` keeps the seat's token (the data folder by default)."""
-    game = uuid.uuid4().hex  # this seat's game id: its seat is never handed to another live game
     url, address, server = target.url, target.address, None
     if target.serve is not None:
         port, server = await _serve(target)
         url = f"ws://127.0.0.1:{port}"
         address = target.address.replace(f":{target.serve[1]}/", f":{port}/")  # the port bound
-    connection = await _join(url, target, game, folder)
-    outbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
-    room = PlainRoom(connection.welcome, outbox.put_nowait, now, wall, address, history, is_common,
-                     spectator=target.watch)  # fmt: skip
-    write_lines(write, room.welcomed())
-    link = [connection]
-
-    async def send_forever() -> None:
-        """One sender, so messages leave in the order they were made; a word lost to a drop is sent again by
-        the session after the reconnect."""
-        while True:
-            message = await outbox.get()
-            try:
-                await link[0].send(message)
-            except ConnectionClosed:
-                if not isinstance(message, m.Word):
-                    outbox.put_nowait(message)
-                await asyncio.sleep(0.2)
-            finally:
-                outbox.task_done()
-
-    async def listen() -> None:
-        while True:
-            with contextlib.suppress(ConnectionClosed):
-                async for message in link[0].messages():
-                    write_lines(write, room.handle(message))
-            if room.left:
-                return
-            write_lines(write, room.dropped(reconnect_seconds))
-            try:
-                link[0] = await _reconnect(url, room.welcome, game, folder if target.serve is None else None,
-                                           reconnect_seconds, watch=target.watch)  # fmt: skip
-            except RoomLost:
-                write_lines(write, room.lost())
-                raise
-            write_lines(write, room.reconnected())
-
-    async def type_lines() -> None:
-        while not room.left:
-            got = await lines.read()
-            if got is Signal.ENDED:
-                room.leave()
-            elif got is Signal.TOO_LONG:
-                write(_("That line is too long to be a word."))
-            elif isinstance(got, str):
-                write_lines(write, room.take(got))
-
-    sender = asyncio.create_task(send_forever())
-    tasks = {asyncio.create_task(listen()), asyncio.create_task(type_lines())}
+    seated = target.serve is None and not target.watch  # a room of our own server's is new; a spectator has no seat
+    hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
+                    private=target.private, game=uuid.uuid4().hex, watch=target.watch)  # fmt: skip
+    link = Link(url, hello, patience=lambda: reconnect_seconds, tokens=RoomTokens(folder) if seated else None)
     try:
-        done, _pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            task.result()  # a RoomClosed or a JoinError goes on to the caller
-        with contextlib.suppress(TimeoutError):  # what was said before leaving is sent first
-            await asyncio.wait_for(outbox.join(), 2.0)
-        write(_("You left room {room}.").format(room=shown_name(room.welcome.room)))
-        if target.serve is None:
-            forget_token(url, room.welcome.room, folder)  # left for good: the token brings back only games that died
+        welcome = await link.open()
+        assert isinstance(welcome, m.Welcome)
+        room = PlainRoom(welcome, link.send, now, wall, address, history, is_common, spectator=target.watch)
+        write_lines(write, room.welcomed())
+
+        async def listen() -> None:
+            async for event in link.events():
+                if isinstance(event, Lost) and event.code in ("", "room_gone"):
+                    # A room gone with its server (restarted without its state) ends a round as a lost one.
+                    write_lines(write, room.lost())
+                    raise RoomLost(event.why)
+                if isinstance(event, Lost):
+                    raise RoomClosed(event.why)
+                write_lines(write, _said(room, event))
+
+        async def type_lines() -> None:
+            while not room.left:
+                got = await lines.read()
+                if got is Signal.ENDED:
+                    room.leave()
+                elif got is Signal.TOO_LONG:
+                    write(_("That line is too long to be a word."))
+                elif isinstance(got, str):
+                    write_lines(write, room.take(got))
+
+        tasks = {asyncio.create_task(listen()), asyncio.create_task(type_lines())}
+        try:
+            done, _pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                task.result()  # a RoomClosed or a JoinError goes on to the caller
+            await link.flush(2.0)  # what was said before leaving is sent first
+            write(_("You left room {room}.").format(room=shown_name(room.welcome.room)))
+            if seated:  # left for good: the token brings back only games that died
+                RoomTokens(folder).forget(url, room.welcome.room, target.name)
+        finally:
+            for task in tasks:
+                task.cancel()
     finally:
-        for task in (*tasks, sender):
-            task.cancel()
-        await link[0].ws.close()
+        await link.close()
         if server is not None:
             server.let_go()
 
 
-async def _join(url: str, target: PlainTarget, game: str, folder: Path | None) -> Connection:
-    """Say hello; a token kept from a game that died brings its seat back, one the server no longer knows is
-    forgotten and the room joined afresh."""
-    seated = target.serve is None and not target.watch  # a spectator has no seat to come back to
-    token = token_for(url, target.room, folder) if seated else None
-    hello = m.Hello(version=m.VERSION, name=target.name, room=target.room, settings=target.settings,
-                    private=target.private, token=token or "", game=game, watch=target.watch)  # fmt: skip
-    try:
-        connection = await Connection.open(url, hello)
-    except JoinError as error:
-        if error.code != "room_gone" or not token:
-            raise
-        forget_token(url, target.room, folder)
-        connection = await Connection.open(url, replace(hello, token=""))
-    if seated:
-        remember_token(url, connection.welcome.room, connection.welcome.token, folder)
-    return connection
-
-
-async def _reconnect(
-    url: str, welcome: m.Welcome, game: str, folder: Path | None, seconds: float, *, watch: bool = False
-) -> Connection:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    hello = m.Hello(version=m.VERSION, name=welcome.name, room=welcome.room, token=welcome.token, game=game,
-                    watch=watch)  # fmt: skip
-    while loop.time() < deadline:
-        await asyncio.sleep(RETRY_SECONDS)
-        try:
-            return await Connection.open(url, hello)
-        except JoinError as error:
-            if error.code in ("room_gone", "removed"):
-                if folder is not None:
-                    forget_token(url, welcome.room, folder)
-                # A room gone with its server (restarted without its state) ends a round as a lost one.
-                raise (RoomLost if error.code == "room_gone" else RoomClosed)(str(error)) from None
-    raise RoomLost(_("the connection to the room was lost"))
+def _said(room: PlainRoom, event: m.ServerMessage | Dropped | Back) -> list[str]:
+    """The lines an event of the link makes (a drop is said once)."""
+    match event:
+        case Dropped(seconds=seconds):
+            return [] if room.reconnecting else room.dropped(seconds)
+        case Back():
+            return room.reconnected()
+        case _:
+            return room.handle(event)
 
 
 @dataclass

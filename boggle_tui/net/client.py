@@ -22,8 +22,6 @@ from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.net.reach import NotReachable, reach
 
 CONNECT_SECONDS = 5.0
-RETRY_SECONDS = 1.0  # between tries to reconnect (every front end's)
-NAME_REFUSED = ("name_taken", "refused")  # a server's refusals of the name itself (or of its secret)
 ANSWER_SECONDS = 20.0  # for the answer to a hello: a server reading another language's word list takes seconds
 
 
@@ -57,7 +55,7 @@ class Connection:
 
     @classmethod
     async def open(cls, url: str, hello: m.Hello) -> Connection:
-        ws, reply = await _hello(url, hello)
+        ws, reply = await greet(url, hello)
         if not isinstance(reply, m.Welcome):
             await ws.close()
             raise JoinError(_("the server did not welcome us"))
@@ -82,7 +80,7 @@ def room_url(url: str, room: str) -> str:
     return f"{url.rstrip('/')}/{room}" if ROOM_NAME.fullmatch(room) else url
 
 
-async def _hello(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[ClientConnection, m.ServerMessage]:
+async def greet(url: str, hello: m.Hello | m.DailyHello | m.TableAsk) -> tuple[ClientConnection, m.ServerMessage]:
     """Connect, say hello (to a room, or to the day's board), and read the answer; a refusal or a failure is a
     JoinError in words."""
     address = room_url(url, hello.room) if isinstance(hello, m.Hello) else url
@@ -138,7 +136,7 @@ def _closed(error: Exception) -> str:
 
 async def list_rooms(url: str) -> tuple[m.RoomInfo, ...]:
     """The server's open rooms (a host's own rooms are not listed)."""
-    ws, reply = await _hello(url, m.Hello(version=m.VERSION, list=True))
+    ws, reply = await greet(url, m.Hello(version=m.VERSION, list=True))
     await ws.close()
     return reply.rooms if isinstance(reply, m.Rooms) else ()
 
@@ -146,19 +144,9 @@ async def list_rooms(url: str) -> tuple[m.RoomInfo, ...]:
 # The day's board (net/daily.py serves it)
 
 
-async def open_daily(url: str, hello: m.DailyHello) -> tuple[ClientConnection, m.Start]:
-    """Ask for today's board: the connection, and the board the server dealt and now times. A refusal (`played`,
-    `name_taken`) or a failure is a JoinError in words."""
-    ws, reply = await _hello(url, hello)
-    if not isinstance(reply, m.Start):
-        await ws.close()
-        raise JoinError(_("the server did not deal a board"))
-    return ws, reply
-
-
 async def ask_daily_table(url: str, ask: m.TableAsk) -> m.DailyTable:
     """The day's table as the server has it now (a connection of its own, closed after the answer)."""
-    ws, reply = await _hello(url, ask)
+    ws, reply = await greet(url, ask)
     await ws.close()
     if not isinstance(reply, m.DailyTable):
         raise JoinError(_("the server did not send a table"))

@@ -67,7 +67,7 @@ class DailySession(ServedRound):
         self._deadline = now() + start.remaining
         self._sent: dict[int, str] = {}  # entry id -> word, until its verdict comes back
         self._next_id = start.next_id or 1
-        self._ending = False
+        self.voted = False
         self._listeners: list[Callable[[RoundSession], None]] = []
         self._watchers: list[Callable[[], None]] = []
 
@@ -111,8 +111,8 @@ class DailySession(ServedRound):
 
     def end(self, reason: EndReason) -> None:
         """The player ends the round: the server ends it and answers with the day's table."""
-        if not self.over and not self._ending:
-            self._ending = True
+        if not self.over and not self.voted:
+            self.voted = True
             self.send(m.VoteEnd())
 
     # What the server says

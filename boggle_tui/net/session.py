@@ -73,6 +73,7 @@ class ServedRound:
     found: dict[str, int]
     duration: float
     send: Callable[[m.ClientMessage], None]
+    voted: bool  # this player voted to end the round (sent again with the words, after a reconnect)
     _sent: dict[int, str]
     _next_id: int
     _listeners: list[Callable[[RoundSession], None]]
@@ -129,9 +130,13 @@ class ServedRound:
         return entry
 
     def resend(self) -> None:
-        """After a reconnect: every entry still unanswered, under its own id (the server judges each once)."""
+        """After a reconnect: every entry still unanswered, under its own id (the server judges each once), then the
+        vote to end, if there was one: a link sends neither while away (net/link.py), and the vote comes after the
+        words, so that none is left unjudged by an end the server heard first."""
         for entry_id, word in sorted(self._sent.items()):
             self.send(m.Word(id=entry_id, word=word))
+        if self.voted and not self.over:
+            self.send(m.VoteEnd())
 
     def _judged_up_to(self, last_id: int) -> None:
         """Back after a reconnect, the server has judged every entry up to `last_id`: the rest are sent again."""

@@ -76,3 +76,19 @@ def remember_token(server: str, room: str, token: str, folder: Path | None = Non
     kept = dict(list(tokens.items())[-MAX_ROOMS:])
     with contextlib.suppress(OSError):
         write_text_atomic(_path(folder), json.dumps(kept, indent=1) + "\n")
+
+
+class RoomTokens:
+    """The tokens in `folder` (the data folder by default), as a room's link keeps them (net/link.py `Tokens`)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder
+
+    def token_for(self, url: str, room: str, name: str) -> str | None:
+        return token_for(url, room, self.folder, name=name)
+
+    def remember(self, url: str, room: str, token: str, name: str) -> None:
+        remember_token(url, room, token, self.folder, name=name)
+
+    def forget(self, url: str, room: str, name: str = "") -> None:
+        forget_token(url, room, self.folder, name=name)
