@@ -12,14 +12,14 @@ played once a day: the history says whether it has been.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import math
 from typing import Protocol
 
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification
 
 from boggle_tui.app.host import Host
 from boggle_tui.app.screens.waiting import LoadingScreen
+from boggle_tui.app.standing_notice import StandingNotice
 from boggle_tui.engine.dictionary import language_of, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
@@ -29,9 +29,9 @@ from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
 from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
-from boggle_tui.net.client import CONNECT_SECONDS, JoinError, ask_daily_table, error_text
+from boggle_tui.net.client import JoinError, ask_daily_table, error_text
 from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
-from boggle_tui.net.link import NAME_REFUSED, RETRY_SECONDS, Back, Dropped, Link, Lost
+from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link, Lost
 from boggle_tui.net.protocol import ProtocolError
 from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.storage.identity import remember
@@ -54,7 +54,7 @@ class DailyPlay:
     def __init__(self, app: DailyHost, target: DailyTarget) -> None:
         self.app = app
         self.target = target
-        self._reconnecting: Notification | None = None  # the notice shown while reconnecting
+        self._reconnecting = StandingNotice(app, _("Today's board"))  # shown while the link tries again
 
     def begin(self) -> None:
         if not self.target.url:
@@ -106,7 +106,7 @@ class DailyPlay:
         try:
             table, lost = await self._round(link, session)
         finally:
-            self._tell_reconnecting(None)
+            self._reconnecting.down()
             await link.close()
         try:
             solution = await solving
@@ -150,9 +150,13 @@ class DailyPlay:
                     text = error_text(event, "")
                     self.app.notify(sentence(text), title=_("Today's board"), severity="warning", markup=False)
                 case Dropped():
-                    self._tell_reconnecting(session)
+                    self._reconnecting.say(counted(
+                        math.ceil(session.remaining),
+                        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
+                        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
+                    ))  # fmt: skip
                 case Back(reply=m.Start() as start):
-                    self._tell_reconnecting(None)
+                    self._reconnecting.down()
                     session.resumed(start)  # the words it judged come next
                     self.app.notify(_("Back in today's round."), title=_("Today's board"), timeout=3)
                 case Lost(why=why, code=code) if code in NAME_REFUSED or code == "version":
@@ -173,23 +177,6 @@ class DailyPlay:
         if table.you is None:
             return None, _(CONNECTION_LOST)
         return table, ""
-
-    def _tell_reconnecting(self, session: DailySession | None) -> None:
-        """One notice, kept up while reconnecting and changed each try: the time left in the round (None: down)."""
-        if self._reconnecting is not None:
-            with contextlib.suppress(KeyError):  # it timed out by itself
-                self.app._unnotify(self._reconnecting)  # Textual's notices have no public way to take one down
-            self._reconnecting = None
-        if session is None:
-            return
-        text = counted(
-            math.ceil(session.remaining),
-            "The connection to the server dropped: reconnecting… ({count} second left in the round)",
-            "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
-        )
-        notice = Notification(text, _("Today's board"), "warning", RETRY_SECONDS + CONNECT_SECONDS, markup=False)
-        self._reconnecting = notice
-        self.app.post_message(Notify(notice))
 
     async def ask_table(self, friends: bool) -> m.DailyTable:
         """The day's table as the server has it now: its top rows and yours (friends: theirs alone)."""

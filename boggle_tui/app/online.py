@@ -12,7 +12,6 @@ was given to: a game under another name never takes that seat.
 
 from __future__ import annotations
 
-import contextlib
 import uuid
 from collections import deque
 from collections.abc import Callable
@@ -21,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.notifications import Notification, Notify
 
 from boggle_tui.app.screens.friends import FriendsChoice
 from boggle_tui.app.screens.lobby import CHAT_LINES, LobbyScreen
+from boggle_tui.app.standing_notice import StandingNotice
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.preferences import Preferences
@@ -32,9 +31,9 @@ from boggle_tui.game.rules import STANDARD_ROUND, Rules
 from boggle_tui.i18n import _, counted, sentence
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import DEFAULT_PORT, default_name, join_link, lan_address, parse_address
-from boggle_tui.net.client import CONNECT_SECONDS, JoinError, error_text
+from boggle_tui.net.client import JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
-from boggle_tui.net.link import RETRY_SECONDS, Back, Dropped, Event, Link, Lost
+from boggle_tui.net.link import Back, Dropped, Event, Link, Lost
 from boggle_tui.net.protocol import ProtocolError, clean_name, clean_text
 from boggle_tui.net.reach import NotReachable, reach, refusal_to_join
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
@@ -100,7 +99,7 @@ class OnlinePlay:
         self.server: RoomServer | None = None
         self._link: Link | None = None
         self.url = target.url
-        self._reconnecting: Notification | None = None  # the notice shown while reconnecting
+        self._reconnecting = StandingNotice(app, _("Room"))  # shown while the link tries again
         self.chat: deque[m.Said] = deque(maxlen=CHAT_LINES)  # the evening's chat: rounds come and go, it stays
 
     # Running
@@ -150,7 +149,7 @@ class OnlinePlay:
             async for event in link.events():
                 self._event(event)
         finally:
-            self._tell_reconnecting(None)
+            self._reconnecting.down()
             await link.close()
             if self.server is not None:
                 await self.server.stop()
@@ -167,9 +166,13 @@ class OnlinePlay:
         """What the link says: the server's messages, and the connection's drops and returns."""
         match event:
             case Dropped(seconds=seconds):
-                self._tell_reconnecting(seconds)
+                self._reconnecting.say(counted(
+                    seconds,
+                    "The connection dropped: reconnecting… ({count} second left before the seat is given up)",
+                    "The connection dropped: reconnecting… ({count} seconds left before the seat is given up)",
+                ))  # fmt: skip
             case Back():
-                self._tell_reconnecting(None)
+                self._reconnecting.down()
                 self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
             case Lost(why=why, code=code):
                 # A room gone with its server (restarted without its state) ends a round as a lost one.
@@ -201,24 +204,6 @@ class OnlinePlay:
             if port != DEFAULT_PORT:
                 raise
             return int(await start(0))
-
-    def _tell_reconnecting(self, seconds: int | None) -> None:
-        """One notice, kept up while reconnecting and changed each try: the time left before the seat is given
-        up (None: take it down)."""
-        if self._reconnecting is not None:
-            with contextlib.suppress(KeyError):  # it timed out by itself
-                self.app._unnotify(self._reconnecting)  # Textual's notices have no public way to take one down
-            self._reconnecting = None
-        if seconds is None:
-            return
-        text = counted(
-            seconds,
-            "The connection dropped: reconnecting… ({count} second left before the seat is given up)",
-            "The connection dropped: reconnecting… ({count} seconds left before the seat is given up)",
-        )
-        notice = Notification(text, _("Room"), "warning", RETRY_SECONDS + CONNECT_SECONDS, markup=False)
-        self._reconnecting = notice
-        self.app.post_message(Notify(notice))
 
     def send(self, message: m.ClientMessage) -> None:
         if self._link is not None:
