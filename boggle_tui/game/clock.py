@@ -65,6 +65,14 @@ class Clock:
         return max(0.0, self.duration - self.elapsed)
 
     @property
+    def deadline(self) -> float:
+        """When a running countdown ends, on its time source (inf for a stopwatch or a clock not started): a server
+        judges words against it, as it never pauses."""
+        if self.duration is None or self._started is None:
+            return float("inf")
+        return self._started + self._paused_total + self.duration
+
+    @property
     def expired(self) -> bool:
         return self.duration is not None and self.elapsed >= self.duration
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import Solution, solve
@@ -25,6 +24,7 @@ from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.contest import compare, winners
+from boggle_tui.game.deal import deal
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
@@ -184,8 +184,7 @@ class Room:
         self.state = State.LOBBY
         self.locked = False  # the host closed the room to newcomers
         self.countdown_until = 0.0
-        self.deadline = 0.0
-        self.clock: Clock | None = None
+        self.clock: Clock | None = None  # the round's: a server's never pauses, and its deadline judges words
         self.solution: Solution | None = None
         self.code = ""
         self.rounds = 0
@@ -529,6 +528,11 @@ class Room:
             spectators=len(self.spectators),
         ))  # fmt: skip
 
+    @property
+    def deadline(self) -> float:
+        """When the round's clock runs out (its one clock's; 0 before the first round)."""
+        return self.clock.deadline if self.clock is not None else 0.0
+
     def _remaining(self) -> float:
         return round(max(0.0, self.deadline - self.now()), 2)
 
@@ -569,15 +573,13 @@ class Room:
 
     def _start(self) -> list[Send]:
         s = self.settings
-        dice = load_dice_set(s.dice)
         seed = self.rng.randrange(10**12) if s.seed is None else (s.seed + self.rounds) % 10**12
-        board = dice.roll(seed)
+        board = deal(dice=s.dice, seed=seed, language=s.language).board
         trie = self.dictionary_for(s.dictionary, s.language).trie
         self.solution = solve(board, trie, shortest_word(s.min_length, len(board)))
         self.code = board_code(board, s.dice)
         self.clock = Clock(s.clock, self.now)
         self.clock.start()
-        self.deadline = self.now() + s.clock
         self.state = State.PLAYING
         self.rounds += 1
         for player in self.players.values():
