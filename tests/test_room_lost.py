@@ -15,6 +15,7 @@ from test_keys_in_flight import burst
 from test_online import WAIT
 from textual.widgets import OptionList
 
+from boggle_tui.app import app as app_module
 from boggle_tui.app.online import OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
 from boggle_tui.app.screens.lost_round import LostRoundScreen
@@ -126,6 +127,8 @@ async def test_a_room_lost_for_good_in_the_lobby_is_the_start_screen_with_why(
     enable1, popular, tmp_path, monkeypatch
 ) -> None:
     quick_give_up(monkeypatch)
+    # The start screen settles when the test says (below), never by the wall's clock first on a loaded machine.
+    monkeypatch.setattr(app_module, "SETTLE_SECONDS", 3600.0)
     async with alice_in_room_night(enable1, popular, tmp_path) as (_, server, app, pilot):
         await shown(pilot, LobbyScreen)
         await server.stop()

@@ -66,6 +66,9 @@ from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import daily_streaks, summarize
 
+# A room lost sends the player to the start screen: nothing takes the focus for this long, so that keys typed for the
+# lobby as it went (an Enter) go nowhere, not into Play (tests set it longer: a loaded machine is slow to look).
+SETTLE_SECONDS = GUARD_SECONDS
 MIN_SIZE = (40, 20)  # the start screen and the others; a round asks its own (RoundScreen.min_size_at)
 
 WallClock = Callable[[], dt.datetime]
@@ -386,7 +389,7 @@ class BoggleApp(App[int]):
         self.workers.cancel_group(self, "online")
         self.online = None
         self.late_keys.forget()  # an Enter for the lobby is not Play on the start screen
-        self.show(self.start_screen(settle=GUARD_SECONDS))
+        self.show(self.start_screen(settle=SETTLE_SECONDS))
         self.notify(sentence(message), title=_("Room"), severity="warning", timeout=10, markup=False)
 
     def _room_lost(self) -> None:
