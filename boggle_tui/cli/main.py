@@ -75,30 +75,11 @@ def interface_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
     return remembered_language() or language_from_environment(environ) or SOURCE_LANGUAGE
 
 
-# Each command's module and function: imported when that command runs, so that a command pays only for its own
-# machinery (`solve` loads neither Textual nor the network).
-RUNNERS: dict[str, tuple[str, str]] = {
-    "play": ("play", "run_play"),
-    "solve": ("solve", "run_solve"),
-    "bench": ("bench", "run_bench"),
-    "best": ("best", "run_best"),
-    "prove": ("prove", "run_prove"),
-    "web": ("web", "run_web"),
-    "host": ("online", "run_host"),
-    "join": ("online", "run_join"),
-    "server": ("online", "run_server"),
-    "daily": ("daily", "run_daily"),
-    "ssh-server": ("ssh", "run_ssh_server"),
-    "study": ("study", "run_study"),
-    "define": ("define", "run_define"),
-    "stats": ("history", "run_stats"),
-    "history": ("history", "run_history"),
-}
-
-
 def _runner(command: str) -> Callable[[argparse.Namespace], int]:
-    module, function = RUNNERS[command]
-    runner: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"boggle_tui.cli.{module}"), function)
+    """The command's function, its module imported now (cli/parser.py `COMMANDS`)."""
+    named = COMMANDS[command]
+    module = importlib.import_module(f"boggle_tui.cli.{named.module}")
+    runner: Callable[[argparse.Namespace], int] = getattr(module, named.function)
     return runner
 
 
