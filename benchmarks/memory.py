@@ -79,8 +79,15 @@ from boggle_tui.app.app import BoggleApp
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.engine import definitions
 from boggle_tui.game.request import Roll, RoundRequest
+def round_app(request):
+    # The app dealing `request` at once (a checkout from before app/launch.py took `request=`).
+    try:
+        from boggle_tui.app.launch import Round
+    except ImportError:
+        return BoggleApp(request=request)
+    return BoggleApp(launch=Round(request))
 async def main():
-    app = BoggleApp(request=RoundRequest(Roll(seed=1)))
+    app = round_app(RoundRequest(Roll(seed=1)))
     async with app.run_test() as pilot:
         while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
             await pilot.pause(0.01)

@@ -29,9 +29,16 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Roll, RoundRequest
 imported = time.perf_counter()
+def round_app(request):
+    # The app dealing `request` at once (a checkout from before app/launch.py took `request=`).
+    try:
+        from boggle_tui.app.launch import Round
+    except ImportError:
+        return BoggleApp(request=request)
+    return BoggleApp(launch=Round(request))
 async def main():
     defaults = language_for(sys.argv[1])
-    app = BoggleApp(request=RoundRequest(Roll(defaults.dice, seed=1), dictionary=defaults.dictionary))
+    app = round_app(RoundRequest(Roll(defaults.dice, seed=1), dictionary=defaults.dictionary))
     async with app.run_test() as pilot:
         while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
             await pilot.pause(0.005)

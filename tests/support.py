@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from boggle_tui.app.app import BoggleApp
+from boggle_tui.app.launch import AT_START, Round
 from boggle_tui.engine.board import BLANK, DIE_FACES, Board
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.game.preferences import Preferences
@@ -67,7 +68,7 @@ def make_app(
     request = None if board is None else RoundRequest(board, **rules)
     app = BoggleApp(
         preferences or Preferences(),
-        request=request,
+        launch=AT_START if request is None else Round(request),
         now=now or time_,
         wall=wall or FakeWall(),
         history=history,

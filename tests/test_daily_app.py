@@ -17,6 +17,7 @@ from textual.widgets import Label, OptionList, Static
 from websockets.asyncio.client import connect
 
 from boggle_tui.app import daily as daily_module
+from boggle_tui.app.launch import AT_START, Daily
 from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
@@ -74,7 +75,7 @@ def player(monkeypatch: pytest.MonkeyPatch, folder: Path, name: str, address: st
     """An app on the start screen for the player whose data is in `folder`, to play today's board on `address`."""
     monkeypatch.setenv("BOGGLE_DATA_DIR", str(folder))
     app, time_ = make_app(enable1, popular, None, **kw)
-    app.daily = daily_target("en", address, name)
+    app.launch = Daily(daily_target("en", address, name))
     return app, time_
 
 
@@ -224,7 +225,7 @@ async def test_a_second_attempt_the_same_day_is_one_line_and_no_round(
         # From the start screen, on the remembered server: one line there, no round.
         app, _ = player(monkeypatch, tmp_path / "ada", "ada", None, enable1, popular,
                         preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
-        app.daily = None
+        app.launch = AT_START
         async with app.run_test(size=(100, 32)) as pilot:
             await shown(pilot, StartScreen)
             await pilot.press("enter")

@@ -16,6 +16,7 @@ import pytest
 from ports import free_port
 from support import make_app, shown, until
 
+from boggle_tui.app.launch import AtStart
 from boggle_tui.app.screens.friends import FriendsScreen
 from boggle_tui.cli.web import browser_language, invited_address, invited_name
 from boggle_tui.net.address import join_link
@@ -118,7 +119,7 @@ def test_a_name_in_a_link_is_cleaned_as_any_name_and_can_never_be_a_path() -> No
 
 async def test_a_link_opens_play_with_friends_for_its_room(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, None)
-    app.invite = "127.0.0.1:8765/friends"
+    app.launch = AtStart(invite="127.0.0.1:8765/friends")
     async with app.run_test() as pilot:
         dialog = await shown(pilot, FriendsScreen)
         assert dialog.query_one("#friends-address").value == "127.0.0.1:8765/friends"
@@ -127,7 +128,7 @@ async def test_a_link_opens_play_with_friends_for_its_room(enable1, popular) -> 
 
 async def test_a_link_that_names_the_player_joins_at_once(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, None)
-    app.invite, app.invited_as = "127.0.0.1:9/friends", "fay"  # nothing listens on port 9: the join fails
+    app.launch = AtStart(invite="127.0.0.1:9/friends", invited_as="fay")  # nothing listens on port 9: no join
     joined: list[object] = []
     app.go_online = joined.append  # type: ignore[method-assign]
     async with app.run_test() as pilot:

@@ -27,6 +27,7 @@ os.environ.setdefault("BOGGLE_DATA_DIR", str(scratch / "data"))  # never the pla
 os.environ["LANG"] = "C.UTF-8"
 
 from boggle_tui.app.app import BoggleApp  # noqa: E402
+from boggle_tui.app.launch import AT_START, Round  # noqa: E402
 from boggle_tui.app.online import OnlinePlay, OnlineTarget  # noqa: E402
 from boggle_tui.app.screens.lobby import LobbyScreen  # noqa: E402
 from boggle_tui.app.screens.results import ResultsScreen  # noqa: E402
@@ -60,9 +61,9 @@ async def until(pilot: Any, condition: Callable[[], object]) -> None:
 Scene = Callable[[Any, BoggleApp, Clock], Awaitable[None]]
 
 
-async def draw(name: str, scene: Scene, request: RoundRequest | None = None, **app_options: Any) -> None:
+async def draw(name: str, scene: Scene, request: RoundRequest | None = None) -> None:
     clock = Clock()
-    app = BoggleApp(request=request, now=clock, wall=wall, **app_options)
+    app = BoggleApp(launch=AT_START if request is None else Round(request), now=clock, wall=wall)
     async with app.run_test(size=SIZE) as pilot:
         await scene(pilot, app, clock)
         await pilot.pause()

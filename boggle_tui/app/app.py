@@ -27,6 +27,7 @@ from textual.theme import Theme
 
 from boggle_tui.app.commands import PALETTE_KEY, commands
 from boggle_tui.app.late_keys import LateKeys
+from boggle_tui.app.launch import AT_START, AtStart, Daily, Launch, Room, Round
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
@@ -106,36 +107,26 @@ class BoggleApp(App[int]):
         self,
         preferences: Preferences | None = None,
         *,
-        request: RoundRequest | None = None,
+        launch: Launch = AT_START,
         now: TimeSource = time.monotonic,
         wall: WallClock = utc_now,
         history: History | None = None,
         settings_folder: Path | None = None,
         notices: Sequence[str] = (),
         rng: random.Random | None = None,
-        open_study: bool = False,
-        online: OnlineTarget | None = None,
-        invite: str | None = None,
-        invited_as: str | None = None,
         web_url: str | None = None,
-        table: TableRules | None = None,
-        daily: DailyTarget | None = None,
     ) -> None:
-        """`request` starts that round at once; else the start screen opens on `preferences`.
+        """`launch` is what the game opens on (app/launch.py): the start screen on `preferences` by default.
 
         `now` is the clock rounds are timed by and `wall` the date and time rounds are saved
         with; `rng` shuffles the study drills and spreads their due dates: tests pass their own.
-        `open_study` opens today's study over the start screen; `online` joins (or hosts) a room;
-        `invite` opens "Play with friends" for that room's address (a `boggle web` link), or joins it at once
-        under `invited_as` when the link names the player; `web_url` is the
-        page this game is served on, if any, so that a lobby can show a link into its room. `table` plays the
-        rounds against computer opponents (boggle play --bots). `daily` plays today's board there at once
-        (boggle daily).
+        `web_url` is the page this game is served on, if any, so that a lobby can show a link into its room.
         """
         super().__init__()
         self.ending = False  # exit() was asked for: no key does anything more
         self.preferences = preferences or Preferences()
-        self.request = request
+        self.launch = launch
+        self.request = launch.request if isinstance(launch, Round) else None  # the round asked last
         self.now = now
         self.wall = wall
         self.history = history or History.disabled()
@@ -143,17 +134,13 @@ class BoggleApp(App[int]):
         self.notices = list(notices)
         self.rng = rng or random.Random()
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
-        self.open_study = open_study
-        self.invite = invite
-        self.invited_as = invited_as
         self.web_url = web_url
-        self.online = self._online_play(online) if online is not None else None
+        self.online = self._online_play(launch.target) if isinstance(launch, Room) else None
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
         self.common: Dictionary | None = None
-        self.table = table  # rounds against the table while set
-        self.table_choice = table or TableRules()  # what the table screen offers first
-        self.daily = daily
+        self.table = launch.table if isinstance(launch, Round) else None  # rounds against the table while set
+        self.table_choice = self.table or TableRules()  # what the table screen offers first
         self.daily_from_start = False  # today's board chosen on the start screen: a refusal goes back to it
         self.solo = SoloPlay(self)
         self.study = StudyFlow(self)
@@ -187,21 +174,23 @@ class BoggleApp(App[int]):
         if self.history.notice:
             # Translators: a notice's title: the record of rounds played.
             self.notify(self.history.notice, title=_("History"), severity="warning", timeout=10)
-        if self.online is not None:
+        if self.online is not None:  # a room of the launch's, or one a test sets
             self.show(LoadingScreen(_("Joining the room…")))
             self.run_worker(self.online.run(), group="online", exclusive=True)
-        elif self.daily is not None:
-            self.play_daily(self.daily)
-        elif self.request is not None:
-            self.start_round(self.request)
-        else:
-            self.show(self.start_screen())
-            if self.open_study:
-                self.action_study()
-            elif self.invite and self.invited_as:
-                self.go_online(FriendsChoice(self.invited_as, self.invite))
-            elif self.invite:
-                self.action_friends(self.invite)
+            return
+        match self.launch:
+            case Daily(target=target):
+                self.play_daily(target)
+            case Round(request=request):
+                self.start_round(request)
+            case AtStart(study=study, invite=invite, invited_as=name):
+                self.show(self.start_screen())
+                if study:
+                    self.action_study()
+                elif invite and name:
+                    self.go_online(FriendsChoice(name, invite))
+                elif invite:
+                    self.action_friends(invite)
 
     def _apply_theme(self, name: str) -> None:
         """The remembered theme; one Textual does not know (a typo, a theme of another version) falls back

@@ -305,11 +305,12 @@ def _play_here(
 def _open_app(seat: Seat) -> int:
     """The game's own screen on today's board: the server's round where there is a server (the app says in one line
     when it is down, and plays it here), else this machine's."""
+    from boggle_tui.app.launch import Daily
     from boggle_tui.cli.play import app_preferences, run_app
 
     preferences, notices = app_preferences()
     target = DailyTarget(seat.url, seat.server, seat.name, seat.identity, seat.language)
-    return run_app(preferences, notices, daily=target)
+    return run_app(preferences, notices, Daily(target))
 
 
 # Lines

@@ -80,6 +80,7 @@ def run_host(args: argparse.Namespace) -> int:
             url="", room=room, name=player_name(args), settings=settings, private=True,
             serve=(args.host, args.port), address=f"{shown_host}:{args.port}/{room}", dictionaries=dictionaries,
         ))  # fmt: skip
+    from boggle_tui.app.launch import Room
     from boggle_tui.app.online import OnlineTarget
     from boggle_tui.cli.play import app_preferences, run_app
 
@@ -89,7 +90,7 @@ def run_host(args: argparse.Namespace) -> int:
         dictionaries=dictionaries,
     )  # fmt: skip
     preferences, notices = app_preferences()
-    return run_app(preferences, notices, online=target)
+    return run_app(preferences, notices, Room(target))
 
 
 def run_join(args: argparse.Namespace) -> int:
@@ -106,6 +107,7 @@ def run_join(args: argparse.Namespace) -> int:
             watch=args.watch,
         )  # fmt: skip
         return run_plain_room(seat)
+    from boggle_tui.app.launch import Room
     from boggle_tui.app.online import OnlineTarget
     from boggle_tui.cli.play import app_preferences, run_app
 
@@ -114,7 +116,7 @@ def run_join(args: argparse.Namespace) -> int:
         watch=args.watch,
     )  # fmt: skip
     preferences, notices = app_preferences()
-    return run_app(preferences, notices, online=target)
+    return run_app(preferences, notices, Room(target))
 
 
 def _list_rooms(url: str) -> int:

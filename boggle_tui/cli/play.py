@@ -32,8 +32,7 @@ from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _, current_language, language_from_environment
 
 if TYPE_CHECKING:  # the app is imported only when it runs
-    from boggle_tui.app.online import OnlineTarget
-    from boggle_tui.storage.daily_seat import DailyTarget
+    from boggle_tui.app.launch import Launch
 
 # Any of these flags says what to play, so the round starts at once.
 _STARTS_AT_ONCE = (
@@ -152,7 +151,10 @@ def run_play(args: argparse.Namespace) -> int:
     _need_terminal()
     preferences, notices = app_preferences()
     request = round_request(args, preferences, utc_now().date())
-    return run_app(offered(args, preferences), notices, request=request, table=table_rules(args))
+    from boggle_tui.app.launch import Round
+
+    launch = Round(request, table_rules(args)) if request is not None else None  # None: the start screen
+    return run_app(offered(args, preferences), notices, launch)
 
 
 def app_preferences() -> tuple[Preferences, list[str]]:
@@ -212,16 +214,8 @@ def ssh_notice(environ: Mapping[str, str]) -> list[str]:
     return []
 
 
-def run_app(
-    preferences: Preferences,
-    notices: list[str],
-    *,
-    request: RoundRequest | None = None,
-    open_study: bool = False,
-    online: OnlineTarget | None = None,
-    table: TableRules | None = None,
-    daily: DailyTarget | None = None,
-) -> int:
+def run_app(preferences: Preferences, notices: list[str], launch: Launch | None = None) -> int:
+    """The game's own screen, opened on `launch` (the start screen, or a `boggle web` link's room, by default)."""
     from boggle_tui.app.app import BoggleApp
     from boggle_tui.storage.history import History
 
@@ -236,10 +230,12 @@ def run_app(
     if tab_data():
         notices = [*notices, _("This tab keeps its own history and study cards for as long as it is open.")]
     notices = [*notices, *ssh_notice(os.environ)]
-    app = BoggleApp(
-        preferences, request=request, history=History.open(), notices=notices, open_study=open_study, online=online,
-        invite=invited_address(os.environ.get(JOIN_VARIABLE)), invited_as=invited_name(os.environ.get(NAME_VARIABLE)),
-        web_url=os.environ.get(WEB_URL_VARIABLE), table=table, daily=daily,
-    )  # fmt: skip
+    from boggle_tui.app.launch import AtStart
+
+    if launch is None:
+        invite = invited_address(os.environ.get(JOIN_VARIABLE))
+        launch = AtStart(invite=invite, invited_as=invited_name(os.environ.get(NAME_VARIABLE)))
+    app = BoggleApp(preferences, launch=launch, history=History.open(), notices=notices,
+                    web_url=os.environ.get(WEB_URL_VARIABLE))  # fmt: skip
     app.run()
     return app.return_code or 0

@@ -27,13 +27,14 @@ def run_study(args: argparse.Namespace) -> int:
         return _list(args)
     if args.restore is not None:
         return _restore(args.restore, args.dictionary)
+    from boggle_tui.app.launch import AtStart
     from boggle_tui.cli.play import app_preferences, run_app
 
     preferences, notices = app_preferences()
     if args.dictionary:
         resolve(args.dictionary)
         preferences = replace(preferences, dictionary=args.dictionary)
-    return run_app(preferences, notices, open_study=True)
+    return run_app(preferences, notices, AtStart(study=True))
 
 
 def _list(args: argparse.Namespace) -> int:
