@@ -207,6 +207,39 @@ def test_solve_json_imports_the_engine_and_not_what_other_commands_use(enable1) 
     assert [name for name in imported if name.startswith(unwanted) or name == "boggle_tui.storage.settings"] == []
 
 
+SOLO_ROUND = """
+import asyncio, sys
+import boggle_tui.cli.play
+from boggle_tui.app.app import BoggleApp
+from boggle_tui.app.launch import Round
+from boggle_tui.app.screens.round import RoundScreen
+from boggle_tui.game.request import Roll, RoundRequest
+async def main():
+    app = BoggleApp(launch=Round(RoundRequest(Roll(seed=1))))
+    async with app.run_test() as pilot:
+        while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
+            await pilot.pause(0.01)
+        app.apply_keymap({"rotate": "f5"})  # a solo screen's binding: known without the rooms' screens
+        app.get_system_commands(app.screen)  # the palette's commands
+asyncio.run(main())
+print(" ".join(sys.modules), file=sys.stderr)
+"""
+
+
+def test_a_solo_game_imports_no_network(enable1, popular) -> None:
+    """A solo round pays neither for the network (websockets, http.client, email; issue 41: +46 ms and +4.3 MiB) nor
+    for the screens of rooms and today's board: they are imported when one is played."""
+    imported = subprocess.run(
+        [sys.executable, "-c", SOLO_ROUND], capture_output=True, text=True, check=True
+    ).stderr.split()
+    assert "boggle_tui.app.app" in imported and "boggle_tui.app.screens.round" in imported
+    unwanted = ("websockets", "http.client", "email", "boggle_tui.net.client", "boggle_tui.net.messages",
+                "boggle_tui.net.session", "boggle_tui.net.daily_session", "boggle_tui.app.online",
+                "boggle_tui.app.daily", "boggle_tui.app.screens.lobby", "boggle_tui.app.screens.daily_results",
+                "boggle_tui.app.screens.online_results", "boggle_tui.app.screens.lost_round")  # fmt: skip
+    assert [name for name in imported if name.startswith(unwanted)] == []
+
+
 def test_history_in_a_pipe_shows_every_code_whole(capsys, tmp_path, monkeypatch) -> None:
     from support import record
 

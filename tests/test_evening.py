@@ -67,7 +67,7 @@ async def test_the_evening_s_chat_outlives_a_round_and_the_results_have_it(enabl
 
 
 async def test_a_web_server_s_visitors_are_offered_no_name(enable1, popular, monkeypatch) -> None:
-    monkeypatch.setattr("boggle_tui.app.app.default_name", lambda: "root")
+    monkeypatch.setattr("boggle_tui.net.address.default_name", lambda: "root")
     app, _ = make_app(enable1, popular, None)
     app.web_url = "http://example.org:8000/"
     async with app.run_test() as pilot:
@@ -79,7 +79,7 @@ async def test_a_web_server_s_visitors_are_offered_no_name(enable1, popular, mon
 
 
 async def test_a_game_on_this_machine_still_offers_the_user_s_name(enable1, popular, monkeypatch) -> None:
-    monkeypatch.setattr("boggle_tui.app.app.default_name", lambda: "ann")
+    monkeypatch.setattr("boggle_tui.net.address.default_name", lambda: "ann")
     app, _ = make_app(enable1, popular, None)
     async with app.run_test() as pilot:
         app.action_friends()

@@ -30,18 +30,7 @@ from boggle_tui.app.late_keys import LateKeys
 from boggle_tui.app.launch import AT_START, AtStart, Daily, Launch, Room, Round
 from boggle_tui.app.screens.code import CodeScreen
 from boggle_tui.app.screens.confirm import ConfirmScreen
-from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
-from boggle_tui.app.screens.friends import FriendsChoice, FriendsScreen
-from boggle_tui.app.solo import RoundOver, SoloPlay
-from boggle_tui.app.study_flow import StudyFlow
-
-if TYPE_CHECKING:
-    from boggle_tui.app.online import OnlinePlay, OnlineTarget
-    from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.app.screens.help import HelpScreen
-from boggle_tui.app.screens.lobby import LobbyScreen
-from boggle_tui.app.screens.lost_round import LostRoundScreen
-from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import GUARD_SECONDS, ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import SettlingStartScreen, StartScreen
@@ -49,6 +38,8 @@ from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.app.screens.table import TableScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
+from boggle_tui.app.solo import RoundOver, SoloPlay
+from boggle_tui.app.study_flow import StudyFlow
 from boggle_tui.app.themes import THEMES
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
@@ -59,13 +50,17 @@ from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _, counted, sentence
-from boggle_tui.net.address import default_name
-from boggle_tui.net.reach import reach
-from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
 from boggle_tui.storage.stats import daily_streaks, summarize
+
+if TYPE_CHECKING:  # a room's and today's board's machinery (the network with them) is imported when one is played
+    from boggle_tui.app.online import OnlinePlay, OnlineTarget
+    from boggle_tui.app.screens.friends import FriendsChoice
+    from boggle_tui.app.screens.lobby import LobbyScreen
+    from boggle_tui.net.session import OnlineSession
+    from boggle_tui.storage.daily_seat import DailyTarget
 
 # A room lost sends the player to the start screen: nothing takes the focus for this long, so that keys typed for the
 # lobby as it went (an Enter) go nowhere, not into Play (tests set it longer: a loaded machine is slow to look).
@@ -188,6 +183,8 @@ class BoggleApp(App[int]):
                 if study:
                     self.action_study()
                 elif invite and name:
+                    from boggle_tui.app.screens.friends import FriendsChoice
+
                     self.go_online(FriendsChoice(name, invite))
                 elif invite:
                     self.action_friends(invite)
@@ -208,7 +205,7 @@ class BoggleApp(App[int]):
 
     def apply_keymap(self, keys: dict[str, str]) -> None:
         """The player's keys from the settings file; an id no binding has is named in a notice."""
-        unknown = sorted(set(keys) - binding_ids())
+        unknown = sorted(set(keys) - binding_ids(keys))
         if unknown:
             self.notify(
                 _("settings.json: no key binding is called {ids}").format(ids=", ".join(unknown)),
@@ -315,6 +312,7 @@ class BoggleApp(App[int]):
     def play_daily(self, target: DailyTarget | None = None) -> None:
         """Today's board on `target`, or (None: chosen on the start screen) on the remembered server if any."""
         from boggle_tui.app.daily import DailyPlay
+        from boggle_tui.net.address import default_name
         from boggle_tui.storage.daily_seat import daily_target
 
         self.daily_from_start = target is None
@@ -391,13 +389,14 @@ class BoggleApp(App[int]):
         """The room dealt a board."""
         self.play(session)
 
-    @on(LobbyScreen.Outgoing)
-    def lobby_says(self, event: LobbyScreen.Outgoing) -> None:
+    # The lobby's messages, by their handlers' names (`@on(LobbyScreen.Outgoing)` would import the lobby, and the
+    # network's messages with it, into every solo game).
+
+    def on_lobby_screen_outgoing(self, event: LobbyScreen.Outgoing) -> None:
         if self.online is not None:
             self.online.send(event.message)
 
-    @on(LobbyScreen.Leave)
-    def lobby_leave(self) -> None:
+    def on_lobby_screen_leave(self, event: LobbyScreen.Leave) -> None:
         self._leave_room_asking(self._leave_room)
 
     def _leave_room_asking(self, then: Callable[[], None]) -> None:
@@ -436,6 +435,10 @@ class BoggleApp(App[int]):
         self.show(self.start_screen())
 
     def action_friends(self, address: str = "") -> None:
+        from boggle_tui.app.screens.friends import FriendsScreen
+        from boggle_tui.net.address import default_name
+        from boggle_tui.net.reach import reach
+
         # A served game's login name (root, often) is nobody's: its visitors each give their own.
         served = reach()
         name = "" if self.web_url or served.served else default_name()
@@ -446,6 +449,7 @@ class BoggleApp(App[int]):
         if choice is None:
             return
         from boggle_tui.app.online import friends_target
+        from boggle_tui.net.reach import reach
 
         try:
             target = friends_target(choice, self.preferences, "" if self.web_url or reach().served else None)
@@ -531,13 +535,29 @@ class BoggleApp(App[int]):
             self.pop_screen()
 
 
-def binding_ids() -> set[str]:
-    """Every binding id the settings file's keymap may name."""
-    screens = (
+def binding_ids(asked: Iterable[str] | None = None) -> set[str]:
+    """The binding ids the settings file's keymap may name: every one, or (`asked`) enough of them to tell which of
+    those asked are known: the screens of rooms and of today's board are imported only when an id asked is none of a
+    solo game's screens' (a solo game does not load the network for the player's keys)."""
+    screens: tuple[type[App[Any]] | type[Screen[Any]], ...] = (
         BoggleApp, StartScreen, RoundScreen, ResultsScreen, StudyScreen, StatsScreen, HelpScreen, CodeScreen,
-        LobbyScreen, OnlineResultsScreen, FriendsScreen, TableScreen, DailyResultsScreen, DayTableScreen,
-        LostRoundScreen,
+        TableScreen,
     )  # fmt: skip
+    known = _ids(screens)
+    if asked is None or not set(asked) <= known:
+        from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
+        from boggle_tui.app.screens.friends import FriendsScreen
+        from boggle_tui.app.screens.lobby import LobbyScreen
+        from boggle_tui.app.screens.lost_round import LostRoundScreen
+        from boggle_tui.app.screens.online_results import OnlineResultsScreen
+
+        known |= _ids(
+            (LobbyScreen, OnlineResultsScreen, FriendsScreen, DailyResultsScreen, DayTableScreen, LostRoundScreen)
+        )
+    return known
+
+
+def _ids(screens: Iterable[type[App[Any]] | type[Screen[Any]]]) -> set[str]:
     return {
         binding.id for screen in screens for binding in screen.BINDINGS if isinstance(binding, Binding) and binding.id
     }

@@ -8,19 +8,22 @@ round is running.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.widget import Widget
 
 from boggle_tui.app.keys import all_bindings, binding_keys, either, find_binding
-from boggle_tui.app.screens.lobby import HOST_KEYS, LobbyScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.game.session import practising
 from boggle_tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from boggle_tui.app.screens.lobby import LobbyScreen
 
 PALETTE_KEY = "ctrl+k"  # Ctrl+P is the round's pause
 
@@ -94,6 +97,8 @@ def _each(
 def _host(app: App[Any], lobby: LobbyScreen) -> Iterator[SystemCommand]:
     """The host's keys in the lobby (kept out of its footer, which has no room for them): each named by its
     binding's description, with its tooltip as what it does."""
+    from boggle_tui.app.screens.lobby import HOST_KEYS
+
     for binding_id in HOST_KEYS if lobby.host else ():
         binding = find_binding(lobby, binding_id)
         what = _(binding.tooltip) + keys_named(app, lobby, binding.action)
@@ -110,8 +115,12 @@ def commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
         yield from _each(app, screen, screen, RESULTS_COMMANDS)
     elif not in_round:
         yield SystemCommand(_("New round"), _("With the start screen's choices"), _on(app, "new_round"))
-    if isinstance(screen, LobbyScreen):
-        yield from _host(app, screen)
+    # The lobby (and the network's messages with it) is imported when a room is played: until then no screen is it.
+    if "boggle_tui.app.screens.lobby" in sys.modules:
+        from boggle_tui.app.screens.lobby import LobbyScreen
+
+        if isinstance(screen, LobbyScreen):
+            yield from _host(app, screen)
     if not in_round:
         yield from _each(app, screen, app, BETWEEN_ROUNDS_COMMANDS)
     yield from _each(app, screen, app, APP_COMMANDS)

@@ -7,15 +7,14 @@ the table; the app routes to it and keeps what outlives a round (the word lists 
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeGuard
 
 from textual.message import Message
 
 from boggle_tui.app.host import Host
-from boggle_tui.app.screens.daily_results import DailyResultsScreen
-from boggle_tui.app.screens.lost_round import LostRoundScreen
-from boggle_tui.app.screens.online_results import OnlineResultsScreen
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.table import level_name
@@ -36,10 +35,11 @@ from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
 from boggle_tui.game.study import never_common
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.i18n import _, counted
-from boggle_tui.net.address import default_name
-from boggle_tui.net.daily_session import DailySession
-from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage import study
+
+if TYPE_CHECKING:  # a room's and today's board's: imported when one is played (the network with them)
+    from boggle_tui.net.daily_session import DailySession
+    from boggle_tui.net.session import OnlineSession
 
 FIT_READS = 200  # "matched" reads this many recent rounds (of every kind) to find its own
 READ_AFTER = 1.0  # seconds after a board is shown: the round's first second is the player's
@@ -104,6 +104,8 @@ class SoloPlay:
         fit = matched_fit(self._fitted_from, request.dictionary, rank) if rules.level == MATCHED else None
         if fit is not None:
             rules = replace(rules, matched=fit.theta)
+        from boggle_tui.net.address import default_name
+
         session = TableSession(request, dictionary.trie, rules, rank, now=self.app.now, name=default_name())
         session.fit = fit
         return session
@@ -186,7 +188,9 @@ class SoloPlay:
         """Saved before anything is drawn: once a round is over it is in the history. Then its results, and
         the study cards its missed words made."""
         app = self.app
-        if isinstance(session, OnlineSession) and session.lost:  # the room lost mid-round: nothing to save or study
+        if _online(session) and session.lost:  # the room lost mid-round: nothing to save or study
+            from boggle_tui.app.screens.lost_round import LostRoundScreen
+
             self.playing = None
             app.show(LostRoundScreen(session))  # the round as far as it got
             return
@@ -218,10 +222,34 @@ def results_screen(
 ) -> ResultsScreen:
     """A round with other players' results shows every player's words side by side: with n and r where the next
     board is dealt here (the table), back to the room's lobby where the room deals it."""
-    if isinstance(session, DailySession):  # today's board on a server: with the day's table
+    if _daily(session):  # today's board on a server: with the day's table
+        from boggle_tui.app.screens.daily_results import DailyResultsScreen
+
         return DailyResultsScreen(session, marks, describe)
     if isinstance(session, Contest) and isinstance(session, Redealt):
         return TableResultsScreen(session, marks, describe)
     if isinstance(session, Contest):
+        from boggle_tui.app.screens.online_results import OnlineResultsScreen
+
         return OnlineResultsScreen(session, marks, describe)
     return ResultsScreen(session, marks, describe)
+
+
+# A room's and today's board's sessions are made by the network's modules, imported when one is played: until they
+# are, no session is one (and a solo round's end does not import the network to be sure).
+
+
+def _online(session: RoundSession) -> TypeGuard[OnlineSession]:
+    if "boggle_tui.net.session" not in sys.modules:
+        return False
+    from boggle_tui.net.session import OnlineSession
+
+    return isinstance(session, OnlineSession)
+
+
+def _daily(session: RoundSession) -> TypeGuard[DailySession]:
+    if "boggle_tui.net.daily_session" not in sys.modules:
+        return False
+    from boggle_tui.net.daily_session import DailySession
+
+    return isinstance(session, DailySession)

@@ -13,7 +13,7 @@ winner's line and the evening's line are always whole:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from rich.table import Table
 from rich.text import Text
@@ -30,8 +30,9 @@ from boggle_tui.app.widgets.players import players_table, scoring_note
 from boggle_tui.game.contest import winner_line
 from boggle_tui.game.session import ContestRound
 from boggle_tui.i18n import _
-from boggle_tui.net import messages as m
-from boggle_tui.net.session import evening_line
+
+if TYPE_CHECKING:  # a room's evening is the network's: imported when one is shown (a table's round has none)
+    from boggle_tui.net import messages as m
 
 FOOTER = 1  # the footer's rows
 OUTCOME_MARGIN = 1  # the blank row under the totals (#totals' margin-bottom)
@@ -88,6 +89,8 @@ class ContestResultsScreen(ResultsScreen):
         room = self.contest
         if not isinstance(room, Evening) or not room.evening:
             return None
+        from boggle_tui.net.session import evening_line
+
         return Text(evening_line(room.evening, room.champion))
 
     def _notes(self) -> list[Text]:
