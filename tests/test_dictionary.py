@@ -10,7 +10,14 @@ from support import without_waiting
 
 from boggle_tui.engine import core, trie, wordlist
 from boggle_tui.engine.board import FACE_INDEX, parse_board
-from boggle_tui.engine.dictionary import CACHE_KEEPS, cache_dir, is_cached, list_digest, load_dictionary
+from boggle_tui.engine.dictionary import (
+    CACHE_KEEPS,
+    cache_dir,
+    is_cached,
+    list_digest,
+    load_dictionary,
+    trim_cache,
+)
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
 
@@ -169,6 +176,34 @@ def test_a_cache_with_a_valid_checksum_the_engine_refuses_is_rebuilt(own_cache: 
             assert not rebuilt.from_cache and rebuilt.trie.words() == ["apple", "banana", "cherry"]
             assert solve(parse_board("appl/xxxe/xxxx/xxxx"), rebuilt.trie, 3).words == ["apple"]
             assert load_dictionary(str(path)).from_cache  # and written whole again
+
+
+def test_the_python_engine_checks_a_cache_file_s_table_once(
+    own_cache: Path, word_file, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checks cost English 0.2 s a launch (issue 41): a table is checked once, and marked with its hash beside
+    its file; a file whose table is another (rewritten, crafted) is checked again, and refused."""
+    checked: list[int] = []
+    real = trie.Trie.check
+    monkeypatch.setattr(trie.Trie, "check", lambda self: checked.append(1) or real(self))
+    path = word_file("apple\nbanana\ncherry\n")
+    with core.forced(compiled=False):
+        assert not load_dictionary(str(path)).from_cache  # built: the builder's own table, marked without a check
+        (cached,) = own_cache.glob("*.trie")
+        (mark,) = own_cache.glob("*.trie.checked")
+        assert load_dictionary(str(path)).from_cache and load_dictionary(str(path)).from_cache and checked == []
+        mark.unlink()
+        assert load_dictionary(str(path)).from_cache and checked == [1]  # no mark: checked, and marked
+        assert load_dictionary(str(path)).from_cache and checked == [1]
+        with_entry(cached, FACE_INDEX["a"], 0 << 1 | 1)  # a crafted table, its checksum valid, under the old mark
+        rebuilt = load_dictionary(str(path))
+        assert not rebuilt.from_cache and rebuilt.trie.words() == ["apple", "banana", "cherry"] and checked == [1, 1]
+        assert load_dictionary(str(path)).from_cache and checked == [1, 1]
+        mark.write_text("0" * 32)  # a mark of some other table
+        assert load_dictionary(str(path)).from_cache and checked == [1, 1, 1]
+    cached.unlink()
+    trim_cache(own_cache)
+    assert not mark.exists()  # a mark goes with its file
 
 
 def test_a_compressed_list_loads_from_its_cache_without_being_decompressed(

@@ -18,6 +18,7 @@ never changes once built.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import operator
 import struct
@@ -205,6 +206,13 @@ class Trie:
     def check(self) -> None:
         """Raise CorruptTrie unless the table is one the builder could have written (see `check_table`)."""
         check_table(self.table)
+
+    def table_digest(self) -> str:
+        """A strong hash of the table (SHA-256, in hex): two tables with the same one are the same table, however
+        either was made (a checksum, which anyone can make agree, is not enough). SHA-256 rather than the word
+        lists' blake2b: most processors have instructions for it (here: 3.6 ms for English, blake2b 6.7 ms)."""
+        with memoryview(self.table).cast("B") as view:
+            return hashlib.sha256(view).hexdigest()
 
 
 def check_table(table: Table) -> None:
