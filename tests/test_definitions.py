@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import lzma
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_cli import run
 
-from boggle_tui.engine.definitions import DEFINITIONS, NO_DEFINITION, decompress, define, describe
+from boggle_tui.engine.definitions import DEFINITIONS, NO_DEFINITION, decompress, define, describe, xz_size
 from boggle_tui.engine.resources import data_dir
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -124,6 +125,23 @@ def test_the_shipped_file_reads_with_a_small_decompressor() -> None:
     text = lzma.LZMADecompressor(memlimit=2 << 20).decompress(data)
     assert text.count(b"\n") > 100_000  # every line of the file
     assert decompress(data) == text
+
+
+def test_the_text_s_buffer_is_made_at_the_size_the_file_s_index_gives_and_a_wrong_size_changes_nothing() -> None:
+    """The buffer is made whole at once (grown a chunk at a time, it was copied as it grew: 4 MiB more at the
+    game's peak, issue 41); the size is a hint, never trusted: too small, too large or absent, the text is the
+    same."""
+    path = data_dir("definitions") / DEFINITIONS
+    text = lzma.decompress(path.read_bytes())
+    with path.open("rb") as file:
+        assert xz_size(file) == len(text) and file.tell() == 0
+    for content in (b"", b"abc", bytes(range(256)) * 500):
+        data = lzma.compress(content, format=lzma.FORMAT_XZ)
+        assert xz_size(io.BytesIO(data)) == len(content)
+        for size in (None, 0, 1, len(content), len(content) + 100, 1 << 40):
+            assert decompress(data, size) == content
+    for not_xz in (b"", b"YZ", b"\xff" * 100 + b"YZ", text[:1000]):
+        assert xz_size(io.BytesIO(not_xz)) is None
 
 
 def test_a_damaged_or_cut_file_is_an_error_never_a_hang() -> None:

@@ -12,9 +12,13 @@ compressed with a small dictionary, so reading it costs little more than what it
 
 from __future__ import annotations
 
+import functools
+import io
 import lzma
 import threading
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.i18n import N_, _
@@ -64,23 +68,77 @@ def _text() -> bytearray:
     global _loaded
     with _lock:
         if _loaded is None:
-            _loaded = decompress((data_dir("definitions") / DEFINITIONS).read_bytes())
+            with (data_dir("definitions") / DEFINITIONS).open("rb") as file:
+                size = xz_size(file)
+                _loaded = decompress(iter(functools.partial(file.read, CHUNK), b""), size)
         return _loaded
 
 
-def decompress(data: bytes) -> bytearray:
-    """One xz stream's content, grown chunk by chunk in one buffer (never changed afterwards).
+def decompress(data: bytes | Iterable[bytes], size: int | None = None) -> bytearray:
+    """One xz stream's content (`data`: its bytes, or its pieces in order) in one buffer (never changed afterwards),
+    decoded a chunk at a time; `size`, where known, is how much it holds (`xz_size`): the buffer is made that large
+    at once. A hint only: the buffer ends up holding what the stream does, whatever the hint said.
 
-    `lzma.decompress` holds the pieces of its output and their join at once: twice the text at the
-    peak. An LZMAError when the stream is damaged or ends early, as lzma.decompress says it.
+    At the game's peak (issue 41): `lzma.decompress` holds the pieces of its output and their join at once (twice
+    the text); a decoder given the whole input while its output is bounded keeps a copy of what it has not read
+    yet (the whole 1.2 MB file at first); and a buffer grown chunk by chunk may be copied as it grows (up to the
+    text's size again, where the allocator cannot grow it in place). An LZMAError when the stream is damaged or
+    ends early, as lzma.decompress says it.
     """
+    pieces: Iterator[bytes | memoryview] = _pieces(data) if isinstance(data, bytes | bytearray) else iter(data)
     decompressor = lzma.LZMADecompressor(lzma.FORMAT_XZ)
-    text = bytearray(decompressor.decompress(data, max_length=CHUNK))
+    text = bytearray(min(size or 0, MAX_SIZE_HINT))
+    done = 0
     while not decompressor.eof:
+        piece: bytes | memoryview = b""
         if decompressor.needs_input:
-            raise lzma.LZMAError("Compressed data ended before the end-of-stream marker was reached")
-        text += decompressor.decompress(b"", max_length=CHUNK)
+            piece = next(pieces, b"")
+            if not piece:
+                raise lzma.LZMAError("Compressed data ended before the end-of-stream marker was reached")
+        out = decompressor.decompress(piece, max_length=CHUNK)
+        text[done : done + len(out)] = out  # past the end (a hint too small): appended
+        done += len(out)
+    del text[done:]  # a hint too large
     return text
+
+
+MAX_SIZE_HINT = 64 << 20  # bytes: a larger size in an index is not believed (the shipped text is 5.2 MB)
+_FOOTER = 12  # an xz stream's footer: CRC32, the index's size, the stream's flags, b"YZ"
+
+
+def xz_size(file: BinaryIO) -> int | None:
+    """What the index of an .xz file of one stream (as tools/build_definitions.py writes it) says its content's
+    size is, or None where its end is not an index read here; the file is left at its start."""
+    try:
+        file.seek(-_FOOTER, io.SEEK_END)
+        footer = file.read(_FOOTER)
+        index_size = (int.from_bytes(footer[4:8], "little") + 1) * 4
+        file.seek(-_FOOTER - index_size, io.SEEK_END)
+        index = file.read(index_size)
+    except (OSError, ValueError):  # ValueError: shorter than its footer
+        return None
+    finally:
+        file.seek(0)
+    if footer[10:] != b"YZ" or index[:1] != b"\0":
+        return None
+    # The index: b"\0", the number of blocks, then each block's compressed and uncompressed sizes, all varints.
+    numbers, value, shift = [], 0, 0
+    for byte in index[1:]:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            numbers.append(value)
+            value = shift = 0
+            if len(numbers) == 1 + 2 * numbers[0]:
+                return sum(numbers[2::2])
+        elif shift > 63:
+            return None
+    return None
+
+
+def _pieces(data: bytes | bytearray) -> Iterator[memoryview]:
+    view = memoryview(data)
+    return (view[start : start + CHUNK] for start in range(0, len(view), CHUNK))
 
 
 def _row(word: str) -> str | None:
