@@ -31,9 +31,6 @@ from urllib.parse import quote
 
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import INTERFACE_LANGUAGES, _, counted, current_language
-from boggle_tui.net.address import lan_address, parse_address
-from boggle_tui.net.protocol import clean_name
-from boggle_tui.net.reach import environment, reach, served
 from boggle_tui.storage.paths import TAB_DATA_VARIABLE
 
 HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")  # a name, an IPv4 or an [IPv6] address
@@ -78,6 +75,10 @@ def invited_address(value: str | None) -> str | None:
     """The room a link asks for, if it is an address of a room: anything else is left aside."""
     if not value or len(value) > 200:
         return None
+    # The network's modules are imported where a link asks for a room: `boggle play` reads the link from here.
+    from boggle_tui.net.address import parse_address
+    from boggle_tui.net.reach import reach
+
     try:
         host, port, room = parse_address(value)
     except BoggleError:
@@ -104,7 +105,11 @@ def browser_language(header: str | None) -> str | None:
 
 def invited_name(value: str | None) -> str | None:
     """The name a link joins under, cleaned as any name is; None for none, or one that cannot be a path's part."""
-    name = clean_name(value) if value and len(value) <= 200 else ""
+    if not value or len(value) > 200:
+        return None
+    from boggle_tui.net.protocol import clean_name
+
+    name = clean_name(value)
     return name if name and "/" not in name and name not in (".", "..") else None
 
 
@@ -142,6 +147,8 @@ def run_web(args: argparse.Namespace) -> int:
         from textual_serve.server import Server
     except ImportError:
         raise BoggleError(_("boggle web needs the web extra: pip install 'boggle-tui[web]'")) from None
+    from boggle_tui.net.address import lan_address
+    from boggle_tui.net.reach import environment, served
 
     shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = f"http://{shown}:{args.port}"
