@@ -89,7 +89,7 @@ def _run(argv: Sequence[str] | None) -> int:
     args_list = _command_first(given)
     if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list[0] in COMMANDS else None)  # the command's options alone
     args = parser.parse_args(args_list)
     try:
         if getattr(args, "lang", None) is not None:  # every command's: an unknown or empty one is one line, escaped

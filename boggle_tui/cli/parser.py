@@ -16,8 +16,6 @@ from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
 from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
-from boggle_tui.net.protocol import Limits
-from boggle_tui.net.ssh_limits import Limits as SshLimits
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
 # hour; 10**9 would have run for years.
@@ -335,6 +333,8 @@ def _server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=_count(0, 65535), default=8765, metavar="P", help=_("port (default 8765; 0: any)")
     )
+    from boggle_tui.net.protocol import Limits  # a server's defaults: read when its options are made
+
     limits = Limits()
     for flag, default, what in (
         ("--max-rooms", limits.rooms, N_("rooms open at once ({default})")),
@@ -402,6 +402,8 @@ def _ssh_server_arguments(parser: argparse.ArgumentParser) -> None:
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (0.0.0.0: your LAN)")
     )
     parser.add_argument("--port", type=_count(1, 65535), default=2222, metavar="P", help=_("port (default 2222)"))
+    from boggle_tui.net.ssh_limits import Limits as SshLimits
+
     seats = SshLimits()
     for flag, default, what in (
         ("--max-sessions", seats.sessions, N_("games at once ({default})")),
@@ -482,14 +484,17 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or (`only`) of that one alone: a command that runs pays for its own options
+    only (some 5 ms for all of them, a twentieth of `boggle solve`'s whole run)."""
     parser = TranslatedParser(prog="boggle", description=_("Boggle in the terminal."))
     parser.add_argument(
         "--version", action=_Version, nargs=0, help=_("show the version and the engine in use, then exit")
     )
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for name, command in COMMANDS.items():
-        command.arguments(commands.add_parser(name, help=_(command.help)))
+        if only is None or name == only:
+            command.arguments(commands.add_parser(name, help=_(command.help)))
     for sub in commands.choices.values():  # every command speaks a language: those that play one say so
         if not any("--lang" in action.option_strings for action in sub._actions):
             sub.add_argument(

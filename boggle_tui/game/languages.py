@@ -16,16 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from boggle_tui.engine import definitions, frequency
+from boggle_tui.engine import frequency
 from boggle_tui.engine.alphabets import ALPHABETS, DEFAULT_LANGUAGE, ENGLISH, Alphabet, alphabet_for
-from boggle_tui.engine.definitions import Definition
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import COMMON_WORDS, DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.i18n import N_, _
 
 if TYPE_CHECKING:  # only named: the commands that ask for a language need not import the start screen's choices
-    pass
+    from boggle_tui.engine.definitions import Definition
 
 
 @dataclass(frozen=True)
@@ -72,10 +71,14 @@ class Language:
     @property
     def describe(self) -> Callable[[str], str]:
         """The line beside a word: its definition, or that definitions are in another language."""
+        from boggle_tui.engine import definitions  # not for the commands that define nothing (solve)
+
         return definitions.describe if self.definitions else definitions.english_only
 
     def define(self, word: str) -> Definition | None:
         """The word's definition, if its language has any (WordNet's English)."""
+        from boggle_tui.engine import definitions
+
         return definitions.define(word) if self.definitions else None
 
     def fold(self, text: str) -> str:
