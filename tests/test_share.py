@@ -6,6 +6,7 @@ import pytest
 from support import TODAY, make_app, shown, type_word, until
 from test_results_screen import end_round
 
+from boggle_tui.app.launch import Round
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.engine.board import parse_board
 from boggle_tui.engine.definitions import describe
@@ -99,7 +100,7 @@ def test_a_challenge_names_a_shipped_word_list_never_a_file(word_file) -> None:
 async def test_the_score_to_beat_is_shown_and_compared_at_the_end(enable1, popular) -> None:
     app, _ = make_app(enable1, popular, None)
     line = "Boggle N-TINREONRHWLDASES · enable1 · 3 min · 3+ letters · 2 of 231 points · 2 words"
-    app.request = parse_challenge(line).request()
+    app.launch = Round(parse_challenge(line).request())
     async with app.run_test() as pilot:
         screen = await shown(pilot, RoundScreen)
         assert "to beat 2" in str(screen.score.render())
