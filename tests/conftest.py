@@ -24,6 +24,7 @@ def _shared_cache() -> Path:
 # Tests never touch the player's own cache or data; each worker has data of its own.
 _SCRATCH = Path(tempfile.mkdtemp(prefix="boggle-tests-"))
 os.environ["BOGGLE_CACHE_DIR"] = str(_shared_cache())
+os.environ["BOGGLE_CACHE_KEEPS"] = str(10**6)  # every list: the tests' own small ones never push out a language's
 os.environ["BOGGLE_DATA_DIR"] = str(_SCRATCH / "data")
 # Tests read the game's English, whatever the machine's locale: a test of another language asks for it.
 for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):

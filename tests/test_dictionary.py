@@ -26,6 +26,7 @@ from boggle_tui.engine.solver import solve
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("BOGGLE_CACHE_DIR", str(folder))
+    monkeypatch.delenv("BOGGLE_CACHE_KEEPS")  # a player's cache: the tests' shared one keeps every list
     return folder
 
 
@@ -117,6 +118,16 @@ def test_the_cache_keeps_the_lists_used_last_and_drops_leftovers_of_killed_write
     assert len(list(own_cache.glob("*.trie"))) == CACHE_KEEPS
     assert not leftover.exists() and fresh.exists()
     assert load_dictionary(str(lists[-1])).from_cache
+
+
+@pytest.mark.parametrize(("given", "kept"), [("3", 3), ("0", CACHE_KEEPS), ("x", CACHE_KEEPS), ("", CACHE_KEEPS)])
+def test_boggle_cache_keeps_says_how_many_lists_the_cache_keeps(
+    own_cache: Path, word_file, monkeypatch: pytest.MonkeyPatch, given: str, kept: int
+) -> None:
+    monkeypatch.setenv("BOGGLE_CACHE_KEEPS", given)
+    for n in range(CACHE_KEEPS + 2):
+        load_dictionary(str(word_file(f"word{chr(97 + n)}\n", name=f"list{n}.txt")))
+    assert len(list(own_cache.glob("*.trie"))) == kept
 
 
 def test_word_lists_that_are_not_files_or_too_big_are_refused(

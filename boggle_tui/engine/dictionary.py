@@ -121,7 +121,16 @@ def cache_dir() -> Path:
 
 
 # Compiled lists kept in the cache, the most recently used: enough for every list a player switches between.
+# BOGGLE_CACHE_KEEPS sets another number (a test suite's shared cache keeps every list: ninety temporary lists of its
+# own would otherwise push out the seven languages', each compiled again, Polish in 5 s of CPU).
 CACHE_KEEPS = 8
+
+
+def cache_keeps() -> int:
+    given = os.environ.get("BOGGLE_CACHE_KEEPS", "")
+    return int(given) if given.isascii() and given.isdigit() and 0 < int(given) < 10**9 else CACHE_KEEPS
+
+
 _STALE_TEMPORARY = 3600  # seconds: a .tmp file this old was left by a write that was killed
 
 
@@ -199,8 +208,10 @@ def list_digest(name_or_path: str) -> str:
     return content_digest(read_list_bytes(path, name_or_path))
 
 
-def trim_cache(folder: Path, keep: int = CACHE_KEEPS, now: float | None = None) -> None:
-    """Delete all but the `keep` most recently used compiled lists, and temporary files left by a kill."""
+def trim_cache(folder: Path, keep: int | None = None, now: float | None = None) -> None:
+    """Delete all but the `keep` (`cache_keeps()`) most recently used compiled lists, and temporary files left by a
+    kill."""
+    keep = cache_keeps() if keep is None else keep
     now = time.time() if now is None else now
     tries: list[tuple[float, Path]] = []
     for entry in folder.iterdir():
