@@ -6,7 +6,8 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from support import TODAY, FakeWall, make_app, past_the_guard, record, shown
+from support import TODAY, FakeWall, make_app, past_the_guard, record, shown, until
+from textual.events import Paste
 from textual.widgets import Label, Select
 
 from boggle_tui.app.screens.results import ResultsScreen
@@ -160,8 +161,8 @@ async def test_the_daily_streak_of_the_language_chosen_shows_until_a_day_is_miss
             round_screen = await shown(pilot, RoundScreen)
             board = round_screen.session.board
             found = sorted(solve(board, enable1.trie, 3).paths, key=lambda w: (len(w), w))[: 2 + 3 * n]
-            for word in found:
-                await pilot.press(*word, "enter")
+            round_screen.entry.post_message(Paste("\n".join(found) + "\n"))  # pasted: the words, not the typing
+            await until(pilot, lambda: len(round_screen.session.entries) == len(found), "the pasted words")  # noqa: B023
             time_.now += 180
             round_screen.tick()
             await shown(pilot, ResultsScreen)
