@@ -370,12 +370,20 @@ def test_common_words_missed_are_counted_on_english_boards_only(tmp_path: Path) 
     assert history.most_missed([]) == []
 
 
-def test_the_table_judges_how_common_a_word_is_by_english_ranks_only_in_english() -> None:
+@pytest.mark.parametrize(
+    ("code", "common"), [("en", "the"), ("es", "que"), ("de", "und"), ("fr", "les"), ("nl", "het"), ("pt", "que"),
+                         ("pl", "się")],
+)  # fmt: skip
+def test_the_table_judges_how_common_a_word_is_by_its_own_language_s_ranks(code: str, common: str) -> None:
+    """Each language's words by its own frequency table (the other six saw one middling rank for every word)."""
+    from boggle_tui.engine import frequency
     from boggle_tui.game.languages import language_for
 
-    english, german = language_for("en").rank, language_for("de").rank
-    assert english("the") < english("qat") < english("zzzzzz")
-    assert german("the") == german("qat") == german("über") < english("zzzzzz")  # one middling rank for all
+    rank = language_for(code).rank
+    rare = next(word for word, at in frequency.ranks(code).items() if at == 20_000)
+    assert rank(common) < 100 < rank(rare) == 20_000 < rank("zzzzzz") == frequency.unranked(code)
+    if code != "en":
+        assert rank("the") != frequency.rank("the")  # its own table, not English's
 
 
 def test_rounds_of_each_language_are_their_own_kind_and_say_their_language(tmp_path: Path) -> None:

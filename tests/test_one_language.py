@@ -92,11 +92,11 @@ def test_every_language_has_one_object_with_its_own_dice_and_list() -> None:
 def test_what_is_known_of_a_language_s_words_is_asked_of_it() -> None:
     english, spanish = language_for("en"), language_for("es")
     assert english.knows_common and english.common_words == "popular" and english.definitions
-    assert english.rank is frequency.rank and english.describe is definitions.describe
+    assert english.rank is frequency.ranker("en") and english.describe is definitions.describe
     for language in LANGUAGES.values():
         if language is not english:
             assert not language.knows_common and not language.definitions, language.code
-            assert language.rank is frequency.middling and language.describe is definitions.english_only
+            assert language.rank is frequency.ranker(language.code) and language.describe is definitions.english_only
     assert spanish.define("pan") is None and english.define("pan") is not None
     assert not english.marked and all(language.marked for language in LANGUAGES.values() if language is not english)
 

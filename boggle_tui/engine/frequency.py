@@ -1,46 +1,49 @@
-"""How common each word is: its rank by frequency in English, shipped in the package and read on first use.
+"""How common each word is: its rank by frequency in its language, shipped in the package and read on first use.
 
-The ranks are derived at development time from wordfreq's English table by `tools/build_frequency.py`; the
-file is CC BY-SA 4.0, as wordfreq's data is, and its licence is `data/frequency/LICENSE-wordfreq.txt`. Nothing
-is downloaded at run time. Rank 1 is the most common word of the shipped lists; a word the table does not know
-ranks below every word it does (`unranked()`), as a word too rare to be counted.
+The ranks are derived at development time from wordfreq's table of each language by `tools/build_frequency.py`;
+the files are CC BY-SA 4.0, as wordfreq's data is, and their licence is `data/frequency/LICENSE-wordfreq.txt`.
+Nothing is downloaded at run time. Rank 1 is the most common word of the language's shipped lists; a word the
+table does not know ranks below every word it does (`unranked()`), as a word too rare to be counted. Each
+language's table is read only when a word of that language is first ranked (some 10 MB in memory for each).
 """
 
 from __future__ import annotations
 
 import lzma
 import threading
+from collections.abc import Callable
+from functools import cache
 
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.resources import data_dir
 
-RANKS = "ranks-en.txt.xz"
+RANKS = "ranks-{language}.txt.xz"
 
 _lock = threading.Lock()  # the app may load from a worker thread while a session asks too
-_ranks: dict[str, int] | None = None
+_ranks: dict[str, dict[str, int]] = {}
 
 
-def ranks() -> dict[str, int]:
-    """word -> its rank (1 = the most common). Read once, in about 50 ms."""
-    global _ranks
+def ranks(language: str = DEFAULT_LANGUAGE) -> dict[str, int]:
+    """word -> its rank in `language` (1 = the most common). Read once, in about 50 ms."""
     with _lock:
-        if _ranks is None:
-            text = lzma.decompress((data_dir("frequency") / RANKS).read_bytes()).decode("ascii")
-            _ranks = {word: rank for rank, word in enumerate(text.split(), start=1)}
-        return _ranks
+        table = _ranks.get(language)
+        if table is None:
+            packed = (data_dir("frequency") / RANKS.format(language=language)).read_bytes()
+            words = lzma.decompress(packed).decode("utf-8").split()
+            table = _ranks[language] = {word: rank for rank, word in enumerate(words, start=1)}
+        return table
 
 
-def unranked() -> int:
+def unranked(language: str = DEFAULT_LANGUAGE) -> int:
     """The rank given to a word the table does not know: past the last ranked word, as if it came next."""
-    return 2 * len(ranks())
+    return 2 * len(ranks(language))
 
 
-def rank(word: str) -> int:
-    return ranks().get(word, unranked())
+def rank(word: str, language: str = DEFAULT_LANGUAGE) -> int:
+    return ranks(language).get(word, unranked(language))
 
 
-def middling(_word: str) -> int:
-    """One middling rank for every word: for a language these English ranks do not know (some of whose words
-    are spelt as English words), so that a player there finds words by their length, points and paths alone
-    instead of by an English word they happen to spell. Which language's words are ranked is the language
-    table's to say (game/languages.py)."""
-    return len(ranks()) // 2
+@cache
+def ranker(language: str) -> Callable[[str], int]:
+    """`rank` in one language (the same function each time it is asked for)."""
+    return lambda word: rank(word, language)

@@ -64,9 +64,9 @@ class Language:
 
     @property
     def rank(self) -> Callable[[str], int]:
-        """How common a word is, for the table's players: its rank where the game knows, else one middling
-        rank for every word (frequency.middling)."""
-        return frequency.rank if self.knows_common else frequency.middling
+        """How common a word is in this language, for the table's players (and the day's place against them): its
+        rank by frequency among the language's words."""
+        return frequency.ranker(self.code)
 
     @property
     def describe(self) -> Callable[[str], str]:
