@@ -9,7 +9,17 @@ from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.bots import LEVELS, between_levels, cues, expected_score, level_scores
 from boggle_tui.game.daily import daily_deal
-from boggle_tui.game.daily_table import beating_streak, levels_line, ordinal, percentile, standing_line, streak
+from boggle_tui.game.daily_table import (
+    Run,
+    beating_streak,
+    levels_line,
+    ordinal,
+    percentile,
+    shielded_streak,
+    standing_line,
+    streak,
+    streak_line,
+)
 
 DAY = dt.date(2026, 3, 1)
 
@@ -31,6 +41,28 @@ def test_streaks_count_days_in_a_row_up_to_today_or_yesterday() -> None:
     assert streak(days(0, 1, 2, 4), DAY) == 3
     assert streak(days(1, 2), DAY) == 2  # today's board still to come
     assert streak(days(2, 3), DAY) == 0
+
+
+def march(first: int, last: int) -> set[dt.date]:
+    """Days `first` to `last` of March 2026, both played."""
+    return {dt.date(2026, 3, n) for n in range(first, last + 1)}
+
+
+def test_a_shield_is_earned_each_seven_days_in_a_row_and_covers_one_missed_day() -> None:
+    on = dt.date(2026, 3, 1)
+    assert shielded_streak(march(1, 6), dt.date(2026, 3, 6)) == Run(6, 0)
+    assert shielded_streak(march(1, 7), dt.date(2026, 3, 7)) == Run(7, 1)  # the seventh day earns one
+    assert shielded_streak(march(1, 7), dt.date(2026, 3, 8)) == Run(7, 1)  # the 8th is still to be played
+    assert shielded_streak(march(1, 7), dt.date(2026, 3, 9)) == Run(7, 0, 1)  # the 8th missed: the shield covers it
+    assert shielded_streak(march(1, 7) | march(9, 10), dt.date(2026, 3, 10)) == Run(9, 0, 1)  # and the streak goes on
+    assert shielded_streak(march(1, 7), dt.date(2026, 3, 10)) == Run(0)  # two missed, one shield: it ends
+    assert shielded_streak(march(1, 21), dt.date(2026, 3, 21)) == Run(21, 2)  # two kept at most
+    two_gaps = march(1, 14) | {dt.date(2026, 3, 16)} | march(18, 20)
+    assert shielded_streak(two_gaps, dt.date(2026, 3, 20)) == Run(18, 0, 2)  # both used
+    assert shielded_streak(two_gaps | march(21, 23), dt.date(2026, 3, 23)) == Run(21, 1, 2)  # the 21st earns one
+    assert shielded_streak(set(), on) == Run(0)
+    assert streak_line(9, 0, 1) == "Daily streak: 9 days in a row · 1 shield"
+    assert streak_line(14, 2, 2) == "Daily streak: 14 days in a row · 2 beating your average · 2 shields"
 
 
 def test_a_beating_streak_counts_days_above_the_average_before_them() -> None:

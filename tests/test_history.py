@@ -110,6 +110,28 @@ def test_daily_streaks_count_days_in_a_row_each_language_on_its_own(tmp_path: Pa
     assert daily_streaks(history, dt.date(2026, 11, 24))["de"].days == 0
 
 
+def test_a_week_in_a_row_earns_a_shield_that_keeps_the_streak_over_a_missed_day(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The 1st to the 7th of November played, the 8th missed, the 9th played: 8 days in a row, the shield used."""
+    from boggle_tui.cli.history import run_stats
+    from boggle_tui.cli.parser import build_parser
+
+    history = History.open(tmp_path)
+    for n in [*range(7), 8]:
+        history.record(record(n, 5, daily=f"2026-11-{n + 1:02d}"))
+    week = daily_streaks(history, dt.date(2026, 11, 8))  # the 8th still to be played
+    assert (week["en"].days, week["en"].shields) == (7, 1)
+    after = daily_streaks(history, dt.date(2026, 11, 9))
+    assert (after["en"].days, after["en"].shields, after["en"].played_today) == (8, 0, True)
+    assert daily_streaks(history, dt.date(2026, 11, 11))["en"].days == 0  # the 10th missed, no shield left
+    history.close()
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    assert run_stats(build_parser().parse_args(["stats"]), today=lambda: dt.date(2026, 11, 8)) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "English: 7 days in a row · 1 shield (today's board is waiting)" in shown, shown
+
+
 def test_a_corrupt_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path) -> None:
     (tmp_path / DATABASE).write_bytes(b"this is not sqlite" * 100)
     history = History.open(tmp_path)

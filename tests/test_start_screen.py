@@ -205,3 +205,14 @@ async def test_the_statistics_read_the_common_words_themselves(enable1, popular,
         stats = await shown(pilot, StatsScreen)
         missed = str(stats.query_one("#missed-common", Static).render())
         assert "ATE (3)" in missed and "ETA (3)" in missed and "ZZZ" not in missed
+
+
+async def test_the_start_screen_shows_the_shields_a_streak_keeps(enable1, popular, tmp_path: Path) -> None:
+    """Seven days in a row up to yesterday: the streak, and the shield it earned for a missed day."""
+    history = History.open(tmp_path)
+    for n in range(15, 22):  # the 16th to the 22nd of November; TODAY is the 23rd, its board still to be played
+        history.record(record(n, 5, daily=f"2026-11-{n + 1:02d}"))
+    app, _ = make_app(enable1, popular, None, history=history, wall=FakeWall(TODAY))
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        assert _streak_shown(start) == "Daily streak: 7 days in a row · 1 shield"

@@ -262,10 +262,10 @@ class BoggleApp(App[int]):
         screen = SettlingStartScreen if settle else StartScreen
         return screen(self.preferences, self.cards_due, self.daily_streak, settle=settle)
 
-    def daily_streak(self, language: str) -> tuple[int, int]:
-        """The daily streaks in `language` up to today, as the start screen shows them."""
+    def daily_streak(self, language: str) -> tuple[int, int, int]:
+        """The daily streaks in `language` up to today, as the start screen shows them: days, beating, shields."""
         streak = daily_streaks(self.history, self.today()).get(language)
-        return (streak.days, streak.beating) if streak else (0, 0)
+        return (streak.days, streak.beating, streak.shields) if streak else (0, 0, 0)
 
     def show(self, screen: Screen) -> None:
         """Put `screen` in place of the current one (modal screens stay on top of their own)."""

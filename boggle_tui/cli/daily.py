@@ -318,7 +318,7 @@ def _open_app(seat: Seat) -> int:
 
 def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
     streak = daily_streaks(history, today).get(language)
-    return [streak_line(streak.days, streak.beating)] if streak and streak.days else []
+    return [streak_line(streak.days, streak.beating, streak.shields)] if streak and streak.days else []
 
 
 def share_line(seat: Seat, day: dt.date, history: History, table: m.DailyTable | None) -> str | None:

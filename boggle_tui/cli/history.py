@@ -99,7 +99,7 @@ def streak_rows(s: Summary) -> list[tuple[str, str]]:
         return [(heading, _waiting(counted(0, "{count} day", "{count} days")))]
     rows: list[tuple[str, str]] = []
     for streak in s.streaks:
-        days = streak_days(streak.days, streak.beating)
+        days = streak_days(streak.days, streak.beating, streak.shields)
         # Translators: a daily streak in one language: "German: 3 days in a row"
         line = _("{language}: {streak}").format(language=streak.language_name, streak=days)
         rows.append((heading if not rows else "", line if streak.played_today else _waiting(line)))

@@ -178,6 +178,42 @@ def streak(dates: set[dt.date], today: dt.date) -> int:
     return count
 
 
+SHIELD_EVERY = 7  # days in a row that earn a shield
+MOST_SHIELDS = 2  # shields kept at once
+
+
+@dataclass(frozen=True)
+class Run:
+    """A daily streak with its shields: `days` played in a row (a missed day a shield covered keeps the streak, and
+    is not counted in it), `shields` kept for the next missed day, `covered` the missed days shields covered."""
+
+    days: int
+    shields: int = 0
+    covered: int = 0
+
+
+def shielded_streak(dates: set[dt.date], today: dt.date) -> Run:
+    """The streak up to today (or yesterday, while today is still to come), with its shields: one is earned for each
+    SHIELD_EVERY days played in a row, MOST_SHIELDS at most are kept, and a missed day uses one where one is kept
+    (else the streak ends, and its shields with it)."""
+    if not dates:
+        return Run(0)
+    last = today if today in dates else today - dt.timedelta(days=1)
+    days = shields = covered = 0
+    day = min(dates)
+    while day <= last:
+        if day in dates:
+            days += 1
+            if days % SHIELD_EVERY == 0:
+                shields = min(MOST_SHIELDS, shields + 1)
+        elif days and shields:
+            shields, covered = shields - 1, covered + 1
+        else:
+            days = shields = covered = 0
+        day += dt.timedelta(days=1)
+    return Run(days, shields, covered)
+
+
 def beating_streak(scores: dict[dt.date, int], today: dt.date) -> int:
     """Days in a row on which the daily score beat the average of every daily before it (the first daily
     has no average to beat: it starts no streak)."""
@@ -191,20 +227,24 @@ def beating_streak(scores: dict[dt.date, int], today: dt.date) -> int:
     return streak(beat, last) if last in beat else 0
 
 
-def streak_days(days: int, beating: int) -> str:
-    """`3 days in a row · 2 beating your average` (the second part only while the player beats it)."""
+def streak_days(days: int, beating: int, shields: int = 0) -> str:
+    """`9 days in a row · 2 beating your average · 1 shield` (the second part only while the player beats it, the
+    third while a shield is kept)."""
     line = counted(days, "{count} day in a row", "{count} days in a row")
     if beating:
         line += counted(beating, " · {count} beating your average", " · {count} beating your average")
+    if shields:
+        # Translators: a streak's shield covers one missed day of the daily board; one is earned each 7 days in a row
+        line += counted(shields, " · {count} shield", " · {count} shields")
     return line
 
 
-def streak_line(days: int, beating: int) -> str:
+def streak_line(days: int, beating: int, shields: int = 0) -> str:
     """`Daily streak: 3 days in a row · 2 beating your average`; nothing with no streak."""
     if not days:
         return ""
     # Translators: {streak} is "3 days in a row", or "3 days in a row · 2 beating your average"
-    return _("Daily streak: {streak}").format(streak=streak_days(days, beating))
+    return _("Daily streak: {streak}").format(streak=streak_days(days, beating, shields))
 
 
 def levels_line(score: int, scores: dict[str, int]) -> str:

@@ -18,7 +18,7 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import code_glob, parse_code
-from boggle_tui.game.daily_table import beating_streak, streak
+from boggle_tui.game.daily_table import beating_streak, shielded_streak
 from boggle_tui.game.languages import LANGUAGES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.i18n import N_, _, counted, decimal, number
@@ -102,6 +102,7 @@ class Streak:
     days: int  # in a row with the daily board played, up to today (or yesterday, while today's is still to come)
     beating: int  # in a row beating the player's own average of the dailies before
     played_today: bool
+    shields: int = 0  # kept for the next missed day (game/daily_table.py `shielded_streak`)
 
     @property
     def language_name(self) -> str:
@@ -228,10 +229,11 @@ def daily_streaks(history: History, today: dt.date) -> dict[str, Streak]:
         if r.daily and not r.replay:
             with contextlib.suppress(ValueError):
                 scores.setdefault(language_of(r), {}).setdefault(dt.date.fromisoformat(r.daily), r.score)
-    return {
-        language: Streak(language, streak(set(days), today), beating_streak(days, today), today in days)
-        for language, days in sorted(scores.items())
-    }
+    streaks = {}
+    for language, days in sorted(scores.items()):
+        run = shielded_streak(set(days), today)
+        streaks[language] = Streak(language, run.days, beating_streak(days, today), today in days, run.shields)
+    return streaks
 
 
 def daily_played(history: History, day: dt.date, language: str) -> bool:

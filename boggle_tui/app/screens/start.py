@@ -78,7 +78,7 @@ class StartScreen(TranslatedScreen[None]):
         self,
         preferences: Preferences,
         due_on: Callable[[str], int] = lambda _: 0,
-        streak_on: Callable[[str], tuple[int, int]] = lambda _: (0, 0),
+        streak_on: Callable[[str], tuple[int, int, int]] = lambda _: (0, 0, 0),
         *,
         settle: float = 0.0,
     ) -> None:

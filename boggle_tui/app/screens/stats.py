@@ -80,7 +80,7 @@ class StatsScreen(TranslatedScreen[None]):
             ]
         lines = []
         for streak in self.summary.streaks:
-            days = streak_days(streak.days, streak.beating)
+            days = streak_days(streak.days, streak.beating, streak.shields)
             if not streak.played_today:
                 days = _("{days} (today's board is waiting)").format(days=days)  # short: the line fits 80 columns
             # Translators: a figure, padded as "Longest word" is: {language} is the board's, "German"
