@@ -12,7 +12,7 @@ from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import Rules, Scoring
 from boggle_tui.net.messages import Settings, VerdictText, decode_client, decode_server, verdict_text
 from boggle_tui.net.protocol import MAX_FRAME, ProtocolError, clean_name
-from boggle_tui.net.room import CHAT_BURST, COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
+from boggle_tui.net.room import AWAY_VOTE_SECONDS, CHAT_BURST, COUNTDOWN, GRACE, WORD_BURST, Room, RoomFull, State
 
 
 def start(room, *names: str):
@@ -97,6 +97,28 @@ def test_the_round_ends_early_when_everyone_votes(room) -> None:
     assert not messages(room.vote_end(alice), "end")
     end = messages(room.vote_end(bob), "end")[0]
     assert end["reason"] == "ended"
+
+
+def test_a_player_away_keeps_a_vote_while_their_game_tries_to_come_back(room) -> None:
+    """Both dropped; bob came back and voted to end at once: the round ended before alice's words, sent again on her
+    way back, could be judged (a play-test). An away player's vote waits AWAY_VOTE_SECONDS, then lapses."""
+    alice, bob = start(room, "alice", "bob")
+    room.leave(alice)
+    assert not messages(room.vote_end(bob), "end")  # alice is on her way back
+    room.time.now += AWAY_VOTE_SECONDS - 1
+    assert not messages(room.tick(), "end")
+    room.rejoin(alice, "game-2")  # back: her words are judged, and the round waits for her vote
+    room.time.now += 5
+    assert not messages(room.tick(), "end")
+    assert messages(room.vote_end(alice), "end")[0]["reason"] == "ended"
+    for player in (alice, bob):  # the next round
+        room.set_ready(player, True)
+    room.time.now += COUNTDOWN
+    assert messages(room.tick(), "start")
+    room.leave(alice)  # gone for good this time
+    room.vote_end(bob)
+    room.time.now += AWAY_VOTE_SECONDS
+    assert messages(room.tick(), "end")[0]["reason"] == "ended"  # her vote lapsed: bob's is everyone's
 
 
 def test_a_dropped_player_comes_back_with_their_words(room) -> None:

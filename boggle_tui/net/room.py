@@ -36,6 +36,9 @@ from boggle_tui.net.saved import FORMAT, SavedRoom, SavedSeat
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
+# A player whose connection dropped in a round still has a vote for this long: their game tries again as long
+# (net/link.py ROOM_PATIENCE), and the words it sends again must not find the round ended by the others' votes.
+AWAY_VOTE_SECONDS = 30.0
 MAX_TRIP = 1.0  # a player's measured round trip extends the grace for their words up to this
 WORDS_PER_SECOND = 10.0  # a player's sustained rate; a human never reaches it
 WORD_BURST = 40  # words at once (a paste)
@@ -112,6 +115,7 @@ class Player:
     level: str = ""  # a bot's level (a seat the host filled with a computer opponent); "" for a person
     plan: tuple[Try, ...] = ()  # a bot's words and their moments in the round under way
     trip: float = 0.0  # the round trip the player's game last measured (its `ping`), bounded by MAX_TRIP
+    away_since: float | None = None  # when the connection of a seat in the round dropped (None: here)
 
     @property
     def grace(self) -> float:
@@ -341,6 +345,7 @@ class Room:
             player.host = False
             self.players[player.id] = player
         player.connected = True
+        player.away_since = None
         player.game = game
         self._host_if_none_here(player)
         self.unsaved = True  # a name made unique again, a host: the welcome's lobby shows them too
@@ -364,6 +369,8 @@ class Room:
         player.ready = False
         if self.state is not State.PLAYING or player.round is None:  # only a seat in the round waits for its end
             del self.players[player.id]
+        else:
+            player.away_since = self.now()
         if player.host:
             player.host = False
             if self.connected:
@@ -556,6 +563,9 @@ class Room:
                 return [*sends, *self._end("time_up")]
             if now - self._told >= 1.0:
                 self._told = now
+                voted = any(p.voted_end for p in self.players.values())  # an away player's vote may have lapsed
+                if voted and (ended := self._maybe_end_by_vote()):
+                    return [*sends, *ended]
                 sends.append(send(None, m.Tick(remaining=self._remaining())))
             return sends
         return []
@@ -643,7 +653,14 @@ class Room:
         return [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
 
     def _maybe_end_by_vote(self) -> list[Send]:
-        voters = [p for p in self.players.values() if p.connected and not p.level and p.round is not None]
+        """The round ends when every voter has voted: each person in it who is here, or away for less than
+        AWAY_VOTE_SECONDS (their game is on its way back, with their words)."""
+        now = self.now()
+        voters = [
+            p for p in self.players.values()
+            if not p.level and p.round is not None
+            and (p.connected or (p.away_since is not None and now - p.away_since < AWAY_VOTE_SECONDS))
+        ]  # fmt: skip
         if voters and all(p.voted_end for p in voters):
             return self._end("ended")
         return []
