@@ -259,3 +259,21 @@ async def test_back_after_a_drop_the_session_sends_its_unjudged_words_then_its_v
     assert server.wires[1].sent[0] == m.Word(id=server.wires[0].sent[0].id + 1, word="bad")  # type: ignore[union-attr]
     await events.aclose()
     await link_.close()
+
+
+async def test_back_as_a_new_seat_the_link_keeps_the_new_seat_s_token() -> None:
+    """The room gave the seat up while away (in the lobby it does at once) and welcomed a newcomer: the link came
+    back next time with the old token (a third seat), and the player's game never learnt its new id."""
+    clock = FakeTime()
+    tokens = Tokens()
+    newcomer = m.Welcome(version=m.VERSION, room="night", player=7, name="ann", token="u" * 22)
+    server = Server(clock, WELCOME, newcomer, newcomer)
+    link_ = Link("ws://x", room_hello(), now=clock, connect=server.connect, tokens=tokens)
+    await link_.open()
+    await server.wires[0].close()
+    assert (await asyncio.wait_for(events_until(link_, 2), WAIT))[-1] == Back(newcomer)
+    assert tokens.kept == {"ann": newcomer.token}
+    await server.wires[1].close()
+    await asyncio.wait_for(events_until(link_, 2), WAIT)
+    assert server.hellos[-1].token == newcomer.token  # type: ignore[union-attr]
+    await link_.close()

@@ -458,6 +458,31 @@ class Quiet:
         pass
 
 
+class Noting(Quiet):
+    def __init__(self) -> None:
+        self.notices: list[str] = []
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        self.notices.append(message)
+
+
+def test_back_as_a_newcomer_the_game_is_that_seat_in_the_lobby(tmp_path) -> None:
+    """The room gave the seat up while the connection was down (a play-test): the game went on as the old seat, its
+    words nobody's and its score 0."""
+    app, screens = Noting(), []
+    play = OnlinePlay(app, OnlineTarget(url="ws://127.0.0.1:9", room="night", name="bo"), screens.append,
+                      FakeTime(), tmp_path)  # type: ignore[arg-type]  # fmt: skip
+    play.welcome = Welcome(version=VERSION, room="night", player=2, name="bo", token="t" * 22)
+    play._back(play.welcome)
+    assert app.notices == ["Back in the room."] and screens == []
+    play.session = object()  # type: ignore[assignment]  # a round under way, as the old seat
+    newcomer = Welcome(version=VERSION, room="night", player=5, name="bo", token="u" * 22)
+    play._back(newcomer)
+    assert play.welcome is newcomer and play.session is None
+    assert isinstance(screens[-1], LobbyScreen) and screens[-1].me == 5
+    assert app.notices[-1].startswith("Back in the room, as a newcomer")
+
+
 async def test_a_saved_token_brings_back_only_the_name_it_was_given_to(tmp_path) -> None:
     """A `boggle web` tab opened with `&name=phil` came back as lana, whose tab had closed mid-round: the saved
     token was chosen by server and room only."""

@@ -135,6 +135,20 @@ def test_a_plain_word_typed_while_reconnecting_is_said_sent_and_the_seat_s_time_
     assert seat.take("bcd") == []  # the room hears again: its verdict is the line
 
 
+def test_a_plain_seat_back_as_a_newcomer_says_so_and_leaves_the_round_it_lost() -> None:
+    seat, _sent, _time = plain_seat()
+    seat.handle(m.Lobby(room="r", state="playing", players=(*BOB, m.Seat(id=9, name="carol"))))
+    seat.handle(m.Start(round=1, board=BOARD, dice="classic", min_length=3, seconds=60, remaining=60.0,
+                        dictionary="enable1"))  # fmt: skip
+    seat.dropped(30.0)
+    assert seat.reconnected(seat.welcome) == ["Back in the room."]  # the same seat
+    newcomer = m.Welcome(version=m.VERSION, room="r", player=12, name="carol", token="u" * 22)
+    seat.dropped(30.0)
+    said = seat.reconnected(newcomer)
+    assert said[0] == "Back in the room, as a newcomer: your seat was given up while the connection was down."
+    assert seat.me == 12 and seat.session is None  # the round under way is not this seat's
+
+
 def test_a_plain_spectator_s_drop_names_no_seat() -> None:
     seat, _sent, _time = plain_seat(spectator=True)
     assert seat.dropped(30.0) == ["The connection dropped: reconnecting…"]

@@ -37,7 +37,7 @@ from boggle_tui.net.link import Back, Dropped, Event, Link, Lost
 from boggle_tui.net.protocol import ProtocolError, clean_name, clean_text
 from boggle_tui.net.reach import NotReachable, reach, refusal_to_join
 from boggle_tui.net.server import Limits, RoomServer, private_room_name
-from boggle_tui.net.session import OnlineSession, word_list_note
+from boggle_tui.net.session import NEW_SEAT, OnlineSession, word_list_note
 from boggle_tui.storage.rooms import RoomTokens
 
 
@@ -171,14 +171,27 @@ class OnlinePlay:
                     "The connection dropped: reconnecting… ({count} second left before the seat is given up)",
                     "The connection dropped: reconnecting… ({count} seconds left before the seat is given up)",
                 ))  # fmt: skip
-            case Back():
+            case Back(reply=reply):  # a room's answer to a hello is its welcome (net/link.py)
                 self._reconnecting.down()
-                self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
+                if isinstance(reply, m.Welcome):
+                    self._back(reply)
             case Lost(why=why, code=code):
                 # A room gone with its server (restarted without its state) ends a round as a lost one.
                 raise (RoomLost if code in ("", "room_gone") else RoomClosed)(why)
             case _:
                 self.handle(event)
+
+    def _back(self, welcome: m.Welcome) -> None:
+        """Back in the room: as the same seat, or (the room gave the old one up meanwhile) as a newcomer, whose
+        round under way is not this game's any more."""
+        same = self.welcome is not None and welcome.player == self.welcome.player
+        self.welcome = welcome
+        if same:
+            self.app.notify(_("Back in the room."), title=_("Room"), timeout=3)
+            return
+        self.session = None
+        self.show(self.lobby_screen())
+        self.app.notify(_(NEW_SEAT), title=_("Room"), severity="warning", timeout=10, markup=False)
 
     async def _serve_here(self) -> int:
         assert self.target.serve is not None

@@ -64,7 +64,7 @@ from boggle_tui.net.client import JoinError, error_text
 from boggle_tui.net.hosting import start_room_server
 from boggle_tui.net.link import ROOM_PATIENCE, Back, Dropped, Link, Lost
 from boggle_tui.net.protocol import ProtocolError, clean_text
-from boggle_tui.net.session import ROUND_LOST, OnlineSession, lost_totals, lost_verdict, word_list_note
+from boggle_tui.net.session import NEW_SEAT, ROUND_LOST, OnlineSession, lost_totals, lost_verdict, word_list_note
 from boggle_tui.storage.history import History
 from boggle_tui.storage.rooms import RoomTokens
 
@@ -669,10 +669,14 @@ class PlainRoom:
                 lines.append(_("{word}: {verdict}").format(word=upper(entry.word), verdict=lost_verdict(entry)))
         return [*lines, lost_totals(session)]
 
-    def reconnected(self) -> list[str]:
-        """Back: the words typed meanwhile are sent again, and the room's verdicts follow."""
+    def reconnected(self, welcome: m.Welcome | None = None) -> list[str]:
+        """Back: the words typed meanwhile are sent again, and the room's verdicts follow. `welcome` is the room's
+        answer: a new seat where the room gave the old one up meanwhile, whose round under way is not ours."""
         self.reconnecting = False  # the session sends again what the room did not judge, once it says which
-        return [_("Back in the room.")]
+        if welcome is None or welcome.player == self.welcome.player:
+            return [_("Back in the room.")]
+        self.welcome, self.session = welcome, None
+        return [_(NEW_SEAT), *self.room_lines(), *self._prompt()]
 
 
 def _listed(commands: dict[str, str]) -> list[str]:
@@ -755,8 +759,8 @@ def _said(room: PlainRoom, event: m.ServerMessage | Dropped | Back) -> list[str]
     match event:
         case Dropped(seconds=seconds):
             return [] if room.reconnecting else room.dropped(seconds)
-        case Back():
-            return room.reconnected()
+        case Back(reply=reply):
+            return room.reconnected(reply if isinstance(reply, m.Welcome) else None)
         case _:
             return room.handle(event)
 

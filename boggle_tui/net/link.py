@@ -111,6 +111,7 @@ class Link:
     ) -> None:
         self.url = url
         self.hello = hello
+        self._asked = hello.name  # the name the player asked for: a room's seat token is kept under it
         self.patience = patience
         self.now = now or asyncio.get_running_loop().time
         self.tokens = tokens
@@ -140,14 +141,20 @@ class Link:
             assert isinstance(hello, m.Hello) and self.tokens is not None
             self.tokens.forget(self.url, hello.room)  # the room is gone: every name's token with it
             reply = await self._greet(hello)
-        if isinstance(hello, m.Hello) and isinstance(reply, m.Welcome):
-            # Back as the seat the server gave: its room, name and token, never a new room's settings.
-            self.hello = m.Hello(version=m.VERSION, name=reply.name, room=reply.room, token=reply.token,
-                                 game=hello.game, watch=hello.watch)  # fmt: skip
-            if self.tokens is not None:
-                self.tokens.remember(self.url, reply.room, reply.token, hello.name)
+        self._seated(reply)
         self._sender = asyncio.create_task(self._send_forever())
         return reply
+
+    def _seated(self, reply: m.ServerMessage) -> None:
+        """A room's welcome: the seat to come back to is the one it gives (its room, name and token, never a new
+        room's settings), kept for the name asked for. After a drop it may be a new seat: the room gave the old one
+        up (in the lobby, at once)."""
+        hello = self.hello
+        if isinstance(hello, m.Hello) and isinstance(reply, m.Welcome):
+            self.hello = m.Hello(version=m.VERSION, name=reply.name, room=reply.room, token=reply.token,
+                                 game=hello.game, watch=hello.watch)  # fmt: skip
+            if self.tokens is not None and not hello.watch:
+                self.tokens.remember(self.url, reply.room, reply.token, self._asked)
 
     def _kept_token(self, hello: Greeting) -> str:
         if not isinstance(hello, m.Hello) or self.tokens is None or hello.watch:  # a spectator has no seat
@@ -242,6 +249,7 @@ class Link:
                     yield Lost(str(error), error.code)
                     return
                 continue  # not there yet: again, while patience lasts
+            self._seated(reply)
             yield Back(reply)
             return
         yield Lost(_("the connection to the room was lost") if isinstance(self.hello, m.Hello)
