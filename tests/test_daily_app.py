@@ -144,11 +144,13 @@ async def test_a_fourth_player_s_later_result_changes_the_table_on_the_key_and_f
         async with app.run_test(size=(100, 32)) as pilot:
             await play_words(pilot, found[:2])
             await end_round(pilot)
-        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        history = History.open(tmp_path / "ada")  # ada keeps a history: her streak is said under the table
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular, history=history)
         async with app.run_test(size=(100, 32)) as pilot:
             await play_words(pilot, found[:5])
             results = await end_round(pilot)
-            assert text_of(results, "#day-summary").splitlines()[0] == "1st of 2 · better than 100%"
+            summary = text_of(results, "#day-summary").splitlines()
+            assert summary[0] == "1st of 2 · better than 100%" and summary[-1] == "Daily streak: 1 day in a row"
             assert found_by(results, found[0]) == "2 found it"
             await di_plays(address, found[:9])  # while ada looks at her results
             await pilot.press("t")

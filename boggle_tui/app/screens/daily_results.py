@@ -20,7 +20,7 @@ from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import SMALLEST
 from boggle_tui.engine.errors import BoggleError
-from boggle_tui.game.daily_table import NEIGHBOURS
+from boggle_tui.game.daily_table import NEIGHBOURS, streak_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import N_, _, counted
@@ -28,7 +28,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily_lines import figures_line, place_lines, row_line, table_rows
 from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession, TableAsker
-from boggle_tui.storage.stats import daily_streaks
+from boggle_tui.storage.stats import Streak, daily_streaks
 
 
 class DailyResultsScreen(ResultsScreen):
@@ -55,8 +55,7 @@ class DailyResultsScreen(ResultsScreen):
         """Today's round as a line to share (game/share.py): no word of the board in it."""
         daily, results = self.daily, self.results
         you = self.table.you if self.table is not None else None
-        history = getattr(self.app, "history", None)  # the app's: the round just played is in it
-        streak = daily_streaks(history, daily.day).get(daily.board.language) if history is not None else None
+        streak = self._streak()
         return daily_share_line(
             DailyShare(
                 daily.day.isoformat(), language_for(daily.board.language).own_name, results.score,
@@ -90,7 +89,18 @@ class DailyResultsScreen(ResultsScreen):
             lost = _("No table from the server ({reason}): {key} asks for it again.")
             return Text(lost.format(reason=self.daily.lost or "?", key=self._table_key()))
         lines = [Text(line, style="bold" if row is self.table.you else "") for line, row in self._day_lines()]
+        if streak := self._streak_line():
+            lines.append(Text(streak))
         return Text("\n").join(lines)
+
+    def _streak(self) -> Streak | None:
+        history = getattr(self.app, "history", None)  # the app's: the round just played is in it
+        return daily_streaks(history, self.daily.day).get(self.daily.board.language) if history is not None else None
+
+    def _streak_line(self) -> str:
+        """`Daily streak: 3 days in a row · …`, as `boggle daily --plain` says it after the table (none: nothing)."""
+        streak = self._streak()
+        return streak_line(streak.days, streak.beating, streak.shields) if streak is not None else ""
 
     def _day_lines(self) -> list[tuple[str, m.TableRow | None]]:
         """The day's lines, each with the row it shows (None: a line of figures)."""
