@@ -51,7 +51,7 @@ from boggle_tui.net.messages import (
     encode,
 )
 from boggle_tui.net.protocol import MAX_FRAME
-from boggle_tui.net.room import COUNTDOWN, State
+from boggle_tui.net.room import AWAY_SECONDS, COUNTDOWN, State
 from boggle_tui.net.server import RoomServer
 from boggle_tui.net.session import OnlineSession
 from boggle_tui.storage.history import History
@@ -173,6 +173,37 @@ async def test_a_dropped_player_rejoins_the_round_with_their_words() -> None:
         await back.send("word", id=0, word=word)  # sent again after the drop: judged once
         await back.send("word", id=1, word=word)
         assert (await back.wait_for("verdict"))["id"] == 1
+
+
+async def test_a_drop_in_the_lobby_keeps_the_seat_and_the_room_for_the_game_on_its_way_back() -> None:
+    """Everyone's connection dropped for a moment in the lobby (a play-test): the room closed at once, and each game
+    came back to "room is gone", the evening lost. A connection ended without a close keeps its seat AWAY_SECONDS;
+    one closed (the player left) gives it up at once."""
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
+        alice, bob = await Bot.join(url, "blip", "alice"), await Bot.join(url, "blip", "bob")
+        welcome = await alice.wait_for("welcome")
+        await bob.wait_for("welcome")
+        await bob.ws.close()  # bob leaves: gone at once
+        alice.ws.transport.abort()  # alice's network drops: no close
+        for _ in range(500):  # each end is handled in its own time: a bound of 10 s, not a wait
+            if "blip" in server.rooms and not server.rooms["blip"].connected:
+                break
+            await asyncio.sleep(0.02)
+        room = server.rooms["blip"]  # kept: alice is on her way back
+        assert [(p.name, p.connected) for p in room.players.values()] == [("alice", False)]
+        server.tick()
+        back = await Bot.join(url, "blip", "", token=welcome["token"])
+        again = await back.wait_for("welcome")
+        assert (again["player"], again["name"]) == (welcome["player"], "alice")  # her own seat
+        back.ws.transport.abort()  # and once more, for good
+        for _ in range(500):
+            if not room.connected:
+                break
+            await asyncio.sleep(0.02)
+        time_.now += AWAY_SECONDS
+        server.tick()
+        assert "blip" not in server.rooms  # her seat given up, the room closed
 
 
 async def test_a_game_started_afresh_in_a_round_has_its_new_words_judged() -> None:
@@ -436,7 +467,10 @@ async def connected_in(url: str, room: str) -> int:
 
 
 async def test_a_connection_gone_before_its_welcome_leaves_no_ghost_seat() -> None:
-    async with running_server() as (server, url):
+    """A connection that ends without a close is a drop: its seat waits AWAY_SECONDS for its game's return, and is
+    never connected meanwhile, never keeps a newcomer out, and is given up then."""
+    time_ = FakeTime()
+    async with running_server(time_) as (server, url):
         alice = await Bot.join(url, "haunt", "alice")  # holds the room open, in its lobby
         await alice.wait_for("welcome")
         for n in range(20):
@@ -446,9 +480,14 @@ async def test_a_connection_gone_before_its_welcome_leaves_no_ghost_seat() -> No
                 break
             await asyncio.sleep(0.02)
         assert await connected_in(url, "haunt") == 1  # alice only: no seat is "connected" forever
-        assert [p.name for p in server.rooms["haunt"].players.values()] == ["alice"]
+        room = server.rooms["haunt"]
+        assert all(not p.connected for p in room.players.values() if p.name != "alice")
+        room.max_players = len(room.players)  # full of seats kept for dropped games
         newcomer = await Bot.join(url, "haunt", "bob")  # the room is not full of ghosts
         assert (await newcomer.wait_for("welcome"))["name"] == "bob"
+        time_.now += AWAY_SECONDS
+        server.tick()
+        assert sorted(p.name for p in room.players.values()) == ["alice", "bob"]
 
 
 class Quiet:

@@ -10,6 +10,7 @@ their last results for a while so that a game back after the end still sees them
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from collections.abc import Callable
@@ -36,9 +37,12 @@ from boggle_tui.net.saved import FORMAT, SavedRoom, SavedSeat
 
 COUNTDOWN = 3.0  # seconds from everyone ready to the board
 GRACE = 0.5  # seconds after the deadline in which words already on their way are still judged
-# A player whose connection dropped in a round still has a vote for this long: their game tries again as long
-# (net/link.py ROOM_PATIENCE), and the words it sends again must not find the round ended by the others' votes.
-AWAY_VOTE_SECONDS = 30.0
+# A player whose connection dropped (it ended without a close: a network's drop, a game killed) is away for this
+# long: their game tries again as long (net/link.py ROOM_PATIENCE). In the lobby their seat is kept that long (and
+# the room with it), and in a round their vote: the words their game sends again must not find the round ended by
+# the others' votes. A player who leaves (their game closes the connection) is gone at once.
+AWAY_SECONDS = 30.0
+AWAY_VOTE_SECONDS = AWAY_SECONDS
 MAX_TRIP = 1.0  # a player's measured round trip extends the grace for their words up to this
 WORDS_PER_SECOND = 10.0  # a player's sustained rate; a human never reaches it
 WORD_BURST = 40  # words at once (a paste)
@@ -189,6 +193,7 @@ class Room:
         self.locked = False  # the host closed the room to newcomers
         self.countdown_until = 0.0
         self.clock: Clock | None = None  # the round's: a server's never pauses, and its deadline judges words
+        self.away_until: float | None = None  # when the first seat kept in the lobby for a dropped player is freed
         self.solution: Solution | None = None
         self.code = ""
         self.rounds = 0
@@ -277,6 +282,8 @@ class Room:
             raise RoomFull(P.phrase(P.CLOSED, room=self.name))
         self._let_go_unclaimed()
         if len(self.players) >= self.max_players:
+            self._give_up_an_away_seat()  # a seat kept for a game on its way back never keeps a newcomer out
+        if len(self.players) >= self.max_players:
             raise RoomFull(self._full())
         chosen = clean_name(name) or f"Player {self._next_id}"
         player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game)
@@ -330,6 +337,13 @@ class Room:
             self._to_tell.discard(seat.id)
             self.log(f"room {self.name}: {seat.name!r} not back after the restart: seat let go")
 
+    def _give_up_an_away_seat(self) -> None:
+        """The lobby's seat kept longest for a player who dropped is given up (a stranger's connections, dropped
+        one after another, keep nobody out of a room)."""
+        away = [p for p in self.players.values() if not p.connected and p.away_since is not None and p.round is None]
+        if away:
+            del self.players[min(away, key=lambda p: p.away_since or 0.0).id]
+
     def _full(self) -> P.Phrase:
         return P.plural(P.ROOM_IS_FULL, self.max_players, room=self.name)
 
@@ -361,16 +375,20 @@ class Room:
                 host.host = False
             player.host = True
 
-    def leave(self, player: Player) -> list[Send]:
-        """The player's connection is gone: in the lobby they leave; in a round they keep the seat till its end."""
+    def leave(self, player: Player, *, dropped: bool = False) -> list[Send]:
+        """The player's connection is gone: in a round they keep the seat till its end; in the lobby they leave, or
+        (`dropped`: it ended without a close) are away for AWAY_SECONDS, their seat kept for their game's return."""
         if self.spectators.pop(player.id, None) is not None:
             return [self._lobby()]
         player.connected = False
         player.ready = False
-        if self.state is not State.PLAYING or player.round is None:  # only a seat in the round waits for its end
-            del self.players[player.id]
-        else:
+        if self.state is State.PLAYING and player.round is not None:  # a seat in the round waits for its end
             player.away_since = self.now()
+        elif dropped:
+            player.away_since = self.now()
+            self.away_until = min(self.away_until or math.inf, player.away_since + AWAY_SECONDS)
+        else:
+            del self.players[player.id]
         if player.host:
             player.host = False
             if self.connected:
@@ -555,6 +573,8 @@ class Room:
         now = self.now()
         if self.gone:
             self._forget_gone(now)
+        if self.away_until is not None and now >= self.away_until and self.state is not State.PLAYING:
+            return self._free_away(now)
         if self.state is State.COUNTDOWN and now >= self.countdown_until:
             return self._start()
         if self.state is State.PLAYING:
@@ -569,6 +589,25 @@ class Room:
                 sends.append(send(None, m.Tick(remaining=self._remaining())))
             return sends
         return []
+
+    def _free_away(self, now: float) -> list[Send]:
+        """The lobby's seats of players away for AWAY_SECONDS are given up (their games did not come back)."""
+        away = [p for p in self.players.values() if not p.connected and p.away_since is not None and not p.level]
+        for player in away:
+            if now - player.away_since >= AWAY_SECONDS:  # type: ignore[operator]
+                del self.players[player.id]
+        left = [p.away_since for p in self.players.values() if not p.connected and p.away_since is not None]
+        self.away_until = min(left) + AWAY_SECONDS if left else None
+        return [self._lobby()]
+
+    @property
+    def awaited(self) -> bool:
+        """Whether a player who dropped may still come back to a seat kept for them (the room stays open meanwhile)."""
+        now = self.now()
+        return any(
+            not p.connected and p.away_since is not None and now - p.away_since < AWAY_SECONDS
+            for p in self.players.values()
+        )
 
     def _grace(self) -> float:
         """The round ends once every player's words sent in time have had their trip to arrive."""

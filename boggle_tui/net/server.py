@@ -24,7 +24,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
+from websockets.frames import CloseCode, Frame, Opcode
 from websockets.protocol import OPEN
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
@@ -542,15 +542,18 @@ class RoomServer:
         if self.links.get((room.name, player.id)) is link:
             del self.links[(room.name, player.id)]
             if room.players.get(player.id) is player or room.spectators.get(player.id) is player:
-                self.deliver(room, room.leave(player))
+                # Ended without a close (a network's drop, a game killed): the game tries to come back.
+                dropped = link.ws.close_code not in (CloseCode.NORMAL_CLOSURE, CloseCode.GOING_AWAY)
+                self.deliver(room, room.leave(player, dropped=dropped))
             self.log(f"room {room.name}: {player.name!r} left ({len(room.connected)} here)")
         self._close_if_empty(room)
 
     def _close_if_empty(self, room: Room) -> None:
-        """A room closes when nobody is in it: at once in the lobby, after EMPTY_SECONDS during a round (a
-        dropped player may come back to it), and in any case once nobody has been connected for that long."""
-        if not room.empty or self.rooms.get(room.name) is not room:
-            return
+        """A room closes when nobody is in it: at once in the lobby (unless a player who dropped may come back to a
+        seat kept there: room.AWAY_SECONDS), after EMPTY_SECONDS during a round (a dropped player may come back to it),
+        and in any case once nobody has been connected for that long."""
+        if not room.empty or self.rooms.get(room.name) is not room or room.awaited:
+            return  # someone here, closed already, or a player who dropped on their way back
         waited = self.now() - (room.empty_since if room.empty_since is not None else self.now())
         if room.state is State.PLAYING and waited < EMPTY_SECONDS:
             return
