@@ -412,3 +412,20 @@ async def test_keys_typed_across_0_00_never_reach_the_results(enable1, popular, 
         time_.now += 1.5  # a moment later the results are the player's
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, RoundScreen), lambda: f"a new round, not {app.screen}")
+
+
+async def test_words_typed_while_the_terminal_is_too_small_are_judged_when_the_board_shows_again(
+    enable1, popular
+) -> None:
+    """A word typed while the notice covered the board went nowhere, with no verdict (#39)."""
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.resize_terminal(30, 10)
+        await shown(pilot, TooSmallScreen)
+        await pilot.press(*"howl", "enter", *"hoz", "backspace", "t", "enter", *"sha")
+        assert screen.session.entries == []  # nothing judged while the board is hidden
+        await pilot.resize_terminal(100, 32)
+        await shown(pilot, RoundScreen)
+        await until(pilot, lambda: len(screen.session.entries) == 2, "the words typed meanwhile")
+        assert [e.word for e in screen.session.entries] == ["howl", "hot"] and screen.entry.value == "sha"

@@ -116,6 +116,7 @@ class RoundScreen(TranslatedScreen[None]):
         self.away = False  # the round is held because the terminal lost focus
         self.path: CellPath = ()  # the word being built, typed or clicked
         self.covered_by: Hold | None = None
+        self.typed_away: list[str] = []  # keys typed while a notice covered the board: typed in when it shows again
         # The widgets the round updates, kept rather than queried: keys and ticks may come
         # before the screen has finished mounting.
         self.board_view = BoardView(session.board, id="board")
@@ -329,6 +330,20 @@ class RoundScreen(TranslatedScreen[None]):
 
     # Typing and clicking
 
+    def type_keys(self, keys: list[str]) -> None:
+        """Keys typed while a notice covered the board (the terminal too small: `typed_away`, taken as the board
+        shows again), into the entry as if typed now: each word finished is judged, the last one unfinished stays
+        to be typed on."""
+        if self.entry.disabled:
+            return
+        for key in keys:
+            if key == "enter":
+                self.entry.submit_word()
+            elif key == "backspace":
+                self.entry.action_delete_left()
+            else:
+                self.entry.insert_text_at_cursor(key)
+
     @on(WordEntry.Word)
     def word_submitted(self, event: WordEntry.Word) -> None:
         entry = self.session.submit(event.text)
@@ -397,6 +412,8 @@ class RoundScreen(TranslatedScreen[None]):
             self.session.release(self.covered_by)
             self.covered_by = None
         self.show_session()
+        typed, self.typed_away = self.typed_away, []
+        self.type_keys(typed)
 
     def focus_changed(self, focused: bool) -> None:
         """The terminal lost or regained focus: a timed solo round holds its clock while it is away. A shared

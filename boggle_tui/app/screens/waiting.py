@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Middle
 from textual.widgets import Label, LoadingIndicator
@@ -24,13 +25,24 @@ class LoadingScreen(TranslatedScreen[None]):
 
 
 class TooSmallScreen(TranslatedModalScreen[None]):
-    """Shown while the terminal is smaller than the screen beneath needs; a round beneath waits, hidden."""
+    """Shown while the terminal is smaller than the screen beneath needs; a round beneath waits, hidden. What the
+    player types meanwhile is kept (`typed`): the round beneath takes it when it shows again (no entry is lost)."""
 
     HOLD = Hold.TOO_SMALL
 
     def __init__(self, need: tuple[int, int]) -> None:
         super().__init__()
         self.need = need
+        self.typed: list[str] = []  # letters, "backspace" and "enter", in the order typed
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character:
+            self.typed.append(event.character)
+        elif event.key in ("enter", "backspace"):
+            self.typed.append(event.key)
+        else:
+            return
+        event.stop()
 
     def compose(self) -> ComposeResult:
         with Middle():
