@@ -429,3 +429,22 @@ async def test_words_typed_while_the_terminal_is_too_small_are_judged_when_the_b
         await shown(pilot, RoundScreen)
         await until(pilot, lambda: len(screen.session.entries) == 2, "the words typed meanwhile")
         assert [e.word for e in screen.session.entries] == ["howl", "hot"] and screen.entry.value == "sha"
+
+
+async def test_words_typed_while_paused_or_in_the_help_are_judged_when_the_board_shows_again(enable1, popular) -> None:
+    """The board never hides a typed word (#39): paused, the entry was shut and the keys went nowhere; over the
+    help, they went to the help."""
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        await pilot.press("ctrl+p", *"howl", "enter", *"ho")
+        assert screen.session.hidden and screen.session.entries == []
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: len(screen.session.entries) == 1, "the word typed while paused")
+        await pilot.press("f1")
+        await shown(pilot, HelpScreen)
+        await pilot.press("t", "enter")
+        assert len(screen.session.entries) == 1  # nothing judged behind the help
+        await pilot.press("escape")
+        await until(pilot, lambda: len(screen.session.entries) == 2, "the word typed over the help")
+        assert [e.word for e in screen.session.entries] == ["howl", "hot"]

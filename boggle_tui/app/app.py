@@ -532,8 +532,6 @@ class BoggleApp(App[int]):
         if small and not showing:
             self.push_screen(TooSmallScreen(need))
         elif showing and not small:
-            if isinstance(beneath, RoundScreen) and isinstance(self.screen, TooSmallScreen):
-                beneath.typed_away += self.screen.typed  # typed while the board was hidden: judged as it shows again
             self.pop_screen()
 
 

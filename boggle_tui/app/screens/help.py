@@ -10,6 +10,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from boggle_tui.app.keys import binding_keys, either, keys_for
+from boggle_tui.app.screens.keeps_typing import KeepsTyping
 from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.engine.scoring import MIN_LENGTH_BY_CELLS, MIN_LENGTH_ON_LARGER, score_bands
 from boggle_tui.game.session import Hold
@@ -86,7 +87,9 @@ def help_text(keys: list[tuple[str, str]], back: str) -> str:
     return "\n".join(lines)
 
 
-class HelpScreen(TranslatedModalScreen[None]):
+class HelpScreen(KeepsTyping, TranslatedModalScreen[None]):
+    """The keys and rules, over the game; what the player types meanwhile goes to a round beneath."""
+
     HOLD = Hold.HELP
     BINDINGS = [Binding("escape,f1,q", "close", N_("Back to the game"), id="close")]
 

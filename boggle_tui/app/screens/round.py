@@ -23,6 +23,7 @@ from boggle_tui.app.late_keys import typing
 from boggle_tui.app.late_words import LateWords
 from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.keeps_typing import typed
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import SMALLEST, BoardView
 from boggle_tui.app.widgets.clock import ClockView
@@ -275,11 +276,15 @@ class RoundScreen(TranslatedScreen[None]):
 
     def on_key(self, event: Key) -> None:
         """Typing that reaches the round once it is over (its entry line is closed, the results not up yet): letters
-        of a word too late, as on the results, never lost nor taken for a command."""
+        of a word too late, as on the results, never lost nor taken for a command. Typing while the round is paused
+        (its board hidden, its entry shut) is kept, and typed in when it goes on."""
         if self.late_words is not None and typing(event):
             event.stop()
             event.prevent_default()
             self.late_words.key(event.key, event.character)
+        elif self.session.hidden and not self.session.over and (key := typed(event)) is not None:
+            event.stop()
+            self.typed_away.append(key)
 
     def changed_elsewhere(self) -> None:
         """An online round: the newest verdict (judged by the server) and everyone's progress; at the table, a
@@ -437,6 +442,9 @@ class RoundScreen(TranslatedScreen[None]):
         if isinstance(self.session, Pausable):
             self.session.toggle_pause()
             self.show_session()
+            if not self.session.hidden:  # typed while the board was hidden: judged as it shows again
+                kept, self.typed_away = self.typed_away, []
+                self.type_keys(kept)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Middle
 from textual.widgets import Label, LoadingIndicator
 
+from boggle_tui.app.screens.keeps_typing import KeepsTyping
 from boggle_tui.app.screens.translated import TranslatedModalScreen, TranslatedScreen
 from boggle_tui.game.session import Hold
 from boggle_tui.i18n import _
@@ -24,25 +24,15 @@ class LoadingScreen(TranslatedScreen[None]):
         yield LoadingIndicator()
 
 
-class TooSmallScreen(TranslatedModalScreen[None]):
-    """Shown while the terminal is smaller than the screen beneath needs; a round beneath waits, hidden. What the
-    player types meanwhile is kept (`typed`): the round beneath takes it when it shows again (no entry is lost)."""
+class TooSmallScreen(KeepsTyping, TranslatedModalScreen[None]):
+    """Shown while the terminal is smaller than the screen beneath needs; a round beneath waits, hidden, and takes
+    what the player types meanwhile when it shows again (screens/keeps_typing.py)."""
 
     HOLD = Hold.TOO_SMALL
 
     def __init__(self, need: tuple[int, int]) -> None:
         super().__init__()
         self.need = need
-        self.typed: list[str] = []  # letters, "backspace" and "enter", in the order typed
-
-    def on_key(self, event: events.Key) -> None:
-        if event.is_printable and event.character:
-            self.typed.append(event.character)
-        elif event.key in ("enter", "backspace"):
-            self.typed.append(event.key)
-        else:
-            return
-        event.stop()
 
     def compose(self) -> ComposeResult:
         with Middle():
