@@ -11,6 +11,7 @@ from rich.console import Console
 from support import FakeTime, drawn, make_app, shown, until
 from test_contest_results import assert_whole, open_results
 from test_online import Bot, running_server, start_round, words_of
+from textual.app import App
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
@@ -310,3 +311,17 @@ async def test_a_player_is_told_when_the_host_s_new_settings_undo_their_ready(en
             assert notice.startswith("New settings: ") and "2 min" in notice
             assert notice.endswith("Everyone is not ready again: press Enter when you are.")
             assert not lobby.ready
+
+
+async def test_a_lobby_between_rounds_takes_a_stale_countdown_down() -> None:
+    """The server restarted during the countdown: both players came back "not yet", and "The board comes in 3
+    seconds." stayed for good (a play-test)."""
+    lobby = LobbyScreen("r", 2, "", m.Lobby(room="r", players=BOB), bell=False)
+    async with App().run_test() as pilot:
+        await pilot.app.push_screen(lobby)
+        lobby.show_countdown(3.0)
+        lobby.show_lobby(m.Lobby(room="r", state="countdown", players=BOB))
+        assert lobby.countdown == 3.0  # still counting down
+        lobby.show_lobby(m.Lobby(room="r", state="lobby", players=BOB))
+        await pilot.pause()
+        assert lobby.countdown is None and "comes in" not in status_of(lobby)

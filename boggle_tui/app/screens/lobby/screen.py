@@ -172,8 +172,11 @@ class LobbyScreen(TranslatedScreen[None]):
     # What the room tells, as its play hands it on (app/online.py): kept, and drawn while the screen is shown.
 
     def show_lobby(self, lobby: m.Lobby) -> None:
-        """The room's lobby, as it comes."""
+        """The room's lobby, as it comes. A room between rounds has no countdown: one shown (its server restarted
+        during it, or the lobby came back after a drop) is taken down."""
         self._lobby_at = self._now()
+        if lobby.state == "lobby" and self.countdown is not None:
+            self.countdown = None
         self._show(lobby)
 
     def _show(self, lobby: m.Lobby) -> None:
