@@ -216,3 +216,21 @@ async def test_the_start_screen_shows_the_shields_a_streak_keeps(enable1, popula
     async with app.run_test() as pilot:
         start = await shown(pilot, StartScreen)
         assert _streak_shown(start) == "Daily streak: 7 days in a row · 1 shield"
+
+
+async def test_the_start_screen_knows_today_s_board_is_played_and_when_the_next_comes(
+    enable1, popular, tmp_path: Path
+) -> None:
+    """#38 item 9: chosen, today's board said nothing of the round already played on it."""
+    history = History.open(tmp_path)
+    history.record(record(22, 7, daily="2026-11-23"))  # today (TODAY is 12:00 UTC on the 23rd)
+    app, _ = make_app(enable1, popular, None, history=history, wall=FakeWall(TODAY),
+                      preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        tagline = str(start.query_one("#tagline", Label).render())
+        assert tagline == "Today's board: played, 7 points · the next comes in 12 h 00 min"
+        start.query_one("#language", Select).value = "de"  # German's board is still to play today: its tagline
+        await pilot.pause()
+        german = str(start.query_one("#tagline", Label).render())
+        assert german.startswith("Das heutige Brett, mit den Würfeln Deutsch") and "gespielt" not in german, german

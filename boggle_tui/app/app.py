@@ -44,6 +44,7 @@ from boggle_tui.app.themes import THEMES
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.clock import TimeSource
+from boggle_tui.game.daily import played_today_line
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
 from boggle_tui.game.request import Given, Mode, RoundRequest
@@ -53,7 +54,7 @@ from boggle_tui.i18n import N_, _, counted, sentence
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.settings import save_preferences
-from boggle_tui.storage.stats import daily_streaks, summarize
+from boggle_tui.storage.stats import daily_round, daily_streaks, summarize
 
 if TYPE_CHECKING:  # a room's and today's board's machinery (the network with them) is imported when one is played
     from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -260,7 +261,12 @@ class BoggleApp(App[int]):
 
     def start_screen(self, settle: float = 0.0) -> StartScreen:
         screen = SettlingStartScreen if settle else StartScreen
-        return screen(self.preferences, self.cards_due, self.daily_streak, settle=settle)
+        return screen(self.preferences, self.cards_due, self.daily_streak, settle=settle, today_on=self.daily_today)
+
+    def daily_today(self, language: str) -> str:
+        """Today's board in `language`, once played (here or on a server): its score, and when the next comes."""
+        played = daily_round(self.history, self.today(), language)
+        return played_today_line(played.score, self.wall()) if played is not None else ""
 
     def daily_streak(self, language: str) -> tuple[int, int, int]:
         """The daily streaks in `language` up to today, as the start screen shows them: days, beating, shields."""

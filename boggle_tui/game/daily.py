@@ -16,7 +16,7 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import language_for
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 
 
 def today() -> dt.date:
@@ -70,6 +70,15 @@ def played_line(now: dt.datetime) -> str:
     return _("You have played today's board already; the next one comes in {wait} (at midnight UTC).").format(
         wait=wait_text(until_next(now))
     )
+
+
+def played_today_line(score: int, now: dt.datetime) -> str:
+    """The start screen's line once today's board is played: its score, and when the next one comes."""
+    return counted(
+        score,
+        "Today's board: played, {count} point · the next comes in {wait}",
+        "Today's board: played, {count} points · the next comes in {wait}",
+    ).format(wait=wait_text(until_next(now)))
 
 
 def next_board_line(now: dt.datetime) -> str:

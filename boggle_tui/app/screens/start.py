@@ -81,16 +81,19 @@ class StartScreen(TranslatedScreen[None]):
         streak_on: Callable[[str], tuple[int, int, int]] = lambda _: (0, 0, 0),
         *,
         settle: float = 0.0,
+        today_on: Callable[[str], str] = lambda _: "",
     ) -> None:
         """`due_on` counts the study cards due today on a word list; `streak_on` gives a language's daily
         streaks (days in a row played, days in a row beating the player's average); `settle`: seconds before Play
         takes the focus, the keys typed until then going nowhere (the screen came in place of a room that was
-        lost, whose keys may still be coming: an Enter for the lobby is not Play)."""
+        lost, whose keys may still be coming: an Enter for the lobby is not Play); `today_on` says, in a language,
+        how today's board went where it is played already (its score, when the next comes), else nothing."""
         super().__init__()
         self.settle = settle
         self.preferences = preferences
         self.due_on = due_on
         self.streak_on = streak_on
+        self.today_on = today_on
         self.set_reactive(StartScreen.cards_due, due_on(preferences.dictionary))
 
     def _settled(self) -> None:
@@ -153,6 +156,7 @@ class StartScreen(TranslatedScreen[None]):
             self.query_one("#go", Button).focus()
         self._show_mode()
         self._show_streak()
+        self.set_interval(30, self._show_mode)  # the wait for the next board, kept to the minute
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < NARROW, "-narrow")  # a phone held upright: the buttons one under another
@@ -205,7 +209,8 @@ class StartScreen(TranslatedScreen[None]):
     def _show_mode(self) -> None:
         """Choices the mode decides for itself are shown disabled: the daily board's dice and length."""
         mode = self.preferences.mode
-        self.query_one("#tagline", Label).update(_tagline(mode, self.preferences.language))
+        played = self.today_on(self.preferences.language) if mode is Mode.DAILY else ""
+        self.query_one("#tagline", Label).update(played or _tagline(mode, self.preferences.language))
         self.query_one("#dice", Select).disabled = mode is Mode.DAILY
         self.query_one("#seconds", Select).disabled = mode in (Mode.DAILY, Mode.PRACTICE)
 
