@@ -29,13 +29,18 @@ async def test_a_round_upright_at_40_columns_has_the_board_on_top_and_buttons_fo
 
 
 async def test_upright_the_guard_asks_for_what_the_upright_round_needs(enable1, popular) -> None:
+    """Too narrow for the side panel, the notice asks for what the compact upright round needs: it asked for 60x18,
+    which a phone can never be (#39)."""
     app, _ = make_app(enable1, popular)
-    async with app.run_test(size=(40, 20)) as pilot:
-        notice = await shown(pilot, TooSmallScreen)  # neither upright (25 rows) nor side by side (60 columns)
-        assert "60x18" in str(notice.query_one("#too-small").render())
-        await pilot.resize_terminal(40, 25)  # a phone's page above its keyboard
+    async with app.run_test(size=(40, 16)) as pilot:
+        notice = await shown(pilot, TooSmallScreen)
+        need = app.screen_stack[-2].compact_size
+        assert f"{need[0]}x{need[1]}" in str(notice.query_one("#too-small").render()) and need[0] <= 40
+        await pilot.resize_terminal(40, 20)  # a phone's page above its keyboard
         screen = await shown(pilot, RoundScreen)
-        await until(pilot, lambda: screen.has_class("-portrait"), "the upright layout")
+        await until(pilot, lambda: screen.has_class("-portrait") and screen.has_class("-compact"), "the compact round")
+        await pilot.resize_terminal(40, 25)
+        await until(pilot, lambda: not screen.has_class("-compact"), "the whole upright layout")
 
 
 async def test_side_by_side_in_a_terminal_the_touch_buttons_stay_hidden(enable1, popular) -> None:
@@ -71,3 +76,27 @@ async def test_a_window_one_or_two_columns_wide_settles_with_no_scrollbar_beneat
         await pilot.resize_terminal(80, 24)
         await shown(pilot, StartScreen)
         assert not start.has_class("-covered") and start.styles.overflow_y != "hidden"
+
+
+async def test_a_phone_with_its_keyboard_up_plays_the_round_compact(enable1, popular) -> None:
+    """43x23, a phone held upright with its keyboard up: the round said "too small, make it at least 60x18" (#39).
+    The board, the clock, the entry and its verdict now draw whole; the words found wait for more rows."""
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(43, 23)) as pilot:
+        screen = await shown(pilot, RoundScreen)
+        assert screen.has_class("-portrait") and screen.has_class("-compact")
+        assert not screen.query_one("#found-box").display or not screen.query_one("#found-box").region
+        for widget in (screen.board_view, screen.entry, screen.clock_view):
+            region = widget.region
+            assert region.area and region.right <= 43 and region.bottom <= 22, (widget, region)  # above the footer
+        await pilot.press(*"howl", "enter")
+        await until(pilot, lambda: screen.session.entries, "the verdict")
+        assert screen.verdict.region.area and screen.verdict.region.bottom <= 22
+        need = screen.compact_size
+        await pilot.resize_terminal(43, need[1] - 1)
+        small = await shown(pilot, TooSmallScreen)
+        said = " ".join(str(small.query_one("#too-small").render()).split())
+        assert f"at least {need[0]}x{need[1]}" in said  # what a phone's width can reach, never 60x18
+        await pilot.resize_terminal(43, 42)
+        await shown(pilot, RoundScreen)
+        assert not screen.has_class("-compact") and screen.query_one("#found-box").region.area  # all of it again

@@ -322,10 +322,11 @@ async def test_a_too_small_terminal_hides_the_board_and_holds_the_clock(enable1,
 
 async def test_a_terminal_too_small_at_launch_holds_the_round_from_the_start(enable1, popular) -> None:
     app, time_ = make_app(enable1, popular, Roll("superbig", 4))
-    async with app.run_test(size=(70, 24)) as pilot:
+    async with app.run_test(size=(70, 20)) as pilot:
         notice = await shown(pilot, TooSmallScreen)
-        # Six dice of 7 columns, the side panel (30) and the margins (2).
-        assert "74x24" in str(notice.query_one("#too-small", Label).render())
+        # Too narrow for the side panel (six dice of 7 columns, the panel's 30, the margins): the compact upright
+        # round's six dice of 7 columns and the margins, six of 3 rows and its 6 rows.
+        assert "44x24" in str(notice.query_one("#too-small", Label).render())
         time_.now += 30
         await pilot.resize_terminal(80, 24)
         screen = await shown(pilot, RoundScreen)

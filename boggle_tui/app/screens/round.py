@@ -62,6 +62,9 @@ SIDE_WIDTH = 30  # #side's min-width in boggle.tcss: a 4x4 board of the smallest
 # the verdict (1), the status line (1), the buttons (3), a line of words found (2 + 1) and the footer (1): a 4x4
 # board needs 25 rows, what a phone's page has above its keyboard (cli/web_page/boggle.js).
 UPRIGHT_ROWS = 13
+# Upright and short (a phone with its keyboard up: 43x23): the clock and score, the board, the entry, its verdict and
+# the footer alone; the title, the touch buttons and the words found give way.
+COMPACT_ROWS = 6
 TOUCHES = (
     Touch(N_("Submit"), "submit"),
     Touch(N_("Clear"), "clear"),
@@ -208,14 +211,27 @@ class RoundScreen(TranslatedScreen[None]):
         rows, columns = self._shape()
         return columns * SMALLEST.width + 2, rows * SMALLEST.height + UPRIGHT_ROWS
 
+    @property
+    def compact_size(self) -> tuple[int, int]:
+        """The smallest terminal that shows the whole board upright, with only the clock, the entry and its
+        verdict under it (COMPACT_ROWS)."""
+        rows, columns = self._shape()
+        return columns * SMALLEST.width + 2, rows * SMALLEST.height + COMPACT_ROWS
+
     def upright(self, width: int, height: int) -> bool:
-        """Too narrow for the side panel beside the board, and tall enough to have it under the board."""
-        tall = self.upright_size
-        return width < self.min_size[0] and width >= tall[0] and height >= tall[1]
+        """Too narrow for the side panel beside the board, and tall enough to have the rest under the board (all of
+        it, or the compact part)."""
+        least = self.compact_size
+        return width < self.min_size[0] and width >= least[0] and height >= least[1]
+
+    def compact(self, width: int, height: int) -> bool:
+        """Upright, but too short for everything under the board: its compact part alone."""
+        return self.upright(width, height) and height < self.upright_size[1]
 
     def min_size_at(self, width: int, height: int) -> tuple[int, int]:
-        """What this terminal needs at least: upright where it is narrow and tall (a phone's), else side by side."""
-        return self.upright_size if self.upright(width, height) else self.min_size
+        """What this terminal needs at least: where it is too narrow to have the side panel beside the board (a
+        phone's), the board upright with its compact part; else side by side."""
+        return self.compact_size if width < self.min_size[0] else self.min_size
 
     def _shape(self) -> tuple[int, int]:
         rows, columns = self.session.board.shape
@@ -223,11 +239,12 @@ class RoundScreen(TranslatedScreen[None]):
 
     def on_resize(self) -> None:
         width, height = self.size
-        upright = self.upright(width, height)
+        upright, compact = self.upright(width, height), self.compact(width, height)
         self.set_class(upright, "-portrait")
+        self.set_class(compact, "-compact")
         self.set_class(upright or bool(getattr(self.app, "web_url", None)), "-touch")  # a phone, or a browser
         if upright:  # the width, less the margins; the height, less what goes under the board
-            self.board_view.fit(width - 2, height - UPRIGHT_ROWS)
+            self.board_view.fit(width - 2, height - (COMPACT_ROWS if compact else UPRIGHT_ROWS))
         else:  # the side panel, the title, the entry and the footer take the rest
             self.board_view.fit(width - SIDE_WIDTH - 2, height - 6)
 
