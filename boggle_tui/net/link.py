@@ -148,7 +148,7 @@ class Link:
     def _seated(self, reply: m.ServerMessage) -> None:
         """A room's welcome: the seat to come back to is the one it gives (its room, name and token, never a new
         room's settings), kept for the name asked for. After a drop it may be a new seat: the room gave the old one
-        up (in the lobby, at once)."""
+        up meanwhile (away too long, given to a newcomer in a full room, or lost in a restart)."""
         hello = self.hello
         if isinstance(hello, m.Hello) and isinstance(reply, m.Welcome):
             self.hello = m.Hello(version=m.VERSION, name=reply.name, room=reply.room, token=reply.token,

@@ -49,7 +49,7 @@ MAX_TRIP_SEEN = 10.0  # a longer round trip is not believed: the clock is not mo
 SHOWN_LATE = 0.25
 # Translators: the heading of a room's round whose server was lost for good before the round ended
 ROUND_LOST = N_("The connection to the room was lost: the round could not be finished.")
-# Back after a drop, the room had given the seat up (in the lobby it does at once): the player is a newcomer there.
+# Back after a drop, the room had given the seat up meanwhile (net/link.py `_seated`): the player is a newcomer there.
 NEW_SEAT = N_("Back in the room, as a newcomer: your seat was given up while the connection was down.")
 # Translators: the verdict of a word sent to a room whose server was lost before it judged the word
 NEVER_JUDGED = N_("sent, never judged")
