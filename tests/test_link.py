@@ -277,3 +277,23 @@ async def test_back_as_a_new_seat_the_link_keeps_the_new_seat_s_token() -> None:
     await asyncio.wait_for(events_until(link_, 2), WAIT)
     assert server.hellos[-1].token == newcomer.token  # type: ignore[union-attr]
     await link_.close()
+
+
+async def test_patience_that_shrinks_while_away_brings_the_end_nearer() -> None:
+    """The day's round ended by the player while away: the link waits for its table alone, not the round's time."""
+    clock = FakeTime()
+    refused = JoinError("cannot reach ws://x", unreachable=True)
+    server = Server(clock, START, *[refused] * 200)
+    wait = [120.0]
+    link_ = Link("ws://x", m.DailyHello(version=m.VERSION, name="ann", secret="s" * 43, language="en"), now=clock,
+                 connect=server.connect, patience=lambda: wait[0])  # fmt: skip
+    await link_.open()
+    await server.wires[0].close()
+    events = link_.events()
+    assert await asyncio.wait_for(anext(events), WAIT) == Dropped(120)
+    wait[0] = 3.0  # ended: the table's wait alone, from now
+    seen = [await asyncio.wait_for(anext(events), WAIT) for _ in range(4)]
+    assert seen[-1] == Lost("the connection to the server was lost") and len(server.hellos) <= 5
+    wait[0] = 600.0  # never longer than it was
+    await events.aclose()
+    await link_.close()

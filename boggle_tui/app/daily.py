@@ -100,7 +100,8 @@ class DailyPlay:
             await link.close()
             app.daily_refused(str(error))
             return
-        link.patience = lambda: session.remaining + END_SECONDS  # the round's time, and the wait for its table
+        # The round's time, and the wait for its table (that wait alone, once the player has ended the round).
+        link.patience = lambda: (0.0 if session.voted else session.remaining) + END_SECONDS
         solving = asyncio.create_task(asyncio.to_thread(self._solve, session))  # while the round is played
         app.play(session)
         try:

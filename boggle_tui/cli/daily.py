@@ -167,7 +167,8 @@ async def _play_online(
         session = DailySession(start, link.send, day=day, server=seat.url.removeprefix("ws://"), now=now,
                                dictionary=language_for(seat.language).dictionary,
                                ask=lambda friends: _ask_table(seat, friends))  # fmt: skip
-        link.patience = lambda: session.remaining + END_SECONDS  # the round's time, and the wait for its table
+        # The round's time, and the wait for its table (that wait alone, once the player has ended the round).
+        link.patience = lambda: (0.0 if session.voted else session.remaining) + END_SECONDS
         return await _PlainDaily(seat, session, link, out, tell).play(ThreadedLines(lines), history, wall)
     finally:
         await link.close()

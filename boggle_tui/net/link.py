@@ -94,10 +94,10 @@ async def _connect(url: str, hello: Greeting) -> tuple[Wire, m.ServerMessage]:
 
 
 class Link:
-    """One served round's connection, with its reconnect policy. `patience` gives, when the connection drops, the
-    seconds to keep trying (a room's seat: ROOM_PATIENCE; the day's round: its time left and the wait for its
-    table), counted on `now` (the loop's clock by default: a link is made in a running loop); `tokens` keeps a
-    room's seat between runs (None: not kept)."""
+    """One served round's connection, with its reconnect policy. `patience` gives, when the connection drops (and
+    at each try after, which may only bring the end nearer), the seconds to keep trying (a room's seat:
+    ROOM_PATIENCE; the day's round: its time left and the wait for its table), counted on `now` (the loop's clock
+    by default: a link is made in a running loop); `tokens` keeps a room's seat between runs (None: not kept)."""
 
     def __init__(
         self,
@@ -236,7 +236,12 @@ class Link:
         """Try again every RETRY_SECONDS until patience runs out, saying each time how long is left."""
         self._drop_words()
         deadline = self.now() + self.patience()
-        while (left := deadline - self.now()) > 0:
+        while True:
+            # Patience may shrink meanwhile, never grow: the player ended the day's round while away, say.
+            deadline = min(deadline, self.now() + self.patience())
+            left = deadline - self.now()
+            if left <= 0:
+                break
             yield Dropped(math.ceil(left))
             await asyncio.sleep(RETRY_SECONDS)
             if self._closed:
