@@ -459,7 +459,7 @@ async def test_one_connection_plays_one_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize("rooms", [(), ("rooms.example.org:8765",)])
 async def test_every_game_is_told_it_hosts_nothing_and_joins_only_the_named_servers(tmp_path: Path, rooms) -> None:
     async with stand_in_server(tmp_path, rooms=rooms) as (port, _), connect(port) as conn:
-        shown = await (await shell(conn)).until("sigint")
+        shown = await (await shell(conn)).until("sigint", "size")  # the line after it: the reach line is whole
     assert f"reach {' '.join(rooms)!r} sigint True" in shown  # and Ctrl+C while its terminal is cooked is no signal
 
 
