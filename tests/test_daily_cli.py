@@ -29,6 +29,7 @@ from boggle_tui.engine.solver import solve
 from boggle_tui.game.daily import daily_deal, served_deal
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.net import link
+from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.server import RoomServer
@@ -407,3 +408,30 @@ def test_a_server_that_never_comes_back_ends_with_the_score_and_one_reconnecting
 def test_friends_without_the_table_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     with pytest.raises(BoggleError, match=r"^--friends narrows the day's table: give --table \(or --json\) with it$"):
         daily(monkeypatch, tmp_path / "ada", "--friends", "--server", "127.0.0.1:9")
+
+
+def test_a_board_the_game_cannot_draw_is_one_line_and_no_round(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A server's board of faces no die shows: one line and exit code 1, never a traceback (a server is a stranger)."""
+
+    class Wire:
+        async def send(self, message: str) -> None:
+            pass
+
+        async def close(self) -> None:
+            pass
+
+        def __aiter__(self) -> Wire:
+            return self
+
+        async def __anext__(self) -> str:
+            raise StopAsyncIteration
+
+    async def greet(_url: str, _hello: object) -> tuple[Wire, m.Start]:
+        board = (("1", "2"), ("3", "4"))
+        return Wire(), m.Start(round=1, board=board, dice="new", code="x", min_length=3, seconds=180, remaining=90.0,
+                               dictionary="enable1")  # fmt: skip
+
+    monkeypatch.setattr(link, "greet", greet)
+    code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", "--name", "ada")
+    assert code == 1 and said == [] and len(noted) == 1
+    assert noted[0].startswith("boggle: the server's board cannot be read ('1' is not a face a die can show")

@@ -55,7 +55,7 @@ from boggle_tui.net.client import JoinError, ask_daily_table, error_text
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
 from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
 from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link, Lost
-from boggle_tui.net.protocol import clean_text
+from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
 from boggle_tui.storage.identity import Identity, remember
@@ -164,9 +164,13 @@ async def _play_online(
     seat.answered()
     try:
         assert isinstance(start, m.Start)
-        session = DailySession(start, link.send, day=day, server=seat.url.removeprefix("ws://"), now=now,
-                               dictionary=language_for(seat.language).dictionary,
-                               ask=lambda friends: _ask_table(seat, friends))  # fmt: skip
+        try:
+            session = DailySession(start, link.send, day=day, server=seat.url.removeprefix("ws://"), now=now,
+                                   dictionary=language_for(seat.language).dictionary,
+                                   ask=lambda friends: _ask_table(seat, friends))  # fmt: skip
+        except ProtocolError as error:  # a board this game cannot draw: one line, never a traceback
+            tell(_("boggle: {reason}").format(reason=error))
+            return 1
         # The round's time, and the wait for its table (that wait alone, once the player has ended the round).
         link.patience = lambda: (0.0 if session.voted else session.remaining) + END_SECONDS
         return await _PlainDaily(seat, session, link, out, tell).play(ThreadedLines(lines), history, wall)
