@@ -17,7 +17,6 @@ from textual.events import Paste
 from textual.widgets import Label, OptionList, Static
 from websockets.asyncio.client import connect
 
-from boggle_tui.app import daily as daily_module
 from boggle_tui.app.launch import AT_START, Daily
 from boggle_tui.app.screens.daily_results import DailyResultsScreen, DayTableScreen
 from boggle_tui.app.screens.results import ResultsScreen
@@ -30,7 +29,7 @@ from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Mode
 from boggle_tui.game.round import Verdict
 from boggle_tui.game.session import SoloSession
-from boggle_tui.net import link
+from boggle_tui.net import daily_session, link
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.daily_session import DailySession
@@ -336,7 +335,7 @@ async def test_a_server_that_never_comes_back_is_said_so_not_you_ended_the_round
             await play_words(pilot, found[:2])
             await service_stopped(address)
             await until(pilot, lambda: any("reconnecting" in n.message for n in app._notifications), "the notice")
-            time_.now += 180 + daily_module.END_SECONDS  # the round's time, and the wait for its table, are over
+            time_.now += 180 + daily_session.END_SECONDS  # the round's time, and the wait for its table, are over
             results = await shown(pilot, DailyResultsScreen)
             assert text_of(results, "#outcome") == "The connection to the server was lost"
             table = text_of(results, "#day-summary")  # the heading says the connection was lost: not said again

@@ -12,7 +12,6 @@ played once a day: the history says whether it has been.
 from __future__ import annotations
 
 import asyncio
-import math
 from typing import Protocol
 
 from textual.notifications import Notification
@@ -27,17 +26,16 @@ from boggle_tui.game.daily import next_board_line, played_line
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import RoundRequest, daily_request
 from boggle_tui.game.session import RoundSession
-from boggle_tui.i18n import _, counted, sentence
+from boggle_tui.i18n import _, sentence
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError, ask_daily_table, error_text
-from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
-from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link, Lost
+from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession, Over, dropped_line, served_round
+from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link
 from boggle_tui.net.protocol import ProtocolError
 from boggle_tui.storage.daily_seat import DailyTarget
 from boggle_tui.storage.identity import remember
 from boggle_tui.storage.stats import daily_played
 
-END_SECONDS = 10.0  # past the clock's end, the longest wait for the server's table (it places the result first)
 TABLE_ROWS = 100  # rows of the day's table the table screen asks for
 
 
@@ -100,8 +98,6 @@ class DailyPlay:
             await link.close()
             app.daily_refused(str(error))
             return
-        # The round's time, and the wait for its table (that wait alone, once the player has ended the round).
-        link.patience = lambda: (0.0 if session.voted else session.remaining) + END_SECONDS
         solving = asyncio.create_task(asyncio.to_thread(self._solve, session))  # while the round is played
         app.play(session)
         try:
@@ -134,50 +130,22 @@ class DailyPlay:
         return solve(session.board, words.trie, session.min_length)
 
     async def _round(self, link: Link, session: DailySession) -> tuple[m.DailyTable | None, str]:
-        """The server's messages until its table. A connection that drops is opened again with the player's
-        secret while the round's clock runs (the server keeps the round open and sends back the words it judged);
-        a round that cannot be resumed, or a server silent past the round's end by END_SECONDS, is the server's to
-        finish with those words: its table is asked for."""
-        events = aiter(link.events())
-        while True:
-            try:
-                event = await asyncio.wait_for(anext(events), session.remaining + END_SECONDS)
-            except (TimeoutError, StopAsyncIteration):
-                return await self._finished_table()
+        """The server's messages until its table, or why none came (net/daily_session.py `served_round`)."""
+        async for event in served_round(link, session):
             match event:
-                case m.DailyTable():
-                    return event, ""
+                case Over(table=table, lost=lost):
+                    return table, lost
                 case m.Error():
                     text = error_text(event, "")
                     self.app.notify(sentence(text), title=_("Today's board"), severity="warning", markup=False)
                 case Dropped():
-                    self._reconnecting.say(counted(
-                        math.ceil(session.remaining),
-                        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
-                        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
-                    ))  # fmt: skip
-                case Back(reply=m.Start() as start):
+                    self._reconnecting.say(dropped_line(session))
+                case Back():
                     self._reconnecting.down()
-                    session.resumed(start)  # the words it judged come next
                     self.app.notify(_("Back in today's round."), title=_("Today's board"), timeout=3)
-                case Lost(why=why, code=code) if code in NAME_REFUSED or code == "version":
-                    return None, why
-                case Lost():  # over on the server (the table says how it ended), or not back in time
-                    return await self._finished_table()
-                case m.Start() | m.Entries() | m.Judgement():
-                    session.apply(event)
                 case _:
-                    pass
-
-    async def _finished_table(self) -> tuple[m.DailyTable | None, str]:
-        """The day's table with this round's result, as the server finished it; the reason when there is none."""
-        try:
-            table = await self.ask_table(False)
-        except (JoinError, OSError):
-            return None, _(CONNECTION_LOST)
-        if table.you is None:
-            return None, _(CONNECTION_LOST)
-        return table, ""
+                    session.apply(event)
+        return None, _(CONNECTION_LOST)
 
     async def ask_table(self, friends: bool) -> m.DailyTable:
         """The day's table as the server has it now: its top rows and yours (friends: theirs alone)."""

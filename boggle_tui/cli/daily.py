@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import datetime as dt
 import json
-import math
 import sys
 import time
 from collections.abc import Callable
@@ -48,13 +47,13 @@ from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import daily_request
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.share import DailyShare, daily_share_line
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import default_name
 from boggle_tui.net.client import JoinError, ask_daily_table, error_text
 from boggle_tui.net.daily_lines import figures_line, result_lines, row_line
-from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession
-from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link, Lost
+from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession, Over, dropped_line, served_round
+from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link
 from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
@@ -62,7 +61,6 @@ from boggle_tui.storage.identity import Identity, remember
 from boggle_tui.storage.stats import daily_played, daily_round, daily_streaks
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
-END_SECONDS = 10.0  # past the round's end, the longest wait for the server's table (it places the result first)
 
 
 @dataclass
@@ -171,8 +169,6 @@ async def _play_online(
         except ProtocolError as error:  # a board this game cannot draw: one line, never a traceback
             tell(_("boggle: {reason}").format(reason=error))
             return 1
-        # The round's time, and the wait for its table (that wait alone, once the player has ended the round).
-        link.patience = lambda: (0.0 if session.voted else session.remaining) + END_SECONDS
         return await _PlainDaily(seat, session, link, out, tell).play(ThreadedLines(lines), history, wall)
     finally:
         await link.close()
@@ -242,46 +238,25 @@ class _PlainDaily:
                 self.out(shown if entry.provisional else verdict_line(entry, upper))
 
     async def _listen(self) -> tuple[m.DailyTable | None, str]:
-        """The server's messages until its table; the reason when there is none."""
+        """The server's messages until its table; the reason when there is none (net/daily_session.py)."""
         session, upper = self.session, self.session.board.alphabet.upper
-        events = aiter(self.link.events())
-        while True:
-            try:
-                event = await asyncio.wait_for(anext(events), session.remaining + END_SECONDS)
-            except (TimeoutError, StopAsyncIteration):
-                return await self._finished_table()
+        async for event in served_round(self.link, session):
             match event:
-                case m.DailyTable():
-                    return event, ""
+                case Over(table=table, lost=lost):
+                    return table, lost
                 case m.Error():
                     self.tell(_("boggle: {reason}").format(reason=clean_text(error_text(event, ""), m.MAX_TEXT)))
                 case Dropped() if not self.down:
                     self.down = True
-                    self.tell(counted(
-                        math.ceil(session.remaining),
-                        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
-                        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
-                    ))  # fmt: skip
-                case Back(reply=m.Start() as start):
+                    self.tell(dropped_line(session))
+                case Back():
                     self.down = False
-                    session.resumed(start)  # the words it judged come next
                     self.tell(_("Back in today's round."))
-                case Lost(why=why, code=code) if code in NAME_REFUSED or code == "version":
-                    return None, why
-                case Lost():  # over on the server (the table says how it ended), or not back in time
-                    return await self._finished_table()
                 case m.Judgement() | m.Entries():
                     shown = len(session.entries)
                     session.apply(event)
                     write_lines(self.out, [verdict_line(e, upper) for e in session.entries[shown:]])
-
-    async def _finished_table(self) -> tuple[m.DailyTable | None, str]:
-        """The day's table with this round's result, as the server finished it; the reason when there is none."""
-        try:
-            table = await _ask_table(self.seat, False)
-        except (JoinError, OSError):
-            return None, _(CONNECTION_LOST)
-        return (table, "") if table.you is not None else (None, _(CONNECTION_LOST))
+        return None, _(CONNECTION_LOST)
 
 
 async def _ask_table(seat: Seat, friends: bool, rows: int = TABLE_ROWS) -> m.DailyTable:

@@ -10,10 +10,13 @@ while another screen covers it: the clock never stops. No sockets here (app/dail
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import math
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 
 from boggle_tui.engine.solver import Solution
 from boggle_tui.game.clock import TimeSource
@@ -21,8 +24,10 @@ from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.session import Hold, RoundSession
-from boggle_tui.i18n import N_, _
+from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net import messages as m
+from boggle_tui.net.client import JoinError
+from boggle_tui.net.link import NAME_REFUSED, Back, Dropped, Link, Lost
 from boggle_tui.net.session import ServedRound, dealt, judged_here, served_entry
 
 CONNECTION_LOST = N_("the connection to the server was lost")  # why a round's table never came (DailySession.lost)
@@ -177,3 +182,72 @@ class DailySession(ServedRound):
             dice=self.deal.dice, seed=None, seconds=int(self.duration),  # the server's seed is its own
             ended=self.end_reason.name.lower() if self.end_reason else None,
         )  # fmt: skip
+
+
+# The round as it goes on the server, through its link (net/link.py), for every front end
+
+
+END_SECONDS = 10.0  # past the clock's end, the longest wait for the server's table (it places the result first)
+
+
+@dataclass(frozen=True)
+class Over:
+    """The round's end as this game learns it: the day's table with this result placed, or why there is none."""
+
+    table: m.DailyTable | None
+    lost: str = ""
+
+
+def dropped_line(session: DailySession) -> str:
+    """The connection dropped: said with the round's time left."""
+    return counted(
+        math.ceil(session.remaining),
+        "The connection to the server dropped: reconnecting… ({count} second left in the round)",
+        "The connection to the server dropped: reconnecting… ({count} seconds left in the round)",
+    )
+
+
+async def served_round(
+    link: Link, session: DailySession
+) -> AsyncIterator[m.Error | Dropped | Back | m.Judgement | m.Entries | Over]:
+    """The round's events until its end (`Over`, last). The link keeps trying while the round's clock runs (the
+    server keeps the round open, and sends back the words it judged), and for END_SECONDS more, only for that once
+    the player has ended it; a round that cannot be resumed, or a server silent past the round's end by
+    END_SECONDS, is the server's to finish with those words: its table is asked for. A verdict is the front end's to
+    apply (it may say what it added); a return is applied here."""
+    link.patience = lambda: (0.0 if session.voted else session.remaining) + END_SECONDS
+    events = aiter(link.events())
+    while True:
+        try:
+            event = await asyncio.wait_for(anext(events), session.remaining + END_SECONDS)
+        except (TimeoutError, StopAsyncIteration):
+            yield await _finished(session)
+            return
+        match event:
+            case m.DailyTable():
+                yield Over(event)
+                return
+            case Lost(why=why, code=code) if code in NAME_REFUSED or code == "version":
+                yield Over(None, why)
+                return
+            case Lost():  # over on the server (the table says how it ended), or not back in time
+                yield await _finished(session)
+                return
+            case Back(reply=m.Start() as start):
+                session.resumed(start)  # the words it judged come next
+                yield event
+            case m.Error() | Dropped() | m.Judgement() | m.Entries():
+                yield event
+            case _:
+                pass
+
+
+async def _finished(session: DailySession) -> Over:
+    """The day's table with this round's result, as the server finished it; the reason when there is none."""
+    if session.ask is None:
+        return Over(None, _(CONNECTION_LOST))
+    try:
+        table = await session.ask(False)
+    except (JoinError, OSError):
+        return Over(None, _(CONNECTION_LOST))
+    return Over(table) if table.you is not None else Over(None, _(CONNECTION_LOST))
