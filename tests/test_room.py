@@ -103,7 +103,7 @@ def test_a_player_away_keeps_a_vote_while_their_game_tries_to_come_back(room) ->
     """Both dropped; bob came back and voted to end at once: the round ended before alice's words, sent again on her
     way back, could be judged (a play-test). An away player's vote waits AWAY_VOTE_SECONDS, then lapses."""
     alice, bob = start(room, "alice", "bob")
-    room.leave(alice)
+    room.leave(alice, dropped=True)
     assert not messages(room.vote_end(bob), "end")  # alice is on her way back
     room.time.now += AWAY_VOTE_SECONDS - 1
     assert not messages(room.tick(), "end")
@@ -115,10 +115,17 @@ def test_a_player_away_keeps_a_vote_while_their_game_tries_to_come_back(room) ->
         room.set_ready(player, True)
     room.time.now += COUNTDOWN
     assert messages(room.tick(), "start")
-    room.leave(alice)  # gone for good this time
+    room.leave(alice, dropped=True)  # gone for good this time
     room.vote_end(bob)
     room.time.now += AWAY_VOTE_SECONDS
     assert messages(room.tick(), "end")[0]["reason"] == "ended"  # her vote lapsed: bob's is everyone's
+    room.rejoin(alice, "game-3")  # back for the next round
+    for player in (alice, bob):
+        room.set_ready(player, True)
+    room.time.now += COUNTDOWN
+    assert messages(room.tick(), "start")
+    room.leave(alice)  # she quit (her game closed the connection): no vote to wait for
+    assert messages(room.vote_end(bob), "end")[0]["reason"] == "ended"
 
 
 def test_a_dropped_player_comes_back_with_their_words(room) -> None:

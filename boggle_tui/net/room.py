@@ -383,7 +383,7 @@ class Room:
         player.connected = False
         player.ready = False
         if self.state is State.PLAYING and player.round is not None:  # a seat in the round waits for its end
-            player.away_since = self.now()
+            player.away_since = self.now() if dropped else None  # a vote waits for a game on its way back only
         elif dropped:
             player.away_since = self.now()
             self.away_until = min(self.away_until or math.inf, player.away_since + AWAY_SECONDS)
