@@ -76,7 +76,6 @@ def make_app(
     )
     app.dictionaries[enable1.name] = enable1  # loaded once for the whole session
     app.dictionaries[popular.name] = popular
-    app.common = popular
     return app, time_
 
 

@@ -382,7 +382,7 @@ def test_boggle_stats_gives_the_record_against_each_friend(tmp_path) -> None:
         if carol is not None:
             players.append({"name": "[red]carol", "score": carol, "words": {}})
         history.record(record(n, score=mine, mode="online", players=tuple(players)))
-    summary = summarize(history, lambda _: False, dt.date(2026, 11, 20))
+    summary = summarize(history, lambda _code: lambda _w: False, dt.date(2026, 11, 20))
     assert [rival.describe() for rival in summary.rivals] == ["bob 2-1 (1 tie)", "[red]carol 2-0 (1 tie)"]
 
 

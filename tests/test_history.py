@@ -42,7 +42,7 @@ def test_rounds_come_newest_first_and_stats_add_up_per_kind(tmp_path: Path) -> N
         history.record(record(n, score, found=found, board=boards[n]))
     history.record(record(9, 0, mode="practice", found={}, missed=("awe", "howl"), board=boards[3]))
     assert [r.uid for r in history.rounds()] == ["round-9", "round-2", "round-1", "round-0"]
-    summary = summarize(history, lambda w: w in {"awe", "howl"}, dt.date(2026, 11, 22))
+    summary = summarize(history, lambda _code: lambda w: w in {"awe", "howl"}, dt.date(2026, 11, 22))
     timed, practice = summary.standings
     assert summary.games == 4 and (timed.kind, timed.games) == ("Boggle (1987+) · timed", 3)
     assert timed.best_score == 10 and timed.average_score == pytest.approx(20 / 3)
@@ -62,7 +62,7 @@ def test_sizes_replays_and_empty_boards_never_share_a_best(tmp_path: Path) -> No
     history.record(record(2, 30, dice="big", code="B-" + "E" * 25, board="e" * 25))
     history.record(record(3, 9, dice=None, code="X-ABCD", board="abcd"))
     history.record(record(4, 0, words_total=0, max_score=0, found={}, missed=()))  # no words: not a game
-    standings = {s.kind: s for s in summarize(history, lambda w: False, dt.date(2026, 11, 22)).standings}
+    standings = {s.kind: s for s in summarize(history, lambda _code: lambda w: False, dt.date(2026, 11, 22)).standings}
     assert set(standings) == {"Boggle (1987+) · timed", "Big Boggle (1979) · timed", "2x2 board · timed"}
     new = standings["Boggle (1987+) · timed"]
     assert (new.games, new.replays, new.best_score, new.average_score) == (2, 1, 5, 5.0)
@@ -299,7 +299,7 @@ def make_odd_history(folder: Path) -> None:
 def test_rows_with_values_boggle_never_writes_are_left_out_and_counted(tmp_path: Path) -> None:
     make_odd_history(tmp_path)
     history = History.open_to_read(tmp_path)
-    summary = summarize(history, lambda w: True, dt.date(2026, 11, 22))
+    summary = summarize(history, lambda _code: lambda w: True, dt.date(2026, 11, 22))
     standings = {s.kind: (s.games, s.best_score) for s in summary.standings}
     assert all(isinstance(word, str) for word, _ in summary.most_missed_common)
     assert standings == {"Boggle (1987+) · timed": (2, 4), "unknown board · timed": (1, 5)}  # rounds 1, 4 and 5
@@ -379,16 +379,22 @@ def test_the_statistics_speak_of_study_cards_in_sentences(tmp_path: Path, monkey
     assert "Study: 1 card · by box 0:1 · 0 learned" in capsys.readouterr().out.splitlines()
 
 
-def test_common_words_missed_are_counted_on_english_boards_only(tmp_path: Path) -> None:
-    """A German round's missed words are not English ones, even where one is spelt like a common English word."""
+def test_common_words_missed_are_judged_by_each_boards_own_language(tmp_path: Path) -> None:
+    """A German round's missed words are judged as German ones, even where one is spelt like a common English word;
+    the common misses of every language played are listed, the most often missed first."""
     history = History.open(tmp_path)
     history.record(record(1, missed=("awe", "bacon")))
     history.record(record(2, missed=("bacon",), code="DE-N-TINREONRHWLDASES", board="tinreonrhwldasex", dice="de"))
-    summary = summarize(history, lambda w: w in {"awe", "bacon"}, dt.date(2026, 11, 22))
-    assert summary.most_missed_common == [("awe", 1), ("bacon", 1)]  # bacon counted on its English board alone
+    history.record(record(3, missed=("haus",), code="DE-N-TINREONRHWLDASES", board="tinreonrhwldasey", dice="de"))
+    common = {"en": {"awe", "bacon"}, "de": {"haus"}}
+    summary = summarize(history, lambda code: common[code].__contains__, dt.date(2026, 11, 22))
+    assert summary.most_missed_common == [("awe", 1), ("bacon", 1), ("haus", 1)]  # bacon on its English board alone
+    asked: list[str] = []
+    summarize(history, lambda code: asked.append(code) or (lambda _w: False), dt.date(2026, 11, 22))
+    assert asked == ["en", "de"]  # the languages played, each asked once
     assert dict(history.most_missed())["bacon"] == 2  # both boards, where language does not matter
-    assert history.most_missed([code_glob("de")]) == [("bacon", 1)]  # the German board's alone
-    assert history.most_missed([code_glob("en"), code_glob("de")]) == [("bacon", 2), ("awe", 1)]
+    assert history.most_missed([code_glob("de")]) == [("bacon", 1), ("haus", 1)]  # the German boards' alone
+    assert history.most_missed([code_glob("en"), code_glob("de")]) == [("bacon", 2), ("awe", 1), ("haus", 1)]
     assert history.most_missed([]) == []
 
 
@@ -418,7 +424,7 @@ def test_rounds_of_each_language_are_their_own_kind_and_say_their_language(tmp_p
     history.record(record(1, 7, dice="de", code=board_code(german, "de"), board=german.text()))
     history.record(record(2, 9, dice="de", code=board_code(german, "de"), board=german.text()))
     history.record(record(3, 3, dice=None, code=board_code(spanish), board=spanish.text()))
-    standings = {s.kind: s for s in summarize(history, lambda w: False, dt.date(2026, 11, 22)).standings}
+    standings = {s.kind: s for s in summarize(history, lambda _code: lambda w: False, dt.date(2026, 11, 22)).standings}
     assert set(standings) == {"Boggle (1987+) · timed", "Deutsch 4x4 · timed", "4x4 board · Spanish · timed"}
     assert (standings["Deutsch 4x4 · timed"].games, standings["Deutsch 4x4 · timed"].best_score) == (2, 9)
     assert standings["4x4 board · Spanish · timed"].language == "es"

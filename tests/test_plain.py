@@ -116,8 +116,9 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
         input=script, capture_output=True, text=True, timeout=120, env={**os.environ, "BOGGLE_DATA_DIR": str(tmp_path)},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    # stdout is the game alone: what saving the round did is a notice, on stderr
-    assert re.fullmatch(r"Saved in your history\. \d+ new study cards: .*\n", result.stderr)
+    # stdout is the game alone: what saving the round did is a notice, on stderr. The pipe ended the round in its
+    # first seconds: its misses were never looked for, and make no study card (23 did, #37)
+    assert result.stderr == "Saved in your history.\n"
     out = result.stdout.splitlines()
     assert out[:2] == [
         "Boggle (1987+) · seed 42 · board N-TINREONRHWLDASES",

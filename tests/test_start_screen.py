@@ -198,7 +198,6 @@ async def test_the_statistics_read_the_common_words_themselves(enable1, popular,
     for n, board in enumerate(["tinreonrhwldases", "tehaiowsnnlarrds", "sesadlwhrnoernit"]):  # a board counts once
         history.record(record(n, missed=("ate", "eta", "zzz"), board=board))
     app, _ = make_app(enable1, popular, None, history=history)
-    app.common = None  # as a game just opened has it
     async with app.run_test() as pilot:
         await shown(pilot, StartScreen)
         await pilot.press("f2")

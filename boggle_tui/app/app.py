@@ -7,6 +7,7 @@ app/solo.py (`SoloPlay`), a room in app/online.py (`OnlinePlay`), the study card
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import random
@@ -41,6 +42,8 @@ from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.app.solo import RoundOver, SoloPlay
 from boggle_tui.app.study_flow import StudyFlow
 from boggle_tui.app.themes import THEMES
+from boggle_tui.engine.alphabets import capitals
+from boggle_tui.engine.common import common_words, is_loaded
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.clock import TimeSource
@@ -53,8 +56,9 @@ from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _, counted, sentence
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
+from boggle_tui.storage.reports import report_word
 from boggle_tui.storage.settings import save_preferences
-from boggle_tui.storage.stats import daily_round, daily_streaks, summarize
+from boggle_tui.storage.stats import daily_round, daily_streaks, played_languages, summarize
 
 if TYPE_CHECKING:  # a room's and today's board's machinery (the network with them) is imported when one is played
     from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -134,7 +138,6 @@ class BoggleApp(App[int]):
         self.online = self._online_play(launch.target) if isinstance(launch, Room) else None
         self.online_from_start = False  # a room chosen on the start screen goes back to it when left
         self.dictionaries: dict[str, Dictionary] = {}
-        self.common: Dictionary | None = None
         self.table = launch.table if isinstance(launch, Round) else None  # rounds against the table while set
         self.table_choice = self.table or TableRules()  # what the table screen offers first
         self.daily_from_start = False  # today's board chosen on the start screen: a refusal goes back to it
@@ -299,9 +302,6 @@ class BoggleApp(App[int]):
     @on(RoundOver)
     def round_over(self, event: RoundOver) -> None:
         self.solo.round_over(event.session)
-
-    def is_common(self, word: str) -> bool:
-        return self.solo.is_common(word)
 
     @on(StartScreen.Play)
     def play_chosen(self, event: StartScreen.Play) -> None:
@@ -471,18 +471,38 @@ class BoggleApp(App[int]):
     def study_word(self, event: ResultsScreen.Study) -> None:
         self.study.add_card(event.word, event.dictionary)
 
+    @on(ResultsScreen.Reported)
+    def word_reported(self, event: ResultsScreen.Reported) -> None:
+        """Kept in the history, sent nowhere; the cards of a word that is not the player's are suspended."""
+        if not report_word(self.history, event.word, event.dictionary, event.language, event.report, self.today()):
+            self.notify(self.history.notice or _("History is off: the report is not kept."), severity="warning")
+            return
+        if event.report.unwanted:
+            study.suspend_word(self.history, event.word, event.dictionary)
+        # Translators: {word} was reported as {report} ("not for me"); the command lists every report
+        said = _("{word}: {report}. boggle words --reports lists your reports.")
+        self.notify(said.format(word=capitals(event.word), report=event.report.text), title=_("Reported"), timeout=5)
+
+    @on(ResultsScreen.BonusMissed)
+    def bonus_missed(self, event: ResultsScreen.BonusMissed) -> None:
+        self.preferences = replace(self.preferences, bonus_missed=event.shown)
+        save_preferences(self.preferences, self.settings_folder)
+
     def action_stats(self) -> None:
-        if self.common is None:  # read when a round first starts: the common words missed need them (#29)
-            self.run_worker(self._stats_once_read, thread=True, group="stats", exclusive=True)
+        played = played_languages(self.history)
+        if not all(map(is_loaded, played)):  # each language's common words, for its misses: read off the screen
+            self.run_worker(lambda: self._stats_once_read(played), thread=True, group="stats", exclusive=True)
             return
         self._show_stats()
 
-    def _stats_once_read(self) -> None:
-        self.solo.load_common()
+    def _stats_once_read(self, languages: list[str]) -> None:
+        for code in languages:
+            with contextlib.suppress(OSError, ValueError):  # a table that cannot be read: its misses are not shown
+                common_words(code)
         self.call_from_thread(self._show_stats)
 
     def _show_stats(self) -> None:
-        summary = summarize(self.history, self.is_common, self.today())
+        summary = summarize(self.history, None, self.today())
         cards = study.cards(self.history)
         self.push_screen(StatsScreen(summary, self.history.notice or self.history.left_out(), cards))
 

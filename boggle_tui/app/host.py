@@ -30,7 +30,6 @@ class Host(Protocol):
     request: RoundRequest | None  # the round asked last
     table: TableRules | None  # rounds against the table while set
     dictionaries: dict[str, Dictionary]  # the word lists loaded, by name
-    common: Dictionary | None  # the common words, once read
     now: TimeSource
     wall: Callable[[], dt.datetime]
     rng: random.Random

@@ -22,8 +22,8 @@ from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.app.screens.waiting import LoadingScreen
 from boggle_tui.engine import definitions
 from boggle_tui.engine.alphabets import capitals
-from boggle_tui.engine.common import is_common
-from boggle_tui.engine.dictionary import COMMON_WORDS, Dictionary, is_cached, language_of, load_dictionary
+from boggle_tui.engine.common import common_words, is_loaded
+from boggle_tui.engine.dictionary import Dictionary, is_cached, language_of, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.deal import RICH_TRIES
@@ -32,10 +32,12 @@ from boggle_tui.game.levels import DEFAULT_LEVEL, MATCHED
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
-from boggle_tui.game.study import never_common
+from boggle_tui.game.study import played_enough
 from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.game.tiers import required_test
 from boggle_tui.i18n import _, counted
 from boggle_tui.storage import study
+from boggle_tui.storage.reports import unwanted
 
 if TYPE_CHECKING:  # a room's and today's board's: imported when one is played (the network with them)
     from boggle_tui.net.daily_session import DailySession
@@ -146,7 +148,7 @@ class SoloPlay:
         describe = language_for(session.board.language).describe
         self.playing = RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss)
         app.show(self.playing)
-        app.set_timer(READ_AFTER, self._read_for_results)
+        app.set_timer(READ_AFTER, lambda: self._read_for_results(session.board.language))
         if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:
             # Translators: "Matched" is the table's level that learns from your rounds; {level} is another level's
             # name (as the table's choices name it, in lower case).
@@ -164,23 +166,25 @@ class SoloPlay:
         """Told by the session, perhaps from a timer: the app handles it as a message, after the current one."""
         self.app.post_message(RoundOver(session))
 
-    def _read_for_results(self) -> None:
-        """What the results need (the common words, the definitions), read while the round is played:
+    def _read_for_results(self, language: str) -> None:
+        """What the results need (the language's common words, the definitions), read while the round is played:
         a moment after the board is up, so that the reading never slows the board's first drawing."""
-        if self.app.common is None:
-            self.app.run_worker(self.load_common, thread=True, group="common", exclusive=True)
+        if not is_loaded(language):
+            self.app.run_worker(lambda: self._read_common(language), thread=True, group="common", exclusive=True)
         if not definitions.loaded():
             self.app.run_worker(definitions.load, thread=True, group="definitions", exclusive=True)
 
-    def load_common(self) -> None:
-        """Read the common words into the app (off the screen's thread: the first reading builds a cache)."""
-        if self.app.common is not None:
-            return
-        with contextlib.suppress(BoggleError, OSError):  # without it, no word is starred: nothing worse
-            self.app.common = load_dictionary(COMMON_WORDS)
+    @staticmethod
+    def _read_common(language: str) -> None:
+        with contextlib.suppress(OSError, ValueError):  # unread, the results read it (and say nothing is common)
+            common_words(language)
 
-    def is_common(self, word: str) -> bool:
-        return is_common(word, self.app.common)  # less the popular list's names and abbreviations
+    def required(self, language: str) -> Callable[[str], bool]:
+        """The player's required words of `language`: its common words, less those the player reported."""
+        try:
+            return required_test(language, unwanted(self.app.history, language))
+        except (OSError, ValueError):  # a table that cannot be read: nothing is required, nothing worse
+            return lambda _word: False
 
     # The end
 
@@ -198,15 +202,16 @@ class SoloPlay:
         if record is not None and not app.history.record(record) and app.history.notice:
             app.notify(app.history.notice, title=_("History"), severity="warning")
         language = language_for(session.board.language)  # what is known of its words: which are common, defined
-        common = self.is_common if language.knows_common else never_common
+        required = self.required(language.code)
         on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
-        marks = None if on_the_list or not language.knows_common else self.is_common
-        screen = results_screen(session, marks, language.describe)
+        screen = results_screen(session, None if on_the_list else required, language.describe, required)
+        screen.bonus_missed = app.preferences.bonus_missed
         if self.playing is not None and self.playing.session is session:
             screen.late_words = self.playing.late_words  # typing through 0:00 goes on with its word
         self.playing = None
         if record is not None and app.history.enabled:
-            after = study.cards_after_round(app.history, record, common)
+            most, played = app.preferences.new_cards_a_round, played_enough(session.elapsed, session.duration)
+            after = study.cards_after_round(app.history, record, required, most, played)
             if after.new_cards:
                 words = ", ".join(capitals(word) for word in after.new_cards[:5])
                 more = "…" if len(after.new_cards) > 5 else ""
@@ -218,21 +223,24 @@ class SoloPlay:
 
 
 def results_screen(
-    session: RoundSession, marks: Callable[[str], bool] | None, describe: Callable[[str], str]
+    session: RoundSession,
+    marks: Callable[[str], bool] | None,
+    describe: Callable[[str], str],
+    required: Callable[[str], bool] | None = None,
 ) -> ResultsScreen:
     """A round with other players' results shows every player's words side by side: with n and r where the next
     board is dealt here (the table), back to the room's lobby where the room deals it."""
     if _daily(session):  # today's board on a server: with the day's table
         from boggle_tui.app.screens.daily_results import DailyResultsScreen
 
-        return DailyResultsScreen(session, marks, describe)
+        return DailyResultsScreen(session, marks, describe, required)
     if isinstance(session, Contest) and isinstance(session, Redealt):
-        return TableResultsScreen(session, marks, describe)
+        return TableResultsScreen(session, marks, describe, required)
     if isinstance(session, Contest):
         from boggle_tui.app.screens.online_results import OnlineResultsScreen
 
-        return OnlineResultsScreen(session, marks, describe)
-    return ResultsScreen(session, marks, describe)
+        return OnlineResultsScreen(session, marks, describe, required)
+    return ResultsScreen(session, marks, describe, required)
 
 
 # A room's and today's board's sessions are made by the network's modules, imported when one is played: until they

@@ -15,8 +15,6 @@ from rich.text import Text
 
 from boggle_tui.cli.output import console, print_json
 from boggle_tui.engine.alphabets import capitals
-from boggle_tui.engine.common import common_test
-from boggle_tui.engine.dictionary import COMMON_WORDS, load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily import today
 from boggle_tui.game.daily_table import streak_days
@@ -50,8 +48,7 @@ def _say_notice(history: History) -> None:
 def run_stats(args: argparse.Namespace, *, today: Callable[[], dt.date] = today) -> int:
     """`today` gives the UTC date the daily streaks run up to (tests give theirs)."""
     history = _open()
-    common = load_dictionary(COMMON_WORDS)
-    summary = summarize(history, common_test(common), today())
+    summary = summarize(history, None, today())
     cards = study.cards(history)
     _say_notice(history)
     if history.notice:

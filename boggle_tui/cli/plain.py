@@ -31,7 +31,6 @@ from typing import Protocol
 from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import BLANK, Board
-from boggle_tui.engine.common import common_test
 from boggle_tui.engine.dictionary import (
     DEFAULT_DICTIONARY,
     Dictionary,
@@ -39,25 +38,27 @@ from boggle_tui.engine.dictionary import (
     load_dictionary,
     shipped_dictionaries,
 )
-from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
-from boggle_tui.game.languages import Language, language_for
+from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.rules import describe_seconds
 from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
+from boggle_tui.game.study import NEW_CARDS_A_ROUND, played_enough
 from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.game.tiers import required_test, tally
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net.address import default_name
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
+from boggle_tui.storage.reports import unwanted
 
 WARNINGS = (60, 10)  # seconds left at which the clock speaks up, in a round longer than that
 GRACE = 1.5  # seconds after 0:00 in which a line still arriving was typed as time ran out: "too late"
@@ -125,6 +126,7 @@ class PlainRound:
 
     session: SoloSession
     is_common: Callable[[str], bool] | None = None  # None: no word is marked common (the list is the common one)
+    required: Callable[[str], bool] | None = None  # the required words (game/tiers.py); None: `is_common`'s
     warnings: list[int] = field(default_factory=list)  # the clock's warnings still to give, largest first
 
     def __post_init__(self) -> None:
@@ -261,6 +263,7 @@ class PlainRound:
         mark = self.mark
         lines = [
             score_line(r),
+            *tiers_lines(r, self.required or self.is_common),
             _("By length: {lengths}").format(lengths=", ".join(by_length(r))),
             found_line(len(r.found)),
             *words_by_value(r.by_value(r.found), r.found.get, mark),
@@ -268,7 +271,7 @@ class PlainRound:
             *words_by_value(r.missed, score, mark),
         ]
         if self.is_common is not None and any(self.is_common(w) for w in r.solution.words):
-            lines.append(_("{mark} marks a common word: the ones worth learning.").format(mark=COMMON_MARK))
+            lines.append(_("{mark} marks a required word: the common ones, worth learning.").format(mark=COMMON_MARK))
         late = [capitals(e.word) for e in session.entries if e.verdict is Verdict.TOO_LATE]
         if late:
             lines.append(_("Too late: {words}").format(words=", ".join(late)))
@@ -354,6 +357,14 @@ def score_line(r: Results) -> str:
         "Score {score} of {max} ({share}%) · {found} of {count} words",
         "Score {score} of {max} ({share}%) · {found} of {count} words",
     ).format(**fields)
+
+
+def tiers_lines(results: Results, required: Callable[[str], bool] | None) -> list[str]:
+    """`Required 31 of 48 · bonus 6 · Great`, and a line of its own when every required word was found."""
+    if required is None:
+        return []
+    counts = tally(results.solution.words, results.found, required)
+    return [counts.line(), *([_("Every required word found!")] if counts.every_required else [])]
 
 
 def found_line(found: int) -> str:
@@ -610,14 +621,21 @@ def write_lines(write: Write, lines: Iterable[str]) -> None:
         write(line)
 
 
-def save_round(session: RoundSession, history: History, wall: WallClock, is_common: Callable[[str], bool]) -> list[str]:
+def save_round(
+    session: RoundSession,
+    history: History,
+    wall: WallClock,
+    is_required: Callable[[str], bool],
+    most: int = NEW_CARDS_A_ROUND,
+) -> list[str]:
     """Record the round in the history and make its study cards, as the app does when a round ends."""
     record = session.record(wall())
     if record is None:
         return [_("A board with no words is not a game: nothing is saved.")]
     if not history.record(record):
         return [history.notice or _("History is off: this round is not saved.")]
-    after = study.cards_after_round(history, record, is_common)
+    played = played_enough(session.elapsed, session.duration)
+    after = study.cards_after_round(history, record, is_required, most, played)
     if not after.new_cards:
         return [_("Saved in your history.")]
     words = ", ".join(capitals(w) for w in after.new_cards[:STUDY_LISTED])
@@ -643,9 +661,11 @@ def play_plain(
     table: TableRules | None = None,
     rng: random.Random | None = None,
     close: bool = True,
+    cards_a_round: int = NEW_CARDS_A_ROUND,
 ) -> int:
     """`boggle play --plain` (with `table`: `--bots N --plain`): deal `request`, play it on stdin and stdout,
-    save it; the exit code. `rng` seats the table's bots (tests fix it).
+    save it; the exit code. `rng` seats the table's bots (tests fix it); `cards_a_round`: the study cards a round
+    makes at most (the player's setting).
 
     Notices (settings, history, a word list being prepared, what saving the round did) go to stderr (`note`),
     so stdout is the round alone.
@@ -665,13 +685,12 @@ def play_plain(
         else:
             session = _table_session(request, dictionary, table, history, now, rng)
         language = language_for(session.board.language)
-        common = dictionary if request.dictionary == language.common_words else _common(language)
-        is_common = common_test(common)  # less the popular list's names and abbreviations
-        marks = None if common is None or common is dictionary else is_common  # on the common list itself: no marks
-        front = PlainRound(session, marks) if table is None else TableRound(session, marks, now=now)
+        required = required_words(language.code, history)
+        marks = None if request.dictionary == language.common_words else required  # on the common list: no marks
+        front = PlainRound(session, marks, required) if table is None else TableRound(session, marks, required, now=now)
         source = lines or StreamLines(_stdin_fd(), now)
         play_round(front, source, out, now)
-        saved = save_round(session, history, wall, is_common)
+        saved = save_round(session, history, wall, required, cards_a_round)
         write_lines(out, front.results())
         write_lines(tell, saved)
         if isinstance(source, StreamLines):
@@ -717,14 +736,13 @@ def _load(request: RoundRequest) -> Dictionary:
     return load_dictionary(request.dictionary, language=request.language)
 
 
-def _common(language: Language) -> Dictionary | None:
-    """The language's common words: the misses worth learning, which become study cards sooner (None where
-    the game does not know which are: no mark, no "common word" cards)."""
-    if language.common_words is None:
-        return None
-    with contextlib.suppress(BoggleError, OSError):  # without it, no word is marked: nothing worse
-        return load_dictionary(language.common_words)
-    return None
+def required_words(language: str, history: History) -> Callable[[str], bool]:
+    """The player's required words of `language` (its common words, less those they reported); none where its
+    tables cannot be read (nothing is marked or carded: nothing worse)."""
+    try:
+        return required_test(language, unwanted(history, language))
+    except (OSError, ValueError):
+        return lambda _word: False
 
 
 def _stdin_fd() -> int | None:

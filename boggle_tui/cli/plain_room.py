@@ -40,9 +40,11 @@ from boggle_tui.cli.plain import (
     Write,
     board_rows,
     missed_line,
+    required_words,
     rules_line,
     save_round,
     score_line,
+    tiers_lines,
     utc_now,
     verdict_line,
     word_of,
@@ -50,14 +52,13 @@ from boggle_tui.cli.plain import (
     write_lines,
 )
 from boggle_tui.cli.plain_rivals import CountsLine, contest_lines, counts_line, evening_lines, shown_name
-from boggle_tui.engine.common import common_test
-from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import score
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.languages import Language, language_for
 from boggle_tui.game.levels import LEVELS
 from boggle_tui.game.round import EndReason, Entry
+from boggle_tui.game.study import NEW_CARDS_A_ROUND
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError, error_text
@@ -183,7 +184,8 @@ class PlainRoom:
     wall: WallClock = utc_now
     address: str = ""  # what friends type to join, when this seat hosts the room
     history: History | None = None
-    is_common: Callable[[str], bool] | None = None  # None: read the common words when a round first ends
+    is_common: Callable[[str], bool] | None = None  # the required words; None: read when a round first ends
+    cards_a_round: int = NEW_CARDS_A_ROUND  # the study cards a round makes at most (the player's setting)
     lobby: m.Lobby | None = None
     session: OnlineSession | None = None
     countdown: float | None = None
@@ -452,41 +454,38 @@ class PlainRoom:
         return lines
 
     def _own_results(self) -> list[str]:
-        """This seat's score against the board, and the words nobody here found, as solo --plain lists them."""
+        """This seat's score against the board, its required and bonus words, and the words nobody here found, as
+        solo --plain lists them."""
         session = self.session
         assert session is not None
         results = session.results()
         language = language_for(session.board.language)
+        required = self._required(language)
         on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
-        common = None if on_the_list else self._common(language)
+        common = None if on_the_list else required
         alphabet = session.board.alphabet
 
         def mark(word: str) -> str:
             return alphabet.upper(word) + ("*" if common is not None and common(word) else "")
 
         missed = results.missed  # the most valuable first, in the language's order
-        lines = [score_line(results), missed_line(len(missed)), *words_by_value(missed, score, mark)]
+        lines = [score_line(results), *tiers_lines(results, required), missed_line(len(missed))]
+        lines += words_by_value(missed, score, mark)
         if common is not None and any(common(w) for w in missed):
-            lines.append(_("{mark} marks a common word: the ones worth learning.").format(mark="*"))
+            lines.append(_("{mark} marks a required word: the common ones, worth learning.").format(mark="*"))
         return lines
 
-    def _common(self, language: Language) -> Callable[[str], bool] | None:
-        """Which of the language's words are common, read when a round first ends; None where the game does
-        not know (no mark, no "common word" cards)."""
-        if language.common_words is None:
-            return None
+    def _required(self, language: Language) -> Callable[[str], bool]:
+        """The player's required words of the language, read when a round first ends (given by tests)."""
         if self.is_common is None:
-            try:
-                self.is_common = common_test(load_dictionary(language.common_words))  # less names, abbreviations
-            except (BoggleError, OSError):
-                self.is_common = lambda _word: False
+            self.is_common = required_words(language.code, self.history or History.disabled())
         return self.is_common
 
     def _save(self) -> list[str]:
         if self.history is None or self.session is None:
             return []
-        common = self._common(language_for(self.session.board.language))
-        return save_round(self.session, self.history, self.wall, common or (lambda _word: False))
+        required = self._required(language_for(self.session.board.language))
+        return save_round(self.session, self.history, self.wall, required, self.cards_a_round)
 
     # What the player types
 

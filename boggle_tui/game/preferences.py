@@ -15,7 +15,7 @@ from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shippe
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.rules import CLOCKS, STANDARD_ROUND
-from boggle_tui.game.study import DEFAULT_NEW_PER_DAY
+from boggle_tui.game.study import DEFAULT_NEW_PER_DAY, NEW_CARDS_A_ROUND
 
 ROUND_LENGTHS: tuple[int | None, ...] = (*CLOCKS, None)  # None: no clock
 DEFAULT_THEME = "textual-dark"
@@ -29,6 +29,8 @@ class Preferences:
     mode: Mode = Mode.TIMED
     theme: str = DEFAULT_THEME
     new_cards_per_day: int = DEFAULT_NEW_PER_DAY  # study: new cards met per day, at most
+    new_cards_a_round: int = NEW_CARDS_A_ROUND  # study: new cards one round's misses make, at most
+    bonus_missed: bool = True  # the results' missed list shows the bonus words too (game/tiers.py); b toggles it
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, as Textual's keymap takes them
     bell: bool = True  # online: the terminal's bell when a room's countdown starts (a player in another window)
     pause_on_focus_loss: bool = True  # a timed solo round pauses while the terminal is not the window in use

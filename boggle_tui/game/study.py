@@ -24,6 +24,7 @@ from boggle_tui.engine.trie import Trie
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.round import Round, Verdict, normalise
+from boggle_tui.game.rules import STANDARD_ROUND
 from boggle_tui.i18n import N_, _, counted
 
 BOX_DAYS = (0, 1, 4, 7, 12, 20, 30, 60, 90, 150, 270, 480)  # box -> days until the card is due again
@@ -36,7 +37,8 @@ MAX_NEW_PER_DAY = 500
 BOARD_DRILL_SECONDS = 30.0
 MISSES_FOR_A_CARD = 2  # rounds in which a word was missed before it becomes a card
 COMMON_POINTS = 2  # ... or once, for a common word worth this many points or more
-NEW_CARDS_A_ROUND = 5  # new cards one round makes at most: 53 from one ended at once flooded the deck
+NEW_CARDS_A_ROUND = 5  # new cards one round makes at most (settings.json): 53 from one ended at once flooded the deck
+MAX_NEW_CARDS_A_ROUND = 50
 MAX_SHUFFLES = 100
 
 
@@ -52,10 +54,10 @@ class Source(Enum):
         return _(self.value)
 
 
-def never_common(word: str) -> bool:
-    """What is common is known for English words only (wordfreq's English ranks, the popular list): a word of
-    another language is never marked common, whatever English word it is spelt like."""
-    return False
+def played_enough(elapsed: float, duration: float | None) -> bool:
+    """Whether a round was played long enough for its misses to be worth cards: a third of its clock (of the
+    standard round, untimed). A round ended at once misses every word, and the player looked for none of them."""
+    return elapsed >= (duration or STANDARD_ROUND) / 3
 
 
 def by_worth(candidates: list[tuple[str, Source]]) -> list[tuple[str, Source]]:
@@ -65,11 +67,15 @@ def by_worth(candidates: list[tuple[str, Source]]) -> list[tuple[str, Source]]:
     return sorted(candidates, key=lambda c: (order[c[1]], -score(c[0]), c[0]))
 
 
-def card_source(times_missed: int, common: bool, word: str) -> Source | None:
-    """Whether a missed word becomes a card, and why: the rules in one place."""
+def card_source(times_missed: int, required: bool, word: str) -> Source | None:
+    """Whether a missed word becomes a card, and why: the rules in one place. Only a required word does (common in
+    its language, neither a name nor offensive, and not one the player reported): the bonus words are the list's
+    rarities, which no one is asked to learn."""
+    if not required:
+        return None
     if times_missed >= MISSES_FOR_A_CARD:
         return Source.MISSED
-    if times_missed >= 1 and common and score(word) >= COMMON_POINTS:
+    if times_missed >= 1 and score(word) >= COMMON_POINTS:
         return Source.COMMON
     return None
 

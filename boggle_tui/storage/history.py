@@ -22,6 +22,8 @@ try:
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
 
+from boggle_tui.engine.common import denied
+from boggle_tui.engine.dictionary import language_of
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.i18n import _, counted
 from boggle_tui.storage.paths import data_dir
@@ -92,8 +94,32 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE rounds ADD COLUMN players TEXT;
     """,
+    # The words a player reported (storage/reports.py): one report a word and word list, the latest kept.
+    """
+    CREATE TABLE reports (
+        dictionary TEXT NOT NULL,
+        language TEXT NOT NULL,
+        word TEXT NOT NULL,
+        report TEXT NOT NULL,
+        reported_at TEXT NOT NULL,
+        PRIMARY KEY (dictionary, word)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _suspend_denied_cards(db: sqlite3.Connection) -> None:
+    """Cards made before the game knew which words are never common (names, abbreviations) or offensive are
+    suspended, once, as the reports table comes: `boggle study --restore WORD` brings one back for good."""
+    rows = db.execute("SELECT dictionary, word FROM cards WHERE suspended = 0").fetchall()
+    for dictionary, word in rows:
+        if isinstance(dictionary, str) and isinstance(word, str) and word in denied(language_of(dictionary).code):
+            db.execute("UPDATE cards SET suspended = 1 WHERE dictionary = ? AND word = ?", (dictionary, word))
+
+
+# What a migration does beyond its statements, run in its transaction: AFTER_STEPS[n] after MIGRATIONS[n].
+AFTER_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: _suspend_denied_cards}
 # What each column must hold to be read, as SQLite's typeof() names it: SQLite keeps whatever a hand or another
 # tool put in a column (text in an INTEGER one), so a reader checks each row in the query itself (no cost per
 # value in Python) and leaves out the rows that do not hold, counting them.
@@ -447,6 +473,8 @@ def _migrate(db: sqlite3.Connection, held: int) -> None:
             for statement in MIGRATIONS[step].split(";"):
                 if statement.strip():
                     db.execute(statement)
+            if step in AFTER_STEPS:
+                AFTER_STEPS[step](db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # in the same transaction: all of it, or none
 
 

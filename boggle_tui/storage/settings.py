@@ -20,7 +20,7 @@ from boggle_tui.game.languages import shipped_languages
 from boggle_tui.game.preferences import Preferences, in_language, of_one_language
 from boggle_tui.game.request import Mode
 from boggle_tui.game.rules import ROUND_SECONDS
-from boggle_tui.game.study import MAX_NEW_PER_DAY
+from boggle_tui.game.study import MAX_NEW_CARDS_A_ROUND, MAX_NEW_PER_DAY
 from boggle_tui.i18n import _
 from boggle_tui.storage.settings_file import MAX_BYTES, checked_language, settings_path
 
@@ -110,6 +110,12 @@ def _new_cards_per_day(value: Any) -> int:
     return value
 
 
+def _new_cards_a_round(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NEW_CARDS_A_ROUND:
+        raise ValueError(value)
+    return value
+
+
 def _keys(value: Any) -> dict[str, str]:
     """Binding ids to keys: `{"rotate": "ctrl+r,f4"}`. Checked whole: a bad entry drops the map, with a notice."""
     if not isinstance(value, dict) or len(value) > MAX_KEYS:
@@ -139,6 +145,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "mode": _mode,
     "theme": _theme,
     "new_cards_per_day": _new_cards_per_day,
+    "new_cards_a_round": _new_cards_a_round,
+    "bonus_missed": _flag,
     "keys": _keys,
     "bell": _flag,
     "pause_on_focus_loss": _flag,
@@ -155,6 +163,8 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "mode": preferences.mode.value,
         "theme": preferences.theme,
         "new_cards_per_day": preferences.new_cards_per_day,
+        "new_cards_a_round": preferences.new_cards_a_round,
+        "bonus_missed": preferences.bonus_missed,
         "keys": preferences.keys,
         "bell": preferences.bell,
         "pause_on_focus_loss": preferences.pause_on_focus_loss,

@@ -21,8 +21,10 @@ from boggle_tui.game.codes import code_glob, parse_code
 from boggle_tui.game.daily_table import beating_streak, shielded_streak
 from boggle_tui.game.languages import LANGUAGES
 from boggle_tui.game.record import RoundRecord
+from boggle_tui.game.tiers import required_test
 from boggle_tui.i18n import N_, _, counted, decimal, number
 from boggle_tui.storage.history import History
+from boggle_tui.storage.reports import unwanted
 
 TREND_ROUNDS = 30
 UNKNOWN_BOARD = N_("unknown board")  # the kind of a round whose board code cannot be read
@@ -122,7 +124,21 @@ class Summary:
     rivals: list[Rival] = dataclasses.field(default_factory=list)  # the most played with first
 
 
-def summarize(history: History, is_common: Callable[[str], bool], today: dt.date) -> Summary:
+def played_languages(history: History) -> list[str]:
+    """The languages of the boards in the history, by their codes (the statistics' common misses read each one's
+    common words: the app reads them off its screen's thread first)."""
+    return [
+        language.code
+        for language in LANGUAGES.values()
+        if history.read("SELECT 1 FROM rounds WHERE code GLOB ? LIMIT 1", (code_glob(language.code),))
+    ]
+
+
+def summarize(
+    history: History, required_for: Callable[[str], Callable[[str], bool]] | None, today: dt.date
+) -> Summary:
+    """The statistics. `required_for(language)`: which missed words of a language are worth showing (None: its
+    required words, less those the player reported)."""
     rounds = [r for r in history.rounds() if r.words_total > 0]
     kinds: dict[tuple[str, str, str], list[RoundRecord]] = {}
     for r in rounds:
@@ -132,8 +148,11 @@ def summarize(history: History, is_common: Callable[[str], bool], today: dt.date
     )
     fresh = [r for r in rounds if not r.replay]
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
-    known = [code_glob(language.code) for language in LANGUAGES.values() if language.knows_common]
-    missed = [(word, n) for word, n in history.most_missed(known) if is_common(word)][:MISSED_SHOWN]
+    missed: list[tuple[str, int]] = []
+    for code in played_languages(history):  # each language's misses judged by its own common words
+        required = required_for(code) if required_for else required_test(code, unwanted(history, code))
+        missed += [(word, n) for word, n in history.most_missed([code_glob(code)]) if required(word)]
+    missed = sorted(missed, key=lambda pair: -pair[1])[:MISSED_SHOWN]  # stable: each language's own order kept
     return Summary(
         games=len(rounds),
         standings=standings,

@@ -114,22 +114,26 @@ class AfterRound:
 
 
 def cards_after_round(
-    history: History, record: RoundRecord, is_common: Callable[[str], bool], most: int = NEW_CARDS_A_ROUND
+    history: History,
+    record: RoundRecord,
+    is_required: Callable[[str], bool],
+    most: int = NEW_CARDS_A_ROUND,
+    played: bool = True,
 ) -> AfterRound:
     """Turn a saved round's misses into cards by game/study.py's rules, at most `most` of them (the ones worth
-    most); none from practice (its hints show words), nor for a word the player has found on any board before
-    (they know it); note carded words found again."""
+    most); none from practice (its hints show words) or from a round not `played` long enough (study.played_enough),
+    nor for a word the player has found on any board before (they know it); note carded words found again."""
     if not record.missed and not record.found:
         return AfterRound([], [])
     today = dt.date.fromisoformat(record.played_at[:10])
-    missed = [] if record.mode == "practice" else list(record.missed)
+    missed = [] if record.mode == "practice" or not played else list(record.missed)
     known = _found_before(history, record.dictionary, missed, record.uid)
     misses = _times_missed(history, record.dictionary, missed)
     candidates = by_worth(
         [
             (word, source)
             for word in missed
-            if word not in known and (source := card_source(misses.get(word, 0), is_common(word), word)) is not None
+            if word not in known and (source := card_source(misses.get(word, 0), is_required(word), word)) is not None
         ]
     )
     made: list[str] = []
@@ -208,6 +212,13 @@ def save_review(history: History, card: Card, review: Review) -> bool:
         )  # fmt: skip
 
     return history.write(change)
+
+
+def suspend_word(history: History, word: str, dictionary: str) -> bool:
+    """Suspend the word's card on the list, if it has one (a word the player reported as not theirs)."""
+    return history.write(
+        lambda db: db.execute("UPDATE cards SET suspended = 1 WHERE dictionary = ? AND word = ?", (dictionary, word))
+    )
 
 
 def set_suspended(history: History, card: Card, suspended: bool) -> bool:

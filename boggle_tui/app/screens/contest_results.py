@@ -61,8 +61,9 @@ class ContestResultsScreen(ResultsScreen):
         session: ContestRound,
         is_common: Callable[[str], bool] | None,
         describe: Callable[[str], str] = lambda _: "",
+        required: Callable[[str], bool] | None = None,
     ) -> None:
-        super().__init__(session, is_common, describe)
+        super().__init__(session, is_common, describe, required)
         self.contest = session
 
     def compose(self) -> ComposeResult:

@@ -41,9 +41,13 @@ class DailyResultsScreen(ResultsScreen):
     KEEPS_LIST_ROWS = True  # at 80x24 the found list had 2 rows where a room's results keep 3
 
     def __init__(
-        self, session: DailySession, is_common: Callable[[str], bool] | None, describe: Callable[[str], str]
+        self,
+        session: DailySession,
+        is_common: Callable[[str], bool] | None,
+        describe: Callable[[str], str],
+        required: Callable[[str], bool] | None = None,
     ) -> None:
-        super().__init__(session, is_common, describe)
+        super().__init__(session, is_common, describe, required)
         self.daily = session
         self.table = session.table  # the day's table as last seen: the round's, or asked again since
         self.near = NEIGHBOURS  # neighbours shown on each side: fewer where the board would not fit

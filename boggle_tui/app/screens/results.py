@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -32,11 +32,16 @@ from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Cell
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.daily_table import against_levels
+from boggle_tui.game.reports import Report
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Results, Verdict
 from boggle_tui.game.session import Contest, Redealt, RoundSession, practising
 from boggle_tui.game.share import challenge_outcome, result_line
+from boggle_tui.game.tiers import Tally, tally
 from boggle_tui.i18n import N_, _, number
+
+if TYPE_CHECKING:
+    from boggle_tui.app.screens.report import Choice
 
 LISTS_WIDTH = 40
 SUMMARY_WIDTH = 40  # the outcome and totals wrap at the board's width, or this if the board is narrower
@@ -49,7 +54,10 @@ GUARD_SECONDS = 1.5
 FOUND_KEPT = 3
 MISSED_KEPT = 2
 LIST_BORDERS = 2
-GUARDED = {"new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again", "day_table"}
+GUARDED = {
+    "new_game", "replay", "copy_code", "copy_result", "study_word", "menu", "stats", "again", "day_table",
+    "toggle_bonus", "report",
+}  # fmt: skip
 
 
 def just_shown(screen: Screen[Any]) -> bool:
@@ -78,6 +86,12 @@ class ResultsScreen(TranslatedScreen[None]):
         Binding("a", "study_word", N_("Study"), id="study-word", tooltip=N_("make the selected word a study card")),
         Binding("escape", "menu", N_("Menu"), id="menu", tooltip=N_("back to the menu")),
         Binding("s,f2", "stats", N_("Stats"), id="stats", tooltip=N_("your statistics")),
+        # Translators: the footer's short name of the key that shows or hides the bonus words among the missed ones
+        Binding("b", "toggle_bonus", N_("Bonus"), id="toggle-bonus", tooltip=N_("show or hide the missed bonus words")),
+        # Translators: the footer's short name of the key that reports a word for the word list's maintainers
+        Binding(
+            "x", "report", N_("Report"), id="report", tooltip=N_("report the selected word (kept here, sent nowhere)")
+        ),
         Binding("tab", "app.focus_next", N_("Next list"), show=False, id="next-list"),
     ]
 
@@ -98,17 +112,38 @@ class ResultsScreen(TranslatedScreen[None]):
         word: str
         dictionary: str
 
+    @dataclass
+    class Reported(Message):
+        """The player reported a word (kept in their history)."""
+
+        word: str
+        dictionary: str
+        language: str
+        report: Report
+
+    @dataclass
+    class BonusMissed(Message):
+        """The player showed or hid the missed bonus words: remembered for the next results."""
+
+        shown: bool
+
     def __init__(
         self,
         session: RoundSession,
         is_common: Callable[[str], bool] | None,
         describe: Callable[[str], str] = lambda _: "",
+        required: Callable[[str], bool] | None = None,
     ) -> None:
-        """`is_common` marks the words worth learning with a star (None marks none); `describe` defines a word."""
+        """`is_common` marks the words worth learning with a star (None marks none); `describe` defines a word;
+        `required` splits the board's words into required and bonus (game/tiers.py; None: `is_common`'s, and with
+        neither, no split is shown)."""
         super().__init__()
         self.session = session
         self.results: Results = session.results()
         self.is_common = is_common
+        self.required = required if required is not None else is_common
+        self.reported: set[str] = set()  # words reported here as not the player's: no star, not required
+        self.bonus_missed = True  # the missed list shows the bonus words (the player's setting, b toggles it)
         self.describe = describe
         self.word: str | None = None  # the word highlighted in a list
         self.through: Cell | None = None  # the die the lists are narrowed to
@@ -122,6 +157,8 @@ class ResultsScreen(TranslatedScreen[None]):
             with Vertical(id="summary"):
                 yield Label(self._outcome(), id="outcome", markup=False)  # online, it names players: literal
                 yield Label(self._totals(), id="totals")
+                if self.required is not None:
+                    yield Label(self._tiers(), id="tiers", classes="under-totals", markup=False)
                 if self.placed:
                     # Translators: while a round's place against the bot levels is being worked out
                     yield Label(_("Against the bots: …"), id="levels", classes="under-totals")
@@ -289,6 +326,20 @@ class ResultsScreen(TranslatedScreen[None]):
             )
         return _("Score {score} of {most} ({share}%) · {found} of {words} words").format(**figures)
 
+    def is_required(self, word: str) -> bool:
+        return self.required is not None and word not in self.reported and self.required(word)
+
+    def tally(self) -> Tally:
+        r = self.results
+        return tally(r.solution.words, r.found, self.is_required)
+
+    def _tiers(self) -> str:
+        """`Required 31 of 48 · bonus 6 · Great`, and a word of praise when every required word was found."""
+        counts = self.tally()
+        if counts.every_required:
+            return _("{tally} · every required word found!").format(tally=counts.line())
+        return counts.line()
+
     @property
     def shows_found(self) -> bool:
         """Whether the lengths table has a row of the words found (a round only watched has none)."""
@@ -317,15 +368,23 @@ class ResultsScreen(TranslatedScreen[None]):
         words = set(r.words_through(self.through)) if self.through is not None else None
         found = [w for w in r.by_value(r.found) if words is None or w in words]
         missed = [w for w in r.missed if words is None or w in words]
+        shown = missed if self.bonus_missed or self.required is None else [w for w in missed if self.is_required(w)]
         self._fill("#found-list", found, _("Found {count}").format(count=len(found)))
-        self._fill("#missed-list", missed, _("Missed {count}").format(count=len(missed)))
+        if len(shown) < len(missed):
+            # Translators: the missed list's title when its bonus words are hidden (b shows them)
+            title = _("Missed {count} · {hidden} bonus hidden").format(
+                count=len(shown), hidden=len(missed) - len(shown)
+            )
+        else:
+            title = _("Missed {count}").format(count=len(missed))
+        self._fill("#missed-list", shown, title)
         self.board_view.chosen = self.through
         self.board_view.lit = ()  # the word shown before may not go through the chosen die
         focused = self.focused if isinstance(self.focused, OptionList) else None
         if focused is not None and focused.option_count:
             focused.highlighted = 0
         if self.through is None:
-            common = (_("★ common"),) if self.is_common is not None else ()
+            common = (_("★ required"),) if self.is_common is not None else ()
             text = Phrases.of(_("↑↓ a word's path"), _("click a die: its words"), *common)
         else:
             row, column = self.results.solution.board.position(self.through)
@@ -343,7 +402,7 @@ class ResultsScreen(TranslatedScreen[None]):
             option_list.styles.min_height = min(len(words), kept) + LIST_BORDERS
 
     def _word_line(self, word: str) -> Content:
-        star = "★ " if self.is_common is not None and self.is_common(word) else "  "
+        star = "★ " if self.is_common is not None and word not in self.reported and self.is_common(word) else "  "
         points = self.results.found.get(word, score(word))  # online, a shared word found scored 0
         return Content.assemble((star, "$warning"), (capitals(word), "bold"), f" {points}")
 
@@ -400,3 +459,31 @@ class ResultsScreen(TranslatedScreen[None]):
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())
+
+    def action_toggle_bonus(self) -> None:
+        if self.required is None:
+            return
+        self.bonus_missed = not self.bonus_missed
+        self.post_message(self.BonusMissed(self.bonus_missed))
+        self._fill_lists()
+
+    def action_report(self) -> None:
+        """The selected word, or a word the round refused as not a word: the dialog says what it is."""
+        from boggle_tui.app.screens.report import ReportScreen  # the dialog, only when asked for
+
+        refused = list(dict.fromkeys(e.word for e in self.session.entries if e.verdict is Verdict.NOT_A_WORD))
+        if self.word is None and not refused:
+            return
+        shown = [w for w in (self.word, *refused) if w is not None]
+        self.app.push_screen(ReportScreen(self.word, refused, {w: capitals(w) for w in shown}), self._reported)
+
+    def _reported(self, choice: Choice | None) -> None:
+        if choice is None:
+            return
+        board = self.results.solution.board
+        self.post_message(self.Reported(choice.word, self.session.request.dictionary, board.language, choice.report))
+        if choice.report.unwanted:
+            self.reported.add(choice.word)
+            if self.required is not None:
+                self.query_one("#tiers", Label).update(self._tiers())
+            self._fill_lists()
