@@ -141,6 +141,7 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
     ]
     results = said[15:]
     assert results[0] == "Score 2 of 231 (1%) · 2 of 160 words"
+    assert results.pop(1) == "Required 2 of 86 · bonus 0 · Beginner"  # TIN and OWL: common words (game/tiers.py)
     assert results[1] == (
         "By length: 3 letters 2 of 52, 4 letters 0 of 57, 5 letters 0 of 35, 6 letters 0 of 14, 7 letters 0 of 2"
     )
@@ -150,7 +151,7 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
     assert results[6].startswith("  3 points: AHOLDS, HAWSES, HONDLE, HOWLED,")
     missed = [w.rstrip("*") for line in results[5:9] for w in line.split(": ")[1].split(", ")]
     assert len(missed) == 158 and "TIN" not in missed and "OWL" not in missed
-    assert results[9] == "* marks a common word: the ones worth learning."
+    assert results[9] == "* marks a required word: the common ones, worth learning."
     assert results[10] == "boggle solve --code N-TINREONRHWLDASES says: 160 words, 231 points (min. length 3)"
     assert results[11] == "Against the bots: below Beginner (8)"  # a timed round, placed against the bot levels
     assert results[12].startswith("To challenge a friend: boggle play --challenge 'Boggle N-TINREONRHWLDASES · enable1")
@@ -161,12 +162,12 @@ def test_a_scripted_round_through_a_pipe_to_its_results(enable1, tmp_path, capsy
     assert main(["solve", "--code", "N-TINREONRHWLDASES"]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1] == "160 words, 231 points (min. length 3)"
 
-    # The round is in the history as the app saves one, and its misses made study cards
+    # The round is in the history as the app saves one; ended at once, its misses made no study card
     history = History.open(tmp_path)
     (saved,) = history.rounds()
     assert (saved.score, saved.code, saved.seconds, saved.ended) == (2, "N-TINREONRHWLDASES", 60, "ended")
     assert set(saved.found) == {"tin", "owl"} and len(saved.missed) == 158
-    assert study.cards(history, "enable1")
+    assert not study.cards(history, "enable1")
 
 
 def test_the_clock_speaks_with_no_input_and_ends_the_round(enable1, tmp_path) -> None:

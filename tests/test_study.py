@@ -23,6 +23,7 @@ from boggle_tui.game.study import (
     StudySession,
     board_clue,
     card_source,
+    played_enough,
     cards_summary,
     todays_cards,
 )
@@ -38,11 +39,18 @@ def card(word: str, **fields) -> Card:
 
 
 def test_a_miss_becomes_a_card_when_it_matters() -> None:
-    assert card_source(1, False, "tense") is None
-    assert card_source(2, False, "tense") is Source.MISSED
-    assert card_source(1, True, "tense") is Source.COMMON  # common and worth 2 points
-    assert card_source(1, True, "tens") is None  # common but worth 1 point
+    """Only a required word: a bonus word (a rarity of the list, a name, an offensive word) never does (#37)."""
+    assert card_source(1, True, "tense") is Source.COMMON  # required and worth 2 points: at once
+    assert card_source(1, True, "tens") is None  # required but worth 1 point: not yet
+    assert card_source(2, True, "tens") is Source.MISSED  # ... until its second miss
     assert card_source(0, True, "tense") is None
+    assert card_source(1, False, "tense") is None and card_source(5, False, "tense") is None  # bonus: never
+
+
+def test_a_round_played_less_than_a_third_of_its_time_makes_no_card() -> None:
+    assert not played_enough(59.9, 180) and played_enough(60, 180)
+    assert not played_enough(19, 60) and played_enough(20, 60)
+    assert not played_enough(10, None) and played_enough(60, None)  # untimed: a third of the standard round
 
 
 @pytest.mark.parametrize("box", range(len(BOX_DAYS) - 1))
@@ -184,23 +192,26 @@ def missing(n: int, *missed: str, found: dict[str, int] | None = None, board: st
     return record(n, missed=tuple(missed), found=found or {}, dictionary="enable1", board=board)
 
 
-def test_a_word_missed_in_two_rounds_becomes_a_card_and_a_common_one_at_once(history: History) -> None:
-    common = {"heart"}.__contains__
-    first = missing(1, "tense", "heart", "ort")
+def test_a_required_word_missed_in_two_rounds_becomes_a_card_and_a_long_one_at_once(history: History) -> None:
+    required = {"heart", "ort", "tens"}.__contains__
+    first = missing(1, "tens", "heart", "ort", "tense")
     history.record(first)
-    after = study.cards_after_round(history, first, common)
-    assert after.new_cards == ["heart"]  # common, five letters: at once
-    second = missing(2, "tense")
+    after = study.cards_after_round(history, first, required)
+    assert after.new_cards == ["heart"]  # required, five letters: at once; tense, a bonus word, never
+    second = missing(2, "tens", "tense")
     history.record(second)
-    assert study.cards_after_round(history, second, common).new_cards == ["tense"]  # 5 letters, missed twice
-    third = missing(3, "ort", found={"heart": 2})
+    assert study.cards_after_round(history, second, required).new_cards == ["tens"]  # 4 letters, missed twice
+    third = missing(3, "ort", "tense", found={"heart": 2})
     history.record(third)
-    after = study.cards_after_round(history, third, common)
+    after = study.cards_after_round(history, third, required)
     assert after.new_cards == ["ort"] and after.found_again == ["heart"]  # ort: its second miss
     cards = {c.word: c for c in study.cards(history)}
-    assert set(cards) == {"heart", "tense", "ort"}
+    assert set(cards) == {"heart", "tens", "ort"}
     assert cards["heart"].found_again == 1 and cards["heart"].source is Source.COMMON
-    assert cards["tense"].due == dt.date.fromisoformat(second.played_at[:10])
+    assert cards["tens"].due == dt.date.fromisoformat(second.played_at[:10])
+    fourth = missing(4, "heart", "ort")  # not played long enough: no card, whatever it missed
+    history.record(fourth)
+    assert study.cards_after_round(history, missing(5, "earth"), required, played=False).new_cards == []
 
 
 def test_a_replay_of_a_board_misses_its_words_once(history: History) -> None:
@@ -208,11 +219,11 @@ def test_a_replay_of_a_board_misses_its_words_once(history: History) -> None:
     for n in (1, 2, 3):  # a round and two replays of one board
         round_ = missing(n, "tense", "lodes", "ort", board="tinreonrhwldases")
         history.record(round_)
-        assert study.cards_after_round(history, round_, lambda _: False).new_cards == []
-    assert dict(history.most_missed())["tense"] == 1  # "common words you miss most" counts the board once
-    other = missing(4, "tense", board="seiwhvnsothhsaer")
+        assert study.cards_after_round(history, round_, lambda w: w == "ort").new_cards == []
+    assert dict(history.most_missed())["ort"] == 1  # "common words you miss most" counts the board once
+    other = missing(4, "ort", board="seiwhvnsothhsaer")
     history.record(other)
-    assert study.cards_after_round(history, other, lambda _: False).new_cards == ["tense"]  # a second board
+    assert study.cards_after_round(history, other, lambda w: w == "ort").new_cards == ["ort"]  # a second board
 
 
 def test_reviews_are_stored_and_the_first_ones_count_against_the_day(history: History) -> None:
@@ -296,16 +307,16 @@ def test_study_list_and_restore_from_the_command_line(capsys, tmp_path, monkeypa
 
 def test_a_round_makes_five_new_cards_at_most_the_ones_worth_most(history: History) -> None:
     """A round ended at once missed every word: 53 cards from one browser round flooded the deck (#37)."""
-    missed = ("heart", "hearts", "earth", "tense", "stone", "tones", "notes", "onset", "ort", "rot")
-    common = {"heart", "earth", "stone"}.__contains__
+    missed = ("heart", "hearts", "earth", "tense", "stone", "tones", "notes", "onset", "ort", "rot", "tens", "ten")
+    required = set(missed) - {"onset"}
     round_ = missing(1, *missed)
     history.record(round_)
-    made = study.cards_after_round(history, round_, common).new_cards
-    assert made == ["earth", "heart", "stone"]  # common ones at once; the rest need a second miss
+    made = study.cards_after_round(history, round_, required.__contains__).new_cards
+    assert made == ["hearts", "earth", "heart", "notes", "stone"]  # the longest, then by the alphabet; onset: bonus
     again = missing(2, *missed)
     history.record(again)
-    made = study.cards_after_round(history, again, common).new_cards
-    assert made == ["hearts", "notes", "onset", "tense", "tones"]  # the longest first: six letters, then five
+    made = study.cards_after_round(history, again, required.__contains__, most=3).new_cards
+    assert made == ["tense", "tones", "ort"]  # the longest of the rest; at most 3, the player's setting
     assert len(study.cards(history)) == 8
 
 

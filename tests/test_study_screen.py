@@ -35,9 +35,10 @@ def day(n: int) -> FakeWall:
 async def play_and_miss(enable1, popular, history: History, wall: FakeWall, board: Given = BOARD) -> list[str]:
     """A round on `board` with one word found; the notices its results show. They are a line of the results,
     never a toast: a toast would lie over the results' definition line, bottom right."""
-    app, _ = make_app(enable1, popular, board, history=history, wall=wall, preferences=TWO_A_DAY)
+    app, time_ = make_app(enable1, popular, board, history=history, wall=wall, preferences=TWO_A_DAY)
     async with app.run_test() as pilot:
         await type_word(pilot, "howl")
+        time_.now += 61  # a third of the round played: its misses are worth cards (one ended at once makes none)
         await end_round(pilot)
         results = await shown(pilot, ResultsScreen)
         await pilot.pause()
@@ -164,6 +165,7 @@ async def test_a_word_from_the_results_becomes_a_card_and_shows_its_definition(
     app, time_ = make_app(enable1, popular, BOARD, history=history)
     async with app.run_test() as pilot:
         await type_word(pilot, "howl")
+        time_.now += 61  # played a third of the round: its misses are worth cards
         results = await end_round(pilot)
         definition = results.query_one("#definition", Static)
         missed = results.results.missed[0]
@@ -179,6 +181,7 @@ async def test_a_word_from_the_results_becomes_a_card_and_shows_its_definition(
         assert all(c.source is Source.COMMON for word, c in cards.items() if word != "howl")  # missed once
         await pilot.press("s")
         stats = await shown(pilot, StatsScreen)
+        assert len(cards) == 6  # the five a round makes at most, and HOWL by hand
         assert f"{len(cards)} cards · by box 0:{len(cards)}" in str(stats.query_one("#study-cards", Static).render())
     assert isinstance(results, ResultsScreen)
 

@@ -434,6 +434,18 @@ def _define_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("print JSON: a list of {word, definition}"))
 
 
+def _words_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "words", nargs="*", metavar=_("WORD"), help=_("words to look up: required, bonus or not listed")
+    )
+    parser.add_argument("--reports", action="store_true", help=_("list the words you reported from the results"))
+    parser.add_argument("--dictionary", metavar=_("NAME"), help=_("the word list to look in (the language's own)"))
+    parser.add_argument(
+        "--lang", metavar=_("CODE"), help=_("the language of the words: en (default), es, de, fr, nl, pt, pl")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
+
+
 @dataclass(frozen=True)
 class Command:
     """A command: its help line, the function that runs it (`module` of boggle_tui.cli, imported only when that
@@ -480,6 +492,9 @@ COMMANDS: dict[str, Command] = {
     ),
     "define": Command(
         N_("a short definition of each word (from WordNet 3.0)"), "define", "run_define", _define_arguments
+    ),
+    "words": Command(
+        N_("whether words are required or bonus, and the words you reported"), "words", "run_words", _words_arguments
     ),
 }
 

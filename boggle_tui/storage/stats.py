@@ -134,9 +134,7 @@ def played_languages(history: History) -> list[str]:
     ]
 
 
-def summarize(
-    history: History, required_for: Callable[[str], Callable[[str], bool]] | None, today: dt.date
-) -> Summary:
+def summarize(history: History, required_for: Callable[[str], Callable[[str], bool]] | None, today: dt.date) -> Summary:
     """The statistics. `required_for(language)`: which missed words of a language are worth showing (None: its
     required words, less those the player reported)."""
     rounds = [r for r in history.rounds() if r.words_total > 0]
