@@ -62,6 +62,8 @@ ENGLISH_KEEP = {
     "browning": "a form of brown",
 }  # fmt: skip
 ENGLISH_NEVER = {
+    "coles": "mainly the surname and the shop (COLE, cabbage)",
+    "shaw": "mainly the surname (a Scots thicket)",
     "reeves": "a form of REEVE, common only as the name (Keanu Reeves)",
     "ain": "Scots for own: subtitles spell AIN'T so",
     "ane": "Scots for one",
