@@ -32,5 +32,20 @@ def test_the_shipped_german_list_was_built_by_the_rule() -> None:
     words = set(lzma.decompress((ROOT / "dictionaries" / "de.txt.xz").read_bytes()).decode("utf-8").split())
     assert not words & {"fds", "odf", "gmbh", "stgb", "lkw", "nrw", "spd", "adhs"}
     assert {"haus", "baum", "ärger", "straße".replace("ß", "ss"), "laufen"} <= words
-    assert len(words) == 564_652  # as dictionaries/LICENSE-de.md and the README say
-    assert "564,652 words" in (ROOT / "dictionaries" / "LICENSE-de.md").read_text(encoding="utf-8")
+    assert len(words) == 563_654  # as dictionaries/LICENSE-de.md and docs/languages.md say
+    assert "563,654 words" in (ROOT / "dictionaries" / "LICENSE-de.md").read_text(encoding="utf-8")
+
+
+def test_names_only_a_name_are_left_out_and_names_that_are_also_words_stay() -> None:
+    de = set(lzma.decompress((ROOT / "dictionaries" / "de.txt.xz").read_bytes()).decode("utf-8").split())
+    assert not de & {"aachen", "trier", "eder", "mrna", "udo"}
+    assert {"ethan", "tef", "als", "weil", "gottes", "frei"} <= de  # ethane, teff; words the blacklist's names spell
+    es = set(lzma.decompress((ROOT / "dictionaries" / "es.txt.xz").read_bytes()).decode("utf-8").split())
+    assert not es & {"pablo", "sevilla", "venezuela", "carlos"}
+    assert {"juan", "maria", "pedro", "rosa", "santo", "tamarindo"} <= es  # also lower case in hunspell-es
+
+
+def test_german_names_keep_ordinary_nouns_and_their_forms() -> None:
+    tool = _tool()
+    names = tool.german_names(["Aachen", "Gott", "Gottes", "Fuss", "Weil", "Ethan", "abgelaßen"], ["Gott\n", "Ethan\n"])
+    assert names == {"aachen"}

