@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from boggle_tui.engine.alphabets import ALPHABETS  # noqa: E402
 from boggle_tui.engine.dictionary import resolve  # noqa: E402
+from build_wordlists import SPANISH_NAMES  # noqa: E402  (beside this script)
 from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes  # noqa: E402
 
 OUTPUT = ROOT / "boggle_tui" / "data" / "words"
@@ -236,7 +237,8 @@ def main() -> None:
     counts: dict[str, tuple[int, int]] = {}
     for code in LANGUAGES:
         words = shipped(code)
-        never = english_never(args.names) if code == "en" else sorted(set(NEVER[code]) & words)
+        hand = set(NEVER.get(code, {})) | (set(SPANISH_NAMES) if code == "es" else set())  # see build_wordlists
+        never = english_never(args.names) if code == "en" else sorted(hand & words)
         missing = sorted(set(NEVER.get(code, {})) - words)
         if missing:
             print(f"{code}: not in the list, left out: {' '.join(missing)}")
