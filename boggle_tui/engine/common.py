@@ -45,7 +45,7 @@ HAND_LISTS: dict[str, dict[str, str]] = {"en": NOT_COMMON}  # read beside each l
 COMMON_LISTS: dict[str, str] = {"en": "popular"}
 # How many of a language's most frequent words are common, where no list of common words is shipped: chosen so
 # that about a third of a rolled board's words are, as English's popular list makes it (docs/languages.md).
-COMMON_RANKS: dict[str, int] = {"es": 25_000, "de": 30_000, "fr": 30_000, "nl": 25_000, "pt": 30_000, "pl": 40_000}
+COMMON_RANKS: dict[str, int] = {"es": 8_000, "de": 15_000, "fr": 15_000, "nl": 10_000, "pt": 15_000, "pl": 20_000}
 WORDS = "words"  # the data folder of the never-common and offensive lists
 NEVER, OFFENSIVE = "never-{language}.txt", "offensive-{language}.txt"
 
@@ -68,7 +68,7 @@ class Common:
         return word not in self.offensive
 
 
-class _TopRanks(Container[str]):
+class TopRanks(Container[str]):
     """The `most` most frequent words of a language, read from its ranks (nothing copied)."""
 
     def __init__(self, ranks: dict[str, int], most: int) -> None:
@@ -102,7 +102,7 @@ def _read(language: str) -> Common:
     if language in COMMON_LISTS:
         common = frozenset(_text(data_dir("dictionaries") / f"{COMMON_LISTS[language]}.txt").split())
     elif language in COMMON_RANKS:
-        common = _TopRanks(frequency.ranks(language), COMMON_RANKS[language])
+        common = TopRanks(frequency.ranks(language), COMMON_RANKS[language])
     else:  # a language the game knows nothing of: no word is common
         common = frozenset()
     return Common(language, common, _never(language), _offensive(language))
