@@ -285,7 +285,7 @@ RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
     (3, 3, "enable1", 3): ("deslatper", 545),
     (3, 3, "popular", 3): ("chsraeted", 258),
     (3, 3, "es", 3): ("canlotpar", 418),
-    (3, 3, "de", 3): ("lergisnet", 740),
+    (3, 3, "de", 3): ("lergisnet", 736),
     (3, 3, "fr", 3): ("arttienes", 981),
     (3, 3, "nl", 3): ("ldneeevgr", 498),
     (3, 3, "pt", 3): ("arertioas", 857),
