@@ -58,15 +58,23 @@ class Seat:
     """A plain seat running in the test's loop: what it said, line by line, and a way to wait for a line."""
 
     def __init__(
-        self, url: str, room: str, name: str, time_: FakeTime, folder: Path, settings: Settings | None = None
+        self,
+        url: str,
+        room: str,
+        name: str,
+        time_: FakeTime,
+        folder: Path,
+        settings: Settings | None = None,
+        is_common: Callable[[str], bool] | None = lambda _word: False,
     ) -> None:
+        """`is_common`: the required words (None: the language's own, as the game reads them)."""
         self.said: list[str] = []
         self.keys = TypedLines()
         self.history = History.open(folder)
         target = PlainTarget(url=url, room=room, name=name, settings=settings)
         self.task = asyncio.create_task(
             play_room(target, self.keys, self.said.append, now=time_, wall=FakeWall(), history=self.history,
-                      folder=folder, is_common=lambda _word: False)
+                      folder=folder, is_common=is_common)
         )  # fmt: skip
 
     async def line(self, wanted: str | Callable[[str], bool], after: int = 0) -> int:

@@ -10,6 +10,7 @@ listed in capitals (ÄRA, not ARA; IJS, not the ligature).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +20,7 @@ import pytest
 from support import FakeTime, FakeWall, drawn, make_app, past_the_guard, shown, until
 from test_plain import ScriptedLines
 from test_plain_room import Seat
-from textual.widgets import OptionList
+from textual.widgets import Label, OptionList
 
 from boggle_tui.app.online import OnlinePlay, OnlineTarget
 from boggle_tui.app.screens.lobby import LobbyScreen
@@ -30,9 +31,11 @@ from boggle_tui.app.screens.table_results import TableResultsScreen
 from boggle_tui.cli.plain import PlainRound, play_plain, play_round
 from boggle_tui.engine.alphabets import alphabet_for
 from boggle_tui.engine.board import Board
+from boggle_tui.engine.common import common_words
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary
-from boggle_tui.engine.scoring import score, shortest_word
+from boggle_tui.engine.frequency import ranks
+from boggle_tui.engine.scoring import score
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Given, RoundRequest
@@ -40,6 +43,7 @@ from boggle_tui.game.round import Verdict
 from boggle_tui.game.rules import Rules
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.table import TableRules, TableSession
+from boggle_tui.game.tracing import TooHard, find_path
 from boggle_tui.net.messages import Settings
 from boggle_tui.net.room import COUNTDOWN
 from boggle_tui.net.server import RoomServer
@@ -85,32 +89,24 @@ class Case:
         return f"{self.shown}: accepted, {self.points} point" + ("" if self.points == 1 else "s")
 
 
-def traced(board: Board, start: int, length: int) -> str | None:
-    """A word of at least `length` letters along a path from `start` (the first found, depth first)."""
-
-    def extend(path: tuple[int, ...]) -> str | None:
-        word = board.spell(path)
-        if len(word) >= length:
-            return word
-        for cell in board.neighbours(path[-1]):
-            if cell not in path and (found := extend((*path, cell))):
-                return found
-        return None
-
-    return extend((start,))
-
-
 @cache
 def case_of(code: str) -> Case:
+    """A roll of the language's dice showing one of its own faces, and on it a common word of the language through
+    that face: a required word (game/tiers.py), so that every mode shows the language's judgement of it."""
     dice = language_for(code).dice
     dice_set = load_dice_set(dice)
-    length = shortest_word(None, dice_set.height * dice_set.width)
-    for seed in range(1, 10_000):
+    common, table = common_words(code), ranks(code)
+    words = sorted(table, key=table.__getitem__)[:3000]  # the most frequent first
+    wanted = [w for w in words if 4 <= len(w) <= 6 and common.is_common(w) and any(f in w for f in OWN_FACES[code])]
+    for seed in range(1, 3000):
         board = dice_set.roll(seed)
-        own = [cell for cell, face in enumerate(board.faces) if face in OWN_FACES[code]]
-        if own and (word := traced(board, own[0], max(length, 4))):
-            return Case(code, dice, seed, board, word)
-    raise AssertionError(f"no roll of the {dice} dice shows {OWN_FACES[code]}")
+        if OWN_FACES[code].isdisjoint(board.faces):
+            continue
+        for word in wanted:
+            with contextlib.suppress(TooHard):
+                if find_path(board, word):
+                    return Case(code, dice, seed, board, word)
+    raise AssertionError(f"no roll of the {dice} dice shows a common word through {OWN_FACES[code]}")
 
 
 @pytest.fixture(autouse=True)
@@ -118,6 +114,11 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The cut-down lists are compiled into a cache of the test's own: in the shared one, fourteen of them would
     push out the lists other tests (and the processes they start) find there (dictionary.CACHE_KEEPS)."""
     monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def tier_line(case: Case) -> str:
+    """The results' line for a board whose one word, a required one, the player found."""
+    return "Required 1 of 1 · bonus 0 · Every word · every required word found!"
 
 
 def word_list(case: Case, folder: Path) -> Path:
@@ -158,6 +159,7 @@ async def test_alone_in_the_app(code: str, enable1, popular, tmp_path: Path) -> 
         assert results.results.found == {case.word: case.points}
         found = results.query_one("#found-list", OptionList)
         assert case.shown in str(found.get_option_at_index(0).prompt)
+        assert str(results.query_one("#tiers", Label).render()) == tier_line(case)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -177,6 +179,7 @@ async def test_against_bots_in_the_app(code: str, enable1, popular, tmp_path: Pa
         me = next(p for p in results.table.players if p.me)
         assert me.words == {case.word: case.points}
         assert case.shown in drawn(results.query_one("#players-table"))
+        assert str(results.query_one("#tiers", Label).render()) == tier_line(case)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -207,6 +210,7 @@ async def test_in_a_room_in_the_app(code: str, enable1, popular, tmp_path: Path)
             results = await shown(pilot, OnlineResultsScreen)
             assert results.online.found == {case.word: case.points}
             assert case.shown in drawn(results.query_one("#players-table"))
+            assert str(results.query_one("#tiers", Label).render()) == tier_line(case)
     finally:
         await server.stop()
 
@@ -219,7 +223,8 @@ def test_alone_in_plain(code: str, tmp_path: Path) -> None:
     case = case_of(code)
     clock = FakeTime()
     request = RoundRequest(Given(case.board, case.dice), code, 60)
-    front = PlainRound(SoloSession(request, small_list(case, tmp_path).trie, now=clock), lambda _word: False)
+    session = SoloSession(request, small_list(case, tmp_path).trie, now=clock)
+    front = PlainRound(session, None, common_words(code).is_common)
     lines = iter([case.typed])
     said: list[str] = []
 
@@ -232,6 +237,7 @@ def test_alone_in_plain(code: str, tmp_path: Path) -> None:
     play_round(front, Typed(), said.append, clock)
     assert front.session.results().found == {case.word: case.points}
     assert any(line.startswith(case.shown) for line in said), said
+    assert front.results()[1] == tier_line(case).replace(" · every required word found!", "")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -248,6 +254,7 @@ def test_against_bots_in_plain(code: str, tmp_path: Path) -> None:
     assert played == 0
     assert case.verdict in said, said
     assert any(line.startswith(f"  {case.shown}: you") for line in said), said  # who found it, in the results
+    assert tier_line(case).replace(" · every required word found!", "") in said
     (record,) = History.open(tmp_path / "history").rounds()
     assert record.mode == "bots" and record.found == {case.word: case.points}
 
@@ -261,7 +268,7 @@ async def test_in_a_room_in_plain(code: str, tmp_path: Path) -> None:
     port = await server.start("127.0.0.1", 0)
     try:
         settings = Settings.of(Rules(case.dice, code, 60, seed=case.seed))
-        seat = Seat(f"ws://127.0.0.1:{port}", f"seam-{code}", "alice", time_, tmp_path / "alice", settings)
+        seat = Seat(f"ws://127.0.0.1:{port}", f"seam-{code}", "alice", time_, tmp_path / "alice", settings, None)
         await seat.line(lambda line: line.startswith("Type ready when you are"))
         seat.keys.type("ready")
         await seat.line(lambda line: line.startswith("The board comes in"))
@@ -272,6 +279,7 @@ async def test_in_a_room_in_plain(code: str, tmp_path: Path) -> None:
         await seat.line(case.verdict)
         time_.now += 61
         await seat.line(lambda line: line.startswith(f"  {case.shown}: you"))  # who found it, in the results
+        await seat.line(tier_line(case).replace(" · every required word found!", ""))
         await seat.line(lambda line: line.startswith("Back in the lobby"))
         await seat.leave()
         (record,) = History.open(tmp_path / "alice").rounds()

@@ -23,8 +23,8 @@ from boggle_tui.game.study import (
     StudySession,
     board_clue,
     card_source,
-    played_enough,
     cards_summary,
+    played_enough,
     todays_cards,
 )
 from boggle_tui.storage import study

@@ -29,7 +29,9 @@ from boggle_tui.cli.plain import (
     Write,
     board_rows,
     play_plain,
+    required_words,
     score_line,
+    tiers_lines,
     utc_now,
     verdict_line,
     word_of,
@@ -207,6 +209,7 @@ class _PlainDaily:
             self.tell(_("boggle: {reason}").format(reason=lost))
         else:
             write_lines(out, result_lines(table, list(session.found), session.board.alphabet.upper))
+        write_lines(out, tiers_lines(session.results(), required_words(self.seat.language, history)))
         score = table.you.score if table is not None and table.you else session.score
         out(against_levels(solution, score, session.duration))
         record = session.record(wall())

@@ -16,6 +16,7 @@ from functools import cached_property
 
 from boggle_tui.engine.alphabets import Alphabet, alphabet_for
 from boggle_tui.engine.board import Board, Cell, CellPath
+from boggle_tui.engine.common import denied
 from boggle_tui.engine.scoring import score
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.engine.trie import Trie
@@ -168,8 +169,10 @@ class Round:
         return [w for w in self.solution.words if w not in self.found and w not in self.revealed]
 
     def reveal(self, rng: random.Random | None = None) -> str | None:
-        """Practice: show one word not yet found (shortest first: the gentlest hint)."""
-        remaining = self.remaining_words()
+        """Practice: show one word not yet found (shortest first: the gentlest hint), never one that is never common
+        (a name first) or offensive: the game suggests neither (engine/common.py)."""
+        unsuggested = denied(self.solution.board.language)
+        remaining = [word for word in self.remaining_words() if word not in unsuggested]
         if not remaining or self.over:
             return None
         shortest = min(map(len, remaining))

@@ -80,7 +80,11 @@ class Tally:
         return self.required > 0 and self.required_found == self.required
 
     def line(self) -> str:
-        """`Required 31 of 48 · bonus 6 · Great`: the results' line, in the interface's language."""
+        """`Required 31 of 48 · bonus 6 · Great`: the results' line, in the interface's language (a board with no
+        required word has no rank: `No required words · bonus 2`)."""
+        if not self.required:
+            # Translators: a board none of whose words are common; the bonus words found
+            return _("No required words · bonus {bonus}").format(bonus=self.bonus_found)
         # Translators: the required words found of a board's, the bonus words found, and the rank reached
         return _("Required {found} of {words} · bonus {bonus} · {rank}").format(
             found=self.required_found, words=self.required, bonus=self.bonus_found, rank=self.rank
