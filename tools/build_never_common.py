@@ -63,6 +63,7 @@ ENGLISH_KEEP = {
     "browning": "a form of brown",
 }  # fmt: skip
 ENGLISH_NEVER = {
+    "shawn": "mainly the given name (SHAWN, a form of SHOW)",
     "coles": "mainly the surname and the shop (COLE, cabbage)",
     "shaw": "mainly the surname (a Scots thicket)",
     "reeves": "a form of REEVE, common only as the name (Keanu Reeves)",
@@ -131,7 +132,16 @@ NEVER: dict[str, dict[str, str]] = {
         "iii": "a name, place, brand or abbreviation in the sample of required words",
         "viii": "a name, place, brand or abbreviation in the sample of required words",
     },
-    "pl": {},
+    # Read in the sample of required Polish words at the cut of 40,000 (session 26): English words and
+    # abbreviations the Polish list holds, common in Polish text only as English or as short forms
+    "pl": {
+        **dict.fromkeys(
+            "and book can case game know last law lee lmao mail men miss more news omg race red rock space win yang"
+            " chan kai kato lisa mason maya san ios".split(),
+            "English, or a name, in Polish text",
+        ),
+        **dict.fromkeys("abp pks płk odc eee taaa".split(), "an abbreviation or an interjection spelt out"),
+    },
 }
 
 
@@ -194,13 +204,18 @@ def english_never(names_archive: Path) -> list[str]:
     return sorted((ruled - set(ENGLISH_KEEP)) | (set(ENGLISH_NEVER) & popular))
 
 
+# Slurs the LDNOOBW list lacks, read in the samples of required words (reviewed; kept playable, never suggested)
+OFFENSIVE_ALSO: dict[str, tuple[str, ...]] = {"en": ("wop",)}
+
+
 def offensive(code: str, archive: Path, words: set[str]) -> list[str]:
     with tarfile.open(archive) as tar:
         file = tar.extractfile(f"package/{code}.json")
         assert file is not None
         entries = json.loads(file.read().decode("utf-8"))
     fold = ALPHABETS[code].fold
-    return sorted({fold(entry) for entry in entries if " " not in entry.strip()} & words)
+    listed = {fold(entry) for entry in entries if " " not in entry.strip()} | set(OFFENSIVE_ALSO.get(code, ()))
+    return sorted(listed & words)
 
 
 def write(name: str, words: list[str]) -> None:

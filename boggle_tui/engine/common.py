@@ -45,7 +45,7 @@ HAND_LISTS: dict[str, dict[str, str]] = {"en": NOT_COMMON}  # read beside each l
 COMMON_LISTS: dict[str, str] = {"en": "popular"}
 # How many of a language's most frequent words are common, where no list of common words is shipped: chosen so
 # that about a third of a rolled board's words are, as English's popular list makes it (docs/languages.md).
-COMMON_RANKS: dict[str, int] = {"es": 8_000, "de": 15_000, "fr": 15_000, "nl": 10_000, "pt": 15_000, "pl": 20_000}
+COMMON_RANKS: dict[str, int] = {"es": 8_000, "de": 15_000, "fr": 15_000, "nl": 10_000, "pt": 15_000, "pl": 40_000}
 WORDS = "words"  # the data folder of the never-common and offensive lists
 NEVER, OFFENSIVE = "never-{language}.txt", "offensive-{language}.txt"
 
