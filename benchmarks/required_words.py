@@ -50,9 +50,7 @@ def main() -> None:
         shares = [f"the game's: {share(boards, game):.1%}"]
         if code in COMMON_RANKS:
             ranks = frequency.ranks(code)
-            shares += [
-                f"{cut:,}: {share(boards, replace(game, common=TopRanks(ranks, cut))):.1%}" for cut in args.cuts
-            ]
+            shares += [f"{cut:,}: {share(boards, replace(game, common=TopRanks(ranks, cut))):.1%}" for cut in args.cuts]
         pool = sorted({w for words in boards for w in words if game.is_common(w)})
         sample = sorted(random.Random(code).sample(pool, min(args.sample, len(pool))))
         words_a_board = sum(map(len, boards)) / len(boards)
