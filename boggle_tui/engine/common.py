@@ -46,6 +46,8 @@ COMMON_LISTS: dict[str, str] = {"en": "popular"}
 # How many of a language's most frequent words are common, where no list of common words is shipped: chosen so
 # that about a third of a rolled board's words are, as English's popular list makes it (docs/languages.md).
 COMMON_RANKS: dict[str, int] = {"es": 8_000, "de": 15_000, "fr": 15_000, "nl": 10_000, "pt": 15_000, "pl": 40_000}
+LEAKED = 30  # a word this many times more frequent in English than in its own language is quoted English there
+LEAKS_FROM = DEFAULT_LANGUAGE  # the language quoted in every other's texts
 WORDS = "words"  # the data folder of the never-common and offensive lists
 NEVER, OFFENSIVE = "never-{language}.txt", "offensive-{language}.txt"
 
@@ -69,14 +71,21 @@ class Common:
 
 
 class TopRanks(Container[str]):
-    """The `most` most frequent words of a language, read from its ranks (nothing copied)."""
+    """The `most` most frequent words of a language, read from its ranks (nothing copied), less the English words
+    its texts quote: wordfreq counts every word of a language's texts, and English, quoted or borrowed, ranks
+    CITY, NICE and THE among Polish's first 40,000 and SURE, CARD and STRING among German's. A word whose rank in
+    English (`foreign`) is LEAKED times better than in the language is English there, not one of its words (the
+    figure lets German SEE, STILL and LAST, Dutch LONG, stay: benchmarks/NOTES.md)."""
 
-    def __init__(self, ranks: dict[str, int], most: int) -> None:
-        self.ranks, self.most = ranks, most
+    def __init__(self, ranks: dict[str, int], most: int, foreign: dict[str, int] | None = None) -> None:
+        self.ranks, self.most, self.foreign = ranks, most, foreign or {}
 
     def __contains__(self, word: object) -> bool:
         rank = self.ranks.get(word) if isinstance(word, str) else None
-        return rank is not None and rank <= self.most
+        if rank is None or rank > self.most:
+            return False
+        elsewhere = self.foreign.get(word)  # type: ignore[call-overload]
+        return elsewhere is None or elsewhere * LEAKED >= rank
 
 
 _lock = threading.Lock()  # the app reads a language's tables in a worker thread while a screen may ask too
@@ -102,7 +111,7 @@ def _read(language: str) -> Common:
     if language in COMMON_LISTS:
         common = frozenset(_text(data_dir("dictionaries") / f"{COMMON_LISTS[language]}.txt").split())
     elif language in COMMON_RANKS:
-        common = TopRanks(frequency.ranks(language), COMMON_RANKS[language])
+        common = TopRanks(frequency.ranks(language), COMMON_RANKS[language], frequency.ranks(LEAKS_FROM))
     else:  # a language the game knows nothing of: no word is common
         common = frozenset()
     return Common(language, common, _never(language), _offensive(language))
