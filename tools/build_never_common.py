@@ -41,9 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from build_wordlists import SPANISH_NAMES  # noqa: E402  (beside this script)
+
 from boggle_tui.engine.alphabets import ALPHABETS  # noqa: E402
 from boggle_tui.engine.dictionary import resolve  # noqa: E402
-from build_wordlists import SPANISH_NAMES  # noqa: E402  (beside this script)
 from boggle_tui.engine.wordlist import parse_word_list, read_list_bytes  # noqa: E402
 
 OUTPUT = ROOT / "boggle_tui" / "data" / "words"
@@ -76,6 +77,16 @@ ENGLISH_NEVER = {
 }
 NEVER: dict[str, dict[str, str]] = {
     "es": {
+        "adan": "a name, place or abbreviation in the second sample of required words",
+        "carla": "a name, place or abbreviation in the second sample of required words",
+        "carter": "a name, place or abbreviation in the second sample of required words",
+        "celia": "a name, place or abbreviation in the second sample of required words",
+        "congo": "a name, place or abbreviation in the second sample of required words",
+        "paris": "a name, place or abbreviation in the second sample of required words",
+        "peru": "a name, place or abbreviation in the second sample of required words",
+        "rita": "a name, place or abbreviation in the second sample of required words",
+        "tito": "a name, place or abbreviation in the second sample of required words",
+        "nasa": "a name, place or abbreviation in the second sample of required words",
         "alan": "a name, place, brand or abbreviation in the sample of required words",
         "alana": "a name, place, brand or abbreviation in the sample of required words",
         "ava": "a name, place, brand or abbreviation in the sample of required words",
@@ -103,6 +114,12 @@ NEVER: dict[str, dict[str, str]] = {
         "tef": "mainly the abbreviation (Tef, teff)",
     },
     "fr": {
+        "adele": "a name, place or abbreviation in the second sample of required words",
+        "aubin": "a name, place or abbreviation in the second sample of required words",
+        "moise": "a name, place or abbreviation in the second sample of required words",
+        "lima": "a name, place or abbreviation in the second sample of required words",
+        "dec": "a name, place or abbreviation in the second sample of required words",
+        "pts": "a name, place or abbreviation in the second sample of required words",
         "hans": "a name, place, brand or abbreviation in the sample of required words",
         "louis": "a name, place, brand or abbreviation in the sample of required words",
         "murat": "a name, place, brand or abbreviation in the sample of required words",
@@ -111,6 +128,10 @@ NEVER: dict[str, dict[str, str]] = {
         "pci": "a name, place, brand or abbreviation in the sample of required words",
     },
     "nl": {
+        "juan": "a name, brand, title or abbreviation in the second sample of required words",
+        "aug": "a name, brand, title or abbreviation in the second sample of required words",
+        "wii": "a name, brand, title or abbreviation in the second sample of required words",
+        "earl": "a name, brand, title or abbreviation in the second sample of required words",
         "ani": "a name, place, brand or abbreviation in the sample of required words",
         "laos": "a name, place, brand or abbreviation in the sample of required words",
         "merkel": "a name, place, brand or abbreviation in the sample of required words",
@@ -122,6 +143,9 @@ NEVER: dict[str, dict[str, str]] = {
         "sant": "a name, place, brand or abbreviation in the sample of required words",
     },
     "pt": {
+        "ariana": "a name or place in the second sample of required words",
+        "dana": "a name or place in the second sample of required words",
+        "siria": "a name or place in the second sample of required words",
         "adam": "a name, place, brand or abbreviation in the sample of required words",
         "adidas": "a name, place, brand or abbreviation in the sample of required words",
         "soares": "a name, place, brand or abbreviation in the sample of required words",
@@ -135,12 +159,32 @@ NEVER: dict[str, dict[str, str]] = {
     # Read in the sample of required Polish words at the cut of 40,000 (session 26): English words and
     # abbreviations the Polish list holds, common in Polish text only as English or as short forms
     "pl": {
+        "yale": "a name, an abbreviation or English in the second sample of required words",
+        "wei": "a name, an abbreviation or English in the second sample of required words",
+        "koh": "a name, an abbreviation or English in the second sample of required words",
+        "kei": "a name, an abbreviation or English in the second sample of required words",
+        "tai": "a name, an abbreviation or English in the second sample of required words",
+        "zob": "a name, an abbreviation or English in the second sample of required words",
+        "pon": "a name, an abbreviation or English in the second sample of required words",
+        "proc": "a name, an abbreviation or English in the second sample of required words",
+        "wys": "a name, an abbreviation or English in the second sample of required words",
+        "age": "a name, an abbreviation or English in the second sample of required words",
+        "big": "a name, an abbreviation or English in the second sample of required words",
+        "code": "a name, an abbreviation or English in the second sample of required words",
+        "crew": "a name, an abbreviation or English in the second sample of required words",
+        "eye": "a name, an abbreviation or English in the second sample of required words",
+        "tie": "a name, an abbreviation or English in the second sample of required words",
+        "union": "a name, an abbreviation or English in the second sample of required words",
+        "web": "a name, an abbreviation or English in the second sample of required words",
+        "west": "a name, an abbreviation or English in the second sample of required words",
+        "wine": "a name, an abbreviation or English in the second sample of required words",
+        "ups": "a name, an abbreviation or English in the second sample of required words",
+        "noir": "a name, an abbreviation or English in the second sample of required words",
         **dict.fromkeys(
-            "and book can case game know last law lee lmao mail men miss more news omg race red rock space win yang"
-            " chan kai kato lisa mason maya san ios".split(),
+            ["and", "book", "can", "case", "game", "know", "last", "law", "lee", "lmao", "mail", "men", "miss", "more", "news", "omg", "race", "red", "rock", "space", "win", "yang", "chan", "kai", "kato", "lisa", "mason", "maya", "san", "ios"],
             "English, or a name, in Polish text",
         ),
-        **dict.fromkeys("abp pks płk odc eee taaa".split(), "an abbreviation or an interjection spelt out"),
+        **dict.fromkeys(["abp", "pks", "płk", "odc", "eee", "taaa"], "an abbreviation or an interjection spelt out"),
     },
 }
 
