@@ -13,6 +13,7 @@ import pytest
 
 from boggle_tui.cli.main import main
 from boggle_tui.cli.solve import MAX_LINE
+from boggle_tui.engine.common import common_words
 from boggle_tui.i18n import DOMAIN, LOCALE_DIR
 
 
@@ -43,6 +44,8 @@ def test_solve_json_is_one_object_with_every_field(capsys, enable1) -> None:
         "words",
         "total_words",
         "total_score",
+        "required_words",
+        "required_score",
     }
     assert result["code"] == "X-PLSTEAIERTNRSGES"
     assert result["board"][0] == ["p", "l", "s", "t"]
@@ -51,7 +54,25 @@ def test_solve_json_is_one_object_with_every_field(capsys, enable1) -> None:
     words = [entry["word"] for entry in result["words"]]
     assert words == sorted(words) and len(words) == 1044
     first = result["words"][0]
-    assert set(first) == {"word", "score", "path"} and all(len(step) == 2 for step in first["path"])
+    assert set(first) == {"word", "score", "tier", "path"} and all(len(step) == 2 for step in first["path"])
+    required = [entry for entry in result["words"] if entry["tier"] == "required"]
+    assert {entry["tier"] for entry in result["words"]} == {"required", "bonus"}
+    assert result["required_words"] == len(required) and result["required_score"] == sum(e["score"] for e in required)
+    common = common_words("en")
+    assert all(common.is_common(entry["word"]) == (entry["tier"] == "required") for entry in result["words"])
+
+
+@pytest.mark.parametrize(("code", "word"), [("de", "glück"), ("es", "niña")])
+def test_solve_json_gives_the_tiers_of_each_language(capsys, code: str, word: str) -> None:
+    from boggle_tui.engine.dice import load_dice_set
+    from boggle_tui.game.languages import language_for
+
+    seed = {"de": 6, "es": 2}[code]  # rolls where the seam matrix finds the word (tests/test_seams.py)
+    board = load_dice_set(language_for(code).dice).roll(seed)
+    status, out, _ = run(capsys, "solve", "--lang", code, "--seed", str(seed), "--json")
+    words = {entry["word"]: entry["tier"] for entry in json.loads(out)["words"]}
+    assert status == 0 and json.loads(out)["board"] == [list(row) for row in board.rows]
+    assert words[word] == "required" and "bonus" in words.values()
 
 
 def test_solve_rolls_from_seed_and_dice_like_the_game(capsys, enable1) -> None:

@@ -6,10 +6,11 @@ import argparse
 import functools
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
+from boggle_tui.engine.common import common_words
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
@@ -141,15 +142,40 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
 
 
 def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
-    """One board's solution as one line of JSON, written from pieces (see `solver.solve_json`)."""
+    """One board's solution as one line of JSON, written from pieces (see `solver.solve_json`), each word with its
+    tier (game/tiers.py: required or bonus, by the board's language's common words) and the board's required words
+    and points."""
     board = dealt.board
     words, count, points = solve_json(board, dictionary.trie, min_length)
+    words, required, required_points = with_tiers(words, common_words(board.language).is_common)
     rows = ",".join('["' + '","'.join(row) + '"]' for row in board.rows)  # faces are letters, qu, th... or #
     return (
         f'{{"board":[{rows}],"code":"{board_code(board, dealt.dice)}","dice":{_json(dealt.dice)},'
         f'"seed":{_json(dealt.seed)},"dictionary":{_json(dictionary.name)},"min_length":{min_length},'
-        f'"words":{words},"total_words":{count},"total_score":{points}}}\n'
+        f'"words":{words},"total_words":{count},"total_score":{points},'
+        f'"required_words":{required},"required_score":{required_points}}}\n'
     )
+
+
+WORD_OPENS = '{"word":"'
+TIERS = {True: ',"tier":"required"', False: ',"tier":"bonus"'}
+
+
+def with_tiers(words: str, is_required: Callable[[str], bool]) -> tuple[str, int, int]:
+    """The engine's JSON list of words (each `{"word":"…","score":N,"path":…}`, a word's letters written as they
+    are) with `"tier"` after each score; and the required words' count and points."""
+    pieces = words.split(WORD_OPENS)
+    required = points = 0
+    for n in range(1, len(pieces)):
+        piece = pieces[n]
+        word_ends = piece.index('"')
+        score_ends = piece.index(",", word_ends + 10)  # past `","score":`
+        needed = is_required(piece[:word_ends])
+        if needed:
+            required += 1
+            points += int(piece[word_ends + 10 : score_ends])
+        pieces[n] = piece[:score_ends] + TIERS[needed] + piece[score_ends:]
+    return WORD_OPENS.join(pieces), required, points
 
 
 @functools.cache
