@@ -8,6 +8,8 @@ import lzma
 import sys
 from pathlib import Path
 
+from boggle_tui.engine.common import denied
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -41,7 +43,10 @@ def test_names_only_a_name_are_left_out_and_names_that_are_also_words_stay() -> 
     assert not de & {"aachen", "trier", "eder", "mrna", "udo"}
     assert {"ethan", "tef", "als", "weil", "gottes", "frei"} <= de  # ethane, teff; words the blacklist's names spell
     es = set(lzma.decompress((ROOT / "dictionaries" / "es.txt.xz").read_bytes()).decode("utf-8").split())
-    assert not es & {"pablo", "sevilla", "venezuela", "carlos"}
+    # Spanish's names stay in its list until its 3x4 proof is made again (tools/build_wordlists.py SOURCES), and
+    # are never common meanwhile
+    spanish_names = {"pablo", "sevilla", "venezuela", "carlos"}
+    assert spanish_names <= es and spanish_names <= denied("es")
     assert {"juan", "maria", "pedro", "rosa", "santo", "tamarindo"} <= es  # also lower case in hunspell-es
 
 

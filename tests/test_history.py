@@ -19,7 +19,7 @@ from boggle_tui.game.codes import board_code, code_glob
 from boggle_tui.game.study import Source
 from boggle_tui.storage import study
 from boggle_tui.storage.history import DATABASE, MIGRATIONS, SCHEMA_VERSION, History
-from boggle_tui.storage.stats import Streak, daily_streaks, summarize
+from boggle_tui.storage.stats import Streak, daily_streaks, missed_line, summarize
 
 
 def test_a_round_is_stored_whole_and_once(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_rounds_come_newest_first_and_stats_add_up_per_kind(tmp_path: Path) -> N
     )  # fmt: skip
     assert summary.trend == [0.2, 0.5, 0.3, 0.0]
     assert summary.longest_word == "howled"
-    assert summary.most_missed_common == [("awe", 4), ("howl", 1)]
+    assert [(m.word, m.times) for m in summary.most_missed_common] == [("awe", 4), ("howl", 1)]
 
 
 def test_sizes_replays_and_empty_boards_never_share_a_best(tmp_path: Path) -> None:
@@ -301,7 +301,7 @@ def test_rows_with_values_boggle_never_writes_are_left_out_and_counted(tmp_path:
     history = History.open_to_read(tmp_path)
     summary = summarize(history, lambda _code: lambda w: True, dt.date(2026, 11, 22))
     standings = {s.kind: (s.games, s.best_score) for s in summary.standings}
-    assert all(isinstance(word, str) for word, _ in summary.most_missed_common)
+    assert all(isinstance(missed.word, str) for missed in summary.most_missed_common)
     assert standings == {"Boggle (1987+) · timed": (2, 4), "unknown board · timed": (1, 5)}  # rounds 1, 4 and 5
     rounds = history.rounds()
     assert [r.uid for r in rounds] == ["round-5", "round-4", "round-1"]
@@ -388,7 +388,8 @@ def test_common_words_missed_are_judged_by_each_boards_own_language(tmp_path: Pa
     history.record(record(3, missed=("haus",), code="DE-N-TINREONRHWLDASES", board="tinreonrhwldasey", dice="de"))
     common = {"en": {"awe", "bacon"}, "de": {"haus"}}
     summary = summarize(history, lambda code: common[code].__contains__, dt.date(2026, 11, 22))
-    assert summary.most_missed_common == [("awe", 1), ("bacon", 1), ("haus", 1)]  # bacon on its English board alone
+    assert summary.most_missed_common == [("awe", 1, "en"), ("bacon", 1, "en"), ("haus", 1, "de")]  # bacon: English
+    assert missed_line(summary.most_missed_common) == ["AWE · EN (1)", "BACON · EN (1)", "HAUS · DE (1)"]
     asked: list[str] = []
     summarize(history, lambda code: asked.append(code) or (lambda _w: False), dt.date(2026, 11, 22))
     assert asked == ["en", "de"]  # the languages played, each asked once

@@ -23,7 +23,7 @@ from boggle_tui.game.study import cards_summary
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
-from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, summarize
+from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, missed_line, summarize
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -81,7 +81,7 @@ def summary_view(s: Summary) -> Group:
     table.add_row(_("Longest word found"), capitals(s.longest_word or "-"))
     for heading, streak in streak_rows(s):
         table.add_row(heading, streak)
-    missed = ", ".join(f"{capitals(w)} ({n})" for w, n in s.most_missed_common) or "-"
+    missed = ", ".join(missed_line(s.most_missed_common)) or "-"
     table.add_row(_("Common words you miss most"), missed)
     if s.rivals:  # names from other players: Text, shown literally
         table.add_row(_("Against friends"), Text(", ".join(rival.describe() for rival in s.rivals[:MAX_RIVALS])))

@@ -13,8 +13,9 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
+from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, alphabet_for
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import code_glob, parse_code
@@ -113,13 +114,32 @@ class Streak:
         return known.name if known is not None else self.language
 
 
+class Missed(NamedTuple):
+    """A common word missed on several boards: of which language (two languages may spell one word alike)."""
+
+    word: str
+    times: int
+    language: str
+
+    def shown(self, several_languages: bool) -> str:
+        """`HOLD (3)`; `HOLD · DE (2)` where the list holds words of several languages."""
+        tag = f" · {self.language.upper()}" if several_languages else ""
+        return f"{alphabet_for(self.language).upper(self.word)}{tag} ({self.times})"
+
+
+def missed_line(missed: list[Missed]) -> list[str]:
+    """Each missed word as the statistics show it."""
+    several = len({m.language for m in missed}) > 1
+    return [m.shown(several) for m in missed]
+
+
 @dataclass(frozen=True)
 class Summary:
     games: int
     standings: list[Standing]  # the most played kind first
     trend: list[float]  # share found in recent rounds (no replays), oldest first
     longest_word: str | None
-    most_missed_common: list[tuple[str, int]]
+    most_missed_common: list[Missed]
     streaks: list[Streak]  # the languages with a streak, the longest first
     rivals: list[Rival] = dataclasses.field(default_factory=list)  # the most played with first
 
@@ -146,11 +166,11 @@ def summarize(history: History, required_for: Callable[[str], Callable[[str], bo
     )
     fresh = [r for r in rounds if not r.replay]
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
-    missed: list[tuple[str, int]] = []
+    missed: list[Missed] = []
     for code in played_languages(history):  # each language's misses judged by its own common words
         required = required_for(code) if required_for else required_test(code, unwanted(history, code))
-        missed += [(word, n) for word, n in history.most_missed([code_glob(code)]) if required(word)]
-    missed = sorted(missed, key=lambda pair: -pair[1])[:MISSED_SHOWN]  # stable: each language's own order kept
+        missed += [Missed(word, n, code) for word, n in history.most_missed([code_glob(code)]) if required(word)]
+    missed = sorted(missed, key=lambda m: -m.times)[:MISSED_SHOWN]  # stable: each language's own order kept
     return Summary(
         games=len(rounds),
         standings=standings,

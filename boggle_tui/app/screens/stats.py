@@ -14,7 +14,7 @@ from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.daily_table import streak_days
 from boggle_tui.game.study import LEARNED_BOX, Card, cards_summary
 from boggle_tui.i18n import N_, _, counted
-from boggle_tui.storage.stats import STANDING_HEADINGS, Summary
+from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, missed_line
 
 
 class StatsScreen(TranslatedScreen[None]):
@@ -45,7 +45,7 @@ class StatsScreen(TranslatedScreen[None]):
                 yield Label(trend, classes="stats-heading")
                 yield ShareChart(s.trend, id="trend")
                 yield Label(_("Common words you miss most"), classes="stats-heading")
-                missed = "   ".join(f"{capitals(w)} ({n})" for w, n in s.most_missed_common) or _("None yet.")
+                missed = "   ".join(missed_line(s.most_missed_common)) or _("None yet.")
                 yield Static(missed, id="missed-common")
             # Translators: a heading: the study cards (a noun); a card is learned once it reaches box {box}.
             yield Label(_("Study (learned: box {box} and up)").format(box=LEARNED_BOX), classes="stats-heading")
