@@ -497,7 +497,7 @@ class BoggleApp(App[int]):
 
     def _stats_once_read(self, languages: list[str]) -> None:
         for code in languages:
-            with contextlib.suppress(OSError, ValueError):  # a table that cannot be read: its misses are not shown
+            with contextlib.suppress(BoggleError, OSError, ValueError):  # unreadable: its misses are not shown
                 common_words(code)
         self.call_from_thread(self._show_stats)
 

@@ -176,14 +176,14 @@ class SoloPlay:
 
     @staticmethod
     def _read_common(language: str) -> None:
-        with contextlib.suppress(OSError, ValueError):  # unread, the results read it (and say nothing is common)
+        with contextlib.suppress(BoggleError, OSError, ValueError):  # unread here, the results try again
             common_words(language)
 
     def required(self, language: str) -> Callable[[str], bool]:
         """The player's required words of `language`: its common words, less those the player reported."""
         try:
             return required_test(language, unwanted(self.app.history, language))
-        except (OSError, ValueError):  # a table that cannot be read: nothing is required, nothing worse
+        except (BoggleError, OSError, ValueError):  # a table that cannot be read: nothing is required, nothing worse
             return lambda _word: False
 
     # The end

@@ -38,6 +38,7 @@ from boggle_tui.engine.dictionary import (
     load_dictionary,
     shipped_dictionaries,
 )
+from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
@@ -741,7 +742,7 @@ def required_words(language: str, history: History) -> Callable[[str], bool]:
     tables cannot be read (nothing is marked or carded: nothing worse)."""
     try:
         return required_test(language, unwanted(history, language))
-    except (OSError, ValueError):
+    except (BoggleError, OSError, ValueError):
         return lambda _word: False
 
 

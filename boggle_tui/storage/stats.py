@@ -168,7 +168,10 @@ def summarize(history: History, required_for: Callable[[str], Callable[[str], bo
     longest = max((w for r in rounds for w in r.found), key=lambda w: (len(w), w), default=None)
     missed: list[Missed] = []
     for code in played_languages(history):  # each language's misses judged by its own common words
-        required = required_for(code) if required_for else required_test(code, unwanted(history, code))
+        try:
+            required = required_for(code) if required_for else required_test(code, unwanted(history, code))
+        except (BoggleError, OSError, ValueError):  # a shipped table that cannot be read: no misses to show for it
+            continue
         missed += [Missed(word, n, code) for word, n in history.most_missed([code_glob(code)]) if required(word)]
     missed = sorted(missed, key=lambda m: -m.times)[:MISSED_SHOWN]  # stable: each language's own order kept
     return Summary(
