@@ -77,6 +77,13 @@ ENGLISH_NEVER = {
 }
 NEVER: dict[str, dict[str, str]] = {
     "es": {
+        "ali": "a name, place or abbreviation in the third sample of required words",
+        "cid": "a name, place or abbreviation in the third sample of required words",
+        "jaen": "a name, place or abbreviation in the third sample of required words",
+        "martin": "a name, place or abbreviation in the third sample of required words",
+        "marte": "a name, place or abbreviation in the third sample of required words",
+        "vargas": "a name, place or abbreviation in the third sample of required words",
+        "com": "a name, place or abbreviation in the third sample of required words",
         "adan": "a name, place or abbreviation in the second sample of required words",
         "carla": "a name, place or abbreviation in the second sample of required words",
         "carter": "a name, place or abbreviation in the second sample of required words",
@@ -102,6 +109,10 @@ NEVER: dict[str, dict[str, str]] = {
         "pedro": "mainly the given name",
     },
     "de": {
+        "mio": "an abbreviation, a title or English in the third sample of required words",
+        "don": "an abbreviation, a title or English in the third sample of required words",
+        "duke": "an abbreviation, a title or English in the third sample of required words",
+        "green": "an abbreviation, a title or English in the third sample of required words",
         "adele": "a name, place, brand or abbreviation in the sample of required words",
         "flores": "a name, place, brand or abbreviation in the sample of required words",
         "lahn": "a name, place, brand or abbreviation in the sample of required words",
@@ -114,6 +125,12 @@ NEVER: dict[str, dict[str, str]] = {
         "tef": "mainly the abbreviation (Tef, teff)",
     },
     "fr": {
+        "denis": "a name, an abbreviation or English in the third sample of required words",
+        "maria": "a name, an abbreviation or English in the third sample of required words",
+        "vera": "a name, an abbreviation or English in the third sample of required words",
+        "geo": "a name, an abbreviation or English in the third sample of required words",
+        "lol": "a name, an abbreviation or English in the third sample of required words",
+        "queen": "a name, an abbreviation or English in the third sample of required words",
         "adele": "a name, place or abbreviation in the second sample of required words",
         "aubin": "a name, place or abbreviation in the second sample of required words",
         "moise": "a name, place or abbreviation in the second sample of required words",
@@ -128,6 +145,11 @@ NEVER: dict[str, dict[str, str]] = {
         "pci": "a name, place, brand or abbreviation in the sample of required words",
     },
     "nl": {
+        "erica": "a name, brand or abbreviation in the third sample of required words",
+        "marc": "a name, brand or abbreviation in the third sample of required words",
+        "sara": "a name, brand or abbreviation in the third sample of required words",
+        "sep": "a name, brand or abbreviation in the third sample of required words",
+        "lego": "a name, brand or abbreviation in the third sample of required words",
         "juan": "a name, brand, title or abbreviation in the second sample of required words",
         "aug": "a name, brand, title or abbreviation in the second sample of required words",
         "wii": "a name, brand, title or abbreviation in the second sample of required words",
@@ -143,6 +165,10 @@ NEVER: dict[str, dict[str, str]] = {
         "sant": "a name, place, brand or abbreviation in the sample of required words",
     },
     "pt": {
+        "bali": "a name, place or abbreviation in the third sample of required words",
+        "cesar": "a name, place or abbreviation in the third sample of required words",
+        "mia": "a name, place or abbreviation in the third sample of required words",
+        "sra": "a name, place or abbreviation in the third sample of required words",
         "ariana": "a name or place in the second sample of required words",
         "dana": "a name or place in the second sample of required words",
         "siria": "a name or place in the second sample of required words",
@@ -159,6 +185,22 @@ NEVER: dict[str, dict[str, str]] = {
     # Read in the sample of required Polish words at the cut of 40,000 (session 26): English words and
     # abbreviations the Polish list holds, common in Polish text only as English or as short forms
     "pl": {
+        "gary": "a name, place, abbreviation or English in the third sample of required words",
+        "gwinea": "a name, place, abbreviation or English in the third sample of required words",
+        "ltd": "a name, place, abbreviation or English in the third sample of required words",
+        "mia": "a name, place, abbreviation or English in the third sample of required words",
+        "ira": "a name, place, abbreviation or English in the third sample of required words",
+        "eska": "a name, place, abbreviation or English in the third sample of required words",
+        "moon": "a name, place, abbreviation or English in the third sample of required words",
+        "boat": "a name, place, abbreviation or English in the third sample of required words",
+        "day": "a name, place, abbreviation or English in the third sample of required words",
+        "cup": "a name, place, abbreviation or English in the third sample of required words",
+        "drum": "a name, place, abbreviation or English in the third sample of required words",
+        "nice": "a name, place, abbreviation or English in the third sample of required words",
+        "ray": "a name, place, abbreviation or English in the third sample of required words",
+        "und": "a name, place, abbreviation or English in the third sample of required words",
+        "uno": "a name, place, abbreviation or English in the third sample of required words",
+        "wiki": "a name, place, abbreviation or English in the third sample of required words",
         "yale": "a name, an abbreviation or English in the second sample of required words",
         "wei": "a name, an abbreviation or English in the second sample of required words",
         "koh": "a name, an abbreviation or English in the second sample of required words",
