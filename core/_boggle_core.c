@@ -8,23 +8,24 @@
  * come with the table (`Core(table, points, faces)`), UTF-8, one letter a character: a
  * face of two letters is a two-letter face, whose entry the builder derived from its letters.
  *
- * The table is read in place, never copied: the Core holds Python's buffer (an array cannot be
- * resized while it is held), and the table is not changed once built. A table changed anyway
- * can give wrong words, but the walk never reads outside it (`worth_visiting` bounds every row
- * it enters).
+ * The table is checked in place, never copied: the Core holds Python's buffer (an array cannot be
+ * resized while it is held). The walk reads the core's own compact form of it (`build_nodes`: a
+ * row's bitmask, then each entry beside its rank offset), made once from the checked table, so a
+ * table changed afterwards changes nothing the walk reads.
  *
  * A DAWG shares the ends of words, so one node can end many words and cannot say
  * which word was found. Words are numbered instead: every word's rank in alphabetical
  * order is the sum of an offset per step, and a word is new on this board when its stamp
  * is not this board's generation. So a board is solved without building a string per step,
- * and each word is counted once. The offsets are kept only for the entries that exist, row
- * by row (`first`, `rank`): an entry's place in its row is the count of faces before its
- * column in the row's bitmask, so the rank table is a tenth of the table's size.
+ * and each word is counted once. The offsets are kept only for the entries that exist, beside
+ * them in the nodes: an entry's place in its node is the count of faces before its column in
+ * the node's bitmask.
  *
  * A word keeps the first path found, and the search takes paths in the canonical order that
  * solver.py defines (the least path, die by die by cell number): starts in row-major order,
  * each die's neighbours in row-major order (`around`, built so in `prepare`), depth first, a
- * word noted as soon as it is reached (`visit`). Both engines so give every word the same path.
+ * word noted as soon as it is reached (`visit`, and for the usual shapes the same walk written
+ * out cell by cell: `visit_for`). Both engines so give every word the same path.
  *
  * Everything that comes from Python is checked: the table's shape and alignment, every child
  * offset, each row's bitmask and the rows' order (once, when a Core is made: `number_words`),
@@ -57,6 +58,14 @@ static const char *ENGLISH[FACES] = {
     "r", "s", "t", "u", "v", "w", "x", "y", "z", "qu", "an", "er", "he", "in", "th",
 };
 
+/* Whether the walks written out by shape (`visit_for`) are built twice, once for processors with a popcount
+ * instruction: GCC and Clang on x86, whose builtins take a function's target and test the processor. */
+#if !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define HAS_POPCNT_CLONES 1
+#else
+#define HAS_POPCNT_CLONES 0
+#endif
+
 /* How many bits are set: an entry's place among its row's entries, from the row's bitmask. */
 #if defined(__POPCNT__)
 #define count_bits(x) ((uint32_t)__builtin_popcount(x))
@@ -77,11 +86,12 @@ typedef struct {
     PyObject_HEAD
     Py_buffer view;         /* Python's table, held while the Core reads it (view.obj is NULL when none) */
     const uint32_t *table;  /* view.buf: read in place */
-    uint32_t *first;        /* per row: where its entries' rank offsets start in `rank` */
-    uint32_t *rank;         /* per entry that exists, row by row: what a step through it adds to a word's rank */
+    uint32_t *first;        /* while numbering: per row, where its entries' rank offsets start in `rank` */
+    uint32_t *rank;         /* while numbering: per entry that exists, row by row, what a step through it adds
+                             * to a word's rank */
+    uint32_t *nodes;        /* the table as the walk reads it (`build_nodes`); NULL until built */
     uint32_t *stamps;       /* per word: the generation of the last board it was found on */
     Py_ssize_t entries;     /* the table's length */
-    uint32_t last_row;      /* the offset of the last row: the walk enters no row past it */
     uint32_t words;
     uint32_t generation;
     int points[64]; /* points by word length; the last applies to every longer word */
@@ -127,8 +137,9 @@ typedef struct {
 static void forget_table(Core *self) {
     PyMem_Free(self->first);
     PyMem_Free(self->rank);
+    PyMem_Free(self->nodes);
     PyMem_Free(self->stamps);
-    self->first = self->rank = self->stamps = NULL;
+    self->first = self->rank = self->nodes = self->stamps = NULL;
     self->table = NULL;
     if (self->view.obj) PyBuffer_Release(&self->view);
     self->view.obj = NULL;
@@ -224,6 +235,59 @@ static int number_words(Core *self) {
     if (ok) self->words = below[0];
     PyMem_Free(below);
     return ok;
+}
+
+/* The table as the walk reads it: each row a node of its bitmask, then (child, rank offset) for each entry it
+ * has, in column order; a child is `node offset << 1 | ends a word`. A step so reads one node's few words
+ * together (the row's entry, the child's bitmask beside its entries, the rank offset beside the entry), where the
+ * table spread them over a 132-byte row, the child row's far end and two more arrays: rich boards were a third
+ * slower than danvk's pointer trie for that (benchmarks/NOTES.md, issue 41). 4 bytes a row and 8 an entry
+ * (1.3 MB for enable1's 54,153 rows and 137,609 entries), made once from the checked table (`number_words` first):
+ * the walk never reads Python's table, so a table changed after the check cannot take it anywhere. `first` and
+ * `rank` are freed once it is made. */
+static int build_nodes(Core *self) {
+    Py_ssize_t rows = self->entries / STRIDE;
+    const uint32_t *table = self->table;
+    uint32_t *at = PyMem_Malloc((size_t)rows * sizeof(uint32_t)); /* each row's node offset */
+    if (!at) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    uint64_t size = 0;
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        at[row] = (uint32_t)size;
+        size += 1 + 2 * (uint64_t)count_bits(table[row * STRIDE + FACES]);
+        if (size > (UINT32_MAX >> 1)) { /* a child's offset must fit beside its word bit */
+            PyMem_Free(at);
+            PyErr_SetString(PyExc_ValueError, "not a trie table: too large");
+            return 0;
+        }
+    }
+    self->nodes = PyMem_Malloc((size_t)size * sizeof(uint32_t));
+    if (!self->nodes) {
+        PyMem_Free(at);
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        const uint32_t *entries = table + row * STRIDE;
+        uint32_t *node = self->nodes + at[row];
+        const uint32_t *ranks = self->rank + self->first[row];
+        node[0] = entries[FACES];
+        int i = 0;
+        for (int c = 0; c < FACES; c++) {
+            uint32_t e = entries[c];
+            if (!e) continue;
+            node[1 + 2 * i] = at[(e >> 1) / STRIDE] << 1 | (e & 1); /* children checked by number_words */
+            node[2 + 2 * i] = ranks[i];
+            i++;
+        }
+    }
+    PyMem_Free(at);
+    PyMem_Free(self->first);
+    PyMem_Free(self->rank);
+    self->first = self->rank = NULL;
+    return 1;
 }
 
 /* One face's text: a letter (one character) or a two-letter face (two); count its bytes and letters. */
@@ -339,8 +403,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->view = view; /* held from here: forget_table releases it */
     self->table = view.buf;
     self->entries = entries;
-    self->last_row = (uint32_t)(entries - STRIDE);
-    if (!number_words(self)) goto failed;
+    if (!number_words(self) || !build_nodes(self)) goto failed;
     self->stamps = PyMem_Calloc((size_t)self->words + 1, sizeof(uint32_t));
     if (!self->stamps) {
         PyErr_NoMemory();
@@ -395,40 +458,130 @@ static void found(Walk *w, int depth, int length, uint32_t rank) {
 }
 
 /* Whether a step onto a die is worth taking: it ends a word, or a face around the die goes on
- * from it (`around`). A step outside the table, only in a table changed since it was checked,
- * is never taken: so `visit` never reads outside the table. */
-static inline int worth_visiting(const Core *core, uint32_t step, uint32_t around) {
-    if (!step || (step >> 1) > core->last_row) return 0;
-    return (step & 1) || (core->table[(step >> 1) + FACES] & around);
+ * from it (`around`). */
+static inline int worth_visiting(const uint32_t *nodes, uint32_t step, uint32_t around) {
+    return (step & 1) || (nodes[step >> 1] & around);
 }
 
-/* `entry` is the step onto `cell` (at `depth` in the path), one worth taking; `rank` the word's
+/* `step` is the step onto `cell` (at `depth` in the path), one worth taking; `rank` the word's
  * rank so far. */
-static void visit(Walk *w, int cell, int depth, int length, uint32_t entry, uint32_t rank) {
+static void visit(Walk *w, int cell, int depth, int length, uint32_t step, uint32_t rank) {
     length += w->core->letters[w->columns[cell]];
     w->path[depth] = cell;
-    if (entry & 1) found(w, depth, length, rank);
-    const Core *core = w->core;
-    uint32_t child = entry >> 1;
-    const uint32_t *row = core->table + child;
-    uint32_t faces = row[FACES];
+    if (step & 1) found(w, depth, length, rank);
+    const uint32_t *nodes = w->core->nodes;
+    const uint32_t *node = nodes + (step >> 1);
+    uint32_t faces = node[0];
     if (!(faces & w->around_faces[cell])) return; /* no neighbour goes on */
-    const uint32_t *ranks = core->rank + core->first[child / STRIDE];
-    rank += entry & 1;
+    rank += step & 1;
     w->used[cell] = 1;
     for (int i = 0; i < w->around_count[cell]; i++) {
         int next = w->around[cell][i];
-        if (w->used[next]) continue;
-        uint32_t step = row[w->columns[next]];
-        if (worth_visiting(core, step, w->around_faces[next]))
-            visit(w, next, depth + 1, length, step, rank + ranks[count_bits(faces & w->before[next])]);
+        if (w->used[next] || !(faces >> w->columns[next] & 1)) continue;
+        const uint32_t *entry = node + 1 + 2 * count_bits(faces & w->before[next]);
+        if (worth_visiting(nodes, entry[0], w->around_faces[next])) visit(w, next, depth + 1, length, entry[0], rank + entry[1]);
     }
     w->used[cell] = 0;
 }
 
+/* The same walk for the usual shapes, one function each, whose neighbour loop is written out cell by cell: a
+ * `switch` on the cell, then a test and a step for each neighbour (`STEP`), in row-major order as `visit` takes
+ * them. Each step so has a branch of its own, which the processor predicts for that cell and neighbour; the one
+ * loop of `visit` shares its few branches among all of them, and rich boards were a third slower than danvk's
+ * Boggler, which is written so (benchmarks/NOTES.md, issue 41). The dice used are a bitmask in a register; the
+ * blanks are in it from the start, so a step never reaches one. Every word, path and order as `visit` gives. */
+#define NEAR(H, W, c, dr, dc) \
+    ((c) < (H) * (W) && (c) / (W) + (dr) >= 0 && (c) / (W) + (dr) < (H) && (c) % (W) + (dc) >= 0 && (c) % (W) + (dc) < (W))
+#define STEP_TO(H, W, c, dr, dc) \
+    if (NEAR(H, W, c, dr, dc)) STEP(H, W, ((c) + (dr) * (W) + (dc)) & 63)
+#define CELL(H, W, c)                                                                            \
+    case c:                                                                                      \
+        STEP_TO(H, W, c, -1, -1); STEP_TO(H, W, c, -1, 0); STEP_TO(H, W, c, -1, 1);              \
+        STEP_TO(H, W, c, 0, -1); STEP_TO(H, W, c, 0, 1);                                         \
+        STEP_TO(H, W, c, 1, -1); STEP_TO(H, W, c, 1, 0); STEP_TO(H, W, c, 1, 1);                 \
+        break;
+#define CELLS_0_TO_35(H, W)                                                                                    \
+    CELL(H, W, 0) CELL(H, W, 1) CELL(H, W, 2) CELL(H, W, 3) CELL(H, W, 4) CELL(H, W, 5) CELL(H, W, 6)         \
+    CELL(H, W, 7) CELL(H, W, 8) CELL(H, W, 9) CELL(H, W, 10) CELL(H, W, 11) CELL(H, W, 12) CELL(H, W, 13)     \
+    CELL(H, W, 14) CELL(H, W, 15) CELL(H, W, 16) CELL(H, W, 17) CELL(H, W, 18) CELL(H, W, 19) CELL(H, W, 20) \
+    CELL(H, W, 21) CELL(H, W, 22) CELL(H, W, 23) CELL(H, W, 24) CELL(H, W, 25) CELL(H, W, 26) CELL(H, W, 27) \
+    CELL(H, W, 28) CELL(H, W, 29) CELL(H, W, 30) CELL(H, W, 31) CELL(H, W, 32) CELL(H, W, 33) CELL(H, W, 34) \
+    CELL(H, W, 35)
+#define STEP(H, W, n)                                                                                         \
+    do {                                                                                                      \
+        if (!(used >> (n) & 1) && (faces >> w->columns[n] & 1)) {                                           \
+            const uint32_t *entry = node + 1 + 2 * POPCOUNT(faces & w->before[n]);                            \
+            if (worth_visiting(nodes, entry[0], w->around_faces[n]))                                           \
+                NAME(H, W)(w, n, depth + 1, length, entry[0], rank + entry[1], used);                         \
+        }                                                                                                     \
+    } while (0)
+#define DEFINE_VISIT(H, W)                                                                                    \
+    static ATTRIBUTES void NAME(H, W)(Walk *w, int cell, int depth, int length, uint32_t step, uint32_t rank, \
+                                      uint64_t used) {                                                        \
+        length += w->core->letters[w->columns[cell]];                                                         \
+        w->path[depth] = cell;                                                                                \
+        if (step & 1) found(w, depth, length, rank);                                                          \
+        const uint32_t *nodes = w->core->nodes;                                                               \
+        const uint32_t *node = nodes + (step >> 1);                                                           \
+        uint32_t faces = node[0];                                                                             \
+        if (!(faces & w->around_faces[cell])) return;                                                         \
+        rank += step & 1;                                                                                     \
+        used |= (uint64_t)1 << cell;                                                                          \
+        switch (cell) { CELLS_0_TO_35(H, W) }                                                                 \
+    }
+#define SHAPES DEFINE_VISIT(3, 3) DEFINE_VISIT(3, 4) DEFINE_VISIT(4, 4) DEFINE_VISIT(5, 5) DEFINE_VISIT(6, 6)
+#define ATTRIBUTES
+#define POPCOUNT count_bits
+#define NAME(H, W) visit_##H##x##W
+SHAPES
+#undef ATTRIBUTES
+#undef POPCOUNT
+#undef NAME
+/* And again with the processor's popcount instruction, where the compiler can target it while the build does not
+ * (no -mpopcnt: the wheel must run on any x86-64): chosen at run time when the processor has it (`visit_for`),
+ * 15% off rich boards (benchmarks/NOTES.md). */
+#if HAS_POPCNT_CLONES
+#define ATTRIBUTES __attribute__((target("popcnt")))
+#define POPCOUNT __builtin_popcount
+#define NAME(H, W) visit_##H##x##W##_popcnt
+SHAPES
+#undef ATTRIBUTES
+#undef POPCOUNT
+#undef NAME
+#endif
+#undef SHAPES
+#undef DEFINE_VISIT
+#undef STEP
+#undef CELLS_0_TO_35
+#undef CELL
+#undef STEP_TO
+#undef NEAR
+
+typedef void (*Visit)(Walk *w, int cell, int depth, int length, uint32_t step, uint32_t rank, uint64_t used);
+
+/* The walk written out for the board's shape, or NULL for another shape (`visit` walks it). */
+static Visit visit_for(int height, int width) {
+#if HAS_POPCNT_CLONES
+    if (__builtin_cpu_supports("popcnt")) {
+        if (height == 4 && width == 4) return visit_4x4_popcnt;
+        if (height == 5 && width == 5) return visit_5x5_popcnt;
+        if (height == 6 && width == 6) return visit_6x6_popcnt;
+        if (height == 3 && width == 3) return visit_3x3_popcnt;
+        if (height == 3 && width == 4) return visit_3x4_popcnt;
+        return NULL;
+    }
+#endif
+    if (height == 4 && width == 4) return visit_4x4;
+    if (height == 5 && width == 5) return visit_5x5;
+    if (height == 6 && width == 6) return visit_6x6;
+    if (height == 3 && width == 3) return visit_3x3;
+    if (height == 3 && width == 4) return visit_3x4;
+    return NULL;
+}
+
 /* Read a board's columns and shape from Python, checking every value. */
 static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width, int min_length) {
-    if (!core->table) {
+    if (!core->nodes) {
         PyErr_SetString(PyExc_ValueError, "the core has no table");
         return 0;
     }
@@ -487,11 +640,19 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
 
 static void walk_board(Walk *w) {
     next_generation(w->core);
+    Visit shaped = visit_for(w->size / w->width, w->width);
+    uint64_t blanks = 0;
+    for (int cell = 0; shaped && cell < w->size; cell++)
+        if (w->columns[cell] < 0) blanks |= (uint64_t)1 << cell;
     for (int cell = 0; cell < w->size && !w->failed; cell++) {
         int column = w->columns[cell];
         if (column < 0) continue;
-        uint32_t entry = w->core->table[column];
-        if (worth_visiting(w->core, entry, w->around_faces[cell])) visit(w, cell, 0, 0, entry, rank_at(w->core, 0, column));
+        const uint32_t *root = w->core->nodes; /* row 0, the root, is node 0 */
+        if (!(root[0] >> column & 1)) continue;
+        const uint32_t *entry = root + 1 + 2 * count_bits(root[0] & w->before[cell]);
+        if (!worth_visiting(root, entry[0], w->around_faces[cell])) continue;
+        if (shaped) shaped(w, cell, 0, 0, entry[0], entry[1], blanks);
+        else visit(w, cell, 0, 0, entry[0], entry[1]);
     }
 }
 
