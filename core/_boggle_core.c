@@ -35,6 +35,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 
 #define FACES 32      /* columns of faces; the next column is the bitmask */
@@ -45,7 +46,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 6
+#define INTERFACE 7
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
@@ -129,6 +130,10 @@ typedef struct {
     int failed;
     Found *words;
     Py_ssize_t words_size;
+    Found *spare;    /* sort_by_rank's: the words again, in order */
+    Py_ssize_t spare_size;
+    uint64_t *keys;  /* sort_by_rank's: each word's rank and place */
+    Py_ssize_t keys_size;
     int *cells;                 /* the paths of the words, one after another */
     Py_ssize_t cells_used, cells_size;
 } Walk;
@@ -579,6 +584,38 @@ static Visit visit_for(int height, int width) {
     return NULL;
 }
 
+/* A board whose columns are in `w->columns` (each -1 to FACES - 1; -1 a blank): ready to walk. */
+static void prepare_columns(Walk *w, Core *core, int height, int width, int min_length) {
+    int cells = height * width;
+    w->core = core;
+    w->size = cells;
+    w->width = width;
+    w->min_length = min_length;
+    w->total = w->count = 0;
+    w->cells_used = 0;
+    w->failed = 0;
+    for (int i = 0; i < cells; i++) {
+        int c = w->columns[i];
+        w->before[i] = c < 0 ? 0 : ((uint32_t)1 << c) - 1;
+        w->used[i] = 0;
+    }
+    for (int cell = 0; cell < cells; cell++) {
+        int row = cell / width, column = cell % width, n = 0;
+        uint32_t faces = 0;
+        for (int r = row - 1; r <= row + 1; r++) {
+            for (int c = column - 1; c <= column + 1; c++) {
+                if (r < 0 || r >= height || c < 0 || c >= width || (r == row && c == column)) continue;
+                int next = r * width + c;
+                if (w->columns[next] < 0) continue; /* a blank: no word crosses it */
+                w->around[cell][n++] = next;
+                faces |= (uint32_t)1 << w->columns[next];
+            }
+        }
+        w->around_count[cell] = n;
+        w->around_faces[cell] = faces;
+    }
+}
+
 /* Read a board's columns and shape from Python, checking every value. */
 static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width, int min_length) {
     if (!core->nodes) {
@@ -597,13 +634,6 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
         PyErr_SetString(PyExc_ValueError, "columns do not fill the board");
         return 0;
     }
-    w->core = core;
-    w->size = cells;
-    w->width = width;
-    w->min_length = min_length;
-    w->total = w->count = 0;
-    w->cells_used = 0;
-    w->failed = 0;
     for (int i = 0; i < cells; i++) {
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
         if (c == -1 && PyErr_Occurred()) {
@@ -616,25 +646,9 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
             return 0;
         }
         w->columns[i] = (int)c;
-        w->before[i] = c < 0 ? 0 : ((uint32_t)1 << c) - 1;
-        w->used[i] = 0;
     }
     Py_DECREF(seq);
-    for (int cell = 0; cell < cells; cell++) {
-        int row = cell / width, column = cell % width, n = 0;
-        uint32_t faces = 0;
-        for (int r = row - 1; r <= row + 1; r++) {
-            for (int c = column - 1; c <= column + 1; c++) {
-                if (r < 0 || r >= height || c < 0 || c >= width || (r == row && c == column)) continue;
-                int next = r * width + c;
-                if (w->columns[next] < 0) continue; /* a blank: no word crosses it */
-                w->around[cell][n++] = next;
-                faces |= (uint32_t)1 << w->columns[next];
-            }
-        }
-        w->around_count[cell] = n;
-        w->around_faces[cell] = faces;
-    }
+    prepare_columns(w, core, height, width, min_length);
     return 1;
 }
 
@@ -663,31 +677,47 @@ static Walk *new_walk(int keep) {
         return NULL;
     }
     w->keep = keep;
-    w->words = NULL;
+    w->words = w->spare = NULL;
+    w->keys = NULL;
     w->cells = NULL;
-    w->words_size = w->cells_size = 0;
+    w->words_size = w->spare_size = w->keys_size = w->cells_size = 0;
     return w;
 }
 
 static void free_walk(Walk *w) {
     PyMem_Free(w->words);
+    PyMem_Free(w->spare);
+    PyMem_Free(w->keys);
     PyMem_Free(w->cells);
     PyMem_Free(w);
 }
 
-/* Sort found words by rank, i.e. alphabetically: a shell sort on the words themselves
- * (no allocation, and the compare inlined; glibc's qsort was a fifth of a solve). */
-static void sort_by_rank(Found *words, Py_ssize_t n) {
+/* Sort found words by rank, i.e. alphabetically: a shell sort of one 64-bit key a word (its rank, then its
+ * place), then the words put in that order (no qsort: glibc's was a fifth of a solve; keys rather than the
+ * 24-byte words themselves: a batch of rolled boards sorted in half the time). 0 when memory runs out. */
+static int sort_by_rank(Walk *w) {
     static const Py_ssize_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    Py_ssize_t n = w->count;
+    if (!grow(w, (void **)&w->keys, &w->keys_size, n, sizeof(uint64_t)) ||
+        !grow(w, (void **)&w->spare, &w->spare_size, n, sizeof(Found)))
+        return 0;
+    uint64_t *keys = w->keys;
+    for (Py_ssize_t i = 0; i < n; i++) keys[i] = (uint64_t)w->words[i].rank << 32 | (uint64_t)i; /* n < 2^32 words */
     for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
         Py_ssize_t gap = gaps[g];
         for (Py_ssize_t i = gap; i < n; i++) {
-            Found item = words[i];
+            uint64_t item = keys[i];
             Py_ssize_t j = i;
-            for (; j >= gap && words[j - gap].rank > item.rank; j -= gap) words[j] = words[j - gap];
-            words[j] = item;
+            for (; j >= gap && keys[j - gap] > item; j -= gap) keys[j] = keys[j - gap];
+            keys[j] = item;
         }
     }
+    for (Py_ssize_t i = 0; i < n; i++) w->spare[i] = w->words[keys[i] & UINT32_MAX];
+    Found *sorted = w->spare; /* the words in order; the old array is the next sort's spare */
+    w->spare = w->words, w->words = sorted;
+    Py_ssize_t size = w->spare_size;
+    w->spare_size = w->words_size, w->words_size = size;
+    return 1;
 }
 
 /* Write a non-negative number; return its length. */
@@ -735,7 +765,11 @@ static Walk *walk_from_args(Core *self, PyObject *args, PyObject *kwds, int keep
         PyErr_NoMemory();
         return NULL;
     }
-    if (keep) sort_by_rank(w->words, w->count);
+    if (keep && !sort_by_rank(w)) {
+        free_walk(w);
+        PyErr_NoMemory();
+        return NULL;
+    }
     return w;
 }
 
@@ -789,58 +823,278 @@ static int put(Text *t, const char *bytes, size_t n) {
     return 1;
 }
 
+/* Each cell's "[row,column]" for `put_words`, written once per board, not once per step of each path. */
+typedef struct {
+    char text[MAX_CELLS][24];
+    int length[MAX_CELLS];
+} Spots;
+
+static void write_spots(Spots *spots, int cells, int width) {
+    for (int cell = 0; cell < cells; cell++) {
+        char *at = spots->text[cell];
+        *at++ = '[';
+        at += write_number(at, cell / width);
+        *at++ = ',';
+        at += write_number(at, cell % width);
+        *at++ = ']';
+        spots->length[cell] = (int)(at - spots->text[cell]);
+    }
+}
+
+/* The words of a walk that kept them, as the JSON list `boggle solve --json` prints: each
+ * {"word": ..., "score": ..., "path": [[row, column], ...]}, in alphabetical order. 0 when memory runs out. */
+static int put_words(Walk *w, Text *out, Spots *spots) {
+    static const char WORD[] = "{\"word\":\"", SCORE[] = "\",\"score\":", PATH[] = ",\"path\":[";
+    const Core *core = w->core;
+    write_spots(spots, w->size, w->width);
+    if (!put(out, "[", 1)) return 0;
+    char points[24];
+    for (Py_ssize_t i = 0; i < w->count; i++) {
+        const Found *f = &w->words[i];
+        int n = write_number(points, core->points[f->length < 64 ? f->length : 63]);
+        /* Room for the whole entry at once, then plain copies. */
+        size_t most = 64 + (size_t)f->dice * (FACE_BYTES + 25);
+        if (!reserve(out, most)) return 0;
+        char *at = out->text + out->used;
+        if (i) *at++ = ',';
+        memcpy(at, WORD, sizeof WORD - 1), at += sizeof WORD - 1;
+        at += spell(w, f, at);
+        memcpy(at, SCORE, sizeof SCORE - 1), at += sizeof SCORE - 1;
+        memcpy(at, points, (size_t)n), at += n;
+        memcpy(at, PATH, sizeof PATH - 1), at += sizeof PATH - 1;
+        for (int d = 0; d < f->dice; d++) {
+            int cell = w->cells[f->path + d];
+            if (d) *at++ = ',';
+            memcpy(at, spots->text[cell], (size_t)spots->length[cell]), at += spots->length[cell];
+        }
+        *at++ = ']', *at++ = '}';
+        out->used = (size_t)(at - out->text);
+    }
+    return put(out, "]", 1);
+}
+
 static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
     Walk *w = walk_from_args(self, args, kwds, 1);
     if (!w) return NULL;
-    int width = w->width;
     PyObject *result = NULL;
     Text out = {NULL, 0, 0};
-    /* Each cell's "[row,column]" is written once per board, not once per step of each path. */
-    char (*spots)[24] = PyMem_Malloc(sizeof(*spots) * MAX_CELLS);
-    int *spot_length = PyMem_Malloc(sizeof(int) * MAX_CELLS);
-    if (!spots || !spot_length) PyErr_NoMemory();
-    else {
-        for (int cell = 0; cell < w->size; cell++) {
-            char *at = spots[cell];
-            *at++ = '[';
-            at += write_number(at, cell / width);
-            *at++ = ',';
-            at += write_number(at, cell % width);
-            *at++ = ']';
-            spot_length[cell] = (int)(at - spots[cell]);
-        }
-        static const char WORD[] = "{\"word\":\"", SCORE[] = "\",\"score\":", PATH[] = ",\"path\":[";
-        int ok = put(&out, "[", 1);
-        char points[24];
-        for (Py_ssize_t i = 0; ok && i < w->count; i++) {
-            const Found *f = &w->words[i];
-            int n = write_number(points, self->points[f->length < 64 ? f->length : 63]);
-            /* Room for the whole entry at once, then plain copies. */
-            size_t most = 64 + (size_t)f->dice * (FACE_BYTES + 25);
-            if (!(ok = reserve(&out, most))) break;
-            char *at = out.text + out.used;
-            if (i) *at++ = ',';
-            memcpy(at, WORD, sizeof WORD - 1), at += sizeof WORD - 1;
-            at += spell(w, f, at);
-            memcpy(at, SCORE, sizeof SCORE - 1), at += sizeof SCORE - 1;
-            memcpy(at, points, (size_t)n), at += n;
-            memcpy(at, PATH, sizeof PATH - 1), at += sizeof PATH - 1;
-            for (int d = 0; d < f->dice; d++) {
-                int cell = w->cells[f->path + d];
-                if (d) *at++ = ',';
-                memcpy(at, spots[cell], (size_t)spot_length[cell]), at += spot_length[cell];
-            }
-            *at++ = ']', *at++ = '}';
-            out.used = (size_t)(at - out.text);
-        }
-        ok = ok && put(&out, "]", 1);
-        if (!ok) PyErr_NoMemory();
-        else result = Py_BuildValue("(Nll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count, w->total);
-    }
+    Spots *spots = PyMem_Malloc(sizeof(Spots));
+    if (!spots || !put_words(w, &out, spots)) PyErr_NoMemory();
+    else result = Py_BuildValue("(Nll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count, w->total);
     PyMem_Free(spots);
-    PyMem_Free(spot_length);
     PyMem_Free(out.text);
     free_walk(w);
+    return result;
+}
+
+/* ---- `boggle solve -`: lines of boards in, lines of answers out (solve_lines) ---- */
+
+#define LINE_FORMS 200 /* counted forms given, for 0-199; n >= 200 takes the form of 100 + n % 100 */
+#define BLANK_BYTE 255 /* in `letters`: the byte is a blank die */
+#define LINES_OUTPUT (1 << 18) /* the answers of one call stop after this many bytes (a rolled 4x4 board's: ~6 KB) */
+
+/* How lines are answered: what Python gives solve_lines, read once per call. */
+typedef struct {
+    const unsigned char *letters; /* 256: per byte, 0 (not read here), its face's column + 1, or BLANK_BYTE */
+    int min_length[33];           /* per side of a square board, 1 to 32 */
+    int side;                     /* the side the dice make, or 0 for any */
+    int json;
+    const char *head, *middle;    /* JSON: after the rows, up to the code's faces; after them, to min_length's value */
+    Py_ssize_t head_size, middle_size;
+    /* text: the line's parts (a literal, then a field: 'b' board, 'w' words, 'p' points, 'm' min_length, 0 none) */
+    const char *part[16];
+    Py_ssize_t part_size[16];
+    char field[16];
+    int parts;
+    const char *form[2][LINE_FORMS][2]; /* words, points: before and after the count, by count */
+    Py_ssize_t form_size[2][LINE_FORMS][2];
+    const char *group;                  /* the digit group separator */
+    Py_ssize_t group_size;
+} Lines;
+
+/* Split `size` bytes at each zero byte into `most` pieces exactly; 0 if they are not that many. */
+static int split_zeros(const char *at, Py_ssize_t size, const char **piece, Py_ssize_t *piece_size, int most) {
+    int n = 0;
+    Py_ssize_t from = 0;
+    for (Py_ssize_t i = 0; i <= size; i++) {
+        if (i < size && at[i]) continue;
+        if (n == most) return 0;
+        piece[n] = at + from, piece_size[n] = i - from, n++;
+        from = i + 1;
+    }
+    return n == most;
+}
+
+/* A non-negative number with its digits grouped by three (`{value:,}` with the language's separator). */
+static int put_grouped(Text *out, long value, const char *group, Py_ssize_t group_size) {
+    char digits[24];
+    int n = write_number(digits, value);
+    if (!reserve(out, (size_t)n * (1 + (size_t)group_size))) return 0;
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0) memcpy(out->text + out->used, group, (size_t)group_size), out->used += (size_t)group_size;
+        out->text[out->used++] = digits[i];
+    }
+    return 1;
+}
+
+static int put_number(Text *out, long value) {
+    char digits[24];
+    return put(out, digits, (size_t)write_number(digits, value));
+}
+
+/* One board's answer, as `boggle solve -` writes it; 0 when memory runs out. */
+static int answer_board(Walk *w, const Lines *how, Text *out, Spots *spots) {
+    const Core *core = w->core;
+    int side = w->width;
+    if (how->json) {
+        if (!put(out, "{\"board\":[", 10)) return 0;
+        for (int cell = 0; cell < w->size; cell++) {
+            int c = w->columns[cell];
+            const char *open = cell % side ? ",\"" : (cell ? "],[\"" : "[\"");
+            if (!put(out, open, strlen(open)) || !(c < 0 ? put(out, "#", 1) : put(out, core->text[c], core->bytes[c])) ||
+                !put(out, "\"", 1))
+                return 0;
+        }
+        if (!put(out, "]", 1) || !put(out, how->head, (size_t)how->head_size) || !reserve(out, (size_t)w->size)) return 0;
+        for (int cell = 0; cell < w->size; cell++) { /* the code's faces: each letter in capitals, a blank `.` */
+            int c = w->columns[cell];
+            out->text[out->used++] = c < 0 ? '.' : (char)(core->text[c][0] - 'a' + 'A'); /* ASCII letters only */
+        }
+        return put(out, how->middle, (size_t)how->middle_size) && put_number(out, w->min_length) &&
+               put(out, ",\"words\":", 9) && put_words(w, out, spots) && put(out, ",\"total_words\":", 15) &&
+               put_number(out, w->count) && put(out, ",\"total_score\":", 15) && put_number(out, w->total) &&
+               put(out, "}\n", 2);
+    }
+    for (int i = 0; i < how->parts; i++) {
+        if (!put(out, how->part[i], (size_t)how->part_size[i])) return 0;
+        char field = how->field[i];
+        if (field == 'b') {
+            for (int cell = 0; cell < w->size; cell++) {
+                int c = w->columns[cell];
+                if (!(c < 0 ? put(out, "#", 1) : put(out, core->text[c], core->bytes[c]))) return 0;
+            }
+        } else if (field == 'w' || field == 'p') {
+            int which = field == 'p';
+            long n = which ? w->total : w->count;
+            int form = n < LINE_FORMS ? (int)n : 100 + (int)(n % 100);
+            if (!put(out, how->form[which][form][0], (size_t)how->form_size[which][form][0]) ||
+                !put_grouped(out, n, how->group, how->group_size) ||
+                !put(out, how->form[which][form][1], (size_t)how->form_size[which][form][1]))
+                return 0;
+        } else if (field == 'm' && !put_number(out, w->min_length)) {
+            return 0;
+        }
+    }
+    return put(out, "\n", 1);
+}
+
+static PyObject *Core_solve_lines(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"data", "start", "final", "letters", "min_lengths", "side", "json", "head", "middle",
+                             "template", "words_forms", "points_forms", "group", NULL};
+    Py_buffer data;
+    Py_ssize_t start, letters_size, template_size, forms_size[2];
+    int final, json;
+    PyObject *min_lengths;
+    const char *template, *forms[2];
+    Lines how;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*npy#Oipy#y#y#y#y#y#", kwlist, &data, &start, &final,
+                                     &how.letters, &letters_size, &min_lengths, &how.side, &json, &how.head,
+                                     &how.head_size, &how.middle, &how.middle_size, &template, &template_size,
+                                     &forms[0], &forms_size[0], &forms[1], &forms_size[1], &how.group, &how.group_size))
+        return NULL;
+    how.json = json;
+    PyObject *result = NULL;
+    Walk *w = NULL;
+    Spots *spots = NULL;
+    Text out = {NULL, 0, 0};
+    PyObject *seq = PySequence_Fast(min_lengths, "min_lengths must be a sequence of 33 integers");
+    if (!seq) goto done;
+    int ok = PySequence_Fast_GET_SIZE(seq) == 33;
+    for (int i = 0; ok && i < 33; i++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        ok = m >= 1 && m <= INT_MAX;
+        how.min_length[i] = (int)m;
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "min_lengths: 33 lengths of 1 or more");
+        goto done;
+    }
+    if (!self->nodes || letters_size != 256 || start < 0 || start > data.len || how.side < 0 || how.side > 32) {
+        PyErr_SetString(PyExc_ValueError, self->nodes ? "solve_lines: bad arguments" : "the core has no table");
+        goto done;
+    }
+    for (int c = 0; c < 256; c++) {
+        unsigned char l = how.letters[c];
+        if (l != 0 && l != BLANK_BYTE && (l > FACES || self->letters[l - 1] != 1 || self->bytes[l - 1] != 1 ||
+                                          self->text[l - 1][0] < 'a' || self->text[l - 1][0] > 'z')) {
+            PyErr_SetString(PyExc_ValueError, "solve_lines: letters name a face that is not an ASCII letter");
+            goto done;
+        }
+    }
+    how.parts = 0;
+    if (!json) { /* literal, field, literal, field, ..., literal: at most 16 of each */
+        const char *piece[33];
+        Py_ssize_t piece_size[33];
+        int n = 0;
+        for (n = 1; n <= 33 && !split_zeros(template, template_size, piece, piece_size, n); n += 2) {}
+        if (n > 33) {
+            PyErr_SetString(PyExc_ValueError, "solve_lines: a template of at most 16 fields");
+            goto done;
+        }
+        for (int i = 0; i < n; i += 2) {
+            how.part[how.parts] = piece[i], how.part_size[how.parts] = piece_size[i];
+            how.field[how.parts++] = i + 1 < n ? (piece_size[i + 1] == 1 ? piece[i + 1][0] : '?') : 0;
+        }
+        for (int which = 0; which < 2; which++) {
+            const char *piece2[2 * LINE_FORMS];
+            Py_ssize_t size2[2 * LINE_FORMS];
+            if (!split_zeros(forms[which], forms_size[which], piece2, size2, 2 * LINE_FORMS)) {
+                PyErr_SetString(PyExc_ValueError, "solve_lines: 200 forms, each before and after its count");
+                goto done;
+            }
+            for (int f = 0; f < LINE_FORMS; f++)
+                for (int k = 0; k < 2; k++) how.form[which][f][k] = piece2[2 * f + k], how.form_size[which][f][k] = size2[2 * f + k];
+        }
+    }
+    w = new_walk(json);
+    spots = PyMem_Malloc(sizeof(Spots));
+    if (!w || !spots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const unsigned char *bytes = data.buf;
+    Py_ssize_t at = start, lines = 0;
+    while (at < data.len) {
+        Py_ssize_t end = at;
+        while (end < data.len && bytes[end] != '\n') end++;
+        if (end == data.len && !final) break; /* the rest of this line is still to come */
+        Py_ssize_t content = end > at && bytes[end - 1] == '\r' ? end - 1 : end;
+        int n = 0, fits = 1;
+        for (Py_ssize_t i = at; fits && i < content; i++) {
+            unsigned char l = how.letters[bytes[i]];
+            fits = l != 0 && n < MAX_CELLS;
+            if (fits) w->columns[n++] = l == BLANK_BYTE ? -1 : l - 1;
+        }
+        int side = 0;
+        while ((side + 1) * (side + 1) <= n) side++;
+        if (!fits || (n && (side * side != n || (how.side && side != how.side)))) break; /* Python says why */
+        if (!(n ? (prepare_columns(w, self, side, side, how.min_length[side]), walk_board(w), !w->failed &&
+                   (!json || sort_by_rank(w)) && answer_board(w, &how, &out, spots))
+                : put(&out, "\n", 1))) { /* a blank line in, a blank line out */
+            PyErr_NoMemory();
+            goto done;
+        }
+        at = end < data.len ? end + 1 : end;
+        lines++;
+        if (out.used >= LINES_OUTPUT) break; /* written out before more: a buffer that stays in the caches */
+    }
+    result = Py_BuildValue("(Nnn)", PyBytes_FromStringAndSize(out.text ? out.text : "", (Py_ssize_t)out.used), at, lines);
+done:
+    PyBuffer_Release(&data);
+    if (w) free_walk(w);
+    PyMem_Free(spots);
+    PyMem_Free(out.text);
     return result;
 }
 
@@ -908,6 +1162,10 @@ static PyMethodDef Core_methods[] = {
      "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with its canonical path."},
     {"solve_json", (PyCFunction)(void (*)(void))Core_solve_json, METH_VARARGS | METH_KEYWORDS,
      "solve_json(columns, height, width, min_length=1) -> (JSON list of words with score and path, words, points)."},
+    {"solve_lines", (PyCFunction)(void (*)(void))Core_solve_lines, METH_VARARGS | METH_KEYWORDS,
+     "solve_lines(data, start, final, letters, min_lengths, side, json, head, middle, template, words_forms, "
+     "points_forms, group) -> (answers as UTF-8, stop, lines): `boggle solve -`'s answers to the lines it reads here "
+     "(boggle_tui/cli/solve.py)."},
     {"score", (PyCFunction)(void (*)(void))Core_score, METH_VARARGS | METH_KEYWORDS,
      "score(columns, height, width, min_length=1) -> total points of the board's words."},
     {"totals", (PyCFunction)(void (*)(void))Core_totals, METH_VARARGS | METH_KEYWORDS,
