@@ -817,6 +817,7 @@ static int reserve(Text *t, size_t n) {
 }
 
 static int put(Text *t, const char *bytes, size_t n) {
+    if (!n) return 1; /* the text may have no buffer yet: memcpy is never given NULL */
     if (!reserve(t, n)) return 0;
     memcpy(t->text + t->used, bytes, n);
     t->used += n;
@@ -988,6 +989,14 @@ static int answer_board(Walk *w, const Lines *how, Text *out, Spots *spots) {
     return put(out, "\n", 1);
 }
 
+/* solve_lines(data, start, final, letters, min_lengths, side, json, head, middle, template, words_forms,
+ * points_forms, group) -> (answers, stop, lines): the answers, as UTF-8, to the lines of `data` from `start` that
+ * it can answer exactly as boggle_tui/cli/solve.py's `_answer` would (solve.py's `_core_lines` prepares the
+ * rest), and where it stopped: at the first other line, at the end of the data, or once LINES_OUTPUT bytes are
+ * written. A line ends at a newline; the data's last bytes without one are a line only when `final`. It
+ * answers a blank line (nothing, or a CR) and a board written as a run of bytes that `letters` all name, a
+ * square number of them, of side `side` when that is not 0, with its solution (JSON when `json`, else the
+ * template's text line); it reads nothing else, so Python says whatever is wrong with any other line. */
 static PyObject *Core_solve_lines(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"data", "start", "final", "letters", "min_lengths", "side", "json", "head", "middle",
                              "template", "words_forms", "points_forms", "group", NULL};
