@@ -8,23 +8,24 @@
  * come with the table (`Core(table, points, faces)`), UTF-8, one letter a character: a
  * face of two letters is a two-letter face, whose entry the builder derived from its letters.
  *
- * The table is read in place, never copied: the Core holds Python's buffer (an array cannot be
- * resized while it is held), and the table is not changed once built. A table changed anyway
- * can give wrong words, but the walk never reads outside it (`worth_visiting` bounds every row
- * it enters).
+ * The table is checked in place, never copied: the Core holds Python's buffer (an array cannot be
+ * resized while it is held). The walk reads the core's own compact form of it (`build_nodes`: a
+ * row's bitmask, then each entry beside its rank offset), made once from the checked table, so a
+ * table changed afterwards changes nothing the walk reads.
  *
  * A DAWG shares the ends of words, so one node can end many words and cannot say
  * which word was found. Words are numbered instead: every word's rank in alphabetical
  * order is the sum of an offset per step, and a word is new on this board when its stamp
  * is not this board's generation. So a board is solved without building a string per step,
- * and each word is counted once. The offsets are kept only for the entries that exist, row
- * by row (`first`, `rank`): an entry's place in its row is the count of faces before its
- * column in the row's bitmask, so the rank table is a tenth of the table's size.
+ * and each word is counted once. The offsets are kept only for the entries that exist, beside
+ * them in the nodes: an entry's place in its node is the count of faces before its column in
+ * the node's bitmask.
  *
  * A word keeps the first path found, and the search takes paths in the canonical order that
  * solver.py defines (the least path, die by die by cell number): starts in row-major order,
  * each die's neighbours in row-major order (`around`, built so in `prepare`), depth first, a
- * word noted as soon as it is reached (`visit`). Both engines so give every word the same path.
+ * word noted as soon as it is reached (`visit`, and for the usual shapes the same walk written
+ * out cell by cell: `visit_for`). Both engines so give every word the same path.
  *
  * Everything that comes from Python is checked: the table's shape and alignment, every child
  * offset, each row's bitmask and the rows' order (once, when a Core is made: `number_words`),
@@ -34,6 +35,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 
 #define FACES 32      /* columns of faces; the next column is the bitmask */
@@ -44,7 +46,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 6
+#define INTERFACE 7
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
@@ -56,6 +58,14 @@ static const char *ENGLISH[FACES] = {
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q",
     "r", "s", "t", "u", "v", "w", "x", "y", "z", "qu", "an", "er", "he", "in", "th",
 };
+
+/* Whether the walks written out by shape (`visit_for`) are built twice, once for processors with a popcount
+ * instruction: GCC and Clang on x86, whose builtins take a function's target and test the processor. */
+#if !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define HAS_POPCNT_CLONES 1
+#else
+#define HAS_POPCNT_CLONES 0
+#endif
 
 /* How many bits are set: an entry's place among its row's entries, from the row's bitmask. */
 #if defined(__POPCNT__)
@@ -77,11 +87,12 @@ typedef struct {
     PyObject_HEAD
     Py_buffer view;         /* Python's table, held while the Core reads it (view.obj is NULL when none) */
     const uint32_t *table;  /* view.buf: read in place */
-    uint32_t *first;        /* per row: where its entries' rank offsets start in `rank` */
-    uint32_t *rank;         /* per entry that exists, row by row: what a step through it adds to a word's rank */
+    uint32_t *first;        /* while numbering: per row, where its entries' rank offsets start in `rank` */
+    uint32_t *rank;         /* while numbering: per entry that exists, row by row, what a step through it adds
+                             * to a word's rank */
+    uint32_t *nodes;        /* the table as the walk reads it (`build_nodes`); NULL until built */
     uint32_t *stamps;       /* per word: the generation of the last board it was found on */
     Py_ssize_t entries;     /* the table's length */
-    uint32_t last_row;      /* the offset of the last row: the walk enters no row past it */
     uint32_t words;
     uint32_t generation;
     int points[64]; /* points by word length; the last applies to every longer word */
@@ -119,6 +130,10 @@ typedef struct {
     int failed;
     Found *words;
     Py_ssize_t words_size;
+    Found *spare;    /* sort_by_rank's: the words again, in order */
+    Py_ssize_t spare_size;
+    uint64_t *keys;  /* sort_by_rank's: each word's rank and place */
+    Py_ssize_t keys_size;
     int *cells;                 /* the paths of the words, one after another */
     Py_ssize_t cells_used, cells_size;
 } Walk;
@@ -127,8 +142,9 @@ typedef struct {
 static void forget_table(Core *self) {
     PyMem_Free(self->first);
     PyMem_Free(self->rank);
+    PyMem_Free(self->nodes);
     PyMem_Free(self->stamps);
-    self->first = self->rank = self->stamps = NULL;
+    self->first = self->rank = self->nodes = self->stamps = NULL;
     self->table = NULL;
     if (self->view.obj) PyBuffer_Release(&self->view);
     self->view.obj = NULL;
@@ -224,6 +240,59 @@ static int number_words(Core *self) {
     if (ok) self->words = below[0];
     PyMem_Free(below);
     return ok;
+}
+
+/* The table as the walk reads it: each row a node of its bitmask, then (child, rank offset) for each entry it
+ * has, in column order; a child is `node offset << 1 | ends a word`. A step so reads one node's few words
+ * together (the row's entry, the child's bitmask beside its entries, the rank offset beside the entry), where the
+ * table spread them over a 132-byte row, the child row's far end and two more arrays: rich boards were a third
+ * slower than danvk's pointer trie for that (benchmarks/NOTES.md, issue 41). 4 bytes a row and 8 an entry
+ * (1.3 MB for enable1's 54,153 rows and 137,609 entries), made once from the checked table (`number_words` first):
+ * the walk never reads Python's table, so a table changed after the check cannot take it anywhere. `first` and
+ * `rank` are freed once it is made. */
+static int build_nodes(Core *self) {
+    Py_ssize_t rows = self->entries / STRIDE;
+    const uint32_t *table = self->table;
+    uint32_t *at = PyMem_Malloc((size_t)rows * sizeof(uint32_t)); /* each row's node offset */
+    if (!at) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    uint64_t size = 0;
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        at[row] = (uint32_t)size;
+        size += 1 + 2 * (uint64_t)count_bits(table[row * STRIDE + FACES]);
+        if (size > (UINT32_MAX >> 1)) { /* a child's offset must fit beside its word bit */
+            PyMem_Free(at);
+            PyErr_SetString(PyExc_ValueError, "not a trie table: too large");
+            return 0;
+        }
+    }
+    self->nodes = PyMem_Malloc((size_t)size * sizeof(uint32_t));
+    if (!self->nodes) {
+        PyMem_Free(at);
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        const uint32_t *entries = table + row * STRIDE;
+        uint32_t *node = self->nodes + at[row];
+        const uint32_t *ranks = self->rank + self->first[row];
+        node[0] = entries[FACES];
+        int i = 0;
+        for (int c = 0; c < FACES; c++) {
+            uint32_t e = entries[c];
+            if (!e) continue;
+            node[1 + 2 * i] = at[(e >> 1) / STRIDE] << 1 | (e & 1); /* children checked by number_words */
+            node[2 + 2 * i] = ranks[i];
+            i++;
+        }
+    }
+    PyMem_Free(at);
+    PyMem_Free(self->first);
+    PyMem_Free(self->rank);
+    self->first = self->rank = NULL;
+    return 1;
 }
 
 /* One face's text: a letter (one character) or a two-letter face (two); count its bytes and letters. */
@@ -339,8 +408,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->view = view; /* held from here: forget_table releases it */
     self->table = view.buf;
     self->entries = entries;
-    self->last_row = (uint32_t)(entries - STRIDE);
-    if (!number_words(self)) goto failed;
+    if (!number_words(self) || !build_nodes(self)) goto failed;
     self->stamps = PyMem_Calloc((size_t)self->words + 1, sizeof(uint32_t));
     if (!self->stamps) {
         PyErr_NoMemory();
@@ -395,55 +463,130 @@ static void found(Walk *w, int depth, int length, uint32_t rank) {
 }
 
 /* Whether a step onto a die is worth taking: it ends a word, or a face around the die goes on
- * from it (`around`). A step outside the table, only in a table changed since it was checked,
- * is never taken: so `visit` never reads outside the table. */
-static inline int worth_visiting(const Core *core, uint32_t step, uint32_t around) {
-    if (!step || (step >> 1) > core->last_row) return 0;
-    return (step & 1) || (core->table[(step >> 1) + FACES] & around);
+ * from it (`around`). */
+static inline int worth_visiting(const uint32_t *nodes, uint32_t step, uint32_t around) {
+    return (step & 1) || (nodes[step >> 1] & around);
 }
 
-/* `entry` is the step onto `cell` (at `depth` in the path), one worth taking; `rank` the word's
+/* `step` is the step onto `cell` (at `depth` in the path), one worth taking; `rank` the word's
  * rank so far. */
-static void visit(Walk *w, int cell, int depth, int length, uint32_t entry, uint32_t rank) {
+static void visit(Walk *w, int cell, int depth, int length, uint32_t step, uint32_t rank) {
     length += w->core->letters[w->columns[cell]];
     w->path[depth] = cell;
-    if (entry & 1) found(w, depth, length, rank);
-    const Core *core = w->core;
-    uint32_t child = entry >> 1;
-    const uint32_t *row = core->table + child;
-    uint32_t faces = row[FACES];
+    if (step & 1) found(w, depth, length, rank);
+    const uint32_t *nodes = w->core->nodes;
+    const uint32_t *node = nodes + (step >> 1);
+    uint32_t faces = node[0];
     if (!(faces & w->around_faces[cell])) return; /* no neighbour goes on */
-    const uint32_t *ranks = core->rank + core->first[child / STRIDE];
-    rank += entry & 1;
+    rank += step & 1;
     w->used[cell] = 1;
     for (int i = 0; i < w->around_count[cell]; i++) {
         int next = w->around[cell][i];
-        if (w->used[next]) continue;
-        uint32_t step = row[w->columns[next]];
-        if (worth_visiting(core, step, w->around_faces[next]))
-            visit(w, next, depth + 1, length, step, rank + ranks[count_bits(faces & w->before[next])]);
+        if (w->used[next] || !(faces >> w->columns[next] & 1)) continue;
+        const uint32_t *entry = node + 1 + 2 * count_bits(faces & w->before[next]);
+        if (worth_visiting(nodes, entry[0], w->around_faces[next])) visit(w, next, depth + 1, length, entry[0], rank + entry[1]);
     }
     w->used[cell] = 0;
 }
 
-/* Read a board's columns and shape from Python, checking every value. */
-static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width, int min_length) {
-    if (!core->table) {
-        PyErr_SetString(PyExc_ValueError, "the core has no table");
-        return 0;
+/* The same walk for the usual shapes, one function each, whose neighbour loop is written out cell by cell: a
+ * `switch` on the cell, then a test and a step for each neighbour (`STEP`), in row-major order as `visit` takes
+ * them. Each step so has a branch of its own, which the processor predicts for that cell and neighbour; the one
+ * loop of `visit` shares its few branches among all of them, and rich boards were a third slower than danvk's
+ * Boggler, which is written so (benchmarks/NOTES.md, issue 41). The dice used are a bitmask in a register; the
+ * blanks are in it from the start, so a step never reaches one. Every word, path and order as `visit` gives. */
+#define NEAR(H, W, c, dr, dc) \
+    ((c) < (H) * (W) && (c) / (W) + (dr) >= 0 && (c) / (W) + (dr) < (H) && (c) % (W) + (dc) >= 0 && (c) % (W) + (dc) < (W))
+#define STEP_TO(H, W, c, dr, dc) \
+    if (NEAR(H, W, c, dr, dc)) STEP(H, W, ((c) + (dr) * (W) + (dc)) & 63)
+#define CELL(H, W, c)                                                                            \
+    case c:                                                                                      \
+        STEP_TO(H, W, c, -1, -1); STEP_TO(H, W, c, -1, 0); STEP_TO(H, W, c, -1, 1);              \
+        STEP_TO(H, W, c, 0, -1); STEP_TO(H, W, c, 0, 1);                                         \
+        STEP_TO(H, W, c, 1, -1); STEP_TO(H, W, c, 1, 0); STEP_TO(H, W, c, 1, 1);                 \
+        break;
+#define CELLS_0_TO_35(H, W)                                                                                    \
+    CELL(H, W, 0) CELL(H, W, 1) CELL(H, W, 2) CELL(H, W, 3) CELL(H, W, 4) CELL(H, W, 5) CELL(H, W, 6)         \
+    CELL(H, W, 7) CELL(H, W, 8) CELL(H, W, 9) CELL(H, W, 10) CELL(H, W, 11) CELL(H, W, 12) CELL(H, W, 13)     \
+    CELL(H, W, 14) CELL(H, W, 15) CELL(H, W, 16) CELL(H, W, 17) CELL(H, W, 18) CELL(H, W, 19) CELL(H, W, 20) \
+    CELL(H, W, 21) CELL(H, W, 22) CELL(H, W, 23) CELL(H, W, 24) CELL(H, W, 25) CELL(H, W, 26) CELL(H, W, 27) \
+    CELL(H, W, 28) CELL(H, W, 29) CELL(H, W, 30) CELL(H, W, 31) CELL(H, W, 32) CELL(H, W, 33) CELL(H, W, 34) \
+    CELL(H, W, 35)
+#define STEP(H, W, n)                                                                                         \
+    do {                                                                                                      \
+        if (!(used >> (n) & 1) && (faces >> w->columns[n] & 1)) {                                           \
+            const uint32_t *entry = node + 1 + 2 * POPCOUNT(faces & w->before[n]);                            \
+            if (worth_visiting(nodes, entry[0], w->around_faces[n]))                                           \
+                NAME(H, W)(w, n, depth + 1, length, entry[0], rank + entry[1], used);                         \
+        }                                                                                                     \
+    } while (0)
+#define DEFINE_VISIT(H, W)                                                                                    \
+    static ATTRIBUTES void NAME(H, W)(Walk *w, int cell, int depth, int length, uint32_t step, uint32_t rank, \
+                                      uint64_t used) {                                                        \
+        length += w->core->letters[w->columns[cell]];                                                         \
+        w->path[depth] = cell;                                                                                \
+        if (step & 1) found(w, depth, length, rank);                                                          \
+        const uint32_t *nodes = w->core->nodes;                                                               \
+        const uint32_t *node = nodes + (step >> 1);                                                           \
+        uint32_t faces = node[0];                                                                             \
+        if (!(faces & w->around_faces[cell])) return;                                                         \
+        rank += step & 1;                                                                                     \
+        used |= (uint64_t)1 << cell;                                                                          \
+        switch (cell) { CELLS_0_TO_35(H, W) }                                                                 \
     }
-    if (height < 1 || width < 1 || (long)height * width > MAX_CELLS) {
-        PyErr_Format(PyExc_ValueError, "a board has 1 to %d cells", MAX_CELLS);
-        return 0;
+#define SHAPES DEFINE_VISIT(3, 3) DEFINE_VISIT(3, 4) DEFINE_VISIT(4, 4) DEFINE_VISIT(5, 5) DEFINE_VISIT(6, 6)
+#define ATTRIBUTES
+#define POPCOUNT count_bits
+#define NAME(H, W) visit_##H##x##W
+SHAPES
+#undef ATTRIBUTES
+#undef POPCOUNT
+#undef NAME
+/* And again with the processor's popcount instruction, where the compiler can target it while the build does not
+ * (no -mpopcnt: the wheel must run on any x86-64): chosen at run time when the processor has it (`visit_for`),
+ * 15% off rich boards (benchmarks/NOTES.md). */
+#if HAS_POPCNT_CLONES
+#define ATTRIBUTES __attribute__((target("popcnt")))
+#define POPCOUNT __builtin_popcount
+#define NAME(H, W) visit_##H##x##W##_popcnt
+SHAPES
+#undef ATTRIBUTES
+#undef POPCOUNT
+#undef NAME
+#endif
+#undef SHAPES
+#undef DEFINE_VISIT
+#undef STEP
+#undef CELLS_0_TO_35
+#undef CELL
+#undef STEP_TO
+#undef NEAR
+
+typedef void (*Visit)(Walk *w, int cell, int depth, int length, uint32_t step, uint32_t rank, uint64_t used);
+
+/* The walk written out for the board's shape, or NULL for another shape (`visit` walks it). */
+static Visit visit_for(int height, int width) {
+#if HAS_POPCNT_CLONES
+    if (__builtin_cpu_supports("popcnt")) {
+        if (height == 4 && width == 4) return visit_4x4_popcnt;
+        if (height == 5 && width == 5) return visit_5x5_popcnt;
+        if (height == 6 && width == 6) return visit_6x6_popcnt;
+        if (height == 3 && width == 3) return visit_3x3_popcnt;
+        if (height == 3 && width == 4) return visit_3x4_popcnt;
+        return NULL;
     }
-    PyObject *seq = PySequence_Fast(columns, "columns must be a sequence of integers");
-    if (!seq) return 0;
+#endif
+    if (height == 4 && width == 4) return visit_4x4;
+    if (height == 5 && width == 5) return visit_5x5;
+    if (height == 6 && width == 6) return visit_6x6;
+    if (height == 3 && width == 3) return visit_3x3;
+    if (height == 3 && width == 4) return visit_3x4;
+    return NULL;
+}
+
+/* A board whose columns are in `w->columns` (each -1 to FACES - 1; -1 a blank): ready to walk. */
+static void prepare_columns(Walk *w, Core *core, int height, int width, int min_length) {
     int cells = height * width;
-    if (PySequence_Fast_GET_SIZE(seq) != cells) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "columns do not fill the board");
-        return 0;
-    }
     w->core = core;
     w->size = cells;
     w->width = width;
@@ -452,21 +595,10 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
     w->cells_used = 0;
     w->failed = 0;
     for (int i = 0; i < cells; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (c == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return 0;
-        }
-        if (c < -1 || c >= FACES) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "a face column is out of range");
-            return 0;
-        }
-        w->columns[i] = (int)c;
+        int c = w->columns[i];
         w->before[i] = c < 0 ? 0 : ((uint32_t)1 << c) - 1;
         w->used[i] = 0;
     }
-    Py_DECREF(seq);
     for (int cell = 0; cell < cells; cell++) {
         int row = cell / width, column = cell % width, n = 0;
         uint32_t faces = 0;
@@ -482,16 +614,59 @@ static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width
         w->around_count[cell] = n;
         w->around_faces[cell] = faces;
     }
+}
+
+/* Read a board's columns and shape from Python, checking every value. */
+static int prepare(Walk *w, Core *core, PyObject *columns, int height, int width, int min_length) {
+    if (!core->nodes) {
+        PyErr_SetString(PyExc_ValueError, "the core has no table");
+        return 0;
+    }
+    if (height < 1 || width < 1 || (long)height * width > MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "a board has 1 to %d cells", MAX_CELLS);
+        return 0;
+    }
+    PyObject *seq = PySequence_Fast(columns, "columns must be a sequence of integers");
+    if (!seq) return 0;
+    int cells = height * width;
+    if (PySequence_Fast_GET_SIZE(seq) != cells) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "columns do not fill the board");
+        return 0;
+    }
+    for (int i = 0; i < cells; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (c < -1 || c >= FACES) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a face column is out of range");
+            return 0;
+        }
+        w->columns[i] = (int)c;
+    }
+    Py_DECREF(seq);
+    prepare_columns(w, core, height, width, min_length);
     return 1;
 }
 
 static void walk_board(Walk *w) {
     next_generation(w->core);
+    Visit shaped = visit_for(w->size / w->width, w->width);
+    uint64_t blanks = 0;
+    for (int cell = 0; shaped && cell < w->size; cell++)
+        if (w->columns[cell] < 0) blanks |= (uint64_t)1 << cell;
     for (int cell = 0; cell < w->size && !w->failed; cell++) {
         int column = w->columns[cell];
         if (column < 0) continue;
-        uint32_t entry = w->core->table[column];
-        if (worth_visiting(w->core, entry, w->around_faces[cell])) visit(w, cell, 0, 0, entry, rank_at(w->core, 0, column));
+        const uint32_t *root = w->core->nodes; /* row 0, the root, is node 0 */
+        if (!(root[0] >> column & 1)) continue;
+        const uint32_t *entry = root + 1 + 2 * count_bits(root[0] & w->before[cell]);
+        if (!worth_visiting(root, entry[0], w->around_faces[cell])) continue;
+        if (shaped) shaped(w, cell, 0, 0, entry[0], entry[1], blanks);
+        else visit(w, cell, 0, 0, entry[0], entry[1]);
     }
 }
 
@@ -502,31 +677,47 @@ static Walk *new_walk(int keep) {
         return NULL;
     }
     w->keep = keep;
-    w->words = NULL;
+    w->words = w->spare = NULL;
+    w->keys = NULL;
     w->cells = NULL;
-    w->words_size = w->cells_size = 0;
+    w->words_size = w->spare_size = w->keys_size = w->cells_size = 0;
     return w;
 }
 
 static void free_walk(Walk *w) {
     PyMem_Free(w->words);
+    PyMem_Free(w->spare);
+    PyMem_Free(w->keys);
     PyMem_Free(w->cells);
     PyMem_Free(w);
 }
 
-/* Sort found words by rank, i.e. alphabetically: a shell sort on the words themselves
- * (no allocation, and the compare inlined; glibc's qsort was a fifth of a solve). */
-static void sort_by_rank(Found *words, Py_ssize_t n) {
+/* Sort found words by rank, i.e. alphabetically: a shell sort of one 64-bit key a word (its rank, then its
+ * place), then the words put in that order (no qsort: glibc's was a fifth of a solve; keys rather than the
+ * 24-byte words themselves: a batch of rolled boards sorted in half the time). 0 when memory runs out. */
+static int sort_by_rank(Walk *w) {
     static const Py_ssize_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    Py_ssize_t n = w->count;
+    if (!grow(w, (void **)&w->keys, &w->keys_size, n, sizeof(uint64_t)) ||
+        !grow(w, (void **)&w->spare, &w->spare_size, n, sizeof(Found)))
+        return 0;
+    uint64_t *keys = w->keys;
+    for (Py_ssize_t i = 0; i < n; i++) keys[i] = (uint64_t)w->words[i].rank << 32 | (uint64_t)i; /* n < 2^32 words */
     for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
         Py_ssize_t gap = gaps[g];
         for (Py_ssize_t i = gap; i < n; i++) {
-            Found item = words[i];
+            uint64_t item = keys[i];
             Py_ssize_t j = i;
-            for (; j >= gap && words[j - gap].rank > item.rank; j -= gap) words[j] = words[j - gap];
-            words[j] = item;
+            for (; j >= gap && keys[j - gap] > item; j -= gap) keys[j] = keys[j - gap];
+            keys[j] = item;
         }
     }
+    for (Py_ssize_t i = 0; i < n; i++) w->spare[i] = w->words[keys[i] & UINT32_MAX];
+    Found *sorted = w->spare; /* the words in order; the old array is the next sort's spare */
+    w->spare = w->words, w->words = sorted;
+    Py_ssize_t size = w->spare_size;
+    w->spare_size = w->words_size, w->words_size = size;
+    return 1;
 }
 
 /* Write a non-negative number; return its length. */
@@ -574,7 +765,11 @@ static Walk *walk_from_args(Core *self, PyObject *args, PyObject *kwds, int keep
         PyErr_NoMemory();
         return NULL;
     }
-    if (keep) sort_by_rank(w->words, w->count);
+    if (keep && !sort_by_rank(w)) {
+        free_walk(w);
+        PyErr_NoMemory();
+        return NULL;
+    }
     return w;
 }
 
@@ -622,64 +817,293 @@ static int reserve(Text *t, size_t n) {
 }
 
 static int put(Text *t, const char *bytes, size_t n) {
+    if (!n) return 1; /* the text may have no buffer yet: memcpy is never given NULL */
     if (!reserve(t, n)) return 0;
     memcpy(t->text + t->used, bytes, n);
     t->used += n;
     return 1;
 }
 
+/* Each cell's "[row,column]" for `put_words`, written once per board, not once per step of each path. */
+typedef struct {
+    char text[MAX_CELLS][24];
+    int length[MAX_CELLS];
+} Spots;
+
+static void write_spots(Spots *spots, int cells, int width) {
+    for (int cell = 0; cell < cells; cell++) {
+        char *at = spots->text[cell];
+        *at++ = '[';
+        at += write_number(at, cell / width);
+        *at++ = ',';
+        at += write_number(at, cell % width);
+        *at++ = ']';
+        spots->length[cell] = (int)(at - spots->text[cell]);
+    }
+}
+
+/* The words of a walk that kept them, as the JSON list `boggle solve --json` prints: each
+ * {"word": ..., "score": ..., "path": [[row, column], ...]}, in alphabetical order. 0 when memory runs out. */
+static int put_words(Walk *w, Text *out, Spots *spots) {
+    static const char WORD[] = "{\"word\":\"", SCORE[] = "\",\"score\":", PATH[] = ",\"path\":[";
+    const Core *core = w->core;
+    write_spots(spots, w->size, w->width);
+    if (!put(out, "[", 1)) return 0;
+    char points[24];
+    for (Py_ssize_t i = 0; i < w->count; i++) {
+        const Found *f = &w->words[i];
+        int n = write_number(points, core->points[f->length < 64 ? f->length : 63]);
+        /* Room for the whole entry at once, then plain copies. */
+        size_t most = 64 + (size_t)f->dice * (FACE_BYTES + 25);
+        if (!reserve(out, most)) return 0;
+        char *at = out->text + out->used;
+        if (i) *at++ = ',';
+        memcpy(at, WORD, sizeof WORD - 1), at += sizeof WORD - 1;
+        at += spell(w, f, at);
+        memcpy(at, SCORE, sizeof SCORE - 1), at += sizeof SCORE - 1;
+        memcpy(at, points, (size_t)n), at += n;
+        memcpy(at, PATH, sizeof PATH - 1), at += sizeof PATH - 1;
+        for (int d = 0; d < f->dice; d++) {
+            int cell = w->cells[f->path + d];
+            if (d) *at++ = ',';
+            memcpy(at, spots->text[cell], (size_t)spots->length[cell]), at += spots->length[cell];
+        }
+        *at++ = ']', *at++ = '}';
+        out->used = (size_t)(at - out->text);
+    }
+    return put(out, "]", 1);
+}
+
 static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
     Walk *w = walk_from_args(self, args, kwds, 1);
     if (!w) return NULL;
-    int width = w->width;
     PyObject *result = NULL;
     Text out = {NULL, 0, 0};
-    /* Each cell's "[row,column]" is written once per board, not once per step of each path. */
-    char (*spots)[24] = PyMem_Malloc(sizeof(*spots) * MAX_CELLS);
-    int *spot_length = PyMem_Malloc(sizeof(int) * MAX_CELLS);
-    if (!spots || !spot_length) PyErr_NoMemory();
-    else {
-        for (int cell = 0; cell < w->size; cell++) {
-            char *at = spots[cell];
-            *at++ = '[';
-            at += write_number(at, cell / width);
-            *at++ = ',';
-            at += write_number(at, cell % width);
-            *at++ = ']';
-            spot_length[cell] = (int)(at - spots[cell]);
-        }
-        static const char WORD[] = "{\"word\":\"", SCORE[] = "\",\"score\":", PATH[] = ",\"path\":[";
-        int ok = put(&out, "[", 1);
-        char points[24];
-        for (Py_ssize_t i = 0; ok && i < w->count; i++) {
-            const Found *f = &w->words[i];
-            int n = write_number(points, self->points[f->length < 64 ? f->length : 63]);
-            /* Room for the whole entry at once, then plain copies. */
-            size_t most = 64 + (size_t)f->dice * (FACE_BYTES + 25);
-            if (!(ok = reserve(&out, most))) break;
-            char *at = out.text + out.used;
-            if (i) *at++ = ',';
-            memcpy(at, WORD, sizeof WORD - 1), at += sizeof WORD - 1;
-            at += spell(w, f, at);
-            memcpy(at, SCORE, sizeof SCORE - 1), at += sizeof SCORE - 1;
-            memcpy(at, points, (size_t)n), at += n;
-            memcpy(at, PATH, sizeof PATH - 1), at += sizeof PATH - 1;
-            for (int d = 0; d < f->dice; d++) {
-                int cell = w->cells[f->path + d];
-                if (d) *at++ = ',';
-                memcpy(at, spots[cell], (size_t)spot_length[cell]), at += spot_length[cell];
-            }
-            *at++ = ']', *at++ = '}';
-            out.used = (size_t)(at - out.text);
-        }
-        ok = ok && put(&out, "]", 1);
-        if (!ok) PyErr_NoMemory();
-        else result = Py_BuildValue("(Nll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count, w->total);
-    }
+    Spots *spots = PyMem_Malloc(sizeof(Spots));
+    if (!spots || !put_words(w, &out, spots)) PyErr_NoMemory();
+    else result = Py_BuildValue("(Nll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count, w->total);
     PyMem_Free(spots);
-    PyMem_Free(spot_length);
     PyMem_Free(out.text);
     free_walk(w);
+    return result;
+}
+
+/* ---- `boggle solve -`: lines of boards in, lines of answers out (solve_lines) ---- */
+
+#define LINE_FORMS 200 /* counted forms given, for 0-199; n >= 200 takes the form of 100 + n % 100 */
+#define BLANK_BYTE 255 /* in `letters`: the byte is a blank die */
+#define LINES_OUTPUT (1 << 18) /* the answers of one call stop after this many bytes (a rolled 4x4 board's: ~6 KB) */
+
+/* How lines are answered: what Python gives solve_lines, read once per call. */
+typedef struct {
+    const unsigned char *letters; /* 256: per byte, 0 (not read here), its face's column + 1, or BLANK_BYTE */
+    int min_length[33];           /* per side of a square board, 1 to 32 */
+    int side;                     /* the side the dice make, or 0 for any */
+    int json;
+    const char *head, *middle;    /* JSON: after the rows, up to the code's faces; after them, to min_length's value */
+    Py_ssize_t head_size, middle_size;
+    /* text: the line's parts (a literal, then a field: 'b' board, 'w' words, 'p' points, 'm' min_length, 0 none) */
+    const char *part[16];
+    Py_ssize_t part_size[16];
+    char field[16];
+    int parts;
+    const char *form[2][LINE_FORMS][2]; /* words, points: before and after the count, by count */
+    Py_ssize_t form_size[2][LINE_FORMS][2];
+    const char *group;                  /* the digit group separator */
+    Py_ssize_t group_size;
+} Lines;
+
+/* Split `size` bytes at each zero byte into `most` pieces exactly; 0 if they are not that many. */
+static int split_zeros(const char *at, Py_ssize_t size, const char **piece, Py_ssize_t *piece_size, int most) {
+    int n = 0;
+    Py_ssize_t from = 0;
+    for (Py_ssize_t i = 0; i <= size; i++) {
+        if (i < size && at[i]) continue;
+        if (n == most) return 0;
+        piece[n] = at + from, piece_size[n] = i - from, n++;
+        from = i + 1;
+    }
+    return n == most;
+}
+
+/* A non-negative number with its digits grouped by three (`{value:,}` with the language's separator). */
+static int put_grouped(Text *out, long value, const char *group, Py_ssize_t group_size) {
+    char digits[24];
+    int n = write_number(digits, value);
+    if (!reserve(out, (size_t)n * (1 + (size_t)group_size))) return 0;
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0) memcpy(out->text + out->used, group, (size_t)group_size), out->used += (size_t)group_size;
+        out->text[out->used++] = digits[i];
+    }
+    return 1;
+}
+
+static int put_number(Text *out, long value) {
+    char digits[24];
+    return put(out, digits, (size_t)write_number(digits, value));
+}
+
+/* One board's answer, as `boggle solve -` writes it; 0 when memory runs out. */
+static int answer_board(Walk *w, const Lines *how, Text *out, Spots *spots) {
+    const Core *core = w->core;
+    int side = w->width;
+    if (how->json) {
+        if (!put(out, "{\"board\":[", 10)) return 0;
+        for (int cell = 0; cell < w->size; cell++) {
+            int c = w->columns[cell];
+            const char *open = cell % side ? ",\"" : (cell ? "],[\"" : "[\"");
+            if (!put(out, open, strlen(open)) || !(c < 0 ? put(out, "#", 1) : put(out, core->text[c], core->bytes[c])) ||
+                !put(out, "\"", 1))
+                return 0;
+        }
+        if (!put(out, "]", 1) || !put(out, how->head, (size_t)how->head_size) || !reserve(out, (size_t)w->size)) return 0;
+        for (int cell = 0; cell < w->size; cell++) { /* the code's faces: each letter in capitals, a blank `.` */
+            int c = w->columns[cell];
+            out->text[out->used++] = c < 0 ? '.' : (char)(core->text[c][0] - 'a' + 'A'); /* ASCII letters only */
+        }
+        return put(out, how->middle, (size_t)how->middle_size) && put_number(out, w->min_length) &&
+               put(out, ",\"words\":", 9) && put_words(w, out, spots) && put(out, ",\"total_words\":", 15) &&
+               put_number(out, w->count) && put(out, ",\"total_score\":", 15) && put_number(out, w->total) &&
+               put(out, "}\n", 2);
+    }
+    for (int i = 0; i < how->parts; i++) {
+        if (!put(out, how->part[i], (size_t)how->part_size[i])) return 0;
+        char field = how->field[i];
+        if (field == 'b') {
+            for (int cell = 0; cell < w->size; cell++) {
+                int c = w->columns[cell];
+                if (!(c < 0 ? put(out, "#", 1) : put(out, core->text[c], core->bytes[c]))) return 0;
+            }
+        } else if (field == 'w' || field == 'p') {
+            int which = field == 'p';
+            long n = which ? w->total : w->count;
+            int form = n < LINE_FORMS ? (int)n : 100 + (int)(n % 100);
+            if (!put(out, how->form[which][form][0], (size_t)how->form_size[which][form][0]) ||
+                !put_grouped(out, n, how->group, how->group_size) ||
+                !put(out, how->form[which][form][1], (size_t)how->form_size[which][form][1]))
+                return 0;
+        } else if (field == 'm' && !put_number(out, w->min_length)) {
+            return 0;
+        }
+    }
+    return put(out, "\n", 1);
+}
+
+/* solve_lines(data, start, final, letters, min_lengths, side, json, head, middle, template, words_forms,
+ * points_forms, group) -> (answers, stop, lines): the answers, as UTF-8, to the lines of `data` from `start` that
+ * it can answer exactly as boggle_tui/cli/solve.py's `_answer` would (solve.py's `_core_lines` prepares the
+ * rest), and where it stopped: at the first other line, at the end of the data, or once LINES_OUTPUT bytes are
+ * written. A line ends at a newline; the data's last bytes without one are a line only when `final`. It
+ * answers a blank line (nothing, or a CR) and a board written as a run of bytes that `letters` all name, a
+ * square number of them, of side `side` when that is not 0, with its solution (JSON when `json`, else the
+ * template's text line); it reads nothing else, so Python says whatever is wrong with any other line. */
+static PyObject *Core_solve_lines(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"data", "start", "final", "letters", "min_lengths", "side", "json", "head", "middle",
+                             "template", "words_forms", "points_forms", "group", NULL};
+    Py_buffer data;
+    Py_ssize_t start, letters_size, template_size, forms_size[2];
+    int final, json;
+    PyObject *min_lengths;
+    const char *template, *forms[2];
+    Lines how;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*npy#Oipy#y#y#y#y#y#", kwlist, &data, &start, &final,
+                                     &how.letters, &letters_size, &min_lengths, &how.side, &json, &how.head,
+                                     &how.head_size, &how.middle, &how.middle_size, &template, &template_size,
+                                     &forms[0], &forms_size[0], &forms[1], &forms_size[1], &how.group, &how.group_size))
+        return NULL;
+    how.json = json;
+    PyObject *result = NULL;
+    Walk *w = NULL;
+    Spots *spots = NULL;
+    Text out = {NULL, 0, 0};
+    PyObject *seq = PySequence_Fast(min_lengths, "min_lengths must be a sequence of 33 integers");
+    if (!seq) goto done;
+    int ok = PySequence_Fast_GET_SIZE(seq) == 33;
+    for (int i = 0; ok && i < 33; i++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        ok = m >= 1 && m <= INT_MAX;
+        how.min_length[i] = (int)m;
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "min_lengths: 33 lengths of 1 or more");
+        goto done;
+    }
+    if (!self->nodes || letters_size != 256 || start < 0 || start > data.len || how.side < 0 || how.side > 32) {
+        PyErr_SetString(PyExc_ValueError, self->nodes ? "solve_lines: bad arguments" : "the core has no table");
+        goto done;
+    }
+    for (int c = 0; c < 256; c++) {
+        unsigned char l = how.letters[c];
+        if (l != 0 && l != BLANK_BYTE && (l > FACES || self->letters[l - 1] != 1 || self->bytes[l - 1] != 1 ||
+                                          self->text[l - 1][0] < 'a' || self->text[l - 1][0] > 'z')) {
+            PyErr_SetString(PyExc_ValueError, "solve_lines: letters name a face that is not an ASCII letter");
+            goto done;
+        }
+    }
+    how.parts = 0;
+    if (!json) { /* literal, field, literal, field, ..., literal: at most 16 of each */
+        const char *piece[33];
+        Py_ssize_t piece_size[33];
+        int n = 0;
+        for (n = 1; n <= 33 && !split_zeros(template, template_size, piece, piece_size, n); n += 2) {}
+        if (n > 33) {
+            PyErr_SetString(PyExc_ValueError, "solve_lines: a template of at most 16 fields");
+            goto done;
+        }
+        for (int i = 0; i < n; i += 2) {
+            how.part[how.parts] = piece[i], how.part_size[how.parts] = piece_size[i];
+            how.field[how.parts++] = i + 1 < n ? (piece_size[i + 1] == 1 ? piece[i + 1][0] : '?') : 0;
+        }
+        for (int which = 0; which < 2; which++) {
+            const char *piece2[2 * LINE_FORMS];
+            Py_ssize_t size2[2 * LINE_FORMS];
+            if (!split_zeros(forms[which], forms_size[which], piece2, size2, 2 * LINE_FORMS)) {
+                PyErr_SetString(PyExc_ValueError, "solve_lines: 200 forms, each before and after its count");
+                goto done;
+            }
+            for (int f = 0; f < LINE_FORMS; f++)
+                for (int k = 0; k < 2; k++) how.form[which][f][k] = piece2[2 * f + k], how.form_size[which][f][k] = size2[2 * f + k];
+        }
+    }
+    w = new_walk(json);
+    spots = PyMem_Malloc(sizeof(Spots));
+    if (!w || !spots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const unsigned char *bytes = data.buf;
+    Py_ssize_t at = start, lines = 0;
+    while (at < data.len) {
+        Py_ssize_t end = at;
+        while (end < data.len && bytes[end] != '\n') end++;
+        if (end == data.len && !final) break; /* the rest of this line is still to come */
+        Py_ssize_t content = end > at && bytes[end - 1] == '\r' ? end - 1 : end;
+        int n = 0, fits = 1;
+        for (Py_ssize_t i = at; fits && i < content; i++) {
+            unsigned char l = how.letters[bytes[i]];
+            fits = l != 0 && n < MAX_CELLS;
+            if (fits) w->columns[n++] = l == BLANK_BYTE ? -1 : l - 1;
+        }
+        int side = 0;
+        while ((side + 1) * (side + 1) <= n) side++;
+        if (!fits || (n && (side * side != n || (how.side && side != how.side)))) break; /* Python says why */
+        if (!(n ? (prepare_columns(w, self, side, side, how.min_length[side]), walk_board(w), !w->failed &&
+                   (!json || sort_by_rank(w)) && answer_board(w, &how, &out, spots))
+                : put(&out, "\n", 1))) { /* a blank line in, a blank line out */
+            PyErr_NoMemory();
+            goto done;
+        }
+        at = end < data.len ? end + 1 : end;
+        lines++;
+        if (out.used >= LINES_OUTPUT) break; /* written out before more: a buffer that stays in the caches */
+    }
+    result = Py_BuildValue("(Nnn)", PyBytes_FromStringAndSize(out.text ? out.text : "", (Py_ssize_t)out.used), at, lines);
+done:
+    PyBuffer_Release(&data);
+    if (w) free_walk(w);
+    PyMem_Free(spots);
+    PyMem_Free(out.text);
     return result;
 }
 
@@ -747,6 +1171,10 @@ static PyMethodDef Core_methods[] = {
      "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with its canonical path."},
     {"solve_json", (PyCFunction)(void (*)(void))Core_solve_json, METH_VARARGS | METH_KEYWORDS,
      "solve_json(columns, height, width, min_length=1) -> (JSON list of words with score and path, words, points)."},
+    {"solve_lines", (PyCFunction)(void (*)(void))Core_solve_lines, METH_VARARGS | METH_KEYWORDS,
+     "solve_lines(data, start, final, letters, min_lengths, side, json, head, middle, template, words_forms, "
+     "points_forms, group) -> (answers as UTF-8, stop, lines): `boggle solve -`'s answers to the lines it reads here "
+     "(boggle_tui/cli/solve.py)."},
     {"score", (PyCFunction)(void (*)(void))Core_score, METH_VARARGS | METH_KEYWORDS,
      "score(columns, height, width, min_length=1) -> total points of the board's words."},
     {"totals", (PyCFunction)(void (*)(void))Core_totals, METH_VARARGS | METH_KEYWORDS,

@@ -23,6 +23,22 @@ class Core:
     def solve_json(
         self, columns: Sequence[int], height: int, width: int, min_length: int = 1
     ) -> tuple[str, int, int]: ...
+    def solve_lines(
+        self,
+        data: Buffer,
+        start: int,
+        final: bool,
+        letters: bytes,
+        min_lengths: Sequence[int],
+        side: int,
+        json: bool,
+        head: bytes,
+        middle: bytes,
+        template: bytes,
+        words_forms: bytes,
+        points_forms: bytes,
+        group: bytes,
+    ) -> tuple[bytes, int, int]: ...
     def score(self, columns: Sequence[int], height: int, width: int, min_length: int = 1) -> int: ...
     def totals(self, columns: Sequence[int], height: int, width: int, min_length: int = 1) -> tuple[int, int]: ...
     def score_many(

@@ -30,6 +30,55 @@ def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | bytes | Non
     return code, out, err
 
 
+def _batch_input() -> bytes:
+    """Lines of every kind `boggle solve -` meets: the ones the compiled core answers and all it leaves to Python."""
+    from boggle_tui.engine.dice import load_dice_set
+
+    rolled = [load_dice_set(dice).roll(seed).text() for dice in ("new", "big", "superbig") for seed in range(4)]
+    lines = [
+        *rolled,
+        "plsteaiertnrsges",
+        "PLSTeaiertnrsges",  # capitals are folded
+        "plsteaiertnrsges\r",  # a CRLF line
+        "####",
+        "ab#d",
+        "e",
+        "",
+        "   ",
+        " plsteaiertnrsges",
+        "abcd/efgh",
+        "q i / t e",
+        "quitqsea#",
+        "ab1",
+        "abc",
+        "a" * 1024,
+        "a" * 1025,
+        "a" * (MAX_LINE + 10),
+    ]
+    return "\n".join(lines).encode() + b"\n\xff\xfe\nplsteaiertnrsges"  # non-UTF-8, then a last line without its end
+
+
+@pytest.mark.parametrize(
+    "flags", [["--json"], [], ["--json", "--min-length", "4"], ["--dice", "new"], ["--json", "--dice", "big"]]
+)
+def test_the_core_answers_a_batch_byte_for_byte_as_python_does(capsys, monkeypatch, enable1, flags) -> None:
+    from boggle_tui import i18n
+    from boggle_tui.cli import main as main_module
+    from boggle_tui.cli import solve as solve_module
+
+    batch = _batch_input()
+    answers = {}
+    for ui in ("en", "pl", "fr"):  # English's plural rule, Polish's three forms and grouping, French's 0 and 1
+        monkeypatch.setattr(main_module, "use_language", lambda _code, ui=ui: i18n.use_language(ui))
+        for pure, chunk in [("1", 1 << 16), ("", 1 << 16), ("", 7)]:
+            monkeypatch.setenv("BOGGLE_PURE_PYTHON", pure)
+            monkeypatch.setattr(solve_module, "CHUNK", chunk)  # lines cut across reads, too long ones too
+            answers[ui, pure, chunk] = run(capsys, "solve", "-", *flags, stdin=batch)
+        assert answers[ui, "", 1 << 16] == answers[ui, "1", 1 << 16] == answers[ui, "", 7]
+        code, out, _ = answers[ui, "1", 1 << 16]
+        assert code == 2 and len(out.splitlines()) == batch.count(b"\n") + 1
+
+
 def test_solve_json_is_one_object_with_every_field(capsys, enable1) -> None:
     code, out, _ = run(capsys, "solve", "plsteaiertnrsges", "--json")
     assert code == 0

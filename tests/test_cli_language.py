@@ -113,3 +113,13 @@ def test_a_command_says_its_lines_through_the_catalogue(marked, monkeypatch, cap
     assert "«code X-PLSTEAIERTNRSGES»" in out and "«board plsteaiertnrsges»" in out
     assert "«3 letters · «1 point» each · «93 words»»" in out
     assert out.rstrip().endswith("««1,044 words», «3,623 points» (min. length 3)»")
+
+
+@pytest.mark.parametrize("code", i18n.INTERFACE_LANGUAGES)
+def test_a_count_of_200_or_more_takes_the_form_of_100_plus_its_last_two_digits(code) -> None:
+    """`boggle solve -`'s compiled batch is given the forms of 0-199 only (cli/solve.py `_forms`)."""
+    i18n.use_language(code)
+    for singular, plural in [("{count} word", "{count} words"), ("{count} point", "{count} points")]:
+        for count in [*range(200, 2000), *range(2000, 200_000, 37)]:
+            expected = i18n.plural_form(100 + count % 100, singular, plural)
+            assert i18n.plural_form(count, singular, plural) == expected, (code, count)

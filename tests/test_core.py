@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from array import array
 
 import pytest
@@ -222,3 +223,42 @@ def test_both_engines_answer_byte_for_byte_alike(enable1, board: Board, min_leng
 def test_both_engines_answer_rolled_boards_byte_for_byte_alike(enable1, seed: int, dice: str) -> None:
     reference, compiled = both_answers(load_dice_set(dice).roll(seed), enable1.trie, 3)
     assert compiled == reference
+
+
+def test_both_engines_agree_on_rich_boards(enable1, monkeypatch) -> None:
+    """Boards of thousands of points, where many words are found again by other paths: the walks written out by
+    shape (core/_boggle_core.c `visit_for`) keep each word's canonical path, as the Python engine does."""
+    rng = random.Random(41)
+    for _ in range(12):
+        faces = list("plsteaiertnrsges")
+        for _ in range(rng.randint(1, 3)):
+            i, j = rng.randrange(16), rng.randrange(16)
+            faces[i], faces[j] = faces[j], faces[i]
+        board = Board(tuple(tuple(faces[r * 4 : r * 4 + 4]) for r in range(4)))
+        reference, compiled = both(board, enable1.trie, 3)
+        assert compiled == reference and list(compiled) == list(reference) and len(compiled) > 300
+
+
+def test_the_batch_call_checks_its_arguments(enable1) -> None:
+    core = enable1.trie.core()
+    letters = bytes([0] * 97 + list(range(1, 27)) + [0] * 133)  # a-z
+    good = {
+        "letters": letters, "min_lengths": [3] * 33, "side": 0, "json": True, "head": b"", "middle": b"",
+        "template": b"", "words_forms": b"", "points_forms": b"", "group": b",",
+    }  # fmt: skip
+    assert core.solve_lines(b"abcd\nab1\n", 0, True, **good) == (core.solve_lines(b"abcd\n", 0, True, **good)[0], 5, 1)
+    for bad in [
+        {"letters": letters[:-1]},  # not 256 bytes
+        {"letters": bytes([0] * 97 + [32] + [0] * 158)},  # a column past the faces
+        {"letters": bytes([0] * 97 + [27] + [0] * 158)},  # Qu: not a one-letter face
+        {"min_lengths": [3] * 32},
+        {"min_lengths": [0] * 33},
+        {"side": 33},
+        {"json": False, "template": b"\0b" * 20},  # more than 16 fields
+        {"json": False, "words_forms": b"a"},  # not 200 forms
+    ]:
+        with pytest.raises(ValueError):
+            core.solve_lines(b"abcd\n", 0, True, **{**good, **bad})
+    for start in (-1, 6):
+        with pytest.raises(ValueError):
+            core.solve_lines(b"abcd\n", start, True, **good)

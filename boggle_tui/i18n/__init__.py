@@ -76,6 +76,13 @@ def counted(count: int, singular: str, plural: str) -> str:
     return form.replace("{count}", number(count))
 
 
+def plural_form(count: int, singular: str, plural: str) -> str:
+    """The form `counted` fills in for `count`, its `{count}` left as it is: for callers that write the number
+    themselves (`boggle solve -`'s compiled batch, which takes the forms of 0-199 and, for a larger count, that of
+    100 + count % 100: the plural rules of every interface language give the same form, tests/test_cli_language.py)."""
+    return _catalogue.ngettext(singular, plural, count)
+
+
 def number(value: int) -> str:
     """An integer with the current language's digit grouping: 3,623 / 3.623 / 3 623."""
     return f"{value:,}".replace(",", GROUP_SEPARATORS.get(_language, ","))
