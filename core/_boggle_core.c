@@ -46,7 +46,7 @@
 
 /* The interface boggle_tui/engine/core.py expects: bumped whenever a call, an argument or the
  * table's layout changes, so that Python never drives a core built for another interface. */
-#define INTERFACE 7
+#define INTERFACE 8
 /* The SHA-256 of this file, given by setup.py at build time: a checkout compares it with its own
  * copy of the source, so a core installed from an older source is never used by newer Python. */
 #ifndef SOURCE_SHA256
@@ -100,6 +100,12 @@ typedef struct {
     unsigned char bytes[FACES];   /* the length of each face's text in bytes */
     unsigned char letters[FACES]; /* ... and in letters: what it adds to a word's length */
     signed char pair_first[FACES], pair_second[FACES]; /* a two-letter face's letters' columns; -1 for a letter */
+    /* The required words (boggle_tui/game/tiers.py), when set (`set_required`): their UTF-8 text, each followed by
+     * a zero byte, and an open-addressing table of where each starts (+ 1; 0 is an empty slot), a power of two
+     * slots, at most half full. The JSON writers give each word its tier by it. */
+    char *required;
+    uint32_t *required_slots;
+    uint32_t required_mask;
 } Core;
 
 /* A word found: its rank (alphabetical order) and where its text and path are kept. */
@@ -150,8 +156,17 @@ static void forget_table(Core *self) {
     self->view.obj = NULL;
 }
 
+static void forget_required(Core *self) {
+    PyMem_Free(self->required);
+    PyMem_Free(self->required_slots);
+    self->required = NULL;
+    self->required_slots = NULL;
+    self->required_mask = 0;
+}
+
 static void Core_dealloc(Core *self) {
     forget_table(self);
+    forget_required(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -842,11 +857,65 @@ static void write_spots(Spots *spots, int cells, int width) {
     }
 }
 
+/* FNV-1a over a word's UTF-8 bytes: the required words' table's hash. */
+static uint32_t hash_word(const char *text, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)text[i]) * 16777619u;
+    return h;
+}
+
+/* Whether the `n` bytes at `text` are a required word (set_required's). */
+static int is_required(const Core *core, const char *text, size_t n) {
+    for (uint32_t slot = hash_word(text, n) & core->required_mask;; slot = (slot + 1) & core->required_mask) {
+        uint32_t start = core->required_slots[slot];
+        if (!start) return 0;
+        const char *word = core->required + start - 1;
+        if (memcmp(word, text, n) == 0 && word[n] == 0) return 1;
+    }
+}
+
+/* set_required(words): the required words, UTF-8, each followed by a zero byte (None: no tiers are written). */
+static PyObject *Core_set_required(Core *self, PyObject *arg) {
+    forget_required(self);
+    if (arg == Py_None) Py_RETURN_NONE;
+    char *data;
+    Py_ssize_t size;
+    if (PyBytes_AsStringAndSize(arg, &data, &size) < 0) return NULL;
+    if (size >= (Py_ssize_t)UINT32_MAX / 4 || (size && data[size - 1] != 0)) {
+        PyErr_SetString(PyExc_ValueError, "set_required: words each ended by a zero byte, under 1 GB");
+        return NULL;
+    }
+    uint32_t count = 0;
+    for (Py_ssize_t i = 0; i < size; i++) count += data[i] == 0;
+    uint32_t slots = 16;
+    while (slots < 2 * count + 2) slots *= 2;
+    self->required = PyMem_Malloc((size_t)size + 1);
+    self->required_slots = PyMem_Calloc(slots, sizeof(uint32_t));
+    if (!self->required || !self->required_slots) {
+        forget_required(self);
+        return PyErr_NoMemory();
+    }
+    if (size) memcpy(self->required, data, (size_t)size);
+    self->required_mask = slots - 1;
+    for (Py_ssize_t start = 0; start < size;) {
+        size_t n = strlen(data + start);
+        uint32_t slot = hash_word(data + start, n) & self->required_mask;
+        while (self->required_slots[slot] && !(memcmp(self->required + self->required_slots[slot] - 1, data + start, n + 1) == 0))
+            slot = (slot + 1) & self->required_mask;
+        self->required_slots[slot] = (uint32_t)start + 1; /* a word given twice takes its first slot again */
+        start += (Py_ssize_t)n + 1;
+    }
+    Py_RETURN_NONE;
+}
+
 /* The words of a walk that kept them, as the JSON list `boggle solve --json` prints: each
- * {"word": ..., "score": ..., "path": [[row, column], ...]}, in alphabetical order. 0 when memory runs out. */
-static int put_words(Walk *w, Text *out, Spots *spots) {
+ * {"word": ..., "score": ..., "tier": ..., "path": [[row, column], ...]}, in alphabetical order, the tier only when
+ * the core knows the required words, which `required` and `required_total` then count. 0 when memory runs out. */
+static int put_words(Walk *w, Text *out, Spots *spots, long *required, long *required_total) {
     static const char WORD[] = "{\"word\":\"", SCORE[] = "\",\"score\":", PATH[] = ",\"path\":[";
+    static const char REQUIRED[] = ",\"tier\":\"required\"", BONUS[] = ",\"tier\":\"bonus\"";
     const Core *core = w->core;
+    *required = *required_total = 0;
     write_spots(spots, w->size, w->width);
     if (!put(out, "[", 1)) return 0;
     char points[24];
@@ -859,9 +928,19 @@ static int put_words(Walk *w, Text *out, Spots *spots) {
         char *at = out->text + out->used;
         if (i) *at++ = ',';
         memcpy(at, WORD, sizeof WORD - 1), at += sizeof WORD - 1;
+        char *word = at;
         at += spell(w, f, at);
+        size_t word_bytes = (size_t)(at - word);
         memcpy(at, SCORE, sizeof SCORE - 1), at += sizeof SCORE - 1;
         memcpy(at, points, (size_t)n), at += n;
+        if (core->required_slots) {
+            if (is_required(core, word, word_bytes)) {
+                memcpy(at, REQUIRED, sizeof REQUIRED - 1), at += sizeof REQUIRED - 1;
+                (*required)++, *required_total += core->points[f->length < 64 ? f->length : 63];
+            } else {
+                memcpy(at, BONUS, sizeof BONUS - 1), at += sizeof BONUS - 1;
+            }
+        }
         memcpy(at, PATH, sizeof PATH - 1), at += sizeof PATH - 1;
         for (int d = 0; d < f->dice; d++) {
             int cell = w->cells[f->path + d];
@@ -880,8 +959,11 @@ static PyObject *Core_solve_json(Core *self, PyObject *args, PyObject *kwds) {
     PyObject *result = NULL;
     Text out = {NULL, 0, 0};
     Spots *spots = PyMem_Malloc(sizeof(Spots));
-    if (!spots || !put_words(w, &out, spots)) PyErr_NoMemory();
-    else result = Py_BuildValue("(Nll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count, w->total);
+    long required, required_total;
+    if (!spots || !put_words(w, &out, spots, &required, &required_total)) PyErr_NoMemory();
+    else
+        result = Py_BuildValue("(Nllll)", PyUnicode_FromStringAndSize(out.text, (Py_ssize_t)out.used), w->count,
+                               w->total, required, required_total);
     PyMem_Free(spots);
     PyMem_Free(out.text);
     free_walk(w);
@@ -961,9 +1043,13 @@ static int answer_board(Walk *w, const Lines *how, Text *out, Spots *spots) {
             int c = w->columns[cell];
             out->text[out->used++] = c < 0 ? '.' : (char)(core->text[c][0] - 'a' + 'A'); /* ASCII letters only */
         }
+        long required, required_total;
         return put(out, how->middle, (size_t)how->middle_size) && put_number(out, w->min_length) &&
-               put(out, ",\"words\":", 9) && put_words(w, out, spots) && put(out, ",\"total_words\":", 15) &&
-               put_number(out, w->count) && put(out, ",\"total_score\":", 15) && put_number(out, w->total) &&
+               put(out, ",\"words\":", 9) && put_words(w, out, spots, &required, &required_total) &&
+               put(out, ",\"total_words\":", 15) && put_number(out, w->count) && put(out, ",\"total_score\":", 15) &&
+               put_number(out, w->total) &&
+               (!core->required_slots || (put(out, ",\"required_words\":", 18) && put_number(out, required) &&
+                                          put(out, ",\"required_score\":", 18) && put_number(out, required_total))) &&
                put(out, "}\n", 2);
     }
     for (int i = 0; i < how->parts; i++) {
@@ -1170,7 +1256,10 @@ static PyMethodDef Core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(columns, height, width, min_length=1) -> [(word, path)]: every word once, with its canonical path."},
     {"solve_json", (PyCFunction)(void (*)(void))Core_solve_json, METH_VARARGS | METH_KEYWORDS,
-     "solve_json(columns, height, width, min_length=1) -> (JSON list of words with score and path, words, points)."},
+     "solve_json(columns, height, width, min_length=1) -> (JSON list of words with score, tier and path, words, "
+     "points, required words, their points): the tiers only once set_required was given the required words."},
+    {"set_required", (PyCFunction)Core_set_required, METH_O,
+     "set_required(words): the required words, UTF-8, each ended by a zero byte; None: no tiers."},
     {"solve_lines", (PyCFunction)(void (*)(void))Core_solve_lines, METH_VARARGS | METH_KEYWORDS,
      "solve_lines(data, start, final, letters, min_lengths, side, json, head, middle, template, words_forms, "
      "points_forms, group) -> (answers as UTF-8, stop, lines): `boggle solve -`'s answers to the lines it reads here "

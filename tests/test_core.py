@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 from array import array
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -177,27 +178,39 @@ def test_a_table_changed_after_the_check_gives_wrong_words_but_is_never_read_out
         assert held.score(columns_of(board), 3, 3, min_length) >= 0
 
 
-def written_and_solved(board: Board, trie: Trie, min_length: int) -> tuple[tuple[list, int, int], list[dict]]:
-    """What `solve_json` writes (parsed), and the same solution made into dicts for `json.dumps`."""
-    text, count, points = solve_json(board, trie, min_length)
+def written_and_solved(
+    board: Board, trie: Trie, min_length: int, required: frozenset[str] | None = None
+) -> tuple[tuple[list, int, int, int, int], list[dict]]:
+    """What `solve_json` writes (parsed), and the same solution made into dicts for `json.dumps`: with each word's
+    tier when the required words are given, and their count and points."""
+    text, count, points, needed, needed_points = solve_json(board, trie, min_length, required)
     solution = solve(board, trie, min_length)
+    tier = {} if required is None else {w: "required" if w in required else "bonus" for w in solution.paths}
     as_dicts = [
-        {"word": word, "score": score(word), "path": [list(board.position(cell)) for cell in path]}
+        {"word": word, "score": score(word), **({"tier": tier[word]} if tier else {}),
+         "path": [list(board.position(cell)) for cell in path]}
         for word, path in solution.paths.items()
-    ]
+    ]  # fmt: skip
     assert (count, points) == (len(solution), solution.total_score)
-    return (json.loads(text), count, points), as_dicts
+    kept = [word for word in solution.paths if required is not None and word in required]
+    assert (needed, needed_points) == (len(kept), sum(map(score, kept)))
+    return (json.loads(text), count, points, needed, needed_points), as_dicts
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=boards(), min_length=st.integers(1, 4))
 def test_both_engines_write_what_json_dumps_would(enable1, board: Board, min_length: int) -> None:
-    compiled, compiled_dicts = written_and_solved(board, enable1.trie, min_length)
-    with pytest.MonkeyPatch.context() as patch:
-        python_engine(patch)
-        reference, reference_dicts = written_and_solved(board, enable1.trie, min_length)
-    assert compiled[0] == compiled_dicts and reference[0] == reference_dicts
-    assert compiled == reference
+    """With and without tiers: the required words here are the popular list's (a set of words, as the game's)."""
+    for required in (None, POPULAR_WORDS):
+        compiled, compiled_dicts = written_and_solved(board, enable1.trie, min_length, required)
+        with pytest.MonkeyPatch.context() as patch:
+            python_engine(patch)
+            reference, reference_dicts = written_and_solved(board, enable1.trie, min_length, required)
+        assert compiled[0] == compiled_dicts and reference[0] == reference_dicts
+        assert compiled == reference
+
+
+POPULAR_WORDS = frozenset((Path(__file__).parent.parent / "dictionaries" / "popular.txt").read_text().split())
 
 
 def both_answers(board: Board, trie: Trie, min_length: int) -> tuple[tuple, tuple]:

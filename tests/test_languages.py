@@ -102,10 +102,11 @@ def test_both_engines_agree_on_every_alphabet(data, code: str, min_length: int) 
     faces = st.sampled_from(sorted(die_faces(alphabet_for(code))))
     height, width = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 5))
     board = Board(tuple(tuple(data.draw(faces) for _ in range(width)) for _ in range(height)), code)
+    required = frozenset(sorted(words)[::2])  # half the sample's words, as a language's required words
     with core.forced(False):
-        reference = solve(board, trie, min_length).paths, solve_json(board, trie, min_length)
+        reference = solve(board, trie, min_length).paths, solve_json(board, trie, min_length, required)
     with core.forced(True):
-        compiled = solve(board, trie, min_length).paths, solve_json(board, trie, min_length)
+        compiled = solve(board, trie, min_length).paths, solve_json(board, trie, min_length, required)
     assert compiled == reference
     assert list(compiled[0]) == sorted(compiled[0])
     for word, path in compiled[0].items():

@@ -13,7 +13,7 @@ from typing import BinaryIO, TypedDict
 
 from boggle_tui.cli.flags import given_flags, refuse_conflicts
 from boggle_tui.engine.board import BLANK, Board
-from boggle_tui.engine.common import common_words
+from boggle_tui.engine.common import required_words
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
@@ -102,7 +102,7 @@ def _solve_lines(args: argparse.Namespace, language: str) -> int:
     if sys.stdin is None:
         raise BoggleError(_("standard input is closed: give boards on it, one per line"))
     dictionary = _dictionary(args, language)
-    core = dictionary.trie.core()
+    core = dictionary.trie.require(required_words(language)) if args.json else dictionary.trie.core()  # JSON: tiers
     settings = _core_lines(args, dictionary) if core is not None else None
     stream = sys.stdin.buffer
     failed, number, pending, skipping = False, 0, b"", False
@@ -326,10 +326,11 @@ def _forms(singular: str, plural: str) -> bytes | None:
 def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
     """One board's solution as one line of JSON, written from pieces (see `solver.solve_json`), each word with its
     tier (game/tiers.py: required or bonus, by the board's language's common words) and the board's required words
-    and points."""
+    and their points."""
     board = dealt.board
-    words, count, points = solve_json(board, dictionary.trie, min_length)
-    words, required, required_points = with_tiers(words, common_words(board.language).is_common)
+    words, count, points, required, required_points = solve_json(
+        board, dictionary.trie, min_length, required_words(board.language)
+    )
     rows = ",".join('["' + '","'.join(row) + '"]' for row in board.rows)  # faces are letters, qu, th... or #
     return (
         f'{{"board":[{rows}],"code":"{board_code(board, dealt.dice)}","dice":{_json(dealt.dice)},'
@@ -337,27 +338,6 @@ def json_line(dealt: Deal, dictionary: Dictionary, min_length: int) -> str:
         f'"words":{words},"total_words":{count},"total_score":{points},'
         f'"required_words":{required},"required_score":{required_points}}}\n'
     )
-
-
-WORD_OPENS = '{"word":"'
-TIERS = {True: ',"tier":"required"', False: ',"tier":"bonus"'}
-
-
-def with_tiers(words: str, is_required: Callable[[str], bool]) -> tuple[str, int, int]:
-    """The engine's JSON list of words (each `{"word":"…","score":N,"path":…}`, a word's letters written as they
-    are) with `"tier"` after each score; and the required words' count and points."""
-    pieces = words.split(WORD_OPENS)
-    required = points = 0
-    for n in range(1, len(pieces)):
-        piece = pieces[n]
-        word_ends = piece.index('"')
-        score_ends = piece.index(",", word_ends + 10)  # past `","score":`
-        needed = is_required(piece[:word_ends])
-        if needed:
-            required += 1
-            points += int(piece[word_ends + 10 : score_ends])
-        pieces[n] = piece[:score_ends] + TIERS[needed] + piece[score_ends:]
-    return WORD_OPENS.join(pieces), required, points
 
 
 @functools.cache

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import lzma
 import threading
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,6 +101,21 @@ def common_words(language: str = DEFAULT_LANGUAGE) -> Common:
         if known is None:
             known = _common[language] = _read(language)
         return known
+
+
+@functools.cache
+def required_words(language: str) -> frozenset[str]:
+    """Every word of `language` that is common and not denied: the required words of any board of it, as one set
+    (the compiled core's JSON writers look its words up, engine/solver.py `solve_json`)."""
+    known = common_words(language)
+    if language in COMMON_LISTS:
+        candidates: Iterable[str] = _text(data_dir("dictionaries") / f"{COMMON_LISTS[language]}.txt").split()
+    elif language in COMMON_RANKS:
+        most = COMMON_RANKS[language]
+        candidates = (word for word, rank in frequency.ranks(language).items() if rank <= most)
+    else:
+        candidates = ()
+    return frozenset(word for word in candidates if known.is_common(word))
 
 
 def is_loaded(language: str) -> bool:

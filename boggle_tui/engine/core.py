@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 PURE_PYTHON_VARIABLE = "BOGGLE_PURE_PYTHON"
-INTERFACE = 7  # must equal INTERFACE in core/_boggle_core.c
+INTERFACE = 8  # must equal INTERFACE in core/_boggle_core.c
 # In a checkout the core's sources sit beside the package (in setup.py's order); an installed wheel has none.
 CHECKOUT_SOURCES = tuple(Path(__file__).resolve().parents[2] / "core" / name for name in ("_boggle_core.c", "prove.c"))
 

@@ -86,14 +86,18 @@ def solve(board: Board, trie: Trie, min_length: int = 3) -> Solution:
     return Solution(board, min_length, dict(sorted(found)))
 
 
-def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int, int]:
-    """The board's words as a JSON list, with how many there are and their points.
+def solve_json(
+    board: Board, trie: Trie, min_length: int = 3, required: frozenset[str] | None = None
+) -> tuple[str, int, int, int, int]:
+    """The board's words as a JSON list, with how many there are and their points, and how many of them are
+    `required` and their points (0 and 0 with no required words given).
 
-    Each word is `{"word": ..., "score": ..., "path": [[row, column], ...]}`, in alphabetical
-    order: what `boggle solve --json` prints. Written as text from precomputed pieces (the
-    compiled core writes it in C): building dicts for `json.dumps` cost as much as solving.
+    Each word is `{"word": ..., "score": ..., "tier": ..., "path": [[row, column], ...]}`, in alphabetical order,
+    its tier `required` or `bonus` (game/tiers.py) when `required` is given: what `boggle solve --json` prints.
+    Written as text from precomputed pieces (the compiled core writes it in C): building dicts for `json.dumps`
+    cost as much as solving.
     """
-    core = trie.core()
+    core = trie.require(required)
     if core is not None:
         return core.solve_json(columns_of(board, trie), board.height, board.width, min_length)
     if board.height > _ONE_DIGIT or board.width > _ONE_DIGIT:  # JSON marks would not order as their cells do
@@ -103,10 +107,21 @@ def solve_json(board: Board, trie: Trie, min_length: int = 3) -> tuple[str, int,
     else:
         trails = words_and_trails(trie, columns_of(board, trie), neighbours(*board.shape), _json_marks(*board.shape))
     words = sorted([word for word in trails if len(word) >= min_length])
+    if required is None:
+        entries = ",".join([
+            f'{{"word":"{word}","score":{_WORTH_JSON[len(word)]},"path":[{trails[word][1:]}]}}' for word in words
+        ])  # fmt: skip
+        return f"[{entries}]", len(words), _points(words), 0, 0
+    tiers = [word in required for word in words]
     entries = ",".join([
-        f'{{"word":"{word}","score":{_WORTH_JSON[len(word)]},"path":[{trails[word][1:]}]}}' for word in words
+        f'{{"word":"{word}","score":{_WORTH_JSON[len(word)]},{_TIERS[tier]},"path":[{trails[word][1:]}]}}'
+        for word, tier in zip(words, tiers, strict=True)
     ])  # fmt: skip
-    return f"[{entries}]", len(words), _points(words)
+    needed = [word for word, tier in zip(words, tiers, strict=True) if tier]
+    return f"[{entries}]", len(words), _points(words), len(needed), _points(needed)
+
+
+_TIERS = {True: '"tier":"required"', False: '"tier":"bonus"'}
 
 
 # Points by length for every word a board can hold (a die shows at most two letters), so the

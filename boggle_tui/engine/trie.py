@@ -63,13 +63,23 @@ Table: TypeAlias = "array[int]"  # rows of STRIDE unsigned 32-bit entries
 
 
 class Trie:
-    __slots__ = ("_core", "alphabet", "table", "word_count")
+    __slots__ = ("_core", "_required", "alphabet", "table", "word_count")
 
     def __init__(self, table: Table, word_count: int, alphabet: Alphabet = ENGLISH) -> None:
         self.table = table
         self.word_count = word_count
         self.alphabet = alphabet  # whose faces the columns are
         self._core: _boggle_core.Core | None = None
+        self._required: frozenset[str] | None = None  # the required words the core was last given
+
+    def require(self, words: frozenset[str] | None) -> _boggle_core.Core | None:
+        """The core (as `core()`), told which words are required (None: none, and no tiers are written): the JSON
+        writers give each word its tier by them. Given once per set of words (the same object) a trie."""
+        found = self.core()
+        if found is not None and words is not self._required:
+            found.set_required(None if words is None else b"".join(word.encode() + b"\0" for word in words))
+            self._required = words
+        return found
 
     def core(self) -> _boggle_core.Core | None:
         """This trie in the compiled core (made once), or None when the Python engine is in use."""
