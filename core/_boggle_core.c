@@ -106,6 +106,8 @@ typedef struct {
     char *required;
     uint32_t *required_slots;
     uint32_t required_mask;
+    unsigned char *tier_of; /* per word, by rank: 0 not looked up yet, 1 bonus, 2 required (a batch meets the same
+                             * words board after board: each is looked up once) */
 } Core;
 
 /* A word found: its rank (alphabetical order) and where its text and path are kept. */
@@ -159,8 +161,10 @@ static void forget_table(Core *self) {
 static void forget_required(Core *self) {
     PyMem_Free(self->required);
     PyMem_Free(self->required_slots);
+    PyMem_Free(self->tier_of);
     self->required = NULL;
     self->required_slots = NULL;
+    self->tier_of = NULL;
     self->required_mask = 0;
 }
 
@@ -384,6 +388,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     PyObject *points, *faces = NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*O|O", kwlist, &view, &points, &faces)) return -1;
     forget_table(self);
+    forget_required(self); /* its tiers are numbered by the old table's ranks */
     if (!read_faces(self, faces)) goto refused;
     if (view.len % (STRIDE * 4) != 0 || view.len == 0) {
         PyErr_SetString(PyExc_ValueError, "not a trie table: its size is not a whole number of rows");
@@ -891,7 +896,8 @@ static PyObject *Core_set_required(Core *self, PyObject *arg) {
     while (slots < 2 * count + 2) slots *= 2;
     self->required = PyMem_Malloc((size_t)size + 1);
     self->required_slots = PyMem_Calloc(slots, sizeof(uint32_t));
-    if (!self->required || !self->required_slots) {
+    self->tier_of = PyMem_Calloc((size_t)self->words + 1, 1);
+    if (!self->required || !self->required_slots || !self->tier_of) {
         forget_required(self);
         return PyErr_NoMemory();
     }
@@ -934,7 +940,9 @@ static int put_words(Walk *w, Text *out, Spots *spots, long *required, long *req
         memcpy(at, SCORE, sizeof SCORE - 1), at += sizeof SCORE - 1;
         memcpy(at, points, (size_t)n), at += n;
         if (core->required_slots) {
-            if (is_required(core, word, word_bytes)) {
+            unsigned char *tier = f->rank < core->words ? &core->tier_of[f->rank] : NULL;
+            if (tier && !*tier) *tier = is_required(core, word, word_bytes) ? 2 : 1;
+            if (tier ? *tier == 2 : is_required(core, word, word_bytes)) {
                 memcpy(at, REQUIRED, sizeof REQUIRED - 1), at += sizeof REQUIRED - 1;
                 (*required)++, *required_total += core->points[f->length < 64 ? f->length : 63];
             } else {
