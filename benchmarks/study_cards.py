@@ -20,8 +20,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' clock and scripted input
 
-from boggle_tui.cli.plain import Signal, play_plain  # noqa: E402
+from support import FakeTime as Clock  # noqa: E402
+from test_plain import ScriptedLines as Script  # noqa: E402
+
+from boggle_tui.cli.plain import play_plain  # noqa: E402
 from boggle_tui.engine.board import Board  # noqa: E402
 from boggle_tui.engine.dice import load_dice_set  # noqa: E402
 from boggle_tui.engine.dictionary import load_dictionary  # noqa: E402
@@ -30,34 +34,6 @@ from boggle_tui.game.languages import language_for  # noqa: E402
 from boggle_tui.game.request import Given, Roll, RoundRequest  # noqa: E402
 from boggle_tui.storage import study  # noqa: E402
 from boggle_tui.storage.history import History  # noqa: E402
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Script:
-    """Lines typed, and seconds passing on the clock between them (a float); then the end of input."""
-
-    def __init__(self, clock: Clock, *script: str | float) -> None:
-        self.clock, self.script = clock, list(script)
-
-    def read(self, timeout: float | None) -> str | Signal:
-        while self.script and isinstance(self.script[0], float):
-            pause = self.script[0]
-            if timeout is not None and pause > timeout:
-                self.script[0] = pause - timeout
-                self.clock.now += timeout
-                return Signal.WAITED
-            self.clock.now += pause
-            self.script.pop(0)
-            timeout = None if timeout is None else timeout - pause
-        item = self.script.pop(0) if self.script else Signal.ENDED
-        return item if isinstance(item, str) else Signal.ENDED
 
 
 def rolled(dice: str, seed: int) -> Board:

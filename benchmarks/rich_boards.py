@@ -1,6 +1,6 @@
 """The compiled core's search on rich boards (3,000 points or more) and on rolled ones, side by side with danvk's.
 
-Run: python benchmarks/rich.py [--danvk CHECKOUT] [--before PYTHON] [--boards 300] [--rounds 7]
+Run: python benchmarks/rich_boards.py [--danvk CHECKOUT] [--before PYTHON] [--boards 300] [--rounds 7]
 
 Prints the search's CPU time per board, measured inside each solver over the same boards (no process start, no
 parsing of the boards, no output), each solver in its own process, the solvers taking turns round after round and
