@@ -67,16 +67,17 @@ class Common:
         return word in self.common and word not in self.never and word not in self.offensive
 
     def suggestible(self, word: str) -> bool:
-        """Whether the game may offer the word itself (a hint, a bot's example): never an offensive one."""
+        """Whether the game may offer the word itself: never an offensive one (game/round.py's reveal offers neither
+        these nor the never-common words, by `denied`)."""
         return word not in self.offensive
 
 
 class TopRanks(Container[str]):
     """The `most` most frequent words of a language, read from its ranks (nothing copied), less the English words
-    its texts quote: wordfreq counts every word of a language's texts, and English, quoted or borrowed, ranks
-    CITY, NICE and THE among Polish's first 40,000 and SURE, CARD and STRING among German's. A word whose rank in
-    English (`foreign`) is LEAKED times better than in the language is English there, not one of its words (the
-    figure lets German SEE, STILL and LAST, Dutch LONG, stay: benchmarks/NOTES.md)."""
+    its texts quote: wordfreq counts every word of a language's texts, and English, quoted or borrowed, ranks THE,
+    AND and YOU among Polish's first 40,000 and SURE, LIKE and THINGS among German's. A word whose rank in English
+    (`foreign`) is LEAKED times better than in the language is English there, not one of its words (at 10 times,
+    German SEE, STILL and LAST went too; at 30 they stay)."""
 
     def __init__(self, ranks: dict[str, int], most: int, foreign: dict[str, int] | None = None) -> None:
         self.ranks, self.most, self.foreign = ranks, most, foreign or {}
