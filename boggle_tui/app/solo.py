@@ -29,6 +29,7 @@ from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, MATCHED
+from boggle_tui.game.preferences import counts_live
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.session import Contest, Redealt, RoundSession, SoloSession
@@ -146,7 +147,10 @@ class SoloPlay:
             app.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         describe = language_for(session.board.language).describe
-        self.playing = RoundScreen(session, describe, pause_when_away=app.preferences.pause_on_focus_loss)
+        live = counts_live(app.preferences.live_count, session.request)
+        self.playing = RoundScreen(
+            session, describe, pause_when_away=app.preferences.pause_on_focus_loss, live_count=live
+        )
         app.show(self.playing)
         app.set_timer(READ_AFTER, lambda: self._read_for_results(session.board.language))
         if isinstance(session, TableSession) and session.fit is not None and session.fit.theta is None:

@@ -47,6 +47,7 @@ from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.hints import count_by_length, first_letters, starts_at
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED
+from boggle_tui.game.preferences import counts_live
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
 from boggle_tui.game.rules import describe_seconds
@@ -55,6 +56,7 @@ from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.game.study import NEW_CARDS_A_ROUND, played_enough
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.game.tiers import required_test, tally
+from boggle_tui.game.wording import words_line
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net.address import default_name
 from boggle_tui.storage import study
@@ -128,6 +130,7 @@ class PlainRound:
     session: SoloSession
     is_common: Callable[[str], bool] | None = None  # None: no word is marked common (the list is the common one)
     required: Callable[[str], bool] | None = None  # the required words (game/tiers.py); None: `is_common`'s
+    live_count: bool = False  # `time` says the words found of the board's
     warnings: list[int] = field(default_factory=list)  # the clock's warnings still to give, largest first
 
     def __post_init__(self) -> None:
@@ -193,7 +196,7 @@ class PlainRound:
         else:
             # Translators: {time} is m:ss, the time left in the round
             clock = _("{time} left").format(time=format_seconds(remaining))
-        words = counted(len(session.found), "{count} word", "{count} words")
+        words = words_line(len(session.found), len(session.solution) if self.live_count else None)
         return _("{clock} · score {score} · {words}").format(clock=clock, score=number(session.score), words=words)
 
     def hint(self, name: str) -> list[str]:
@@ -663,6 +666,7 @@ def play_plain(
     rng: random.Random | None = None,
     close: bool = True,
     cards_a_round: int = NEW_CARDS_A_ROUND,
+    live_count: bool | None = None,
 ) -> int:
     """`boggle play --plain` (with `table`: `--bots N --plain`): deal `request`, play it on stdin and stdout,
     save it; the exit code. `rng` seats the table's bots (tests fix it); `cards_a_round`: the study cards a round
@@ -688,7 +692,12 @@ def play_plain(
         language = language_for(session.board.language)
         required = required_words(language.code, history)
         marks = None if request.dictionary == language.common_words else required  # on the common list: no marks
-        front = PlainRound(session, marks, required) if table is None else TableRound(session, marks, required, now=now)
+        live = counts_live(live_count, request)
+        front = (
+            PlainRound(session, marks, required, live)
+            if table is None
+            else TableRound(session, marks, required, live, now=now)
+        )
         source = lines or StreamLines(_stdin_fd(), now)
         play_round(front, source, out, now)
         saved = save_round(session, history, wall, required, cards_a_round)

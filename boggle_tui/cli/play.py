@@ -191,7 +191,13 @@ def _run_plain(args: argparse.Namespace) -> int:
     if request is None:
         preferences = replace(preferences, dictionary=args.dictionary or preferences.dictionary)
         request = preferences.request(today)
-    return play_plain(request, notices=notices, table=table_rules(args), cards_a_round=preferences.new_cards_a_round)
+    return play_plain(
+        request,
+        notices=notices,
+        table=table_rules(args),
+        cards_a_round=preferences.new_cards_a_round,
+        live_count=preferences.live_count,
+    )
 
 
 def _need_terminal() -> None:

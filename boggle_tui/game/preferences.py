@@ -13,7 +13,7 @@ from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.game.languages import language_for
-from boggle_tui.game.request import Mode, Richest, Roll, RoundRequest, daily_request
+from boggle_tui.game.request import Daily, Mode, Richest, Roll, RoundRequest, daily_request
 from boggle_tui.game.rules import CLOCKS, STANDARD_ROUND
 from boggle_tui.game.study import DEFAULT_NEW_PER_DAY, NEW_CARDS_A_ROUND
 
@@ -31,6 +31,7 @@ class Preferences:
     new_cards_per_day: int = DEFAULT_NEW_PER_DAY  # study: new cards met per day, at most
     new_cards_a_round: int = NEW_CARDS_A_ROUND  # study: new cards one round's misses make, at most
     bonus_missed: bool = True  # the results' missed list shows the bonus words too (game/tiers.py); b toggles it
+    live_count: bool | None = None  # "4 / 160 words" while a round runs; None: in practice and the daily board only
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, as Textual's keymap takes them
     bell: bool = True  # online: the terminal's bell when a room's countdown starts (a player in another window)
     pause_on_focus_loss: bool = True  # a timed solo round pauses while the terminal is not the window in use
@@ -45,6 +46,12 @@ class Preferences:
             return daily_request(today, self.dictionary, self.language)
         board = Richest(self.dice) if self.mode is Mode.RICH else Roll(self.dice)
         return RoundRequest(board, self.dictionary, self.seconds, practice=self.mode is Mode.PRACTICE)
+
+
+def counts_live(preference: bool | None, request: RoundRequest) -> bool:
+    """Whether a round shows its words found of the board's as it runs: the player's choice, else in practice and
+    on the day's board (a timed round against the clock is a search with no total, as on the table)."""
+    return preference if preference is not None else request.practice or isinstance(request.board, Daily)
 
 
 def of_one_language(preferences: Preferences) -> Preferences:

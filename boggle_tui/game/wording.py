@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from boggle_tui.i18n import counted, number
+
 _HISSING = ("s", "x", "z", "ch", "sh")  # endings whose plural takes -es: searches, boxes
 
 
@@ -10,3 +12,12 @@ def plural(count: int, noun: str) -> str:
     if count == 1:
         return f"{count:,} {noun}"
     return f"{count:,} {noun}{'es' if noun.endswith(_HISSING) else 's'}"
+
+
+def words_line(found: int, of: int | None) -> str:
+    """`4 words`, or with the live count `4 / 160 words` (in the form the board's count takes), in the interface's
+    language."""
+    if of is None:
+        return counted(found, "{count} word", "{count} words")
+    # Translators: the words found of the board's, as a round runs: "4 / 160 words"
+    return counted(of, "{found} / {count} word", "{found} / {count} words").format(found=number(found))

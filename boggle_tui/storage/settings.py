@@ -132,6 +132,12 @@ def _flag(value: Any) -> bool:
     return value
 
 
+def _maybe_flag(value: Any) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(value)
+    return value
+
+
 def _theme(value: Any) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME:
         raise ValueError(value)
@@ -147,6 +153,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "new_cards_per_day": _new_cards_per_day,
     "new_cards_a_round": _new_cards_a_round,
     "bonus_missed": _flag,
+    "live_count": _maybe_flag,
     "keys": _keys,
     "bell": _flag,
     "pause_on_focus_loss": _flag,
@@ -165,6 +172,7 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "new_cards_per_day": preferences.new_cards_per_day,
         "new_cards_a_round": preferences.new_cards_a_round,
         "bonus_missed": preferences.bonus_missed,
+        "live_count": preferences.live_count,
         "keys": preferences.keys,
         "bell": preferences.bell,
         "pause_on_focus_loss": preferences.pause_on_focus_loss,

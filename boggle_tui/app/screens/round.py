@@ -109,14 +109,21 @@ class RoundScreen(TranslatedScreen[None]):
     hint: reactive[str | None] = reactive(None, init=False)
 
     def __init__(
-        self, session: RoundSession, describe: Callable[[str], str] = lambda _: "", *, pause_when_away: bool = False
+        self,
+        session: RoundSession,
+        describe: Callable[[str], str] = lambda _: "",
+        *,
+        pause_when_away: bool = False,
+        live_count: bool = False,
     ) -> None:
         """`describe` defines a revealed word; `pause_when_away` holds a timed solo round while the terminal
-        has lost focus (where the terminal reports it), so a player called away loses no time."""
+        has lost focus (where the terminal reports it), so a player called away loses no time; `live_count` shows
+        the words found of the board's (where the board's words are known as it runs: a round dealt here)."""
         super().__init__(classes="-practice" if practising(session) else "")
         self.session = session
         self.describe = describe
         self.pause_when_away = pause_when_away
+        self.live_count = live_count
         self.away = False  # the round is held because the terminal lost focus
         self.path: CellPath = ()  # the word being built, typed or clicked
         self.covered_by: Hold | None = None
@@ -266,6 +273,8 @@ class RoundScreen(TranslatedScreen[None]):
         self.show_clock()
         self.score.score, self.score.words = session.score, len(session.found)
         self.score.to_beat = session.request.to_beat
+        solution = session.solution if self.live_count else None  # a room's or a server's: known only at the end
+        self.score.of = len(solution) if solution is not None else None
         self.found.found = tuple(session.found.items())
         self.log_view.entries = tuple(session.entries)
         if isinstance(session, Rivals):
