@@ -43,13 +43,15 @@ from boggle_tui.app.solo import RoundOver, SoloPlay
 from boggle_tui.app.study_flow import StudyFlow
 from boggle_tui.app.themes import THEMES
 from boggle_tui.engine.alphabets import capitals
-from boggle_tui.engine.common import common_words, is_loaded
+from boggle_tui.engine.common import common_words
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.daily import played_today_line
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.preferences import DEFAULT_THEME, Preferences
+from boggle_tui.game.rating import Rating
+from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, Mode, RoundRequest
 from boggle_tui.game.session import RoundSession
 from boggle_tui.game.table import TableRules
@@ -58,7 +60,7 @@ from boggle_tui.storage import study
 from boggle_tui.storage.history import History
 from boggle_tui.storage.reports import report_word
 from boggle_tui.storage.settings import save_preferences
-from boggle_tui.storage.stats import daily_round, daily_streaks, played_languages, summarize
+from boggle_tui.storage.stats import daily_round, daily_streaks, played_languages, rate, summarize
 
 if TYPE_CHECKING:  # a room's and today's board's machinery (the network with them) is imported when one is played
     from boggle_tui.app.online import OnlinePlay, OnlineTarget
@@ -489,20 +491,20 @@ class BoggleApp(App[int]):
         save_preferences(self.preferences, self.settings_folder)
 
     def action_stats(self) -> None:
-        played = played_languages(self.history)
-        if not all(map(is_loaded, played)):  # each language's common words, for its misses: read off the screen
-            self.run_worker(lambda: self._stats_once_read(played), thread=True, group="stats", exclusive=True)
-            return
-        self._show_stats()
+        """The statistics: each played language's common words and rating are worked out off the screen's thread
+        (the rounds read here first: the history is this thread's)."""
+        played, rounds = played_languages(self.history), self.history.rounds()
+        self.run_worker(lambda: self._stats_once_read(played, rounds), thread=True, group="stats", exclusive=True)
 
-    def _stats_once_read(self, languages: list[str]) -> None:
+    def _stats_once_read(self, languages: list[str], rounds: list[RoundRecord]) -> None:
         for code in languages:
             with contextlib.suppress(BoggleError, OSError, ValueError):  # unreadable: its misses are not shown
                 common_words(code)
-        self.call_from_thread(self._show_stats)
+        ratings = rate(rounds, languages)
+        self.call_from_thread(self._show_stats, ratings)
 
-    def _show_stats(self) -> None:
-        summary = summarize(self.history, None, self.today())
+    def _show_stats(self, ratings: dict[str, list[Rating]]) -> None:
+        summary = replace(summarize(self.history, None, self.today()), ratings=ratings)
         cards = study.cards(self.history)
         self.push_screen(StatsScreen(summary, self.history.notice or self.history.left_out(), cards))
 

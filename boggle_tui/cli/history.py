@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
 from rich.console import Group, JustifyMethod
@@ -23,7 +24,15 @@ from boggle_tui.game.study import cards_summary
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
-from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, missed_line, summarize
+from boggle_tui.storage.stats import (
+    STANDING_HEADINGS,
+    Summary,
+    missed_line,
+    played_languages,
+    rate,
+    rating_lines,
+    summarize,
+)
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -49,10 +58,14 @@ def run_stats(args: argparse.Namespace, *, today: Callable[[], dt.date] = today)
     """`today` gives the UTC date the daily streaks run up to (tests give theirs)."""
     history = _open()
     summary = summarize(history, None, today())
+    summary = replace(summary, ratings=rate(history.rounds(), played_languages(history)))
     cards = study.cards(history)
     _say_notice(history)
     if history.notice:
         return 2
+    if args.json:
+        print_json(summary_json(summary, len(cards)))
+        return 0
     console().print(summary_view(summary))
     summary_line = cards_summary(cards)
     console().print(
@@ -63,6 +76,30 @@ def run_stats(args: argparse.Namespace, *, today: Callable[[], dt.date] = today)
 
 NO_ROUNDS = N_("No rounds played yet: play one with `boggle`.")
 MAX_RIVALS = 12  # friends named by `boggle stats`, the most played with first
+
+
+def summary_json(s: Summary, cards: int) -> dict[str, object]:
+    """`boggle stats --json`: the statistics' figures, each language's rating with its history round by round."""
+    return {
+        "games": s.games,
+        "kinds": [dataclasses.asdict(standing) for standing in s.standings],
+        "trend": s.trend,
+        "longest_word": s.longest_word,
+        "most_missed_common": [m._asdict() for m in s.most_missed_common],
+        "streaks": [dataclasses.asdict(streak) for streak in s.streaks],
+        "ratings": {
+            code: {
+                "rating": standing[-1].points,
+                "error": standing[-1].spread,
+                "theta": round(standing[-1].theta, 4),
+                "rounds": standing[-1].rounds,
+                "level": standing[-1].level,
+                "history": [rating.points for rating in standing],
+            }
+            for code, standing in s.ratings.items()
+        },
+        "cards": cards,
+    }
 
 
 def summary_view(s: Summary) -> Group:
@@ -81,6 +118,8 @@ def summary_view(s: Summary) -> Group:
     table.add_row(_("Longest word found"), capitals(s.longest_word or "-"))
     for heading, streak in streak_rows(s):
         table.add_row(heading, streak)
+    for n, line in enumerate(rating_lines(s)):
+        table.add_row(_("Rating") if n == 0 else "", line)
     missed = ", ".join(missed_line(s.most_missed_common)) or "-"
     table.add_row(_("Common words you miss most"), missed)
     if s.rivals:  # names from other players: Text, shown literally

@@ -289,7 +289,7 @@ def _prove_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _stats_arguments(parser: argparse.ArgumentParser) -> None:
-    """None of its own (the language, as every command's)."""
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
 def _history_arguments(parser: argparse.ArgumentParser) -> None:

@@ -289,8 +289,8 @@ def observations(board: Board, words: Iterable[str], found: Iterable[str], secon
     return [Seen(c, c.stem in got if c.stem else False, c.word in got, seconds) for c in cues(board, words, rank)]
 
 
-def fitting_rounds(records: Iterable[RoundRecord], dictionary: str) -> list[RoundRecord]:
-    """The rounds a fit reads: the most recent timed ones on this word list (solo, online or against the table),
+def fitting_rounds(records: Iterable[RoundRecord], dictionary: str, most: int = RECENT_ROUNDS) -> list[RoundRecord]:
+    """The rounds a fit reads: the `most` recent timed ones on this word list (solo, online or against the table),
     replays, practice and rounds ended before their clock left out, newest first.
 
     A round ended early counted every word the player had no time for as missed, at the round's full length:
@@ -304,7 +304,7 @@ def fitting_rounds(records: Iterable[RoundRecord], dictionary: str) -> list[Roun
         and r.dictionary == dictionary
         and r.words_total
         and r.ended not in ENDED_EARLY
-    ][:RECENT_ROUNDS]
+    ][:most]
 
 
 def history_observations(records: Iterable[RoundRecord], rank: Rank) -> list[Seen]:

@@ -20,7 +20,8 @@ from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import code_glob, parse_code
 from boggle_tui.game.daily_table import beating_streak, shielded_streak
-from boggle_tui.game.languages import LANGUAGES
+from boggle_tui.game.languages import LANGUAGES, language_for
+from boggle_tui.game.rating import Rating, ratings
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.tiers import required_test
 from boggle_tui.i18n import N_, _, counted, decimal, number
@@ -142,6 +143,39 @@ class Summary:
     most_missed_common: list[Missed]
     streaks: list[Streak]  # the languages with a streak, the longest first
     rivals: list[Rival] = dataclasses.field(default_factory=list)  # the most played with first
+    # per language played: the rating as it stood after each of the last rounds (game/rating.py), oldest first
+    ratings: dict[str, list[Rating]] = dataclasses.field(default_factory=dict)
+
+
+def rate(rounds: list[RoundRecord], languages: list[str]) -> dict[str, list[Rating]]:
+    """Each language's rating history from the player's rounds, newest first as the history gives them (about a
+    second a language: the app works it out off the screen's thread); a language with too few rounds has none."""
+    out: dict[str, list[Rating]] = {}
+    for code in languages:
+        try:
+            standing = ratings(rounds, code)
+        except (BoggleError, OSError, ValueError):  # a language's ranks that cannot be read: no rating for it
+            continue
+        if standing:
+            out[code] = standing
+    return out
+
+
+def rating_lines(summary: Summary) -> list[str]:
+    """A line per rated language: `English: 1,540 ± 60 · Strong (20 rounds) · 1,480 1,510 1,540`, the last
+    ratings round by round."""
+    lines = []
+    for code, standing in summary.ratings.items():
+        now = standing[-1]
+        # Translators: a language's rating, the rounds it was fitted on, and how it stood round by round
+        line = _("{language}: {rating} ({rounds}) · {history}").format(
+            language=language_for(code).name,
+            rating=now.line(),
+            rounds=counted(now.rounds, "{count} round", "{count} rounds"),
+            history=" ".join(number(r.points) for r in standing),
+        )
+        lines.append(line)
+    return lines
 
 
 def played_languages(history: History) -> list[str]:

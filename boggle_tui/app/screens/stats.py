@@ -14,7 +14,7 @@ from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.daily_table import streak_days
 from boggle_tui.game.study import LEARNED_BOX, Card, cards_summary
 from boggle_tui.i18n import N_, _, counted
-from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, missed_line
+from boggle_tui.storage.stats import STANDING_HEADINGS, Summary, missed_line, rating_lines
 
 
 class StatsScreen(TranslatedScreen[None]):
@@ -44,6 +44,10 @@ class StatsScreen(TranslatedScreen[None]):
                 )
                 yield Label(trend, classes="stats-heading")
                 yield ShareChart(s.trend, id="trend")
+                if s.ratings:
+                    # Translators: a heading: the player's rating in each language (their skill, fitted to their rounds)
+                    yield Label(_("Rating"), classes="stats-heading")
+                    yield Static("\n".join(rating_lines(s)), id="ratings")
                 yield Label(_("Common words you miss most"), classes="stats-heading")
                 missed = "   ".join(missed_line(s.most_missed_common)) or _("None yet.")
                 yield Static(missed, id="missed-common")
