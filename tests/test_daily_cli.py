@@ -26,6 +26,7 @@ from boggle_tui.cli.parser import build_parser
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import solve
+from boggle_tui.game.codes import board_code
 from boggle_tui.game.daily import daily_deal, served_deal
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.net import link
@@ -34,6 +35,7 @@ from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily import DailyService
 from boggle_tui.net.server import RoomServer
 from boggle_tui.storage.daily_store import SqliteStore
+from boggle_tui.storage.history import History
 from boggle_tui.storage.identity import load_identity
 
 DAY = dt.date(2026, 3, 1)
@@ -435,3 +437,49 @@ def test_a_board_the_game_cannot_draw_is_one_line_and_no_round(monkeypatch: pyte
     code, said, noted = daily(monkeypatch, tmp_path / "ada", "--plain", "--server", "127.0.0.1:9", "--name", "ada")
     assert code == 1 and said == [] and len(noted) == 1
     assert noted[0].startswith("boggle: the server's board cannot be read ('1' is not a face a die can show")
+
+
+def test_a_past_day_is_played_as_practice_and_set_against_that_day_s_table(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """#38 item 6: three play on the 1st; on the 3rd, a fourth plays the 1st's board with --date: the server's board
+    (from that day's table), never ranked, kept as a replay, placed against the day's final table."""
+    found = words()
+    today = Today()
+    with server_thread(tmp_path, today) as address:
+        for name, count in (("ada", 5), ("bo", 2), ("cy", 8)):
+            daily(monkeypatch, tmp_path / name, "--plain", "--server", address, "--name", name,
+                  typed=found[:count], today=today)  # fmt: skip
+        today.day = later_day = DAY + dt.timedelta(days=2)  # the server's day too
+        later = Today(later_day)
+        code, said, noted = daily(monkeypatch, tmp_path / "di", "--plain", "--server", address, "--name", "di",
+                                  "--date", DAY.isoformat(), typed=found[:6], today=later)  # fmt: skip
+        assert code == 0, noted
+        assert noted[0] == "2026-03-01's board, played as practice: never ranked, kept as a replay."
+        assert said[0].endswith(f"board {board_code(served_deal(DEAL_SECRET, DAY).board, 'new')}")
+        assert "Challenge beaten" not in "\n".join(said) and said[-2:] == [
+            "2026-03-01: 6 points would have placed 2 of 3 on the day's table",
+            "Top score 8 · average 5.0 · 3 players",
+        ]
+        (saved,) = History.open(tmp_path / "di").rounds()
+        assert saved.replay and saved.daily is None and saved.score == 6  # no streak, no best
+        code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--table", today=later)
+        assert "di" not in "\n".join(said)  # never ranked: the day's table is as it was... and today's is empty
+        code, said, _noted = daily(monkeypatch, tmp_path / "ada", "--table", "--date", DAY.isoformat(), today=later)
+        assert code == 0 and "  4." not in "\n".join(said) and "> 2. ada  5 (5 words)" in said
+
+
+def test_a_past_day_offline_plays_the_offline_board_and_a_day_out_of_reach_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    day = DAY - dt.timedelta(days=3)
+    code, said, _noted = daily(
+        monkeypatch, tmp_path, "--plain", "--date", day.isoformat(), typed=words(day, served=False)[:2]
+    )
+    assert code == 0 and said[0].endswith(f"board {board_code(daily_deal(day).board, 'new')}"), said
+    (saved,) = History.open(tmp_path).rounds()
+    assert saved.replay and saved.daily is None and saved.score == 2
+    for bad, why in ((DAY, "is not past"), (DAY + dt.timedelta(days=1), "is not past"),
+                     (DAY - dt.timedelta(days=31), "reaches back 30 days, to 2026-01-30")):  # fmt: skip
+        with pytest.raises(BoggleError, match=why):
+            daily(monkeypatch, tmp_path, "--plain", "--date", bad.isoformat())

@@ -21,7 +21,9 @@ def test_the_count_shows_by_default_in_practice_and_on_the_day_s_board_only() ->
     daily = RoundRequest(Daily(dt.date(2026, 12, 7)))
     assert [counts_live(None, r) for r in (timed, practice, daily)] == [False, True, True]
     assert counts_live(True, timed) and not counts_live(False, practice)
-    assert words_line(4, None) == "4 words" and words_line(4, 160) == "4 / 160 words" and words_line(1, 1) == "1 / 1 word"
+    assert (
+        words_line(4, None) == "4 words" and words_line(4, 160) == "4 / 160 words" and words_line(1, 1) == "1 / 1 word"
+    )
 
 
 @pytest.mark.parametrize(("preference", "shown_count"), [(None, False), (True, True)])

@@ -43,13 +43,15 @@ from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.clock import TimeSource, format_seconds
-from boggle_tui.game.daily import next_board_line, played_line
+from boggle_tui.game.codes import board_code, parse_code
+from boggle_tui.game.daily import PAST_DAYS, daily_deal, next_board_line, played_line
 from boggle_tui.game.daily_table import against_levels, standing_line, streak_line
 from boggle_tui.game.languages import language_for
-from boggle_tui.game.request import daily_request
+from boggle_tui.game.request import Given, RoundRequest, daily_request
 from boggle_tui.game.round import EndReason
+from boggle_tui.game.rules import STANDARD_ROUND
 from boggle_tui.game.share import DailyShare, daily_share_line
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
 from boggle_tui.net.address import default_name
 from boggle_tui.net.client import JoinError, ask_daily_table, error_text
@@ -100,11 +102,14 @@ def run_daily(
         raise BoggleError(_("--friends narrows the day's table: give --table (or --json) with it"))
     if args.share:
         return _share(seat, day, out, history or History.open_to_read())
+    past = _past(args.date, day) if args.date is not None else None
     if args.table or args.json:
         if not seat.url:
             raise BoggleError(_("the day's table is a server's: give --server HOST:PORT"))
         shared = history or History.open_to_read()
-        return _show_table(seat, out, json_out=args.json, friends=args.friends, history=shared, day=day)
+        return _show_table(seat, out, json_out=args.json, friends=args.friends, history=shared, day=day, date=past)
+    if past is not None:
+        return _play_past(seat, past, lines, out, tell, now, history, app=not args.plain and lines is None)
     history = history or History.open()
     try:
         if seat.url and not args.plain and lines is None:  # the game's own screen: the server's round in it
@@ -262,14 +267,86 @@ class _PlainDaily:
         return None, _(CONNECTION_LOST)
 
 
-async def _ask_table(seat: Seat, friends: bool, rows: int = TABLE_ROWS) -> m.DailyTable:
+async def _ask_table(seat: Seat, friends: bool, rows: int = TABLE_ROWS, date: dt.date | None = None) -> m.DailyTable:
     ask = m.TableAsk(version=m.VERSION, language=seat.language, name=seat.name, secret=seat.identity.secret,
-                     friends=friends, rows=rows)  # fmt: skip
+                     friends=friends, rows=rows, date=date.isoformat() if date else "")  # fmt: skip
     return await ask_daily_table(seat.url, ask)
 
 
 def _solution(board: Board, language: str, min_length: int) -> Solution:
     return solve(board, load_dictionary(language_for(language).dictionary).trie, min_length)
+
+
+# A past day's board
+
+
+def _past(date: dt.date, today: dt.date) -> dt.date:
+    """`--date`: a day of the last PAST_DAYS before today; a short reason for any other."""
+    if date >= today:
+        raise BoggleError(_("--date plays a past day's board: today's is boggle daily, and {date} is not past").format(
+            date=date.isoformat()))  # fmt: skip
+    if date < today - dt.timedelta(days=PAST_DAYS):
+        raise BoggleError(_("--date reaches back {days} days, to {first}").format(
+            days=PAST_DAYS, first=(today - dt.timedelta(days=PAST_DAYS)).isoformat()))  # fmt: skip
+    return date
+
+
+def _play_past(
+    seat: Seat,
+    day: dt.date,
+    lines: Lines | None,
+    out: Write,
+    tell: Write,
+    now: TimeSource,
+    history: History | None,
+    *,
+    app: bool,
+) -> int:
+    """A past day's board, played here as practice: a timed round of the day's length, never ranked, saved as a
+    replay (no best, no streak), its score set against the day's top and, in --plain, its final table. The board is
+    the server's (from that day's table: the day's secret stays the server's), or the offline daily's."""
+    table: m.DailyTable | None = None
+    if seat.url:
+        try:
+            table = asyncio.run(_ask_table(seat, False, rows=m.MAX_TABLE_ROWS, date=day))
+        except (JoinError, OSError) as error:
+            raise BoggleError(str(error)) from None
+        if not table.board:
+            raise BoggleError(_("the server has no board for {date}").format(date=day.isoformat()))
+        dealt = parse_code(table.board)
+    else:
+        dealt = daily_deal(day, seat.language)
+    to_beat = table.top if table is not None and table.players else None
+    request = RoundRequest(Given(dealt.board, dealt.dice, dealt.seed), language_for(seat.language).dictionary,
+                           STANDARD_ROUND, replay=True, to_beat=to_beat)  # fmt: skip
+    tell(_("{date}'s board, played as practice: never ranked, kept as a replay.").format(date=day.isoformat()))
+    if app:
+        from boggle_tui.app.launch import Round
+        from boggle_tui.cli.play import app_preferences, run_app
+
+        preferences, notices = app_preferences()
+        return run_app(preferences, notices, Round(request))
+    history = history or History.open()
+    code = play_plain(request, lines=lines, write=out, note=tell, now=now, history=history, close=False)
+    saved = history.rounds(limit=1)  # the round just played, as saved: its score is set against the day's table
+    if table is not None and saved and saved[0].code == board_code(dealt.board, dealt.dice):
+        write_lines(out, past_table_lines(table, saved[0].score))
+    return code
+
+
+def past_table_lines(table: m.DailyTable, score: int) -> list[str]:
+    """Where `score` would have placed on a past day's final table: `2026-12-01: 42 points would have been 3rd of
+    14`, and the day's figures."""
+    above = sum(1 for row in table.rows if row.score > score)
+    if len(table.rows) >= table.players or above < len(table.rows):
+        # Translators: a past day's board played as practice, set against that day's final table
+        place = _("{date}: {score} would have placed {rank} of {players} on the day's table").format(
+            date=table.date, score=counted(score, "{count} point", "{count} points"), rank=above + 1,
+            players=table.players)  # fmt: skip
+    else:
+        place = _("{date}: {score} would have placed below the day's top {rows}").format(
+            date=table.date, score=counted(score, "{count} point", "{count} points"), rows=len(table.rows))  # fmt: skip
+    return [place, figures_line(table)]
 
 
 # Played here
@@ -343,10 +420,18 @@ def _share(seat: Seat, day: dt.date, out: Write, history: History) -> int:
 
 
 def _show_table(
-    seat: Seat, out: Write, *, json_out: bool, friends: bool, history: History | None = None, day: dt.date | None = None
+    seat: Seat,
+    out: Write,
+    *,
+    json_out: bool,
+    friends: bool,
+    history: History | None = None,
+    day: dt.date | None = None,
+    date: dt.date | None = None,
 ) -> int:
+    """The day's table (`date`: a past day's) as the server has it now."""
     try:
-        table = asyncio.run(_ask_table(seat, friends, rows=m.MAX_TABLE_ROWS if json_out else TABLE_ROWS))
+        table = asyncio.run(_ask_table(seat, friends, rows=m.MAX_TABLE_ROWS if json_out else TABLE_ROWS, date=date))
     except (JoinError, OSError) as error:
         raise BoggleError(str(error)) from None
     seat.answered()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,6 +76,17 @@ def _given(text: str) -> str:
 
 def _given_path(text: str) -> Path:
     return Path(_given(text))
+
+
+def _past_day(text: str) -> dt.date:
+    """A date in ISO form; whether it is one of the last days `daily --date` plays (game/daily.py PAST_DAYS) is the
+    command's to say: it knows today."""
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a date: write it as YYYY-MM-DD").format(text=repr(text))
+        ) from None
 
 
 def _host(text: str) -> str:
@@ -378,6 +390,9 @@ def _daily_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("with --table: only the players you played rooms with on that server"))  # fmt: skip
     parser.add_argument("--share", action="store_true",
                        help=_("print a line to share today's result, with no word of the board in it"))  # fmt: skip
+    parser.add_argument("--date", type=_past_day, metavar=_("YYYY-MM-DD"),
+                       help=_("a past day's board (the last 30 days), played as practice and never ranked; with "
+                              "--table, that day's table"))  # fmt: skip
     json_help = _("print the table as JSON: {date, language, board, players, average, top, rows, share}")
     parser.add_argument("--json", action="store_true", help=json_help)
 

@@ -33,6 +33,9 @@ def daily_dice(language: str = DEFAULT_LANGUAGE) -> str:
     return language_for(language).dice
 
 
+PAST_DAYS = 30  # `boggle daily --date` plays a board of the last this many days, as practice
+
+
 def daily_deal(day: dt.date | None = None, language: str = DEFAULT_LANGUAGE) -> Deal:
     day = day or today()
     seed = daily_seed(day)
