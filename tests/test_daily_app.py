@@ -340,3 +340,33 @@ async def test_a_server_that_never_comes_back_is_said_so_not_you_ended_the_round
             assert text_of(results, "#outcome") == "The connection to the server was lost"
             table = text_of(results, "#day-summary")  # the heading says the connection was lost: not said again
             assert "connection" not in table and table.startswith("The day's table could not be reached: "), table
+
+
+async def test_the_start_screen_opens_today_s_table_on_the_remembered_server(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    """#38 item 9: F6 on the start screen shows the day's table (over ssh too, where no shell is at hand); with no
+    server remembered, one line says how to name one. A player who has not played sees the table, not the board."""
+    found = board_words(enable1)
+    async with daily_server(tmp_path, FakeTime()) as (_service, address):
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_words(pilot, found[:3])
+            await end_round(pilot)
+        monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path / "eve"))
+        app, _ = make_app(enable1, popular, None)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await shown(pilot, StartScreen)
+            await pilot.press("f6")
+            await until(pilot, lambda: app._notifications, "the notice")
+            assert "No daily server yet" in next(iter(app._notifications)).message
+        remember(load_identity(tmp_path / "eve"), tmp_path / "eve", name="eve", server=address)
+        app, _ = make_app(enable1, popular, None)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await shown(pilot, StartScreen)
+            await pilot.press("f6")
+            table = await shown(pilot, DayTableScreen)
+            await until(pilot, lambda: "ada" in str(table.query_one("#day-list", Static).content), "the table")
+            assert "1. ada  3 (3 words)" in str(table.query_one("#day-list", Static).content)
+            await pilot.press("escape")
+            await shown(pilot, StartScreen)

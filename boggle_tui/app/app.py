@@ -333,6 +333,25 @@ class BoggleApp(App[int]):
                 target = daily_target(language, server="", fallback=default_name)
         DailyPlay(self, target).begin()
 
+    def action_day_table(self) -> None:
+        """Today's table on the remembered daily server, from the start screen (and so over ssh, where no shell is
+        at hand for `boggle daily --table`): anyone may read it; today's board shows only once played."""
+        from boggle_tui.app.daily import DailyPlay
+        from boggle_tui.app.screens.daily_results import DayTableScreen
+        from boggle_tui.net.address import default_name
+        from boggle_tui.storage.daily_seat import daily_target
+
+        try:
+            target = daily_target(self.preferences.language, fallback=default_name)
+        except BoggleError as error:
+            self.notify(str(error), title=_("Today's table"), severity="warning", markup=False)
+            return
+        if not target.url:
+            said = _("No daily server yet: boggle daily --server HOST:PORT plays on one and remembers it.")
+            self.notify(said, title=_("Today's table"), severity="warning", timeout=8)
+            return
+        self.push_screen(DayTableScreen(DailyPlay(self, target).ask_table, target.server))
+
     def daily_refused(self, message: str) -> None:
         """No round of today's board (played already, refused by the server): one line, on the start screen
         where it was chosen there, else (boggle daily) as the game's last words."""

@@ -60,6 +60,10 @@ class StartScreen(TranslatedScreen[None]):
         Binding("f2", "app.stats", N_("Statistics"), id="stats", tooltip=N_("your statistics")),
         Binding("f3", "study", N_("Study"), id="study", tooltip=N_("study the words you missed")),
         Binding("f4", "app.friends", N_("Friends"), id="friends", tooltip=N_("play with friends: host or join a room")),
+        # Translators: the footer's short name of the key that shows today's table on the player's daily server
+        Binding(
+            "f6", "app.day_table", N_("Table"), id="start-day-table", tooltip=N_("today's table on your daily server")
+        ),
     ]
 
     cards_due: reactive[int] = reactive(0, init=False)
