@@ -28,7 +28,10 @@ pytest.importorskip("textual_serve")
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)")
 
-WAIT = 30.0
+# How long a tab may take to show what a step waits for: several games start at once, each a Python process drawing
+# its first screen, and under the whole suite on two cores (4 workers) 30 s was once not enough for the last of them
+# (a wait returns as soon as the screen shows it: only a failure waits this long).
+WAIT = 90.0
 
 
 def wait_for(condition, what: str, seconds: float = WAIT) -> None:
