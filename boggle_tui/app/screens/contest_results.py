@@ -111,6 +111,10 @@ class ContestResultsScreen(ResultsScreen):
 
     def lay_out(self) -> None:
         super().lay_out()
+        if self.narrow:  # stacked: the table keeps a third of the screen, the lists the rest
+            players = self.query_one("#players-results", VerticalScroll)
+            players.styles.max_height = max(self.size.height // 3, TABLE_LEAST + 1)
+            return
         # What the board column needs, the board now fitted, and what the word lists need; the table scrolls in
         # what is left, and keeps its top rows: where the lists would leave it less, their hint line gives its
         # second row (at 80x24 an evening line and a word too late left the table its header alone).

@@ -44,7 +44,11 @@ if TYPE_CHECKING:
     from boggle_tui.app.screens.report import Choice
 
 LISTS_WIDTH = 40
-SUMMARY_WIDTH = 40  # the outcome and totals wrap at the board's width, or this if the board is narrower
+SUMMARY_WIDTH = 40
+# Narrower than this (a phone held upright: 43 columns), the results stack: the summary's lines across the screen,
+# the word lists under them, the board and the lengths' table left out (beside the lists they left each a dozen
+# columns, one letter a line; #39).
+NARROW = 64  # the outcome and totals wrap at the board's width, or this if the board is narrower
 TOO_LATE_SHOWN = 3  # the last words typed through the buzzer named on the too-late line; "…" stands for the rest
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
@@ -218,8 +222,18 @@ class ResultsScreen(TranslatedScreen[None]):
         # each class's own handler too, so a subclass's on_resize calling this one would lay the screen out twice).
         self.lay_out()
 
+    @property
+    def narrow(self) -> bool:
+        return self.size.width < NARROW
+
     def lay_out(self) -> None:
-        """The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it."""
+        """The word lists keep at least LISTS_WIDTH columns; the board takes the height the screen leaves it. On a
+        narrow screen the summary's lines run across it, the lists under them (no board)."""
+        self.set_class(self.narrow, "-narrow")
+        if self.narrow:
+            for line in self.query("#summary > Label"):
+                line.styles.max_width = max(self.size.width - 2, 1)
+            return
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.board_height())
         width = self.summary_width()
         for line in self.query("#summary > Label"):
