@@ -58,3 +58,31 @@ async def test_results_stack_at_43_columns_and_stand_side_by_side_at_100(enable1
         assert not screen.has_class("-narrow")
         outcome = screen.query_one("#outcome", Label)
         assert outcome.region.width >= len(str(outcome.render())) and screen.query_one("#solution").region.width > 10
+
+
+def lobby_lines(lobby, width: int) -> list[str]:
+    from rich.console import Console
+
+    from boggle_tui.app.screens.lobby.players import players_table
+
+    console = Console(width=width, record=True, color_system=None)
+    console.print(players_table(lobby, 1))
+    return console.export_text().splitlines()
+
+
+def test_the_lobby_names_every_player_at_a_phone_s_width() -> None:
+    """#39 item 2: at 41 columns the empty evening's columns left the names none; names come first."""
+    from boggle_tui.net import messages as m
+
+    seats = (m.Seat(id=1, name="alexandra", host=True), m.Seat(id=2, name="bo", ready=True),
+             m.Seat(id=3, name="christopher-the-long"))  # fmt: skip
+    before = lobby_lines(m.Lobby(room="r", players=seats), 41)
+    assert before[0].split() == ["player", "ready"]  # no evening yet: no tonight, no wins
+    assert [line.split()[0] for line in before[1:]] == ["alexandra", "bo", "christopher-the-long"]
+    assert "host, you" in before[1]
+    scores = (m.Standing(name="bo", total=12, wins=1, rounds=2), m.Standing(name="dee", total=3, rounds=2))
+    evening = m.Lobby(room="r", players=seats, scoreboard=scores)
+    lines = lobby_lines(evening, 41)
+    assert lines[0].split()[:4] == ["player", "ready", "tonight", "wins"]
+    assert [line.split()[0] for line in lines[1:]] == ["alexandra", "bo", "christopher-…", "dee"]  # cut, never gone
+    assert lines[2].split()[-2:] == ["12", "1"] and "left" in lines[4] and "· not yet" in lines[1]

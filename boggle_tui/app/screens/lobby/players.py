@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from boggle_tui.i18n import N_, _, number
+from boggle_tui.i18n import _, number
 from boggle_tui.net import messages as m
 
 
@@ -30,20 +30,27 @@ class PlayersTable(Static):
 
 def players_table(lobby: m.Lobby, me: int) -> Table:
     """Who is here, ready or not, with each one's points and wins over the evening; then who played tonight and
-    has left."""
-    table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    for heading in (N_("player"), N_("ready"), N_("tonight"), N_("wins")):
-        table.add_column(_(heading), no_wrap=heading != "player")  # a long name gives way, never "▶ in the round"
-    table.add_column("")  # notes: host, you, away
+    has left. Names come first: the name column takes what the others leave, a name and its notes (host, you,
+    away) cut with "…" where the screen is narrow; the evening's columns only once it has begun (at 42 columns the
+    empty `tonight` and `wins` and the notes' column left the names none)."""
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold", expand=True)
+    table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
+    states = [seat_state(p) for p in lobby.players]
+    table.add_column(_("ready"), no_wrap=True, min_width=max(map(len, [_("ready"), *states])))
+    evening_shown = bool(lobby.scoreboard)
+    if evening_shown:
+        for heading in (_("tonight"), _("wins")):
+            table.add_column(heading, no_wrap=True, justify="right", min_width=len(heading))
     evening = {s.name: s for s in lobby.scoreboard}
-    for p in lobby.players:
-        name = Text(p.name, style="bold" if p.id == me else "")  # literal, never markup
-        ready = seat_state(p)
+    for p, state in zip(lobby.players, states, strict=True):
+        notes = _notes(p.host, p.id == me, p.connected)
+        name = Text.assemble((p.name, "bold" if p.id == me else ""), (f" · {notes}" if notes else "", "dim"))
         standing = evening.pop(p.name, None)
-        table.add_row(name, ready, *_evening(standing), _notes(p.host, p.id == me, p.connected))
+        table.add_row(name, state, *(_evening(standing) if evening_shown else ()))
     for standing in evening.values():  # played earlier tonight, gone now
         # Translators: in the lobby's list of players: this player has left the room.
-        table.add_row(Text(standing.name, style="dim"), "", *_evening(standing), _("left"))
+        gone = Text.assemble((standing.name, "dim"), (" · " + _("left"), "dim"))
+        table.add_row(gone, "", *_evening(standing))
     return table
 
 
