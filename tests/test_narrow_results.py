@@ -86,3 +86,20 @@ def test_the_lobby_names_every_player_at_a_phone_s_width() -> None:
     assert lines[0].split()[:4] == ["player", "ready", "tonight", "wins"]
     assert [line.split()[0] for line in lines[1:]] == ["alexandra", "bo", "christopher-…", "dee"]  # cut, never gone
     assert lines[2].split()[-2:] == ["12", "1"] and "left" in lines[4] and "· not yet" in lines[1]
+
+
+async def test_the_end_round_question_fits_a_phone_held_upright(enable1, popular) -> None:
+    """#39 item 4: at 43 columns the dialog ran off the edge, 'Keep playing (n' cut."""
+    from boggle_tui.app.screens.confirm import ConfirmScreen
+    from boggle_tui.app.screens.round import RoundScreen
+
+    app, _ = make_app(enable1, popular)
+    async with app.run_test(size=(43, 30)) as pilot:
+        await shown(pilot, RoundScreen)
+        await pilot.press("ctrl+g")
+        dialog = await shown(pilot, ConfirmScreen)
+        await pilot.pause()
+        box = dialog.query_one("#confirm").region
+        assert box.x >= 0 and box.right <= 43
+        for button in dialog.query("Button"):
+            assert button.region.right <= box.right and box.x <= button.region.x, button.id
