@@ -235,6 +235,15 @@ def test_the_game_is_drawn_whole_and_played_by_touch_at_every_pixel_ratio(web_ga
                 lambda rows, word=word: any(f"✗ {word.upper()}" in row for row in rows), f"{what}: the verdict"
             )
             check_drawn(tab, rows, f"{what}-round", shots)
+            if n == 0:  # a phone held upright: its results stacked, the required words' line whole (#37, #39)
+                tab.page.keyboard.press("Control+g")
+                tab.wait_for(lambda rows: any("End this round" in row for row in rows), f"{what}: the question")
+                tab.page.keyboard.press("y")
+                rows = tab.wait_for(
+                    lambda rows: any(row.strip().startswith("Required ") for row in rows), f"{what}: the results"
+                )
+                assert any(row.strip() == "You ended the round" for row in rows), rows
+                tab.page.screenshot(path=shots / f"{what}-results.png")
         browser.close()
     verdicts = dict(line.split("\t") for line in log.read_text().splitlines())
     for n in range(len(SCREENS)):
