@@ -187,9 +187,7 @@ def web_game(tmp_path_factory):
     env = {**os.environ, "BOGGLE_VERDICT_LOG": str(log), "BOGGLE_DATA_DIR": str(folder / "data")}
     # The lists compiled once, before the tabs: four games started at once on a cold cache (a fresh CI machine)
     # each compiled them side by side, and the last one's board took longer than a tab's wait.
-    warm = (
-        "from boggle_tui.engine.dictionary import load_dictionary; load_dictionary('enable1'); load_dictionary('popular')"
-    )
+    warm = "from boggle_tui.engine.dictionary import load_dictionary as load; load('enable1'); load('popular')"
     subprocess.run([sys.executable, "-c", warm], env=env, check=True, timeout=300)
     server = subprocess.Popen(
         [sys.executable, "-m", "boggle_tui", "web", "--port", str(port)],
