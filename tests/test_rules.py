@@ -138,3 +138,27 @@ def test_the_wire_carries_the_rules_as_they_are() -> None:
     rules = Rules("de", "de", 120, 4, Scoring.ALL, 7, 100)
     assert Settings.of(rules).rules() == rules
     assert Settings().rules() == Rules()  # a field left out is the rules' default
+
+
+def test_rules_check_what_a_server_can_play_themselves() -> None:
+    """#41 item 3: the checks of what a side can play are Rules' (game/rules.py `served`), the wire only says them."""
+    from boggle_tui.game.rules import Refused, served
+
+    lists = frozenset({"enable1", "de"})
+    assert served(dictionaries=lists, max_seconds=600) == Rules()  # every field left out: the defaults
+    assert served("de", "de", 90, dictionaries=lists, max_seconds=600) == Rules("de", "de", 90)
+    for asked, key in (({"dice": "nope"}, "dice"), ({"dictionary": "fr"}, "dictionary"), ({"seconds": 601}, "seconds"),
+                       ({"scoring": "team"}, "scoring")):  # fmt: skip
+        with pytest.raises(Refused) as refused:
+            served(**asked, dictionaries=lists, max_seconds=600)  # type: ignore[arg-type]
+        assert refused.value.key == key
+    with pytest.raises(Refused, match="are of two languages"):
+        served("de", "enable1", dictionaries=lists, max_seconds=600)
+    with pytest.raises(BoggleError, match="the shortest word is 1 to 32 letters"):  # a bound: Rules' own check
+        served(min_length=99, dictionaries=lists, max_seconds=600)
+    from boggle_tui.net.protocol import ProtocolError
+
+    with pytest.raises(ProtocolError, match="are of two languages"):  # the wire says the same, as its own error
+        Settings(dice="de", dictionary="enable1").rules(lists)
+    with pytest.raises(ProtocolError, match="setting 'seconds' cannot be 601"):
+        Settings(seconds=601).rules(lists, max_seconds=600)

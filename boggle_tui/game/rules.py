@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from boggle_tui.engine.alphabets import Alphabet, alphabet_for
-from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
+from boggle_tui.engine.dice import DEFAULT_DICE, dice_set_names, load_dice_set
+from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.i18n import _, counted, number
@@ -91,6 +91,47 @@ class Rules:
             # Translators: the evening ends when a player's points over its rounds reach this
             parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
         return " · ".join(parts)
+
+
+class Refused(BoggleError):
+    """A rule this side cannot play (`Rules.served`): which setting, and its value as asked."""
+
+    def __init__(self, key: str, value: object, reason: str = "") -> None:
+        self.key, self.value = key, value
+        super().__init__(reason or _("setting {key} cannot be {value}").format(key=repr(key), value=repr(value)))
+
+
+def served(
+    dice: str = "",
+    dictionary: str = "",
+    seconds: int | None = None,
+    min_length: int | None = None,
+    scoring: str = Scoring.UNIQUE.value,
+    seed: int | None = None,
+    target: int | None = None,
+    *,
+    dictionaries: frozenset[str],
+    max_seconds: int,
+) -> Rules:
+    """The rules a room is asked to play by (a field left empty: the default), checked against what this side can
+    play: a dice set it has, a word list of `dictionaries`, a round no longer than `max_seconds`, dice and list of one
+    language. A Refused names the setting; a BoggleError says what else is wrong (a bound)."""
+    default = Rules()
+    if dice and dice not in dice_set_names(None):
+        raise Refused("dice", dice)
+    if dictionary and dictionary not in dictionaries:
+        raise Refused("dictionary", dictionary)
+    if seconds is not None and seconds > max_seconds:
+        raise Refused("seconds", seconds)
+    if scoring not in SCORINGS:
+        raise Refused("scoring", scoring)
+    chosen_dice, chosen_list = dice or default.dice, dictionary or default.dictionary
+    shipped = chosen_list in shipped_dictionaries()
+    if dice and dictionary and shipped and load_dice_set(chosen_dice).language != language_of(chosen_list).code:
+        # a room plays one language: its dice and its list
+        reason = _("the {dice} dice and the word list {dictionary} are of two languages")
+        raise Refused("dictionary", dictionary, reason.format(dice=chosen_dice, dictionary=chosen_list))
+    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, Scoring(scoring), seed, target)
 
 
 def describe_seconds(seconds: int | None) -> str:

@@ -22,12 +22,11 @@ from collections.abc import Callable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union
 
-from boggle_tui.engine.dice import dice_set_names, load_dice_set
-from boggle_tui.engine.dictionary import language_of, shipped_dictionaries
+from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import MAX_ROWS
 from boggle_tui.game.round import Verdict
-from boggle_tui.game.rules import MIN_LENGTHS, SEEDS, STANDARD_ROUND, TARGETS, Rules, Scoring
+from boggle_tui.game.rules import MIN_LENGTHS, SEEDS, TARGETS, Refused, Rules, served
 from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import (
     MAX_FRAME,
@@ -107,29 +106,17 @@ class Settings:
                    scoring=rules.scoring.value, seed=rules.seed, target=rules.target)  # fmt: skip
 
     def rules(self, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS) -> Rules:
-        """The rules these settings name; a ProtocolError, in the reader's language, for what this side cannot
-        play. `dictionaries`: the word lists allowed (the shipped ones by default)."""
+        """The rules these settings name, as `Rules` checks them (game/rules.py `served`); a ProtocolError, in the
+        reader's language, for what this side cannot play. `dictionaries`: the word lists allowed (the shipped ones
+        by default)."""
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
-        default = Rules()
-        if self.dice and self.dice not in dice_set_names(None):
-            raise _setting("dice", self.dice)
-        if self.dictionary and self.dictionary not in allowed:
-            raise _setting("dictionary", self.dictionary)
-        if self.seconds is not None and self.seconds > max_seconds:
-            raise _setting("seconds", self.seconds)
-        dice, dictionary = self.dice or default.dice, self.dictionary or default.dictionary
-        one_language = (
-            dictionary not in shipped_dictionaries() or load_dice_set(dice).language == language_of(dictionary).code
-        )
-        if self.dice and self.dictionary and not one_language:  # a room plays one language: its dice and its list
-            raise ProtocolError(
-                _("the {dice} dice and the word list {dictionary} are of two languages").format(
-                    dice=dice, dictionary=dictionary
-                )
-            )
         try:
-            return Rules(dice, dictionary, self.seconds or STANDARD_ROUND, self.min_length, Scoring(self.scoring),
-                         self.seed, self.target)  # fmt: skip
+            return served(self.dice, self.dictionary, self.seconds, self.min_length, self.scoring, self.seed,
+                          self.target, dictionaries=allowed, max_seconds=max_seconds)  # fmt: skip
+        except Refused as refused:
+            if refused.key == "dictionary" and refused.value in allowed:  # dice and list of two languages
+                raise ProtocolError(str(refused)) from None
+            raise _setting(refused.key, refused.value) from None
         except BoggleError as error:
             raise ProtocolError(str(error)) from None
 
