@@ -370,3 +370,16 @@ async def test_the_start_screen_opens_today_s_table_on_the_remembered_server(
             assert "1. ada  3 (3 words)" in str(table.query_one("#day-list", Static).content)
             await pilot.press("escape")
             await shown(pilot, StartScreen)
+
+
+async def test_today_s_board_on_a_server_counts_live_once_solved_here(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, enable1, popular
+) -> None:
+    """#38 item 7: the day's words are the server's, but the board is solved here as it is played: the score line
+    counts them as soon as it is (on by default on the day's board)."""
+    found = board_words(enable1)
+    async with daily_server(tmp_path, FakeTime()) as (_service, address):
+        app, _ = player(monkeypatch, tmp_path / "ada", "ada", address, enable1, popular)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await play_words(pilot, found[:2])
+            await until(pilot, lambda: f"2 / {len(found)} words" in str(screen.score.render()), "the live count")

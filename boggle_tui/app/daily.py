@@ -99,6 +99,7 @@ class DailyPlay:
             app.daily_refused(str(error))
             return
         solving = asyncio.create_task(asyncio.to_thread(self._solve, session))  # while the round is played
+        solving.add_done_callback(lambda done: self._known(session, done))
         app.play(session)
         try:
             table, lost = await self._round(link, session)
@@ -111,6 +112,12 @@ class DailyPlay:
             app.daily_refused(str(error))
             return
         session.finish(table, solution, lost)
+
+    @staticmethod
+    def _known(session: DailySession, solving: asyncio.Task[Solution]) -> None:
+        """The board solved here while it is played: its words for the live count (nothing if it could not be)."""
+        if not solving.cancelled() and solving.exception() is None:
+            session.learned_words(len(solving.result()))
 
     def _remember(self) -> None:
         """The name and server as the player gave them (never a name the server refused)."""

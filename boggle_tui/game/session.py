@@ -95,6 +95,8 @@ class RoundSession(Protocol):
     def score(self) -> int: ...
     @property
     def solution(self) -> Solution | None: ...  # None until the round is over, where it comes from elsewhere
+    @property
+    def known_words(self) -> int | None: ...  # the board's words, where known as the round runs (the live count)
 
     def submit(self, text: str) -> Entry | None: ...
     def late(self, text: str) -> Entry | None: ...  # an entry that came after the end: recorded as too late
@@ -327,6 +329,11 @@ class SoloSession:
     @property
     def solution(self) -> Solution:
         return self.round.solution
+
+    @property
+    def known_words(self) -> int:
+        """Dealt here, the board's words are known from the start."""
+        return len(self.round.solution)
 
     def remaining_words(self) -> list[str]:
         return self.round.remaining_words()

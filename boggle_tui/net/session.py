@@ -76,6 +76,9 @@ class ServedRound:
     duration: float
     send: Callable[[m.ClientMessage], None]
     voted: bool  # this player voted to end the round (sent again with the words, after a reconnect)
+    # The board's words as this side knows them while the round runs (the live count): a room's are the server's,
+    # known at the end; today's board is solved here as it is played (app/daily.py sets it then)
+    known_words: int | None = None
     _sent: dict[int, str]
     _next_id: int
     _listeners: list[Callable[[RoundSession], None]]
@@ -166,6 +169,11 @@ class ServedRound:
     def on_change(self, watcher: Callable[[], None]) -> None:
         """Called whenever a message from the server changed what the round screen shows."""
         self._watchers.append(watcher)
+
+    def learned_words(self, count: int) -> None:
+        """The board's words, solved here while the round runs: shown to whoever watches it (the live count)."""
+        self.known_words = count
+        self._changed()
 
     def _changed(self) -> None:
         for watcher in self._watchers:

@@ -273,8 +273,7 @@ class RoundScreen(TranslatedScreen[None]):
         self.show_clock()
         self.score.score, self.score.words = session.score, len(session.found)
         self.score.to_beat = session.request.to_beat
-        solution = session.solution if self.live_count else None  # a room's or a server's: known only at the end
-        self.score.of = len(solution) if solution is not None else None
+        self.score.of = session.known_words if self.live_count else None  # a room's: known only at the end
         self.found.found = tuple(session.found.items())
         self.log_view.entries = tuple(session.entries)
         if isinstance(session, Rivals):
