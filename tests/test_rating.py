@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -123,3 +124,26 @@ async def test_the_statistics_screen_shows_each_language_s_rating(enable1, popul
         text = str(stats.query_one("#ratings", Static).render())
         expected = rating_of(rounds, "en")
         assert expected is not None and text.startswith(f"English: {expected.line()} (5 rounds)")
+
+
+def test_the_share_line_carries_the_rating_only_where_the_player_wants_it(tmp_path, monkeypatch) -> None:
+    """#38 item 5: "on the daily's share line if the player wants" (settings.json "share_rating")."""
+    from boggle_tui.cli.daily import shared_rating
+    from boggle_tui.game.preferences import Preferences
+    from boggle_tui.game.share import DailyShare, daily_share_line
+    from boggle_tui.storage.history import History
+    from boggle_tui.storage.settings import save_preferences
+
+    share = DailyShare("2026-12-07", "English", 12, 200, ("cat",), ("cat", "act"), 3)
+    assert "rating" not in daily_share_line(share)
+    assert "· 1 word · rating 1,540 · 3→8+" in daily_share_line(replace(share, rating=1540))
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    history = History.open(tmp_path)
+    rounds = played(3.0, 4, random.Random(3))
+    for r in rounds:
+        history.record(r)
+    assert shared_rating(history, "en") is None  # not wanted: the default
+    save_preferences(Preferences(share_rating=True), tmp_path)
+    expected = rating_of(rounds, "en")
+    assert expected is not None and shared_rating(history, "en") == expected.points
+    assert shared_rating(history, "de") is None  # no German rounds: no rating to share

@@ -62,7 +62,7 @@ from boggle_tui.net.protocol import ProtocolError, clean_text
 from boggle_tui.storage.daily_seat import DailyTarget, daily_target
 from boggle_tui.storage.history import History
 from boggle_tui.storage.identity import Identity, remember
-from boggle_tui.storage.stats import daily_played, daily_round, daily_streaks
+from boggle_tui.storage.stats import daily_played, daily_round, daily_streaks, rating_points
 
 TABLE_ROWS = 20  # rows `--table` prints (--json: the server's most)
 
@@ -382,8 +382,8 @@ def streak_lines(history: History, language: str, today: dt.date) -> list[str]:
 
 
 def share_line(seat: Seat, day: dt.date, history: History, table: m.DailyTable | None) -> str | None:
-    """The line to share today's round (game/share.py), with the place of `table` where a server gave one; None
-    before today's board is played."""
+    """The line to share today's round (game/share.py), with the place of `table` where a server gave one, and the
+    player's rating where their settings say so ("share_rating"); None before today's board is played."""
     on_server = table is not None and table.date == day.isoformat()
     record = daily_round(history, day, seat.language, table.board if table is not None and on_server else "")
     if record is None:
@@ -396,8 +396,19 @@ def share_line(seat: Seat, day: dt.date, history: History, table: m.DailyTable |
             tuple(record.found), (*record.found, *record.missed), record.min_length,
             (you.rank, table.players, you.percentile) if you is not None and table is not None else None,
             you.verified if you is not None else True, streak.days if streak else 0,
+            shared_rating(history, seat.language),
         )
     )  # fmt: skip
+
+
+def shared_rating(history: History, language: str, wanted: bool | None = None) -> int | None:
+    """The player's rating in `language` for the share line, where they want it there (`wanted`; None: as their
+    settings say) and have one."""
+    if wanted is None:
+        from boggle_tui.storage.settings import load_preferences
+
+        wanted = load_preferences()[0].share_rating
+    return rating_points(history, language) if wanted else None
 
 
 def share_lines(seat: Seat, day: dt.date, history: History, table: m.DailyTable | None) -> list[str]:

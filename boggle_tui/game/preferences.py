@@ -31,6 +31,7 @@ class Preferences:
     new_cards_per_day: int = DEFAULT_NEW_PER_DAY  # study: new cards met per day, at most
     new_cards_a_round: int = NEW_CARDS_A_ROUND  # study: new cards one round's misses make, at most
     bonus_missed: bool = True  # the results' missed list shows the bonus words too (game/tiers.py); b toggles it
+    share_rating: bool = False  # the day's share line carries the player's rating (game/rating.py)
     live_count: bool | None = None  # "4 / 160 words" while a round runs; None: in practice and the daily board only
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, as Textual's keymap takes them
     bell: bool = True  # online: the terminal's bell when a room's countdown starts (a player in another window)

@@ -118,6 +118,7 @@ class DailyShare:
     place: tuple[int, int, int] | None = None  # rank, players, percentile: a server's table, where there is one
     verified: bool = True
     streak: int = 0  # days in a row
+    rating: int | None = None  # the player's rating in the language (game/rating.py), where they share it
 
 
 def length_picture(found: Iterable[str], words: Iterable[str], min_length: int) -> str:
@@ -148,5 +149,8 @@ def daily_share_line(share: DailyShare) -> str:
         parts.append(standing_line(rank, players, percent) if share.verified else _("not verified"))
     if share.streak > 1:
         parts.append(counted(share.streak, "{count} day in a row", "{count} days in a row"))
+    if share.rating is not None:
+        # Translators: on the line a player shares: their rating (a number like 1,540)
+        parts.append(_("rating {rating}").format(rating=number(share.rating)))
     parts.append(length_picture(share.found, share.words, share.min_length))
     return " · ".join(parts)

@@ -21,7 +21,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.codes import code_glob, parse_code
 from boggle_tui.game.daily_table import beating_streak, shielded_streak
 from boggle_tui.game.languages import LANGUAGES, language_for
-from boggle_tui.game.rating import Rating, ratings
+from boggle_tui.game.rating import Rating, rating_of, ratings
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.tiers import required_test
 from boggle_tui.i18n import N_, _, counted, decimal, number
@@ -159,6 +159,15 @@ def rate(rounds: list[RoundRecord], languages: list[str]) -> dict[str, list[Rati
         if standing:
             out[code] = standing
     return out
+
+
+def rating_points(history: History, language: str) -> int | None:
+    """The player's rating in `language` now (game/rating.py), for the share line; None before they have one."""
+    try:
+        rating = rating_of(history.rounds(), language)
+    except (BoggleError, OSError, ValueError):  # a language's ranks that cannot be read
+        return None
+    return rating.points if rating is not None else None
 
 
 def rating_lines(summary: Summary) -> list[str]:

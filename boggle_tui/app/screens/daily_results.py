@@ -28,7 +28,7 @@ from boggle_tui.net import messages as m
 from boggle_tui.net.client import JoinError
 from boggle_tui.net.daily_lines import figures_line, place_lines, row_line, table_rows
 from boggle_tui.net.daily_session import CONNECTION_LOST, DailySession, TableAsker
-from boggle_tui.storage.stats import Streak, daily_streaks
+from boggle_tui.storage.stats import Streak, daily_streaks, rating_points
 
 
 class DailyResultsScreen(ResultsScreen):
@@ -65,9 +65,16 @@ class DailyResultsScreen(ResultsScreen):
                 daily.day.isoformat(), language_for(daily.board.language).own_name, results.score,
                 results.max_score, tuple(results.found), tuple(results.solution.paths), results.solution.min_length,
                 (you.rank, self.table.players, you.percentile) if you is not None and self.table else None,
-                you.verified if you is not None else True, streak.days if streak else 0,
+                you.verified if you is not None else True, streak.days if streak else 0, self._rating(),
             )
         )  # fmt: skip
+
+    def _rating(self) -> int | None:
+        """The player's rating, where their settings put it on the share line ("share_rating")."""
+        preferences, history = getattr(self.app, "preferences", None), getattr(self.app, "history", None)
+        if history is None or not getattr(preferences, "share_rating", False):
+            return None
+        return rating_points(history, self.daily.board.language)
 
     def action_copy_result(self) -> None:
         """`y`: the day's share line, not the challenge line of any other round (a challenge would give the
