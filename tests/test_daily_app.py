@@ -107,7 +107,8 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
     server_time = FakeTime()
     async with daily_server(tmp_path, server_time) as (_service, address):
         for name, count in (("ada", 5), ("bo", 2), ("cy", 8)):
-            app, _ = player(monkeypatch, tmp_path / name, name, address, enable1, popular)
+            history = History.open(tmp_path / name / "history")
+            app, _ = player(monkeypatch, tmp_path / name, name, address, enable1, popular, history=history)
             async with app.run_test(size=(100, 32)) as pilot:
                 round_screen = await play_words(pilot, [*found[:count], "zzzq"])
                 session = round_screen.session
@@ -122,9 +123,11 @@ async def test_three_players_play_today_in_the_app_and_each_sees_their_place(
                 lines = {o.id: str(o.prompt) for o in (results.query_one("#found-list", OptionList).options)}
                 levels = text_of(results, "#levels")
             assert load_identity(tmp_path / name).server == address  # the server took the name: remembered
+        kept = [History.open(tmp_path / name / "history").rounds()[0] for name in ("ada", "bo", "cy")]
+        assert [(r.place, r.of_players) for r in kept] == [(1, 1), (2, 2), (1, 3)]  # as each round ended
         assert day.splitlines() == [
             "1st of 3 · better than 100%", "> 1. cy  8 (8 words)", "  2. ada  5 (5 words)", "  3. bo  2 (2 words)",
-            "Top score 8 · average 5.0 · 3 players",
+            "Top score 8 · average 5.0 · 3 players", "Daily streak: 1 day in a row",
         ]  # fmt: skip
         assert lines[found[7]].endswith("only you") and lines[found[2]].endswith("2 found it")
         assert lines[found[0]].endswith("3 found it")

@@ -235,3 +235,18 @@ async def test_the_start_screen_knows_today_s_board_is_played_and_when_the_next_
         await pilot.pause()
         german = str(start.query_one("#tagline", Label).render())
         assert german.startswith("Das heutige Brett, mit den Würfeln Deutsch") and "gespielt" not in german, german
+
+
+async def test_the_start_screen_says_today_s_place_on_the_server_s_table(enable1, popular, tmp_path: Path) -> None:
+    """#38 item 9: played on a server, the day's place as the round ended is kept with the round (schema 6) and
+    said beside the score."""
+    history = History.open(tmp_path)
+    history.record(record(22, 7, daily="2026-11-23", place=3, of_players=14))
+    (kept,) = History.open(tmp_path).rounds()
+    assert (kept.place, kept.of_players) == (3, 14)
+    app, _ = make_app(enable1, popular, None, history=history, wall=FakeWall(TODAY),
+                      preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
+    async with app.run_test() as pilot:
+        start = await shown(pilot, StartScreen)
+        tagline = str(start.query_one("#tagline", Label).render())
+        assert tagline == "Today's board: played, 7 points · 3rd of 14 · the next comes in 12 h 00 min"

@@ -271,7 +271,10 @@ class BoggleApp(App[int]):
     def daily_today(self, language: str) -> str:
         """Today's board in `language`, once played (here or on a server): its score, and when the next comes."""
         played = daily_round(self.history, self.today(), language)
-        return played_today_line(played.score, self.wall()) if played is not None else ""
+        if played is None:
+            return ""
+        place = (played.place, played.of_players) if played.place and played.of_players else None
+        return played_today_line(played.score, self.wall(), place)
 
     def daily_streak(self, language: str) -> tuple[int, int, int]:
         """The daily streaks in `language` up to today, as the start screen shows them: days, beating, shields."""

@@ -14,9 +14,10 @@ import math
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dice import load_dice_set
+from boggle_tui.game.daily_table import ordinal
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import language_for
-from boggle_tui.i18n import _, counted
+from boggle_tui.i18n import _, counted, number
 
 
 def today() -> dt.date:
@@ -75,13 +76,28 @@ def played_line(now: dt.datetime) -> str:
     )
 
 
-def played_today_line(score: int, now: dt.datetime) -> str:
-    """The start screen's line once today's board is played: its score, and when the next one comes."""
+def place_of(rank: int, players: int) -> str:
+    """`3rd of 14`: a place on the day's table, in the player's language."""
+    # Translators: a place on the day's table: "3rd of 14"
+    return _("{rank} of {players}").format(rank=ordinal(rank), players=number(players))
+
+
+def played_today_line(score: int, now: dt.datetime, place: tuple[int, int] | None = None) -> str:
+    """The start screen's line once today's board is played: its score, the place on a server's table as the round
+    ended (rank, players), and when the next board comes."""
+    wait = wait_text(until_next(now))
+    if place is not None:
+        return counted(
+            score,
+            # Translators: {place} is e.g. "3rd of 14": the place on the day's table when the player's round ended
+            "Today's board: played, {count} point · {place} · the next comes in {wait}",
+            "Today's board: played, {count} points · {place} · the next comes in {wait}",
+        ).format(place=place_of(*place), wait=wait)
     return counted(
         score,
         "Today's board: played, {count} point · the next comes in {wait}",
         "Today's board: played, {count} points · the next comes in {wait}",
-    ).format(wait=wait_text(until_next(now)))
+    ).format(wait=wait)
 
 
 def next_board_line(now: dt.datetime) -> str:

@@ -30,6 +30,9 @@ class RoundRecord:
     replay: bool = False  # a board played before: it counts, but never sets a best
     # online: every player's name, score and words ({word: points after shared words are struck out})
     players: tuple[dict[str, Any], ...] = ()
+    # today's board on a server: the place on the day's table when the round ended, and of how many players
+    place: int | None = None
+    of_players: int | None = None
 
     @property
     def share(self) -> float:

@@ -174,6 +174,9 @@ class DailySession(ServedRound):
         solution = self.solution
         if solution is None:
             return None
+        table = self.table
+        you = table.you if table is not None else None
+        players = table.players if table is not None and you is not None else None
         return RoundRecord(
             uid=self.uid, played_at=when.astimezone(dt.UTC).isoformat(timespec="seconds"), mode="timed",
             board=self.board.text(), code=self.code, dictionary=self.request.dictionary, min_length=self.min_length,
@@ -181,6 +184,7 @@ class DailySession(ServedRound):
             missed=tuple(w for w in solution.paths if w not in self.found), daily=self.day.isoformat(),
             dice=self.deal.dice, seed=None, seconds=int(self.duration),  # the server's seed is its own
             ended=self.end_reason.name.lower() if self.end_reason else None,
+            place=you.rank if you is not None else None, of_players=players,
         )  # fmt: skip
 
 

@@ -105,6 +105,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (dictionary, word)
     );
     """,
+    # Today's board on a server: the player's place on the day's table when their round ended, and of how many.
+    """
+    ALTER TABLE rounds ADD COLUMN place INTEGER;
+    ALTER TABLE rounds ADD COLUMN of_players INTEGER;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -128,7 +133,7 @@ ROUND_TYPES: dict[str, tuple[str, ...]] = {
     "id": INTEGER, "uid": TEXT, "played_at": TEXT, "mode": TEXT, "daily": MAYBE_TEXT, "dice": MAYBE_TEXT,
     "board": TEXT, "code": TEXT, "dictionary": TEXT, "seed": MAYBE_INTEGER, "seconds": MAYBE_INTEGER,
     "min_length": INTEGER, "score": INTEGER, "max_score": INTEGER, "words_total": INTEGER, "ended": MAYBE_TEXT,
-    "replay": INTEGER, "players": MAYBE_TEXT,
+    "replay": INTEGER, "players": MAYBE_TEXT, "place": MAYBE_INTEGER, "of_players": MAYBE_INTEGER,
 }  # fmt: skip
 ROUND_COLUMNS = tuple(ROUND_TYPES)
 WORD_TYPES: dict[str, tuple[str, ...]] = {"round_id": INTEGER, "word": TEXT, "score": INTEGER, "found": INTEGER}
@@ -270,13 +275,14 @@ class History:
             with self._transaction() as db:
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO rounds (uid, played_at, mode, daily, dice, board, code, dictionary,"
-                    " seed, seconds, min_length, score, max_score, words_total, ended, replay, players)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seed, seconds, min_length, score, max_score, words_total, ended, replay, players, place,"
+                    " of_players) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.uid, record.played_at, record.mode, record.daily, record.dice, record.board,
                         record.code, record.dictionary, record.seed, record.seconds, record.min_length,
                         record.score, record.max_score, record.words_total, record.ended, record.replay,
-                        json.dumps(list(record.players)) if record.players else None,
+                        json.dumps(list(record.players)) if record.players else None, record.place,
+                        record.of_players,
                     ),
                 )  # fmt: skip
                 if cursor.rowcount:
