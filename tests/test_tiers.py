@@ -101,7 +101,10 @@ def test_cards_of_denied_words_are_suspended_once_when_the_history_is_upgraded(t
         study.add_card(history, word, "enable1", study.Source.HAND, DAY)
     history.close()
     db = sqlite3.connect(tmp_path / "history.sqlite3")
-    db.executescript("DROP TABLE reports; PRAGMA user_version = 4;")
+    db.executescript(  # back to schema 4: before the reports (5) and the day's place (6)
+        "ALTER TABLE rounds DROP COLUMN place; ALTER TABLE rounds DROP COLUMN of_players; DROP TABLE reports;"
+        " PRAGMA user_version = 4;"
+    )
     db.execute("UPDATE cards SET suspended = 0")
     db.commit()
     db.close()
