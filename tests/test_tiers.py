@@ -173,3 +173,41 @@ async def test_the_results_hide_bonus_words_and_report_a_word(enable1, popular, 
         assert results.tally().required_found == 0 and results.tally().required == before.required - 1
         found = results.query_one("#found-list", OptionList)
         assert not str(found.get_option_at_index(0).prompt).startswith("★")
+
+
+@pytest.mark.parametrize(("played", "cards"), [(15.0, False), (90.0, True)])
+def test_a_room_round_ended_early_counts_the_time_it_was_played(enable1, played: float, cards: bool) -> None:
+    """A round of three a vote ended after 15 s made 5 study cards: once over, a room's round read its whole clock
+    as played (its `remaining` reads 0 then). It keeps the time played as it ends."""
+    import json as json_
+
+    from boggle_tui.game.study import played_enough
+    from boggle_tui.net.messages import decode_server
+    from boggle_tui.net.session import OnlineSession
+
+    clock = [0.0]
+    start = {
+        "type": "start",
+        "round": 1,
+        "board": [list("tinr"), list("eonr"), list("hwld"), list("ases")],
+        "dice": "new",
+        "code": "",
+        "min_length": 3,
+        "seconds": 180,
+        "remaining": 180,
+        "dictionary": "enable1",
+    }
+    session = OnlineSession(decode_server(json_.dumps(start)), "friends", 1, lambda *_: None, now=lambda: clock[0])
+    clock[0] = played
+    end = {
+        "type": "end",
+        "reason": "ended",
+        "round": 1,
+        "scoring": "unique",
+        "shared": [],
+        "players": [{"id": 1, "name": "alice", "score": 0, "words": {}}],
+        "solution": {"howl": [8, 5, 9, 10]},
+    }
+    session.apply(decode_server(json_.dumps(end)))  # fmt: skip
+    assert session.over and session.elapsed == pytest.approx(played, abs=0.5)
+    assert played_enough(session.elapsed, session.duration) is cards

@@ -160,6 +160,7 @@ class DailySession(ServedRound):
         # Only words the solution can draw: a server that accepts others is not believed about them.
         self.found = {w: points for w, points in self.found.items() if w in solution.paths}
         self._unanswered(lambda word: Entry(word, Verdict.TOO_LATE))
+        self._stop_clock()
         self.end_reason = EndReason.TIME_UP if self._deadline <= self.now() else EndReason.ENDED
         self._ended()
 

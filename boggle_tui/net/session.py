@@ -79,6 +79,7 @@ class ServedRound:
     # The board's words as this side knows them while the round runs (the live count): a room's are the server's,
     # known at the end; today's board is solved here as it is played (app/daily.py sets it then)
     known_words: int | None = None
+    played_for: float | None = None  # the time played, once the round has ended
     _sent: dict[int, str]
     _next_id: int
     _listeners: list[Callable[[RoundSession], None]]
@@ -102,7 +103,14 @@ class ServedRound:
 
     @property
     def elapsed(self) -> float:
-        return self.duration - self.remaining
+        """The time played: up to now, or (once over) up to the end, not the whole clock (a round a vote ended at
+        once was played for seconds: its misses make no study cards)."""
+        return self.played_for if self.played_for is not None else self.duration - self.remaining
+
+    def _stop_clock(self) -> None:
+        """Keep the time played as the round ends (before it is over, when `remaining` reads 0)."""
+        if self.played_for is None:
+            self.played_for = self.duration - self.remaining
 
     @property
     def score(self) -> int:
@@ -339,6 +347,7 @@ class OnlineSession(ServedRound):
         self.shared = [self._fold(w) for w in message.shared]
         self.scoring = Scoring(message.scoring)
         self.evening, self.champion = message.scoreboard, message.champion
+        self._stop_clock()
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
         self._holds.clear()
         self._unanswered(lambda word: Entry(word, Verdict.TOO_LATE))
