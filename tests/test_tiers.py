@@ -211,3 +211,20 @@ def test_a_room_round_ended_early_counts_the_time_it_was_played(enable1, played:
     session.apply(decode_server(json_.dumps(end)))  # fmt: skip
     assert session.over and session.elapsed == pytest.approx(played, abs=0.5)
     assert played_enough(session.elapsed, session.duration) is cards
+
+
+def test_hints_and_the_reveal_never_speak_of_a_name_or_an_offensive_word(enable1) -> None:
+    """A never-common or offensive word is never suggested: no reveal shows it, and no hint counts it."""
+    from boggle_tui.engine.board import parse_board
+    from boggle_tui.game.hints import hintable
+    from boggle_tui.game.request import Given, RoundRequest
+    from boggle_tui.game.session import SoloSession
+
+    assert hintable(["cat", "newton", "wop", "howl"], "en") == ["cat", "howl"]
+    board = parse_board("newt/xnox/xxxx/xxxx")  # NEWTON and the words in it: NEW, NEWT, TON, NONE...
+    session = SoloSession(RoundRequest(Given(board), practice=True), enable1.trie)
+    session.start()
+    left = session.remaining_words()
+    assert "newton" in left and "newton" not in hintable(left, "en")
+    revealed = [session.reveal() for _ in left]
+    assert "newton" not in revealed and set(filter(None, revealed)) == set(hintable(left, "en"))

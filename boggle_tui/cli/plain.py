@@ -44,7 +44,7 @@ from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
 from boggle_tui.game.daily_table import against_levels
 from boggle_tui.game.deal import RICH_TRIES
-from boggle_tui.game.hints import count_by_length, first_letters, starts_at
+from boggle_tui.game.hints import count_by_length, first_letters, hintable, starts_at
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED
 from boggle_tui.game.preferences import counts_live
@@ -201,7 +201,7 @@ class PlainRound:
 
     def hint(self, name: str) -> list[str]:
         session = self.session
-        left = session.remaining_words()
+        left = hintable(session.remaining_words(), session.board.language)
         if name == "reveal":
             word = session.reveal()
             if not word:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 from boggle_tui.engine.board import Board
+from boggle_tui.engine.common import denied
 from boggle_tui.game.tracing import TooHard, find_path
+
+
+def hintable(words: list[str], language: str) -> list[str]:
+    """The words left that a hint may speak of: never one that is never common (a name first) or offensive, which
+    the game suggests in no way (engine/common.py), as practice's reveal never shows one."""
+    unsuggested = denied(language)
+    return [word for word in words if word not in unsuggested]
 
 
 def count_by_length(words: list[str]) -> dict[int, int]:

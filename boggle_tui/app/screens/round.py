@@ -37,7 +37,7 @@ from boggle_tui.app.widgets.touch import Touch, TouchBar
 from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import CellPath
-from boggle_tui.game.hints import starts_at
+from boggle_tui.game.hints import hintable, starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import (
     Hold,
@@ -281,7 +281,7 @@ class RoundScreen(TranslatedScreen[None]):
         if isinstance(session, Practice):
             self.found.revealed = tuple(session.revealed)
         if isinstance(session, Practice) and session.practice:
-            self.hints.remaining = tuple(session.remaining_words())
+            self.hints.remaining = tuple(hintable(session.remaining_words(), session.board.language))
             self._show_heat()
         hidden = session.hidden
         if hidden != self.has_class("-hidden"):
@@ -506,7 +506,11 @@ class RoundScreen(TranslatedScreen[None]):
     def _show_heat(self) -> None:
         session = self.session
         heat = self.hint == "heat" and isinstance(session, Practice) and session.practice
-        left = session.remaining_words() if heat and isinstance(session, Practice) else None
+        left = (
+            hintable(session.remaining_words(), session.board.language)
+            if heat and isinstance(session, Practice)
+            else None
+        )
         self.board_view.heat = tuple(starts_at(session.board, left)) if left is not None else ()
 
     def action_reveal(self) -> None:
