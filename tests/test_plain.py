@@ -33,6 +33,7 @@ from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.codes import parse_code
 from boggle_tui.game.deal import deal
+from boggle_tui.game.hints import count_by_length, hintable
 from boggle_tui.game.request import Given, Roll, RoundRequest
 from boggle_tui.game.round import Verdict
 from boggle_tui.game.session import SoloSession
@@ -322,7 +323,11 @@ def test_an_untimed_round_waits_as_long_as_it_takes_and_practice_has_its_hints(e
     assert front.wait() is None
     body = said[said.index("Type a word and press Enter; help lists the commands. No clock.") + 1 :]
     assert body[0] == "1:15 played · score 0 · 0 words"
-    assert body[1] == ("Words left: 52 of 3 letters, 57 of 4 letters, 35 of 5 letters, 14 of 6 letters, 2 of 7 letters")
+    # The words left (52, 57, 35, 14 and 2 by length), less those no hint speaks of: never common or offensive
+    assert body[1] == ("Words left: 49 of 3 letters, 56 of 4 letters, 34 of 5 letters, 14 of 6 letters, 2 of 7 letters")
+    board_words = list(front.session.solution.words)
+    assert list(count_by_length(board_words).values()) == [52, 57, 35, 14, 2]
+    assert list(count_by_length(hintable(board_words, "en")).values()) == [49, 56, 34, 14, 2]
     assert body[2] == "Words left starting on each die:"
     assert re.fullmatch(r"row 1: \d+ \d+ \d+ \d+", body[3]) and len(body[3:7]) == 4
     assert body[7].startswith("Words left by first letters: AH ")
