@@ -219,14 +219,20 @@ async def test_the_start_screen_shows_the_shields_a_streak_keeps(enable1, popula
         assert _streak_shown(start) == "Daily streak: 7 days in a row · 1 shield"
 
 
+def daily_start(enable1, popular, history: History):
+    """The game on its start screen in daily mode, at TODAY (12:00 UTC on the 23rd)."""
+    app, _ = make_app(enable1, popular, None, history=history, wall=FakeWall(TODAY),
+                      preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
+    return app
+
+
 async def test_the_start_screen_knows_today_s_board_is_played_and_when_the_next_comes(
     enable1, popular, tmp_path: Path
 ) -> None:
     """#38 item 9: chosen, today's board said nothing of the round already played on it."""
     history = History.open(tmp_path)
     history.record(record(22, 7, daily="2026-11-23"))  # today (TODAY is 12:00 UTC on the 23rd)
-    app, _ = make_app(enable1, popular, None, history=history, wall=FakeWall(TODAY),
-                      preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
+    app = daily_start(enable1, popular, history)
     async with app.run_test() as pilot:
         start = await shown(pilot, StartScreen)
         tagline = str(start.query_one("#tagline", Label).render())
@@ -244,8 +250,7 @@ async def test_the_start_screen_says_today_s_place_on_the_server_s_table(enable1
     history.record(record(22, 7, daily="2026-11-23", place=3, of_players=14))
     (kept,) = History.open(tmp_path).rounds()
     assert (kept.place, kept.of_players) == (3, 14)
-    app, _ = make_app(enable1, popular, None, history=history, wall=FakeWall(TODAY),
-                      preferences=Preferences(mode=Mode.DAILY))  # fmt: skip
+    app = daily_start(enable1, popular, history)
     async with app.run_test() as pilot:
         start = await shown(pilot, StartScreen)
         tagline = str(start.query_one("#tagline", Label).render())
