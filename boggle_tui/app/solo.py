@@ -147,9 +147,7 @@ class SoloPlay:
             app.dictionaries[dictionary.name] = dictionary
         session.on_end(self._ended)
         describe = language_for(session.board.language).describe
-        live = counts_live(app.preferences.live_count, session.request) or (
-            app.preferences.live_count is None and _daily(session)  # today's board on a server
-        )
+        live = counts_live(app.preferences.live_count, session.request, served_day=_daily(session))
         self.playing = RoundScreen(
             session, describe, pause_when_away=app.preferences.pause_on_focus_loss, live_count=live
         )

@@ -49,10 +49,13 @@ class Preferences:
         return RoundRequest(board, self.dictionary, self.seconds, practice=self.mode is Mode.PRACTICE)
 
 
-def counts_live(preference: bool | None, request: RoundRequest) -> bool:
+def counts_live(preference: bool | None, request: RoundRequest, served_day: bool = False) -> bool:
     """Whether a round shows its words found of the board's as it runs: the player's choice, else in practice and
-    on the day's board (a timed round against the clock is a search with no total, as on the table)."""
-    return preference if preference is not None else request.practice or isinstance(request.board, Daily)
+    on the day's board, dealt here or by a server (`served_day`: its request names the server's board as given);
+    a timed round against the clock is a search with no total, as on the table."""
+    if preference is not None:
+        return preference
+    return request.practice or served_day or isinstance(request.board, Daily)
 
 
 def of_one_language(preferences: Preferences) -> Preferences:

@@ -44,11 +44,11 @@ if TYPE_CHECKING:
     from boggle_tui.app.screens.report import Choice
 
 LISTS_WIDTH = 40
-SUMMARY_WIDTH = 40
+SUMMARY_WIDTH = 40  # the outcome and totals wrap at the board's width, or this if the board is narrower
 # Narrower than this (a phone held upright: 43 columns), the results stack: the summary's lines across the screen,
 # the word lists under them, the board and the lengths' table left out (beside the lists they left each a dozen
 # columns, one letter a line; #39).
-NARROW = 64  # the outcome and totals wrap at the board's width, or this if the board is narrower
+NARROW = 64
 TOO_LATE_SHOWN = 3  # the last words typed through the buzzer named on the too-late line; "…" stands for the rest
 # Keys typed as the clock ran out belong to the round, not to the results: for this long the results
 # take none of their single-key actions (`n` would deal a new board, `s` open the statistics).
