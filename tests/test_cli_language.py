@@ -15,7 +15,7 @@ import pytest
 from boggle_tui import i18n
 from boggle_tui.cli import main as main_module
 from boggle_tui.cli.parser import build_parser
-from boggle_tui.cli.plain import board_rows, rules_line, verdict_line
+from boggle_tui.cli.plain import board_rows, verdict_line
 from boggle_tui.cli.translated_parser import TranslatedParser, translated_error
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.game.request import Given, RoundRequest
@@ -99,7 +99,7 @@ def test_the_plain_front_end_speaks_through_the_catalogue(marked) -> None:
     board = Board((("a", "b"), ("c", BLANK)))
     assert board_rows(board) == ["«row 1: A B»", "«row 2: C «blank»»"]
     request = RoundRequest(Given(board), "enable1", seconds=90)
-    assert rules_line(request, 3).startswith("««") and rules_line(request, 3).endswith(
+    assert request.describe(3).startswith("««") and request.describe(3).endswith(
         " round» · words of 3 letters or more · word list enable1»"
     )
     assert verdict_line(Entry("xq", Verdict.NOT_A_WORD)) == "«XQ: «not a word»»"

@@ -101,7 +101,8 @@ async def test_a_plain_seat_plays_a_round_to_its_results_against_another_client(
     async with running_server(time_) as (_server, url):
         alice = Seat(url, "duel", "alice", time_, tmp_path, Settings(seed=42))  # T I N R / E O N R / H W L D / A S E S
         await alice.line("You are in room duel as alice.")
-        await alice.line(lambda line: line.startswith("Settings: Boggle (1987+) · 3 min · enable1 · 3+ letters"))
+        spelt_out = "Settings: Boggle (1987+) · 3 min round · words of 3 letters or more · word list enable1 · shared"
+        await alice.line(lambda line: line.startswith(spelt_out))
         await alice.line(lambda line: line.startswith("You host the room: start, remove NAME"))
         bob = await Bot.join(url, "duel", "bob")
         await alice.line("bob joined.")

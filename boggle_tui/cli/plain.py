@@ -50,7 +50,6 @@ from boggle_tui.game.levels import DEFAULT_LEVEL, LEVEL_NAMES, MATCHED
 from boggle_tui.game.preferences import counts_live
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
-from boggle_tui.game.rules import describe_seconds
 from boggle_tui.game.session import RoundSession, SoloSession
 from boggle_tui.game.share import challenge_outcome, result_line
 from boggle_tui.game.study import NEW_CARDS_A_ROUND, played_enough
@@ -144,7 +143,7 @@ class PlainRound:
         session = self.session
         request = session.request
         title = _("{title} · board {code}").format(title=session.title, code=session.code)
-        lines = [title, rules_line(request, session.round.min_length)]
+        lines = [title, request.describe(session.round.min_length)]
         if request.to_beat is not None:
             lines.append(_("Challenge: the score to beat is {score}.").format(score=number(request.to_beat)))
         lines += board_rows(session.board)
@@ -403,18 +402,6 @@ def rows_of(values: list[int], width: int) -> list[str]:
         _("row {number}: {dice}").format(number=n // width + 1, dice=" ".join(map(str, values[n : n + width])))
         for n in range(0, len(values), width)
     ]
-
-
-def rules_line(request: RoundRequest, min_length: int) -> str:
-    if request.practice:
-        clock = _("practice, no clock")
-    elif request.seconds:
-        # Translators: {length} is a round's length, e.g. "3 min" or "1:30"
-        clock = _("{length} round").format(length=describe_seconds(request.seconds))
-    else:
-        clock = _("no clock")
-    line = _("{clock} · words of {length} letters or more · word list {list}")
-    return line.format(clock=clock, length=min_length, list=request.dictionary)
 
 
 def word_of(line: str) -> str:

@@ -41,7 +41,6 @@ from boggle_tui.cli.plain import (
     board_rows,
     missed_line,
     required_words,
-    rules_line,
     save_round,
     score_line,
     tiers_lines,
@@ -165,7 +164,7 @@ class ThreadedLines:
 
 def described(lobby: m.Lobby) -> str:
     """The room's settings in the player's language, as the app's lobby says them."""
-    return clean_text(lobby.described(), m.MAX_TEXT)
+    return clean_text(lobby.described(brief=False), m.MAX_TEXT)  # spelt out, as the round's first lines
 
 
 def _typed(text: str) -> str:
@@ -406,7 +405,7 @@ class PlainRoom:
         self.counts.start()
         self.warnings = [w for w in WARNINGS if w < session.remaining]
         title = _("{title} · board {code}").format(title=clean_text(session.title, m.MAX_TEXT), code=session.code)
-        lines = [title, rules_line(session.request, session.min_length), *board_rows(session.board)]
+        lines = [title, session.request.describe(session.min_length), *board_rows(session.board)]
         if session.watching:
             # Translators: "help" is the command's name, typed as it is in every language
             start = _("You are watching: the others' counts come as they change; help lists the commands. {time} left.")

@@ -21,7 +21,7 @@ from boggle_tui.engine.trie import Trie
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
 from boggle_tui.game.languages import language_for
-from boggle_tui.game.rules import STANDARD_ROUND, check_bounds
+from boggle_tui.game.rules import STANDARD_ROUND, check_bounds, describe_round
 
 
 class Mode(Enum):
@@ -89,6 +89,11 @@ class RoundRequest:
         if isinstance(board, Daily):
             return board.language
         return load_dice_set(board.dice).language
+
+    def describe(self, shortest: int) -> str:
+        """Its rules on one line, as a room's are described (game/rules.py `describe_round`); `shortest`: the
+        shortest word on the board it was dealt."""
+        return describe_round(self.seconds, shortest, self.dictionary, practice=self.practice)
 
     @property
     def slow(self) -> bool:

@@ -80,17 +80,40 @@ class Rules:
         dice = load_dice_set(self.dice)
         return shortest_word(self.min_length, dice.height * dice.width)
 
-    def describe(self) -> str:
-        """The rules on one line, in the interface's language: `New Boggle · 3 min · enable1 · 3+ letters ·
-        shared words score 0`."""
+    def describe(self, *, brief: bool = True) -> str:
+        """The rules on one line, in the interface's language: `New Boggle · 3 min · enable1 · 3+ letters · shared
+        words score 0` (the lobby's and the room list's: `brief`), or the round's part spelt out as `--plain` says
+        it (`3 min round · words of 3 letters or more · word list enable1`)."""
         scoring = _("shared words score 0") if self.scoring is Scoring.UNIQUE else _("every word scores")
-        # Translators: the shortest word that counts: "3+ letters"
-        letters = counted(self.shortest, "{count}+ letter", "{count}+ letters")
-        parts = [load_dice_set(self.dice).label, describe_seconds(self.seconds), self.dictionary, letters, scoring]
+        round_ = describe_round(self.seconds, self.shortest, self.dictionary, brief=brief)
+        parts = [load_dice_set(self.dice).label, round_, scoring]
         if self.target:
             # Translators: the evening ends when a player's points over its rounds reach this
             parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
         return " · ".join(parts)
+
+
+def describe_round(
+    seconds: int | None, shortest: int, dictionary: str, *, practice: bool = False, brief: bool = False
+) -> str:
+    """A round's clock, word list and shortest word on one line. The one describer of a round's rules, for a room
+    (`Rules.describe`) and for a round of this machine's (`RoundRequest.describe`, the `--plain` game's first lines):
+    spelt out (`3 min round · words of 3 letters or more · word list enable1`, what a screen reader reads well) or
+    `brief` where a screen is short of room (`3 min · enable1 · 3+ letters`)."""
+    if practice:
+        clock = _("practice, no clock")
+    elif not seconds:
+        clock = _("no clock")
+    elif brief:
+        clock = describe_seconds(seconds)
+    else:
+        # Translators: {length} is a round's length, e.g. "3 min" or "1:30"
+        clock = _("{length} round").format(length=describe_seconds(seconds))
+    if brief:
+        # Translators: the shortest word that counts: "3+ letters"
+        return " · ".join([clock, dictionary, counted(shortest, "{count}+ letter", "{count}+ letters")])
+    line = _("{clock} · words of {length} letters or more · word list {list}")
+    return line.format(clock=clock, length=shortest, list=dictionary)
 
 
 class Refused(BoggleError):

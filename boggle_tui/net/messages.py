@@ -352,12 +352,13 @@ class Lobby:
     def target(self) -> int | None:
         return self.settings.target
 
-    def described(self) -> str:
-        """The room's rules in the reader's language, read from the settings themselves; the server's own
-        description (in the server's language) only for settings this game cannot read."""
+    def described(self, *, brief: bool = True) -> str:
+        """The room's rules in the reader's language, read from the settings themselves (`Rules.describe`, `brief`
+        or spelt out); the server's own description (in the server's language) only for settings this game cannot
+        read."""
         try:
             lists = frozenset({*shipped_dictionaries(), self.settings.dictionary})
-            return self.settings.rules(lists, max_seconds=int(MAX_SECONDS)).describe()
+            return self.settings.rules(lists, max_seconds=int(MAX_SECONDS)).describe(brief=brief)
         except (ProtocolError, BoggleError):
             return self.description
 
