@@ -41,6 +41,8 @@ class Verdict(Enum):
     TOO_LATE = N_("too late")  # online: reached the server after the round's deadline and its grace
     # Translators: a word's verdict, shown after the word ("CAT: accepted")
     TOO_FAST = N_("too fast")  # online: beyond the words a player may send in a second
+    # Translators: a word's verdict in a team's round: a teammate found it first (shown with their name)
+    TEAM_FOUND = N_("found by a teammate")
     SENT = N_("sent: the room judges it")  # online, shown at once while the room's verdict is on its way
     SENT_TO_SERVER = N_("sent: the server judges it")  # the same for the day's board, which is no room
 
@@ -77,6 +79,15 @@ class Entry:
     verdict: Verdict
     points: int = 0
     provisional: bool = False  # online: judged here at once; the room's verdict follows and stands
+    by: str = ""  # TEAM_FOUND: the teammate who found it first
+
+    @property
+    def said(self) -> str:
+        """The verdict as a player reads it: `not a word`, `found by ben` (a teammate's word, with their name)."""
+        if self.verdict is Verdict.TEAM_FOUND and self.by:
+            # Translators: a word's verdict in a team's round: {name} found it first
+            return _("found by {name}").format(name=self.by)
+        return self.verdict.text
 
 
 @dataclass
@@ -90,6 +101,7 @@ class Round:
     practice: bool = False
     found: dict[str, int] = field(default_factory=dict)  # word -> points, in the order found
     revealed: list[str] = field(default_factory=list)  # practice: shown by a hint, scoring nothing
+    claimed: dict[str, str] = field(default_factory=dict)  # a team's round: words a teammate found first -> their name
     entries: list[Entry] = field(default_factory=list)
     ended: EndReason | None = None
 
@@ -128,7 +140,7 @@ class Round:
         word = normalise(text, self.board.alphabet)
         if not word or self.over:
             return None
-        entry = Entry(word, self.judge(word))
+        entry = Entry(word, self.judge(word), by=self.claimed.get(word, ""))
         if entry.verdict.accepted:
             entry = Entry(word, Verdict.ACCEPTED, score(word))
             self.found[word] = entry.points
@@ -140,6 +152,8 @@ class Round:
             return Verdict.ALREADY_FOUND
         if word in self.revealed:
             return Verdict.ALREADY_SHOWN
+        if word in self.claimed:
+            return Verdict.TEAM_FOUND
         if len(word) < self.min_length:
             return Verdict.TOO_SHORT
         if word in self.solution:

@@ -26,6 +26,8 @@ SEEDS = range(0, 10**12)  # a seed is read out to a friend; a rich deal's derive
 ROUND_SECONDS = range(1, 24 * 3600 + 1)
 MIN_LENGTHS = range(1, 33)  # the longest word in the shipped lists has 28 letters
 TARGETS = range(10, 100_001)  # "first to N points" over an evening
+GOALS = range(1, 100_001)  # a team's points to reach in a round, as a host sets them
+GOAL_SHARE = 25  # %: a team's goal by default, of the points of the board's required words (game/team.py)
 
 
 class Scoring(Enum):
@@ -33,9 +35,11 @@ class Scoring(Enum):
 
     UNIQUE = "unique"  # a word found by two or more players scores for nobody (the table rule)
     ALL = "all"  # every word scores for everyone who found it
+    TEAM = "team"  # everyone plays together: a word counts once, for the team, whoever found it (game/team.py)
 
 
 SCORINGS = tuple(scoring.value for scoring in Scoring)  # as the command line and the wire spell them
+CONTESTS = (Scoring.UNIQUE.value, Scoring.ALL.value)  # the table of bots plays against you, never with you
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Rules:
     scoring: Scoring = Scoring.UNIQUE
     seed: int | None = None
     target: int | None = None  # the evening ends with the first player whose points over the rounds reach it
+    goal: int | None = None  # a team's points to reach in a round (Scoring.TEAM); None: GOAL_SHARE of the board's
 
     def __post_init__(self) -> None:
         check_bounds(seconds=self.seconds, min_length=self.min_length, seed=self.seed)
@@ -59,6 +64,17 @@ class Rules:
                     least=TARGETS[0], most=number(TARGETS[-1]), target=repr(self.target)
                 )
             )
+        if self.goal is not None and (isinstance(self.goal, bool) or self.goal not in GOALS):
+            raise BoggleError(
+                _("a team's goal is {least} to {most} points, not {goal}").format(
+                    least=GOALS[0], most=number(GOALS[-1]), goal=repr(self.goal)
+                )
+            )
+
+    @property
+    def team(self) -> bool:
+        """Whether everyone in the room plays together (game/team.py) rather than against each other."""
+        return self.scoring is Scoring.TEAM
 
     @property
     def language(self) -> str:
@@ -84,13 +100,25 @@ class Rules:
         """The rules on one line, in the interface's language: `New Boggle · 3 min · enable1 · 3+ letters · shared
         words score 0` (the lobby's and the room list's: `brief`), or the round's part spelt out as `--plain` says
         it (`3 min round · words of 3 letters or more · word list enable1`)."""
-        scoring = _("shared words score 0") if self.scoring is Scoring.UNIQUE else _("every word scores")
         round_ = describe_round(self.seconds, self.shortest, self.dictionary, brief=brief)
-        parts = [load_dice_set(self.dice).label, round_, scoring]
+        parts = [load_dice_set(self.dice).label, round_, describe_scoring(self.scoring, self.goal)]
         if self.target:
             # Translators: the evening ends when a player's points over its rounds reach this
             parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
         return " · ".join(parts)
+
+
+def describe_scoring(scoring: Scoring, goal: int | None = None) -> str:
+    """How words score, in a few words: `shared words score 0`, `every word scores`, `one team · goal 60 points`."""
+    if scoring is Scoring.UNIQUE:
+        return _("shared words score 0")
+    if scoring is Scoring.ALL:
+        return _("every word scores")
+    if goal is None:
+        # Translators: a room where everyone plays together, its goal a share of the board's required points
+        return _("one team · goal {share}% of the common words' points").format(share=GOAL_SHARE)
+    # Translators: a room where everyone plays together, with the points its team aims for in each round
+    return counted(goal, "one team · goal {count} point", "one team · goal {count} points")
 
 
 def describe_round(
@@ -132,6 +160,7 @@ def served(
     scoring: str = Scoring.UNIQUE.value,
     seed: int | None = None,
     target: int | None = None,
+    goal: int | None = None,
     *,
     dictionaries: frozenset[str],
     max_seconds: int,
@@ -154,7 +183,7 @@ def served(
         # a room plays one language: its dice and its list
         reason = _("the {dice} dice and the word list {dictionary} are of two languages")
         raise Refused("dictionary", dictionary, reason.format(dice=chosen_dice, dictionary=chosen_list))
-    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, Scoring(scoring), seed, target)
+    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, Scoring(scoring), seed, target, goal)
 
 
 def describe_seconds(seconds: int | None) -> str:

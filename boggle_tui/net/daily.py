@@ -132,7 +132,7 @@ class DailyService:
 
     async def serve(self, ws: ServerConnection, first: m.DailyHello | m.TableAsk, address: str) -> None:
         try:
-            if first.version != m.VERSION:
+            if not m.spoken(first.version):
                 raise Refusal(P.phrase(P.VERSION, server=m.VERSION, client=first.version))
             await self._prune()
             await self._sweep()

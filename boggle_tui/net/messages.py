@@ -26,7 +26,7 @@ from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import MAX_ROWS
 from boggle_tui.game.round import Verdict
-from boggle_tui.game.rules import MIN_LENGTHS, SEEDS, TARGETS, Refused, Rules, served
+from boggle_tui.game.rules import GOALS, MIN_LENGTHS, SEEDS, TARGETS, Refused, Rules, served
 from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import (
     MAX_FRAME,
@@ -39,7 +39,16 @@ from boggle_tui.net.protocol import (
     clean_text,
 )  # fmt: skip
 
-VERSION = 2  # 2: messages as types; chat, host controls, the evening's scoreboard, room closed
+VERSION = 3  # 2: messages as types; chat, host controls, the evening's scoreboard, room closed. 3: teams
+OLDEST_VERSION = 2  # a server still seats a game this old, in a room whose rules it can play (not a team's)
+TEAM_VERSION = 3  # the first version that plays in a team (it knows `team_found` and the teammate's verdict)
+
+
+def spoken(version: int) -> bool:
+    """Whether a server of this version speaks with a game of `version`."""
+    return OLDEST_VERSION <= version <= VERSION
+
+
 MAX_SERVER_FRAME = 2**20  # bytes in one message from a server (an end message carries the solution)
 MAX_TEXT = 200  # characters of a note, an error or a chat line
 MAX_CHAT = 120  # characters a player may say at once
@@ -96,14 +105,16 @@ class Settings:
     seconds: int | None = number(1, MAX_SECONDS, None)
     dictionary: str = text(MAX_ROOM)
     min_length: int | None = number(MIN_LENGTHS[0], MIN_LENGTHS[-1], None)
-    scoring: Literal["unique", "all"] = "unique"
+    scoring: Literal["unique", "all", "team"] = "unique"
     seed: int | None = number(SEEDS[0], SEEDS[-1], None)
     target: int | None = number(TARGETS[0], TARGETS[-1], None)
+    goal: int | None = number(GOALS[0], GOALS[-1], None)  # a team's points to reach in a round
 
     @classmethod
     def of(cls, rules: Rules) -> Settings:
         return cls(dice=rules.dice, seconds=rules.seconds, dictionary=rules.dictionary, min_length=rules.min_length,
-                   scoring=rules.scoring.value, seed=rules.seed, target=rules.target)  # fmt: skip
+                   scoring=rules.scoring.value, seed=rules.seed, target=rules.target,
+                   goal=rules.goal)  # fmt: skip
 
     def rules(self, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS) -> Rules:
         """The rules these settings name, as `Rules` checks them (game/rules.py `served`); a ProtocolError, in the
@@ -112,7 +123,7 @@ class Settings:
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
         try:
             return served(self.dice, self.dictionary, self.seconds, self.min_length, self.scoring, self.seed,
-                          self.target, dictionaries=allowed, max_seconds=max_seconds)  # fmt: skip
+                          self.target, self.goal, dictionaries=allowed, max_seconds=max_seconds)  # fmt: skip
         except Refused as refused:
             if refused.key == "dictionary" and refused.value in allowed:  # dice and list of two languages
                 raise ProtocolError(str(refused)) from None
@@ -382,6 +393,8 @@ class Start:
     dictionary: str = text(MAX_ROOM)
     next_id: int = number(0, MAX_ID, 0)
     watching: bool = False  # the board to watch: this game enters no words in this round
+    goal: int = number(0, MAX_POINTS, 0)  # a team's round: the points the team aims for (0: a contest)
+    team: int = number(0, MAX_POINTS, 0)  # ... and its points so far (a game back after a drop)
 
 
 @message
@@ -393,8 +406,9 @@ class Tick:
 # The verdicts a room judges: game/round.py's Verdict values but two this game says to itself ("already shown", a
 # practice hint's; "sent", while the room's verdict is on its way). A server's other verdict is refused at decode.
 VerdictText = Literal[
-    "accepted", "already found", "too short", "not on the board", "not a word", "too late", "too fast"
-]
+    "accepted", "already found", "too short", "not on the board", "not a word", "too late", "too fast",
+    "found by a teammate",
+]  # fmt: skip
 
 
 def verdict_text(verdict: Verdict) -> VerdictText:
@@ -409,6 +423,7 @@ class Judged:
     word: str = text(MAX_WORD)
     verdict: VerdictText
     points: int = number(0, 100, 0)
+    by: str = text(MAX_NAME)  # "found by a teammate": the teammate
 
 
 @message
@@ -418,6 +433,21 @@ class Judgement:
     word: str = text(MAX_WORD)
     verdict: VerdictText
     points: int = number(0, 100, 0)
+    by: str = text(MAX_NAME)  # "found by a teammate": the teammate
+
+
+@message
+class TeamFound:
+    """A team's round: a teammate found a word, first; every other teammate is told at once (a spectator never is).
+    `team` is the team's points now, `goal` what it aims for."""
+
+    KIND: ClassVar[str] = "team_found"
+    word: str = text(MAX_WORD)
+    player: int = number(0, MAX_ID)
+    name: str = text(MAX_NAME)
+    points: int = number(0, 100, 0)
+    team: int = number(0, MAX_POINTS, 0)
+    goal: int = number(0, MAX_POINTS, 0)
 
 
 @message
@@ -460,12 +490,14 @@ class End:
     KIND: ClassVar[str] = "end"
     reason: EndReasonText = "time_up"
     round: int = number(0, 10**6, 0)
-    scoring: Literal["unique", "all"] = "unique"
+    scoring: Literal["unique", "all", "team"] = "unique"
     players: tuple[Score, ...] = many(MAX_LIST, ())
     shared: tuple[str, ...] = many(MAX_WORDS, ())
     solution: dict[str, tuple[int, ...]] = many(4 * MAX_WORDS, empty=dict)
     scoreboard: tuple[Standing, ...] = many(MAX_LIST, ())  # the evening so far, this round included
     champion: str = text(MAX_NAME)
+    goal: int = number(0, MAX_POINTS, 0)  # a team's round: its goal (its points are the players' sum)
+    reached: float | None = number(0, MAX_SECONDS, None)  # ... and when it reached the goal, if it did
 
 
 @message
@@ -526,6 +558,7 @@ ServerMessage = (
     | Start
     | Tick
     | Judgement
+    | TeamFound
     | Entries
     | Progress
     | End

@@ -19,7 +19,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from boggle_tui.engine.dictionary import Dictionary
-from boggle_tui.engine.scoring import shortest_word
+from boggle_tui.engine.scoring import score, shortest_word
 from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
@@ -30,6 +30,8 @@ from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from boggle_tui.game.round import Entry, Round, Verdict
 from boggle_tui.game.rules import Rules
+from boggle_tui.game.team import Team, goal_for
+from boggle_tui.game.tiers import required_test
 from boggle_tui.net import messages as m
 from boggle_tui.net import phrases as P
 from boggle_tui.net.protocol import MAX_PLAYERS, MAX_WORD, clean_name, clean_text
@@ -120,6 +122,7 @@ class Player:
     plan: tuple[Try, ...] = ()  # a bot's words and their moments in the round under way
     trip: float = 0.0  # the round trip the player's game last measured (its `ping`), bounded by MAX_TRIP
     away_since: float | None = None  # when the connection of a seat in the round dropped (None: here)
+    version: int = m.VERSION  # the protocol its game speaks: an older one never plays in a team
 
     @property
     def grace(self) -> float:
@@ -212,6 +215,7 @@ class Room:
         # rooms marked (a thousand rooms in a round change nothing kept for minutes).
         self.unsaved = True
         self._bots = False  # bots play in the round under way
+        self.team: Team | None = None  # the round under way's, when everyone plays together (game/team.py)
 
     # Kept on disk (net/saved.py)
 
@@ -277,7 +281,7 @@ class Room:
     def host(self) -> Player | None:
         return next((p for p in self.players.values() if p.host), None)
 
-    def join(self, name: str, game: str = "") -> tuple[Player, list[Send]]:
+    def join(self, name: str, game: str = "", version: int = m.VERSION) -> tuple[Player, list[Send]]:
         if self.locked:
             raise RoomFull(P.phrase(P.CLOSED, room=self.name))
         self._let_go_unclaimed()
@@ -286,7 +290,7 @@ class Room:
         if len(self.players) >= self.max_players:
             raise RoomFull(self._full())
         chosen = clean_name(name) or f"Player {self._next_id}"
-        player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game)
+        player = Player(self._next_id, self._unique(chosen), secrets.token_urlsafe(16), game, version=version)
         self._next_id += 1
         self.players[player.id] = player
         self._host_if_none_here(player)
@@ -463,6 +467,9 @@ class Room:
             return [refusal(player.id, P.phrase(P.HOST_SETTINGS))]
         if self.state is State.PLAYING:
             return [refusal(player.id, P.phrase(P.SETTINGS_BETWEEN))]
+        old = next((p for p in self.players.values() if p.version < m.TEAM_VERSION and not p.level), None)
+        if settings.team and old is not None:
+            return [refusal(player.id, P.phrase(P.TEAM_OLD_GAME, player=old.name, version=m.TEAM_VERSION))]
         self.settings = settings
         for p in self.players.values():
             p.ready = bool(p.level)  # a bot is always ready
@@ -534,12 +541,17 @@ class Room:
         assert self.clock is not None
         elapsed = self.clock.elapsed
         moved = False
+        told: list[Send] = []
         for bot in (p for p in self.players.values() if p.level and p.round is not None):
             for t in bot.plan:
                 if t.at <= elapsed and t.found and t.word not in bot.round.found:  # type: ignore[union-attr]
-                    bot.round.submit(t.word)  # type: ignore[union-attr]
+                    if t.word in bot.round.claimed:  # type: ignore[union-attr]
+                        continue  # a teammate has it: a bot never types a word its team has
+                    entry = bot.round.submit(t.word)  # type: ignore[union-attr]
                     moved = True
-        return [send(None, m.Progress(players=self._progress()))] if moved else []
+                    if entry is not None and entry.verdict.accepted:
+                        told += self._team_found(bot, entry.word)
+        return [*told, send(None, m.Progress(players=self._progress()))] if moved else []
 
     def _lobby(self) -> Send:
         self.unsaved = True
@@ -626,6 +638,7 @@ class Room:
         board = deal(dice=s.dice, seed=seed, language=s.language).board
         trie = self.dictionary_for(s.dictionary, s.language).trie
         self.solution = solve(board, trie, shortest_word(s.min_length, len(board)))
+        self.team = Team(goal_for(s, self.solution.words, required_test(s.language))) if s.team else None
         self.code = board_code(board, s.dice)
         self.clock = Clock(s.clock, self.now)
         self.clock.start()
@@ -659,10 +672,12 @@ class Room:
         """The round as a player sees it; `next_id` is the id their next entry takes; `watching`: the round as a
         spectator (or a player who has no part in it) sees it."""
         assert self.solution is not None
+        team = self.team
         return m.Start(
             round=self.rounds, board=tuple(tuple(row) for row in self.solution.board.rows), dice=self.settings.dice,
             code=self.code, min_length=self.solution.min_length, seconds=self.settings.clock,
             remaining=self._remaining(), dictionary=self.settings.dictionary, next_id=next_id, watching=watching,
+            goal=team.goal if team else 0, team=team.score if team else 0,
         )  # fmt: skip
 
     def enter(self, player: Player, entry_id: int, text: str) -> list[Send]:
@@ -678,8 +693,25 @@ class Room:
         verdict = judge(player.round, text, player.bucket, self.now(), self.deadline + player.grace)
         said = send((player.id,), judgement(entry_id, verdict))
         if verdict.verdict.accepted:
-            return [said, send(None, m.Progress(players=self._progress()))]
+            return [said, *self._team_found(player, verdict.word), send(None, m.Progress(players=self._progress()))]
         return [said]
+
+    def _team_found(self, finder: Player, word: str) -> list[Send]:
+        """A team's round: the word is the team's, its finder's; each teammate's round knows who has it (typed
+        again, it is "found by" them), and each teammate is told at once. Nothing in a contest."""
+        team = self.team
+        if team is None or self.clock is None:
+            return []
+        team.found(word, finder.id, self.clock.elapsed)
+        mates = tuple(p.id for p in self.players.values() if p.round is not None and p is not finder)
+        for mate in mates:
+            self.players[mate].round.claimed.setdefault(word, finder.name)  # type: ignore[union-attr]
+        told = tuple(i for i in mates if self.players[i].connected and not self.players[i].level)
+        if not told:
+            return []
+        found = m.TeamFound(word=word, player=finder.id, name=finder.name, points=score(word), team=team.score,
+                            goal=team.goal)  # fmt: skip
+        return [send(told, found)]
 
     def _progress(self) -> tuple[m.Count, ...]:
         """How many words each player in the round has: never which (one waiting for the next round is not in it)."""
@@ -708,6 +740,7 @@ class Room:
         assert self.solution is not None
         playing = [p for p in self.players.values() if p.round is not None]
         outcome = compare([p.round.found for p in playing if p.round is not None], self.settings.scoring)
+        team = self.team
         results = [
             m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words)
             for p, words in zip(playing, outcome.points, strict=True)
@@ -719,7 +752,8 @@ class Room:
             reason=reason, round=self.rounds, scoring=self.settings.scoring.value,  # type: ignore[arg-type]
             players=tuple(results), shared=outcome.shared,
             solution={word: tuple(path) for word, path in self.solution.paths.items()},
-            scoreboard=self._scoreboard(), champion=self.champion,
+            scoreboard=self._scoreboard(), champion=self.champion, goal=team.goal if team else 0,
+            reached=round(team.reached_at, 2) if team and team.reached_at is not None else None,
         )  # fmt: skip
         ended = send(None, end)
         start = send(None, self._start_message())
@@ -739,7 +773,10 @@ class Room:
         return [ended, self._lobby()]
 
     def _add_to_evening(self, results: list[m.Score]) -> None:
-        won = set(winners({r.name: r.score for r in results}))  # the win rule is the contest's (game/contest.py)
+        if self.team is not None:  # a team's round is won together, by reaching its goal before the clock ran out
+            won = {r.name for r in results} if self.team.reached else set()
+        else:
+            won = set(winners({r.name: r.score for r in results}))  # the win rule is the contest's (game/contest.py)
         for r in results:
             standing = self.evening.setdefault(r.name, Evening())
             standing.total += r.score
@@ -757,7 +794,7 @@ class Room:
 
 
 def _judged(entry: Entry) -> m.Judged:
-    return m.Judged(word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
+    return m.Judged(word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points, by=entry.by)
 
 
 def judge(game: Round, text: str, bucket: Bucket, now: float, deadline: float) -> Entry:
@@ -772,4 +809,5 @@ def judge(game: Round, text: str, bucket: Bucket, now: float, deadline: float) -
 
 
 def judgement(entry_id: int, entry: Entry) -> m.Judgement:
-    return m.Judgement(id=entry_id, word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points)
+    return m.Judgement(id=entry_id, word=entry.word, verdict=m.verdict_text(entry.verdict), points=entry.points,
+                       by=entry.by)  # fmt: skip

@@ -361,7 +361,7 @@ class RoomServer:
                 return None
             if not isinstance(hello, m.Hello):
                 raise Refused(P.phrase(P.HELLO_FIRST))
-            if hello.version != m.VERSION:
+            if not m.spoken(hello.version):
                 raise Refused(P.phrase(P.VERSION, server=m.VERSION, client=hello.version), "version")
             if hello.list:
                 await ws.send(m.encode(m.Rooms(rooms=self._listing())))
@@ -420,6 +420,8 @@ class RoomServer:
         room = self.rooms.get(name)
         if room is None and hello.token:
             raise Refused(error_text("room_gone").format(room=name), "room_gone")
+        if room is not None and room.settings.team and hello.version < m.TEAM_VERSION:
+            raise Refused(P.phrase(P.TEAM_VERSION, room=name, version=m.TEAM_VERSION), "version")
         if hello.watch:
             if room is None:
                 raise Refused(P.phrase(P.NOTHING_TO_WATCH, room=name))
@@ -440,7 +442,7 @@ class RoomServer:
             self.deliver(room, room.rejoin(seat, hello.game))
             self.log(f"room {room.name}: {seat.name!r} is back")
             return room, seat, notes
-        player, sends = room.join(hello.name, hello.game)
+        player, sends = room.join(hello.name, hello.game, hello.version)
         self.deliver(room, sends)
         self.log(f"room {room.name}: {player.name!r} joined ({len(room.connected)} here)")
         return room, player, notes

@@ -1,0 +1,65 @@
+"""Playing together: one team, its words, its goal.
+
+Under `Scoring.TEAM` everyone in a room is one team. A word counts once, for the team, and belongs to whoever found
+it first: a teammate who types it later is told who has it (`Verdict.TEAM_FOUND`) and it is not theirs. Each player
+keeps the points of their own finds, so the results can say who found what; the team's score is their sum, and
+the round is won together when it reaches the goal before the clock runs out. The rule is written here once, for
+the room (net/room.py) and for what a front end shows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from boggle_tui.engine.scoring import score
+from boggle_tui.game.rules import GOAL_SHARE, Rules
+
+
+def default_goal(words: Iterable[str], is_required: Callable[[str], bool]) -> int:
+    """GOAL_SHARE % of the points of the board's required words (its common ones, game/tiers.py), at least 1
+    point; a board with no common word aims at that share of all its words' points."""
+    words = list(words)
+    required = sum(score(w) for w in words if is_required(w)) or sum(score(w) for w in words)
+    return max(1, math.ceil(required * GOAL_SHARE / 100))
+
+
+def goal_for(rules: Rules, words: Iterable[str], is_required: Callable[[str], bool]) -> int:
+    """The team's goal on a board of `words`: the host's, or the share by default."""
+    return rules.goal if rules.goal is not None else default_goal(words, is_required)
+
+
+@dataclass
+class Team:
+    """A round's team: which word each player found first, and the goal. Players are known by id."""
+
+    goal: int
+    finders: dict[str, int] = field(default_factory=dict)  # word -> the id of the player who found it first
+    reached_at: float | None = None  # when the team's points first reached the goal (the round's elapsed time)
+
+    def finder(self, word: str) -> int | None:
+        return self.finders.get(word)
+
+    def found(self, word: str, player: int, elapsed: float) -> None:
+        """`player` found `word`, first: it is the team's from now."""
+        self.finders.setdefault(word, player)
+        if self.reached_at is None and self.score >= self.goal:
+            self.reached_at = elapsed
+
+    @property
+    def score(self) -> int:
+        return sum(score(w) for w in self.finders)
+
+    @property
+    def reached(self) -> bool:
+        return self.reached_at is not None
+
+    def words_of(self, player: int) -> dict[str, int]:
+        """A player's own finds, with their points."""
+        return {w: score(w) for w, who in self.finders.items() if who == player}
+
+
+def by_finder(words: Mapping[str, Mapping[str, int]]) -> dict[str, str]:
+    """Each word of a team's round and who found it, from each player's own words (as a room's end says them)."""
+    return {word: name for name, found in words.items() for word in found}

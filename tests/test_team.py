@@ -1,0 +1,169 @@
+"""Playing together (game/team.py), in a room without sockets: a word is the team's once, whoever found it first;
+the teammates hear of it at once; the goal, the results and the evening are the team's."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from support import messages
+from test_room import start, words_on
+
+from boggle_tui.engine.scoring import score
+from boggle_tui.game.round import Entry, Verdict
+from boggle_tui.game.rules import GOAL_SHARE, Rules, Scoring, served
+from boggle_tui.game.team import Team, by_finder, default_goal
+from boggle_tui.game.tiers import required_test
+from boggle_tui.net import messages as m
+from boggle_tui.net.protocol import ProtocolError
+from boggle_tui.net.room import COUNTDOWN, GRACE
+
+TEAM = Rules(seconds=60, scoring=Scoring.TEAM)
+
+
+def sent_to(sends, kind: str) -> list[tuple[tuple[int, ...] | None, dict]]:
+    """Each message of one type with whom it went to."""
+    return [(s.to, message) for s in sends if (message := json.loads(s.text))["type"] == kind]
+
+
+def test_a_word_is_the_team_s_once_and_the_others_hear_of_it_at_once(room) -> None:
+    room.settings = TEAM
+    alice, bob, cy = start(room, "alice", "bob", "cy")
+    watcher, _ = room.spectate("wen")
+    word, other = words_on(room, 2)
+    sends = room.enter(alice, 0, word)
+    assert messages(sends, "verdict")[0]["verdict"] == "accepted"
+    ((to, found),) = sent_to(sends, "team_found")
+    assert set(to) == {bob.id, cy.id}  # never the finder, never a spectator: words stay hidden till the end
+    assert (found["word"], found["name"], found["points"]) == (word, "alice", score(word))
+    assert found["team"] == score(word) and found["goal"] == room.team.goal
+    # Typed again by a teammate: who has it, and no points; their own find is theirs.
+    (again,) = messages(room.enter(bob, 0, word.upper()), "verdict")
+    assert (again["verdict"], again["by"], again["points"]) == ("found by a teammate", "alice", 0)
+    assert messages(room.enter(bob, 1, other), "verdict")[0]["verdict"] == "accepted"
+    assert messages(room.enter(alice, 1, other), "verdict")[0]["by"] == "bob"
+    assert messages(room.enter(alice, 2, word), "verdict")[0]["verdict"] == "already found"  # her own, as ever
+    assert watcher.id not in {i for to, _ in sent_to(room.enter(cy, 0, "zzzz"), "verdict") for i in to}
+
+
+def test_the_team_s_results_keep_every_find_with_its_finder(room) -> None:
+    room.settings = TEAM
+    alice, bob = start(room, "alice", "bob")
+    words = words_on(room, 3)
+    room.enter(alice, 0, words[0])
+    room.enter(bob, 0, words[1])
+    room.enter(bob, 1, words[0])  # alice's: not bob's too
+    room.enter(alice, 1, words[2])
+    room.time.now += 60 + GRACE
+    end = messages(room.tick(), "end")[0]
+    assert end["scoring"] == "team" and end["shared"] == []  # nothing is struck: a word is found once
+    mine = {p["name"]: p["words"] for p in end["players"]}
+    assert mine == {"alice": {words[0]: score(words[0]), words[2]: score(words[2])}, "bob": {words[1]: score(words[1])}}
+    assert by_finder(mine) == {words[0]: "alice", words[1]: "bob", words[2]: "alice"}
+    assert sum(p["score"] for p in end["players"]) == sum(score(w) for w in words)
+    assert end["goal"] == room.team.goal
+
+
+def test_the_goal_is_a_share_of_the_common_points_or_the_host_s(room) -> None:
+    room.settings = TEAM
+    start(room, "alice")
+    required = required_test("en")
+    common = sum(score(w) for w in room.solution.words if required(w))
+    assert common and room.team.goal == math.ceil(common * GOAL_SHARE / 100)
+    assert messages(room.welcome_state(room.players[1]), "start")[0]["goal"] == room.team.goal
+    assert default_goal(["zzzz", "zzzzz"], lambda _: False) == math.ceil(3 * GOAL_SHARE / 100)  # no common word
+    room.time.now += 60 + GRACE
+    room.tick()
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=7)
+    room.set_ready(room.players[1], True)
+    room.time.now += COUNTDOWN
+    assert messages(room.tick(), "start")[0]["goal"] == 7
+
+
+def test_reaching_the_goal_wins_the_round_for_everyone(room) -> None:
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=3)
+    alice, bob = start(room, "alice", "bob")
+    words = [w for w in words_on(room, 40) if score(w) == 1][:3]
+    room.time.now += 10
+    for n, word in enumerate(words):
+        room.enter(alice if n % 2 else bob, n, word)
+    assert room.team.reached_at == 10
+    room.time.now += 50 + GRACE
+    end = messages(room.tick(), "end")[0]
+    assert end["reached"] == 10
+    assert {s["name"]: s["wins"] for s in end["scoreboard"]} == {"alice": 1, "bob": 1}
+    # The next round, short of its goal: nobody wins it.
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=100_000)
+    for p in (alice, bob):
+        room.set_ready(p, True)
+    room.time.now += COUNTDOWN
+    room.tick()
+    room.enter(alice, 0, words[0])
+    room.time.now += 60 + GRACE
+    end = messages(room.tick(), "end")[0]
+    assert end["reached"] is None and {s["name"]: s["wins"] for s in end["scoreboard"]} == {"alice": 1, "bob": 1}
+
+
+def test_bots_play_as_teammates_and_never_type_the_team_s_words(room) -> None:
+    room.settings = TEAM
+    alice, _ = room.join("alice")
+    room.command(alice, "bot", None, "expert")
+    room.command(alice, "bot", None, "expert")
+    room.set_ready(alice, True)
+    room.time.now += COUNTDOWN
+    room.tick()
+    bots = [p for p in room.players.values() if p.level]
+    planned = {t.word for bot in bots for t in bot.plan if t.found}
+    assert planned
+    mine = next(iter(planned))
+    room.enter(alice, 0, mine)  # a word the bots meant to find: hers now
+    told = []
+    for _ in range(600):
+        room.time.now += 0.1
+        told += sent_to(room.tick(), "team_found")
+    assert told and all(to == (alice.id,) and found["name"] != "alice" for to, found in told)
+    room.time.now += 60 + GRACE
+    end = messages(room.tick(), "end")[0]
+    words = {p["name"]: set(p["words"]) for p in end["players"]}
+    everyone = [w for found in words.values() for w in found]
+    assert len(everyone) == len(set(everyone))  # no word twice in one team
+    assert mine in words["alice"] and all(mine not in found for name, found in words.items() if name != "alice")
+
+
+def test_a_game_too_old_for_a_team_is_named_and_the_room_stays_a_contest(room) -> None:
+    alice, _ = room.join("alice")
+    old, _ = room.join("old", version=m.OLDEST_VERSION)
+    (refused,) = messages(room.change_settings(alice, TEAM), "error")
+    assert "old's game is too old to play in a team" in refused["message"] and room.settings.scoring is Scoring.UNIQUE
+    room.leave(old)
+    assert messages(room.change_settings(alice, TEAM), "lobby") and room.settings.team
+
+
+def test_team_rules_travel_and_are_checked() -> None:
+    rules = served(scoring="team", goal=60, dictionaries=frozenset({"enable1"}), max_seconds=600)
+    assert rules.team and rules.goal == 60
+    assert m.Settings.of(rules).rules(frozenset({"enable1"})) == rules
+    assert "one team · goal 60 points" in rules.describe()
+    assert f"goal {GOAL_SHARE}%" in Rules(scoring=Scoring.TEAM).describe()
+    for goal in (0, -1, 100_001, True):
+        with pytest.raises(ProtocolError):
+            m.decode_client(json.dumps({"type": "settings", "settings": {"scoring": "team", "goal": goal}}))
+    with pytest.raises(ProtocolError):
+        m.decode_server(json.dumps({"type": "team_found", "word": "cat", "player": 1, "name": "x", "points": 101}))
+    hostile = {"type": "team_found", "word": "cat", "player": 1, "name": "[b]x\x1b", "team": 4}
+    found = m.decode_server(json.dumps(hostile))
+    assert isinstance(found, m.TeamFound) and found.name == "[b]x"  # cleaned, shown literally
+    assert m.spoken(m.OLDEST_VERSION) and m.spoken(m.VERSION) and not m.spoken(m.VERSION + 1)
+
+
+def test_the_team_rule_on_its_own() -> None:
+    team = Team(goal=3)
+    team.found("cats", 1, 5.0)
+    team.found("cats", 2, 6.0)  # second: still the first finder's
+    assert team.finder("cats") == 1 and team.score == 1 and not team.reached
+    team.found("dogs", 2, 7.0)
+    team.found("tines", 2, 8.0)
+    assert team.reached_at == 8.0 and team.words_of(2) == {"dogs": 1, "tines": 2}
+    assert Entry("cats", Verdict.TEAM_FOUND, by="ben").said == "found by ben"
+    assert Entry("cats", Verdict.TEAM_FOUND).said == Verdict.TEAM_FOUND.text
