@@ -36,6 +36,7 @@ from boggle_tui.net import server as server_module
 from boggle_tui.net.client import Connection, JoinError, error_text, list_rooms
 from boggle_tui.net.link import Link
 from boggle_tui.net.messages import (
+    OLDEST_VERSION,
     VERSION,
     Count,
     End,
@@ -235,6 +236,20 @@ async def test_a_client_of_another_version_is_told_so() -> None:
         assert reply["type"] == "error" and reply["fatal"] and f"version {VERSION}" in reply["message"]
         with pytest.raises(JoinError, match="a room name is"):  # a refusal reaches the game in the server's words
             await Connection.open(url, Hello(version=VERSION, room="bad room!"))
+
+
+async def test_a_game_of_the_version_before_plays_contests_and_is_told_to_update_for_a_team() -> None:
+    async with running_server() as (_, url):
+        old = await connect(url)
+        await old.send(json.dumps({"type": "hello", "version": OLDEST_VERSION, "room": "contest", "name": "old"}))
+        assert json.loads(await asyncio.wait_for(old.recv(), WAIT))["type"] == "welcome"  # a contest: seated
+        host = await Bot.join(url, "team", "ada", settings={"scoring": "team"})
+        await host.wait_for("welcome")
+        late = await connect(url)
+        await late.send(json.dumps({"type": "hello", "version": OLDEST_VERSION, "room": "team", "name": "old"}))
+        reply = json.loads(await asyncio.wait_for(late.recv(), WAIT))
+        assert (reply["type"], reply["code"], reply["fatal"]) == ("error", "version", True)
+        assert "plays as one team: update boggle-tui" in reply["message"]
 
 
 async def test_garbage_oversized_and_silent_clients_do_not_hurt_the_room(monkeypatch) -> None:

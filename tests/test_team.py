@@ -10,6 +10,7 @@ import pytest
 from support import messages
 from test_room import start, words_on
 
+from boggle_tui.cli.plain_room import PlainRoom
 from boggle_tui.engine.scoring import score
 from boggle_tui.game.round import Entry, Verdict
 from boggle_tui.game.rules import GOAL_SHARE, Rules, Scoring, served
@@ -167,3 +168,67 @@ def test_the_team_rule_on_its_own() -> None:
     assert team.reached_at == 8.0 and team.words_of(2) == {"dogs": 1, "tines": 2}
     assert Entry("cats", Verdict.TEAM_FOUND, by="ben").said == "found by ben"
     assert Entry("cats", Verdict.TEAM_FOUND).said == Verdict.TEAM_FOUND.text
+
+
+class Wire:
+    """Plain seats and a room joined without sockets: each message goes through the wire's encoding both ways."""
+
+    def __init__(self, room) -> None:
+        self.room = room
+        self.seats: dict[int, PlainRoom] = {}
+        self.said: dict[str, list[str]] = {}
+
+    def sit(self, name: str) -> PlainRoom:
+        player, sends = self.room.join(name)
+        welcome = m.Welcome(version=m.VERSION, room=self.room.name, player=player.id, name=player.name)
+        seat = PlainRoom(welcome, lambda message: self.sent(player, message), now=self.room.time,
+                         is_common=lambda _: False)  # fmt: skip
+        self.seats[player.id], self.said[name] = seat, []
+        self.deliver(sends)
+        return seat
+
+    def sent(self, player, message: m.ClientMessage) -> None:
+        message = m.decode_client(m.encode(message))
+        match message:
+            case m.Word(id=entry_id, word=word):
+                self.deliver(self.room.enter(player, entry_id, word))
+            case m.Ready(ready=ready):
+                self.deliver(self.room.set_ready(player, ready))
+
+    def deliver(self, sends) -> None:
+        for s in sends:
+            for player_id in s.to if s.to is not None else list(self.seats):
+                seat = self.seats.get(player_id)
+                if seat is not None:
+                    self.said[seat.welcome.name] += seat.handle(m.decode_server(s.text))
+
+    def typed(self, name: str, line: str) -> None:
+        seat = next(s for s in self.seats.values() if s.welcome.name == name)
+        self.said[name] += seat.take(line)
+
+
+def test_a_team_round_in_plain_seats_from_the_first_find_to_the_results(room) -> None:
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=3)
+    wire = Wire(room)
+    wire.sit("ann"), wire.sit("ben")
+    wire.typed("ann", "ready"), wire.typed("ben", "ready")
+    room.time.now += COUNTDOWN
+    wire.deliver(room.tick())
+    words = [w for w in words_on(room, 40) if score(w) == 1][:3]
+    wire.typed("ben", words[0])
+    assert f"ben found {words[0].upper()}: +1 for the team, 1 of 3" in wire.said["ann"]
+    assert not any("found" in line and "for the team" in line for line in wire.said["ben"])  # his verdict says it
+    wire.typed("ann", words[0])
+    assert f"{words[0].upper()}: found by ben" in wire.said["ann"]
+    wire.typed("ann", words[1]), wire.typed("ann", words[2])
+    session = wire.seats[1].session
+    assert session.team_score == 3 and session.teammates == {words[0]: "ben"}
+    room.time.now += 60 + GRACE
+    wire.deliver(room.tick())
+    ann = wire.said["ann"]
+    assert "Together: 3 of 3 points · goal reached at 0:00" in ann
+    assert not any(line.startswith("Winner") or "winner:" in line for line in ann)  # nobody wins against a teammate
+    assert session.players and {p.name: set(p.words) for p in session.players} == {
+        "ann": {words[1], words[2]},
+        "ben": {words[0]},
+    }

@@ -15,7 +15,7 @@ from boggle_tui.cli.translated_parser import TranslatedParser
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
-from boggle_tui.game.rules import MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
+from boggle_tui.game.rules import CONTESTS, GOALS, MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
 
 # `boggle bench` solves every board with every structure, ~10 ms a board in all: 100,000 boards is a quarter of an
@@ -157,12 +157,20 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
         "--dictionary", metavar=_("NAME|PATH"), help=_("enable1 (default) or popular (host: or a file)")
     )
     parser.add_argument("--min-length", type=_count(1, MIN_LENGTHS[-1]), metavar="N", help=_("shortest word"))
-    parser.add_argument("--scoring", choices=SCORINGS, help=_("unique (default): shared words score 0"))
+    parser.add_argument(
+        "--scoring", choices=SCORINGS, help=_("unique (default): shared words score 0; all; team: play together")
+    )
     parser.add_argument(
         "--seed", type=_count(0, SEEDS[-1]), metavar="N", help=_("the room's boards follow this seed (round n: N+n-1)")
     )
     parser.add_argument(
         "--target", type=_count(TARGETS[0], TARGETS[-1]), metavar="N", help=_("the evening: first to N points wins it")
+    )
+    parser.add_argument(
+        "--goal",
+        type=_count(GOALS[0], GOALS[-1]),
+        metavar="N",
+        help=_("--scoring team: the team's points to reach in a round (default: a quarter of the common words')"),
     )
     parser.add_argument(
         "--plain",
@@ -214,7 +222,7 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
         "--level", choices=(*LEVELS, MATCHED), help=_("the opponents' level (default matched: fitted to your history)")
     )
     parser.add_argument(
-        "--scoring", choices=SCORINGS, help=_("against the table: unique (default: shared words score 0) or all")
+        "--scoring", choices=CONTESTS, help=_("against the table: unique (default: shared words score 0) or all")
     )
 
 

@@ -419,7 +419,7 @@ def verdict_line(entry: Entry, upper: Callable[[str], str] = capitals) -> str:
             word=word
         )
     # Translators: {verdict} is why a word is refused, e.g. "not on the board"
-    return _("{word}: {verdict}").format(word=word, verdict=entry.verdict.text)
+    return _("{word}: {verdict}").format(word=word, verdict=entry.said)
 
 
 def words_by_value(

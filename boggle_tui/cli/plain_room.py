@@ -420,10 +420,22 @@ class PlainRoom:
         if session is None:
             return []
         before = len(session.entries)
+        known = len(session.teammates)
         session.apply(message)
+        if isinstance(message, m.TeamFound) and len(session.teammates) > known:
+            return [self._teammate_found(message)]
         if not isinstance(message, m.Judgement):
             return []  # an `entries` after a reconnect is what was said before: not said again
         return [self._verdict(entry) for entry in session.entries[before:]]
+
+    def _teammate_found(self, found: m.TeamFound) -> str:
+        """`ben found TEAM: +1 for the team, 41 of 60` (the name as decoded: cleaned, shown literally)."""
+        assert self.session is not None
+        # Translators: a team's round: a teammate's find, its points, and the team's points against its goal
+        line = _("{name} found {word}: +{points} for the team, {team} of {goal}")
+        word = self.session.board.alphabet.upper(found.word)
+        return line.format(name=shown_name(found.name), word=word, points=found.points, team=number(found.team),
+                           goal=number(found.goal))  # fmt: skip
 
     def _verdict(self, entry: Entry) -> str:
         assert self.session is not None

@@ -160,6 +160,24 @@ class Shared(Rivals, Protocol):
 
 
 @runtime_checkable
+class Teamed(Rivals, Protocol):
+    """A round that may be played together (game/team.py): when `team`, the words teammates found first come in
+    as they find them (word -> their name, newest last), with the team's progress towards its goal."""
+
+    @property
+    def team(self) -> bool: ...
+    @property
+    def teammates(self) -> dict[str, str]: ...
+    @property
+    def goal(self) -> int: ...
+    @property
+    def team_score(self) -> int: ...
+    @property
+    def reached(self) -> float | None: ...
+    def team_line(self) -> str: ...
+
+
+@runtime_checkable
 class Live(Protocol):
     """A round that changes from elsewhere (the server, the table's bots): the watcher is told of each change."""
 

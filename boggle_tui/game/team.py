@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from boggle_tui.engine.scoring import score
+from boggle_tui.game.clock import format_seconds
 from boggle_tui.game.rules import GOAL_SHARE, Rules
+from boggle_tui.i18n import _, number
 
 
 def default_goal(words: Iterable[str], is_required: Callable[[str], bool]) -> int:
@@ -63,3 +65,20 @@ class Team:
 def by_finder(words: Mapping[str, Mapping[str, int]]) -> dict[str, str]:
     """Each word of a team's round and who found it, from each player's own words (as a room's end says them)."""
     return {word: name for name, found in words.items() for word in found}
+
+
+def team_outcome(points: int, goal: int, reached: float | None, ended: str = "") -> str:
+    """A team's round in one line, for every front end (as `winner_line` says a contest's): `Time is up · together:
+    41 of 60 points · goal reached at 1:52`, or how far short of its goal the team ended; without `ended` (a front
+    end that said why the round ended on a line of its own): `Together: …`."""
+    values = {"points": number(points), "goal": number(goal)}
+    if reached is not None:
+        # Translators: a team's round: its points, its goal, and when in the round it reached it ("at 1:52")
+        together = _("together: {points} of {goal} points · goal reached at {time}")
+        values["time"] = format_seconds(reached)
+    else:
+        # Translators: a team's round that ended short of its goal, by {short} points
+        together = _("together: {points} of {goal} points · {short} short of the goal")
+        values["short"] = number(max(0, goal - points))
+    line = together.format(**values)
+    return f"{ended} · {line}" if ended else line[:1].upper() + line[1:]

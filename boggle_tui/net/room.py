@@ -425,6 +425,7 @@ class Room:
             sends.append(send((player.id,), self._start_message(next_id=player.last_id + 1)))
             entries = tuple(_judged(e) for e in player.round.entries)
             sends.append(send((player.id,), m.Entries(entries=entries, last_id=player.last_id)))
+            sends += self._team_so_far(player)
             sends.append(send(None, m.Progress(players=self._progress())))  # back: everyone sees it
         return sends
 
@@ -695,6 +696,19 @@ class Room:
         if verdict.verdict.accepted:
             return [said, *self._team_found(player, verdict.word), send(None, m.Progress(players=self._progress()))]
         return [said]
+
+    def _team_so_far(self, player: Player) -> list[Send]:
+        """A team's round, to a player back after a drop: each word their teammates found meanwhile and before."""
+        team = self.team
+        if team is None:
+            return []
+        names = {p.id: p.name for p in self.players.values()}
+        found = [
+            m.TeamFound(word=w, player=who, name=names.get(who, ""), points=score(w), team=team.score, goal=team.goal)
+            for w, who in team.finders.items()
+            if who != player.id
+        ]
+        return [send((player.id,), message) for message in found]
 
     def _team_found(self, finder: Player, word: str) -> list[Send]:
         """A team's round: the word is the team's, its finder's; each teammate's round knows who has it (typed

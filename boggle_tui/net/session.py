@@ -160,7 +160,7 @@ class ServedRound:
     def _verdict(self, message: m.Judgement) -> None:
         if self._sent.pop(message.id, None) is None:
             return  # not an entry of ours, or answered before (a resend): judged once, shown once
-        entry = served_entry(self._fold(message.word), message.verdict)
+        entry = served_entry(self._fold(message.word), message.verdict, message.by)
         self.entries.append(entry)
         if entry.verdict.accepted:
             self.found[entry.word] = entry.points
@@ -212,6 +212,12 @@ class OnlineSession(ServedRound):
     solution: Solution | None = None
     voted: bool = False
     lost: str = ""  # why the room's end never came (its server lost for good), if it did not
+    # A team's round (game/team.py): the words teammates found first, and who (newest last); the team's points
+    # and goal, as the server last said them, and when it reached the goal (at the end)
+    teammates: dict[str, str] = field(default_factory=dict)
+    team_score: int = 0
+    goal: int = 0
+    reached: float | None = None
 
     def __post_init__(self) -> None:
         """A start message whose board this game cannot draw is a ProtocolError: the round is not played."""
@@ -221,7 +227,8 @@ class OnlineSession(ServedRound):
         board = self.deal.board
         self.min_length = start.min_length
         self.watching = start.watching  # the board and the counts only: this game has no part in the round
-        self.scoring = Scoring.UNIQUE
+        self.scoring = Scoring.TEAM if start.goal else Scoring.UNIQUE
+        self.goal, self.team_score = start.goal, start.team
         self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
         self.duration: float = float(start.seconds)
         self.trip = 0.0  # the round trip to the server, as last measured (a `ping` answered)
@@ -265,6 +272,20 @@ class OnlineSession(ServedRound):
     def over(self) -> bool:
         return self.end_reason is not None or bool(self.lost)
 
+    @property
+    def team(self) -> bool:
+        """Whether everyone in the room plays together this round."""
+        return self.goal > 0
+
+    def team_line(self) -> str:
+        """`Team 41 / 60`, and `goal reached` once it is: a team's round's progress, for every front end."""
+        # Translators: a team's round: its points so far and its goal ("Team 41 / 60")
+        line = _("Team {score} / {goal}").format(score=number(self.team_score), goal=number(self.goal))
+        if self.team_score < self.goal:
+            return line
+        # Translators: after "Team 41 / 60": the team's points have reached its goal
+        return " · ".join([line, _("goal reached")])
+
     # What the player does
 
     def submit(self, text: str) -> Entry | None:
@@ -283,9 +304,11 @@ class OnlineSession(ServedRound):
             self.entries.append(entry)
             return entry
         self._numbered(word)
-        return Entry(word, self._judge_here(word), provisional=True)
+        return Entry(word, self._judge_here(word), provisional=True, by=self.teammates.get(word, ""))
 
     def _judge_here(self, word: str) -> Verdict:
+        if word in self.teammates and word not in self.found:
+            return Verdict.TEAM_FOUND
         return judged_here(word, self.board, self.found, self.min_length)
 
     def hold(self, reason: Hold) -> None:
@@ -315,9 +338,11 @@ class OnlineSession(ServedRound):
             case m.Judgement():
                 self._verdict(message)
             case m.Entries(entries=entries, last_id=last):  # back after a reconnect: our entries as judged
-                self.entries = [served_entry(self._fold(e.word), e.verdict) for e in entries]
+                self.entries = [served_entry(self._fold(e.word), e.verdict, e.by) for e in entries]
                 self.found = {e.word: e.points for e in self.entries if e.verdict.accepted}
                 self._judged_up_to(last)
+            case m.TeamFound() if self.team and not self.watching:
+                self._teammate_found(message)
             case m.Progress(players=players):
                 self.standings = [Standing(p.name, p.words, p.connected, p.voted_end, p.id == self.me) for p in players]
             case m.End():
@@ -326,6 +351,24 @@ class OnlineSession(ServedRound):
             case _:
                 return
         self._changed()
+
+    def _verdict(self, message: m.Judgement) -> None:
+        found = len(self.found)
+        super()._verdict(message)
+        if self.team and len(self.found) > found:  # our find is the team's too (the teammates hear of it)
+            self.team_score += message.points
+
+    def _teammate_found(self, message: m.TeamFound) -> None:
+        """A teammate's word: it joins the words shown with their name (never ours: our own find stands)."""
+        word = self._fold(message.word)
+        if word and word not in self.found and len(self.teammates) < m.MAX_WORDS:
+            self.teammates.setdefault(word, message.name)
+        self.team_score, self.goal = message.team, message.goal or self.goal
+
+    @property
+    def last_teammate_find(self) -> str | None:
+        """The newest word a teammate found (the round screen lights its path for a moment)."""
+        return next(reversed(self.teammates), None)
 
     def _finish(self, message: m.End) -> None:
         if self.over:
@@ -346,6 +389,10 @@ class OnlineSession(ServedRound):
         self.found = {w: points for w, points in mine.words.items() if w in paths} if mine else {}
         self.shared = [self._fold(w) for w in message.shared]
         self.scoring = Scoring(message.scoring)
+        if self.scoring is Scoring.TEAM:  # the end's words are the ones to keep: each with its finder
+            self.teammates = {w: p.name for p in self.players if not p.me for w in p.words if w in paths}
+            self.team_score = sum(p.score for p in self.players)
+            self.goal, self.reached = message.goal or self.goal, message.reached
         self.evening, self.champion = message.scoreboard, message.champion
         self._stop_clock()
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)
@@ -441,11 +488,12 @@ def judged_here(
     return sent if on_board else Verdict.NOT_ON_BOARD
 
 
-def served_entry(word: str, verdict_text: m.VerdictText) -> Entry:
+def served_entry(word: str, verdict_text: m.VerdictText, by: str = "") -> Entry:
     """An entry as the server judged it, its word already folded in the room's language (points are the word's
-    own: shared words are struck out at the end). Decoding refused any verdict but a room's."""
+    own: shared words are struck out at the end); `by`: the teammate who has it. Decoding refused any verdict but a
+    room's."""
     verdict = Verdict(verdict_text)
-    return Entry(word, verdict, score(word) if verdict.accepted else 0)
+    return Entry(word, verdict, score(word) if verdict.accepted else 0, by=by if verdict is Verdict.TEAM_FOUND else "")
 
 
 def evening_line(evening: Sequence[m.Standing], champion: str) -> str:
@@ -472,7 +520,7 @@ def lost_verdict(entry: Entry) -> str:
     judged it (a word it had sent is said to be unjudged, never accepted)."""
     if entry.provisional and entry.verdict in (Verdict.SENT, Verdict.SENT_TO_SERVER):
         return _(NEVER_JUDGED)
-    return entry.verdict.text
+    return entry.said
 
 
 def lost_totals(session: OnlineSession) -> str:

@@ -28,7 +28,8 @@ from boggle_tui.app.screens.results import LIST_BORDERS, ResultsScreen
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.players import players_table, scoring_note
 from boggle_tui.game.contest import winner_line
-from boggle_tui.game.session import ContestRound
+from boggle_tui.game.session import ContestRound, Teamed
+from boggle_tui.game.team import team_outcome
 from boggle_tui.i18n import _
 
 if TYPE_CHECKING:  # a room's evening is the network's: imported when one is shown (a table's round has none)
@@ -77,7 +78,10 @@ class ContestResultsScreen(ResultsScreen):
 
     def _outcome(self) -> str:
         ended = self.contest.end_reason.text if self.contest.end_reason else _("Over")
-        return winner_line(self.contest.winners, ended)
+        contest = self.contest
+        if isinstance(contest, Teamed) and contest.team:  # played together: the team's points against its goal
+            return team_outcome(contest.team_score, contest.goal, contest.reached, ended)
+        return winner_line(contest.winners, ended)
 
     def _table(self) -> Table:
         """Each player's score and words; a word two or more found is marked = and scores 0 (unless all score)."""

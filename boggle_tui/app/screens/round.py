@@ -36,7 +36,7 @@ from boggle_tui.app.widgets.score import ScoreLine
 from boggle_tui.app.widgets.touch import Touch, TouchBar
 from boggle_tui.app.widgets.verdict import VerdictLine
 from boggle_tui.engine.alphabets import capitals
-from boggle_tui.engine.board import CellPath
+from boggle_tui.engine.board import Cell, CellPath
 from boggle_tui.game.hints import hintable, starts_at
 from boggle_tui.game.round import EndReason
 from boggle_tui.game.session import (
@@ -48,14 +48,16 @@ from boggle_tui.game.session import (
     RoundSession,
     Shared,
     Standing,
+    Teamed,
     Timekeeper,
     practising,
     watching,
 )
-from boggle_tui.game.tracing import TooHard, click, path_while_typing
+from boggle_tui.game.tracing import TooHard, click, find_path, path_while_typing
 from boggle_tui.i18n import N_, _
 
 TICK_SECONDS = 0.2
+TEAMMATE_LIT_SECONDS = 1.5  # a teammate's new word lights its path this long
 SIDE_WIDTH = 30  # #side's min-width in boggle.tcss: a 4x4 board of the smallest dice fits at 60 columns
 # Upright (a phone held upright, ~40x44 in `boggle web`): the board on top, then the entry, the clock, score and
 # counts on one line, the touch buttons, the words found. Rows besides the board's: the title (1), the entry (3),
@@ -143,6 +145,7 @@ class RoundScreen(TranslatedScreen[None]):
         self.standings = Static("", id="players-progress")  # online: everyone's word counts
         self.touch_bar = TouchBar(TOUCHES, id="round-touch")
         self._verdicts_shown = 0
+        self._teammate_lit: str | None = None  # the teammate's word last lit on the board
         # A round watched (a room's spectator): the board, the clock and the counts; no entry, score or vote.
         self.watching = watching(session)
         if self.watching:
@@ -276,6 +279,8 @@ class RoundScreen(TranslatedScreen[None]):
         self.score.of = session.known_words if self.live_count else None  # a room's: known only at the end
         self.found.found = tuple(session.found.items())
         self.log_view.entries = tuple(session.entries)
+        if isinstance(session, Teamed) and session.team:
+            self.found.teammates = tuple(session.teammates.items())
         if isinstance(session, Rivals):
             self._show_standings(session.standings)
         if isinstance(session, Practice):
@@ -318,9 +323,34 @@ class RoundScreen(TranslatedScreen[None]):
         if len(entries) > self._verdicts_shown:
             self.verdict.entry = entries[-1]
         self._verdicts_shown = len(entries)
+        self._light_teammate_find()
         self.show_session()
 
+    def _light_teammate_find(self) -> None:
+        """A teammate's new word lights its path on the board for a moment, unless the player is tracing a word of
+        their own (their path is never taken from them)."""
+        session = self.session
+        if not isinstance(session, Teamed) or not session.team or session.hidden:
+            return
+        newest = next(reversed(session.teammates), None)
+        if newest is None or newest == self._teammate_lit or self.entry.value:
+            return
+        self._teammate_lit = newest
+        try:
+            path = find_path(session.board, newest)
+        except TooHard:
+            return
+        if path:
+            self.board_view.lit = shown = tuple(path)
+            self.set_timer(TEAMMATE_LIT_SECONDS, lambda: self._unlight(shown))
+
+    def _unlight(self, shown: tuple[Cell, ...]) -> None:
+        if self.board_view.lit == shown and not self.entry.value:
+            self.board_view.lit = ()
+
     def _show_standings(self, standings: Sequence[Standing]) -> None:
+        session = self.session
+        team = [Text(session.team_line(), style="bold")] if isinstance(session, Teamed) and session.team else []
         rows = [
             Text.assemble(
                 (p.name, "bold reverse" if p.me else ""),  # literal, never markup; the player stands out
@@ -334,7 +364,7 @@ class RoundScreen(TranslatedScreen[None]):
             )
             for p in standings
         ]
-        self.standings.update(Text(" · ").join(rows) if rows else "")
+        self.standings.update(Text(" · ").join(team + rows) if rows else "")
 
     def _hide_board(self, hidden: bool) -> None:
         if hidden:  # the notice takes the board's place and size

@@ -58,6 +58,8 @@ def scoring_note(scoring: Scoring) -> Text:
     """What `=` means under the table, or that every word scores."""
     if scoring is Scoring.UNIQUE:
         return Text(_("= a shared word, with who else found it: 0 for all"), style="dim")
+    if scoring is Scoring.TEAM:
+        return Text(_("one team: each word counts once, for whoever found it first"), style="dim")
     return Text(_("every word scores"), style="dim")
 
 

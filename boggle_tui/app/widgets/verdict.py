@@ -15,7 +15,7 @@ from boggle_tui.game.round import Entry
 
 def entry_text(entry: Entry) -> Content:
     """The entry with its verdict in the player's language (the verdicts are marked where written, game/round.py)."""
-    verdict = entry.verdict.text
+    verdict = entry.said
     if entry.provisional:  # judged here while the room's verdict is on its way
         return Content.assemble(("… ", "$text-muted"), (capitals(entry.word), "bold"), f": {verdict}")
     if entry.verdict.accepted:

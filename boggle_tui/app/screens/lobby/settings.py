@@ -31,6 +31,8 @@ from boggle_tui.net import messages as m
 SCORINGS = [
     (N_("Shared words score 0 (the table rule)"), Scoring.UNIQUE.value),
     (N_("Every word scores"), Scoring.ALL.value),
+    # Translators: a room's scoring: everyone plays together (its goal is set with boggle host --goal)
+    (N_("Play together: one team, one goal"), Scoring.TEAM.value),
 ]
 TARGETS = (50, 100, 200)  # an evening's target points offered, besides none
 FIELDS = ("dice", "seconds", "dictionary", "scoring", "target")
