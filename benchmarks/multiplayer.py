@@ -1,7 +1,8 @@
 """Many players against one room server process: verdict latency, loop lag, and the server's CPU a word.
 
 Run: PYTHONPATH=. python benchmarks/multiplayer.py [--players 4000] [--rooms 1000] [--interval 0.5] [--seconds 20]
-        [--client-processes 2] [--server-cpu N --client-cpus LIST] [--client-nice 19] [--profile FILE]
+        [--scoring unique|all|team] [--on-board 0.5] [--client-processes 2] [--server-cpu N --client-cpus LIST]
+        [--client-nice 19] [--profile FILE]
         [--json FILE] [--label NAME]
 
 The server is `boggle server` in its own process, with limits raised past the players asked for;
@@ -9,7 +10,9 @@ the simulated players run in `--client-processes` other processes, each player i
 is dealt before the measured window opens; in it, each player sends a word every `interval` seconds
 (players not in step). Latency is from a word's send to its verdict, measured by the player: it includes
 the players' own processes' delays, so on a machine with few cores it is the machine's figure as much as
-the server's.
+the server's. `--scoring team` makes every room a team's (issue 40): a word a player finds is sent at once to
+their teammates (`team_found`); `--on-board F` sends a share F of words the board holds (each player solves
+its board with enable1 as the round starts), so that words are found, by one and by several, as in play.
 
 The server's own figures, for the same window and independent of the players' processes:
 - its loop lag: a probe sleeps 10 ms at a time and records how late it wakes (every frame that came
@@ -213,10 +216,12 @@ async def player(url: str, room: str, n: int, args: argparse.Namespace, window: 
     every process), sends a word every `interval` until the window closes; latencies of the window's words."""
     begin, end = window
     async with connect(url, max_size=m.MAX_SERVER_FRAME, open_timeout=60) as ws:
-        await ws.send(m.encode(m.Hello(version=m.VERSION, name=f"p{n}", room=room, settings=m.Settings(seconds=600))))
+        settings = m.Settings(seconds=600, scoring=args.scoring)
+        await ws.send(m.encode(m.Hello(version=m.VERSION, name=f"p{n}", room=room, settings=settings)))
         sent: dict[int, float] = {}
         rng = random.Random(n)
         go = asyncio.Event()
+        on_board: list[str] = []
 
         async def receive() -> None:
             # The simulated players read only what they time, with json alone: the server's cost is the figure,
@@ -227,6 +232,8 @@ async def player(url: str, room: str, n: int, args: argparse.Namespace, window: 
                 if kind == "verdict" and message["id"] in sent:
                     out["latencies"].append(time.perf_counter() - sent.pop(message["id"]))
                 elif kind == "start":
+                    if args.on_board:
+                        on_board[:] = board_words(message["board"])
                     go.set()
 
         reader = asyncio.create_task(receive())
@@ -239,13 +246,24 @@ async def player(url: str, room: str, n: int, args: argparse.Namespace, window: 
         entry = 0
         while time.time() < end:
             sent[entry] = time.perf_counter()
-            await ws.send(json.dumps({"type": "word", "id": entry, "word": rng.choice(WORDS)}))
+            pick = on_board if on_board and rng.random() < args.on_board else WORDS
+            await ws.send(json.dumps({"type": "word", "id": entry, "word": rng.choice(pick)}))
             out["sent"] += 1
             entry += 1
             await asyncio.sleep(args.interval)
         await asyncio.sleep(2.0)  # the last verdicts
         out["unanswered"] += len(sent)
         reader.cancel()
+
+
+def board_words(rows: list[list[str]]) -> list[str]:
+    """The words of a round's board, as a player who knows them all would type them (enable1's, solved here)."""
+    from boggle_tui.engine.board import Board
+    from boggle_tui.engine.dictionary import load_dictionary
+    from boggle_tui.engine.solver import solve
+
+    board = Board(tuple(tuple(row) for row in rows))
+    return list(solve(board, load_dictionary("enable1").trie, 3).paths)
 
 
 def players(url: str, numbers: list[int], args: argparse.Namespace, window: tuple[float, float], cpus: set[int] | None,
@@ -437,6 +455,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--interval", type=float, default=0.5, help="seconds between a player's words")
     p.add_argument("--seconds", type=float, default=20.0, help="the measured window")
     p.add_argument("--warm-up", type=float, help="seconds before the window opens (default 8 + players / 400)")
+    p.add_argument("--scoring", choices=("unique", "all", "team"), default="unique", help="the rooms' scoring")
+    p.add_argument("--on-board", type=float, default=0.0, help="the share of words sent that the board holds")
     p.add_argument("--client-processes", type=int, default=2)
     p.add_argument("--server-cpu", help="the cores the server may use (a taskset list: 0, or 0-1)")
     p.add_argument("--client-cpus", help="the cores the players' processes (and py-spy) may use")

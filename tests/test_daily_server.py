@@ -237,8 +237,8 @@ async def test_a_dropped_connection_keeps_the_round_open_and_the_player_resumes_
         assert (await table_now(url)).players == 0  # not a result yet: the round is hers until its deadline
         back, start, judged = await resumed(url, "ada")
         assert start["remaining"] == 150 and start["next_id"] == 2 and start["code"].startswith("N-")
-        assert judged == {"type": "entries", "entries": [{"word": words[0], "verdict": "accepted", "points": 1}],
-                          "last_id": 1}  # fmt: skip
+        entry = {"word": words[0], "verdict": "accepted", "points": 1, "by": ""}  # `by`: a teammate's (no team here)
+        assert judged == {"type": "entries", "entries": [entry], "last_id": 1}
         assert (await back.word(2, words[0]))["verdict"] == Verdict.ALREADY_FOUND.value
         assert (await back.word(3, words[1]))["verdict"] == Verdict.ACCEPTED.value
         table = await back.end()

@@ -148,7 +148,7 @@ def test_rules_check_what_a_server_can_play_themselves() -> None:
     assert served(dictionaries=lists, max_seconds=600) == Rules()  # every field left out: the defaults
     assert served("de", "de", 90, dictionaries=lists, max_seconds=600) == Rules("de", "de", 90)
     for asked, key in (({"dice": "nope"}, "dice"), ({"dictionary": "fr"}, "dictionary"), ({"seconds": 601}, "seconds"),
-                       ({"scoring": "team"}, "scoring")):  # fmt: skip
+                       ({"scoring": "teams"}, "scoring")):  # fmt: skip
         with pytest.raises(Refused) as refused:
             served(**asked, dictionaries=lists, max_seconds=600)  # type: ignore[arg-type]
         assert refused.value.key == key
