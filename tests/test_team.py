@@ -146,7 +146,7 @@ def test_team_rules_travel_and_are_checked() -> None:
     assert rules.team and rules.goal == 60
     assert m.Settings.of(rules).rules(frozenset({"enable1"})) == rules
     assert "one team · goal 60 points" in rules.describe()
-    assert f"goal {GOAL_SHARE}%" in Rules(scoring=Scoring.TEAM).describe()
+    assert f"one team · goal {GOAL_SHARE}%" in Rules(scoring=Scoring.TEAM).describe()
     for goal in (0, -1, 100_001, True):
         with pytest.raises(ProtocolError):
             m.decode_client(json.dumps({"type": "settings", "settings": {"scoring": "team", "goal": goal}}))
@@ -221,12 +221,13 @@ def test_a_team_round_in_plain_seats_from_the_first_find_to_the_results(room) ->
     wire.typed("ann", words[0])
     assert f"{words[0].upper()}: found by ben" in wire.said["ann"]
     wire.typed("ann", words[1]), wire.typed("ann", words[2])
+    assert f"{words[2].upper()}: accepted, 1 point · Team 3 / 3 · goal reached" in wire.said["ann"]
     session = wire.seats[1].session
     assert session.team_score == 3 and session.teammates == {words[0]: "ben"}
     room.time.now += 60 + GRACE
     wire.deliver(room.tick())
     ann = wire.said["ann"]
-    assert "Together: 3 of 3 points · goal reached at 0:00" in ann
+    assert "Together: 3 of 3 points · goal reached after 0:00" in ann
     assert not any(line.startswith("Winner") or "winner:" in line for line in ann)  # nobody wins against a teammate
     assert session.players and {p.name: set(p.words) for p in session.players} == {
         "ann": {words[1], words[2]},

@@ -426,7 +426,10 @@ class PlainRoom:
             return [self._teammate_found(message)]
         if not isinstance(message, m.Judgement):
             return []  # an `entries` after a reconnect is what was said before: not said again
-        return [self._verdict(entry) for entry in session.entries[before:]]
+        lines = [self._verdict(entry) for entry in session.entries[before:]]
+        if lines and session.team and session.entries[-1].verdict.accepted:  # `…, 1 point · Team 3 / 5`
+            lines[-1] = " · ".join([lines[-1], session.team_line()])
+        return lines
 
     def _teammate_found(self, found: m.TeamFound) -> str:
         """`ben found TEAM: +1 for the team, 41 of 60` (the name as decoded: cleaned, shown literally)."""

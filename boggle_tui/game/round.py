@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -218,6 +218,7 @@ class Results:
     found: dict[str, int]
     revealed: list[str]
     ended: EndReason | None
+    teammates: Mapping[str, str] = field(default_factory=dict)  # a team's round: the words a teammate found first
 
     @property
     def score(self) -> int:
@@ -229,8 +230,9 @@ class Results:
 
     @cached_property
     def missed(self) -> list[str]:
-        """Words not found, the most valuable first, then in the board's language's alphabetical order."""
-        return self.by_value(w for w in self.solution.words if w not in self.found)
+        """Words not found (in a team's round: by anyone in the team), the most valuable first, then in the board's
+        language's alphabetical order."""
+        return self.by_value(w for w in self.solution.words if w not in self.found and w not in self.teammates)
 
     def by_value(self, words: Iterable[str]) -> list[str]:
         """Words as a list shows them: the most valuable first, then as the language's dictionaries order them."""

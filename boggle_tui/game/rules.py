@@ -115,8 +115,9 @@ def describe_scoring(scoring: Scoring, goal: int | None = None) -> str:
     if scoring is Scoring.ALL:
         return _("every word scores")
     if goal is None:
-        # Translators: a room where everyone plays together, its goal a share of the board's required points
-        return _("one team · goal {share}% of the common words' points").format(share=GOAL_SHARE)
+        # Translators: a room where everyone plays together, its goal a share of the points of the board's common
+        # words ("goal 25%")
+        return _("one team · goal {share}%").format(share=GOAL_SHARE)
     # Translators: a room where everyone plays together, with the points its team aims for in each round
     return counted(goal, "one team · goal {count} point", "one team · goal {count} points")
 

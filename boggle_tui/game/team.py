@@ -73,8 +73,8 @@ def team_outcome(points: int, goal: int, reached: float | None, ended: str = "")
     end that said why the round ended on a line of its own): `Together: …`."""
     values = {"points": number(points), "goal": number(goal)}
     if reached is not None:
-        # Translators: a team's round: its points, its goal, and when in the round it reached it ("at 1:52")
-        together = _("together: {points} of {goal} points · goal reached at {time}")
+        # Translators: a team's round: its points, its goal, and how far into the round it reached it ("after 1:52")
+        together = _("together: {points} of {goal} points · goal reached after {time}")
         values["time"] = format_seconds(reached)
     else:
         # Translators: a team's round that ended short of its goal, by {short} points

@@ -426,7 +426,7 @@ class OnlineSession(ServedRound):
 
     def results(self) -> Results:
         assert self.solution is not None
-        return Results(self.solution, dict(self.found), [], self.end_reason)
+        return Results(self.solution, dict(self.found), [], self.end_reason, dict(self.teammates))
 
     @property
     def winners(self) -> list[str]:
