@@ -233,3 +233,36 @@ def test_a_team_round_in_plain_seats_from_the_first_find_to_the_results(room) ->
         "ann": {words[1], words[2]},
         "ben": {words[0]},
     }
+
+
+async def test_the_round_screen_shows_a_teammate_s_find_and_the_team_s_progress(room, enable1, popular) -> None:
+    """The app's side of a team's round, fed by the room's own messages through the wire (no socket): the line of
+    counts leads with the team's progress, a teammate's word joins Found with their name and lights its path."""
+    from snapshot_support import still_app
+
+    from boggle_tui.app.screens.round import RoundScreen
+    from boggle_tui.net.session import OnlineSession
+
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=9)
+    ann, ben = start(room, "ann", "ben")
+    (start_text,) = [s.text for s in room.welcome_state(ann) if json.loads(s.text)["type"] == "start"]
+    sent: list[m.ClientMessage] = []
+    session = OnlineSession(m.decode_server(start_text), "table", ann.id, sent.append, now=room.time)
+    app = still_app(enable1, popular, None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = RoundScreen(session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        word = words_on(room, 1)[0]
+        for s in room.enter(ben, 0, word):
+            if s.to is None or ann.id in s.to:
+                session.apply(m.decode_server(s.text))
+        await pilot.pause()
+        counts = str(screen.standings.render())
+        assert counts.startswith(f"Team {score(word)} / 9") and "ann (you)" in counts
+        assert screen.found.teammates == ((word, "ben"),)
+        assert screen.board_view.lit == tuple(room.solution.paths[word])  # its path, for a moment
+        await pilot.pause(1.7)
+        assert screen.board_view.lit == ()
+        entry = session.submit(word)  # typed again: who has it, at once (the room's verdict follows)
+        assert entry is not None and entry.said == "found by ben" and sent[-1].word == word
