@@ -39,6 +39,8 @@ def test_a_word_is_the_team_s_once_and_the_others_hear_of_it_at_once(room) -> No
     assert set(to) == {bob.id, cy.id}  # never the finder, never a spectator: words stay hidden till the end
     assert (found["word"], found["name"], found["points"]) == (word, "alice", score(word))
     assert found["team"] == score(word) and found["goal"] == room.team.goal
+    ((everyone, progress),) = sent_to(sends, "progress")
+    assert everyone is None and progress["team"] == score(word)  # the team's points: a spectator sees them too
     # Typed again by a teammate: who has it, and no points; their own find is theirs.
     (again,) = messages(room.enter(bob, 0, word.upper()), "verdict")
     assert (again["verdict"], again["by"], again["points"]) == ("found by a teammate", "alice", 0)

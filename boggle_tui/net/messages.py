@@ -472,6 +472,7 @@ class Count:
 class Progress:
     KIND: ClassVar[str] = "progress"
     players: tuple[Count, ...] = many(MAX_LIST, ())
+    team: int = number(0, MAX_POINTS, 0)  # a team's round: its points so far
 
 
 @message

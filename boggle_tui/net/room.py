@@ -403,7 +403,7 @@ class Room:
         if self.state is State.COUNTDOWN:
             sends += self._countdown_again()
         if self.state is State.PLAYING:
-            sends += [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
+            sends += [send(None, self._progress()), *self._maybe_end_by_vote()]
         return sends
 
     def welcome_state(self, player: Player) -> list[Send]:
@@ -426,7 +426,7 @@ class Room:
             entries = tuple(_judged(e) for e in player.round.entries)
             sends.append(send((player.id,), m.Entries(entries=entries, last_id=player.last_id)))
             sends += self._team_so_far(player)
-            sends.append(send(None, m.Progress(players=self._progress())))  # back: everyone sees it
+            sends.append(send(None, self._progress()))  # back: everyone sees it
         return sends
 
     def watch(self, player: Player) -> list[Send]:
@@ -437,7 +437,7 @@ class Room:
         if player.round is not None:
             return self.welcome_state(player)[1:]
         start = self._start_message(watching=True)
-        return [send((player.id,), start), send((player.id,), m.Progress(players=self._progress()))]
+        return [send((player.id,), start), send((player.id,), self._progress())]
 
     # The lobby
 
@@ -517,7 +517,7 @@ class Room:
         if self.state is State.COUNTDOWN:
             sends += self._countdown_again()
         if self.state is State.PLAYING:
-            sends += [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
+            sends += [send(None, self._progress()), *self._maybe_end_by_vote()]
         return sends, target
 
     def _add_bot(self, host: Player, level: str) -> list[Send]:
@@ -552,7 +552,7 @@ class Room:
                     moved = True
                     if entry is not None and entry.verdict.accepted:
                         told += self._team_found(bot, entry.word)
-        return [*told, send(None, m.Progress(players=self._progress()))] if moved else []
+        return [*told, send(None, self._progress())] if moved else []
 
     def _lobby(self) -> Send:
         self.unsaved = True
@@ -662,7 +662,7 @@ class Room:
         if watching:
             sends.append(send(watching, self._start_message(watching=True)))
         # Everyone's count from the start (0 each): a watcher sees who plays before the first word is found.
-        return [*sends, self._lobby(), send(None, m.Progress(players=self._progress()))]
+        return [*sends, self._lobby(), send(None, self._progress())]
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
@@ -694,7 +694,7 @@ class Room:
         verdict = judge(player.round, text, player.bucket, self.now(), self.deadline + player.grace)
         said = send((player.id,), judgement(entry_id, verdict))
         if verdict.verdict.accepted:
-            return [said, *self._team_found(player, verdict.word), send(None, m.Progress(players=self._progress()))]
+            return [said, *self._team_found(player, verdict.word), send(None, self._progress())]
         return [said]
 
     def _team_so_far(self, player: Player) -> list[Send]:
@@ -727,15 +727,17 @@ class Room:
                             goal=team.goal)  # fmt: skip
         return [send(told, found)]
 
-    def _progress(self) -> tuple[m.Count, ...]:
-        """How many words each player in the round has: never which (one waiting for the next round is not in it)."""
-        return tuple(p.count() for p in self.players.values() if p.round is not None)
+    def _progress(self) -> m.Progress:
+        """How many words each player in the round has, never which (one waiting for the next round is not in it),
+        and a team's points (everyone sees them: a spectator, a party screen)."""
+        counts = tuple(p.count() for p in self.players.values() if p.round is not None)
+        return m.Progress(players=counts, team=self.team.score if self.team is not None else 0)
 
     def vote_end(self, player: Player) -> list[Send]:
         if self.state is not State.PLAYING:
             return []
         player.voted_end = True
-        return [send(None, m.Progress(players=self._progress())), *self._maybe_end_by_vote()]
+        return [send(None, self._progress()), *self._maybe_end_by_vote()]
 
     def _maybe_end_by_vote(self) -> list[Send]:
         """The round ends when every voter has voted: each person in it who is here, or away for less than

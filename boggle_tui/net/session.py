@@ -343,8 +343,10 @@ class OnlineSession(ServedRound):
                 self._judged_up_to(last)
             case m.TeamFound() if self.team and not self.watching:
                 self._teammate_found(message)
-            case m.Progress(players=players):
+            case m.Progress(players=players, team=team):
                 self.standings = [Standing(p.name, p.words, p.connected, p.voted_end, p.id == self.me) for p in players]
+                if self.team:
+                    self.team_score = team  # the room's count: a spectator's too, who hears of no word
             case m.End():
                 self._finish(message)
                 return
