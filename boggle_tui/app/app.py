@@ -393,6 +393,10 @@ class BoggleApp(App[int]):
         # Imported when a room is played: the network library and the server stay off the start-up path.
         from boggle_tui.app.online import OnlinePlay
 
+        if target.party:
+            from boggle_tui.app.party import PartyPlay
+
+            return PartyPlay(self, target, self.show, self.now, self.settings_folder, back=self._room_closed)
         return OnlinePlay(self, target, self.show, self.now, self.settings_folder, self.online_round, self._room_closed,
                           self._room_lost)  # fmt: skip
 

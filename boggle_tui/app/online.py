@@ -53,6 +53,8 @@ class OnlineTarget:
     dictionaries: dict[str, str] | None = None  # the word lists the server here allows (name -> name or path)
     detached: bool = True  # the server runs as its own process, outliving this game (tests keep it in-process)
     watch: bool = False  # a spectator: no seat (boggle join --watch)
+    party: bool = False  # a spectator's seat shown on one screen for a shared TV (boggle party, app/party.py)
+    link: str = ""  # the browser's link into the room, for the party screen's QR code
 
 
 class RoomClosed(Exception):

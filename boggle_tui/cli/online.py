@@ -121,6 +121,26 @@ def run_join(args: argparse.Namespace) -> int:
     return run_app(preferences, notices, Room(target))
 
 
+def run_party(args: argparse.Namespace) -> int:
+    """A room on a shared screen: its boards, clock, counts and evening, watched without a seat."""
+    host, port, room = parse_address(args.address)
+    if not room:
+        raise BoggleError(_("give the room too: HOST:PORT/ROOM"))
+    web = args.web or ""
+    if web and not web.startswith(("http://", "https://")):
+        raise BoggleError(_("--web is the page of boggle web, e.g. http://192.168.1.5:8000"))
+    from boggle_tui.app.launch import Room
+    from boggle_tui.app.online import OnlineTarget
+    from boggle_tui.cli.play import app_preferences, run_app
+    from boggle_tui.net.address import join_link
+
+    address = f"{host}:{port}/{room}"
+    target = OnlineTarget(url=f"ws://{host}:{port}", room=room, name=args.name or _("Party screen"), address=address,
+                          watch=True, party=True, link=join_link(web, address) if web else "")  # fmt: skip
+    preferences, notices = app_preferences()
+    return run_app(preferences, notices, Room(target))
+
+
 def _list_rooms(url: str) -> int:
     from boggle_tui.net.client import JoinError, list_rooms
 

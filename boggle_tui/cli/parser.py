@@ -346,6 +346,16 @@ def _join_arguments(parser: argparse.ArgumentParser) -> None:
                       help=_("watch the room without a seat: the boards and the counts, never playing"))  # fmt: skip
 
 
+def _party_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "address", metavar=_("HOST:PORT/ROOM"), help=_("the server and room, e.g. 192.168.1.5:8765/friends")
+    )
+    parser.add_argument(
+        "--web", metavar="URL", help=_("the page of boggle web (http://HOST:8000): its join link is shown as a QR code")
+    )
+    parser.add_argument("--name", metavar=_("NAME"), help=_("the screen's name in the room (default: Party screen)"))
+
+
 def _server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", type=_host, metavar="H", help=_("address to listen on (default 127.0.0.1)")
@@ -503,6 +513,12 @@ COMMANDS: dict[str, Command] = {
     "host": Command(N_("host a room: friends join it with boggle join"), "online", "run_host", _host_arguments),
     "join": Command(
         N_("join a room: boggle join HOST:PORT/ROOM (no ROOM: list the rooms)"), "online", "run_join", _join_arguments
+    ),
+    "party": Command(
+        N_("show a room on a shared screen: the board, the clock, the counts, the evening"),
+        "online",
+        "run_party",
+        _party_arguments,
     ),
     "server": Command(N_("run a room server with no game of its own"), "online", "run_server", _server_arguments),
     "daily": Command(N_("today's board, with everyone who plays it (UTC)"), "daily", "run_daily", _daily_arguments),

@@ -1,0 +1,38 @@
+"""The party screen's link to its room (`boggle party ADDRESS/ROOM`): a spectator's seat, every round and every
+lobby shown on one screen (app/screens/party.py) instead of the lobby, round and results screens a player goes
+through. The connection, its drops and its returns are the spectator's own (app/online.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.screens.party import PartyScreen
+from boggle_tui.game.clock import TimeSource
+from boggle_tui.net import messages as m
+from boggle_tui.net.session import OnlineSession
+
+
+class PartyPlay(OnlinePlay):
+    def __init__(
+        self, app: App[int], target: OnlineTarget, show: Any, now: TimeSource, folder: Path | None, **rest: Any
+    ) -> None:
+        super().__init__(app, target, show, now, folder, **rest)
+        self.start = self._round  # a board dealt is drawn here, never played
+        self.party = PartyScreen(target.room, target.address, target.link)
+
+    def lobby_screen(self) -> PartyScreen:  # type: ignore[override]  # the one screen, in place of the lobby's
+        if self.lobby is not None:
+            self.party.show_lobby(self.lobby)
+        return self.party
+
+    def _handle(self, message: m.ServerMessage) -> None:
+        super()._handle(message)
+        if isinstance(message, m.Lobby):
+            self.party.show_lobby(message)
+
+    def _round(self, session: OnlineSession) -> None:
+        self.party.show_round(session)
