@@ -132,8 +132,59 @@ async def main() -> None:
         await room(pilot, app, clock)
         (OUT / "room.svg").write_text(app.export_screenshot(title="boggle"), encoding="utf-8")
     print("wrote docs/screenshots/room.svg")
+    await party()
     use_language("de")
     await draw("german", playing_german, RoundRequest(Roll("de", seed=6), "de", 180))
+
+
+async def party() -> None:
+    """A team's round on the party screen at 160x45, 1:12 left: a room in this process (net/room.py, no socket)
+    whose messages reach the screen as a spectator's game hands them on."""
+    import random
+
+    from boggle_tui.app.screens.party import PartyScreen
+    from boggle_tui.engine.dictionary import load_dictionary
+    from boggle_tui.engine.scoring import score
+    from boggle_tui.game.rules import Rules, Scoring
+    from boggle_tui.net import messages as m
+    from boggle_tui.net.room import COUNTDOWN, Room
+    from boggle_tui.net.session import OnlineSession
+
+    clock = Clock()
+    enable1 = load_dictionary("enable1")
+    rules = Rules(seconds=180, scoring=Scoring.TEAM, seed=42)
+    room = Room("night", rules, lambda *_: enable1, now=clock, rng=random.Random(1))
+    screen = PartyScreen("night", "boggle.lan:8765/night", "http://boggle.lan:8000/?join=boggle.lan:8765/night")
+    tv, _ = room.spectate("TV")
+    sessions: list[OnlineSession] = []
+
+    def deliver(sends: list[Any]) -> None:
+        for s in sends:
+            if s.to is None or tv.id in s.to:
+                message = m.decode_server(s.text)
+                if isinstance(message, m.Lobby):
+                    screen.show_lobby(message)
+                elif isinstance(message, m.Start):
+                    sessions.append(OnlineSession(message, "night", tv.id, lambda _: None, now=clock))
+                    screen.show_round(sessions[-1])
+                elif sessions:
+                    sessions[-1].apply(message)
+
+    players = [room.join(name)[0] for name in ("alice", "bob", "carol")]
+    for player in players:
+        room.set_ready(player, True)
+    clock.now += COUNTDOWN
+    app = BoggleApp(now=clock, wall=wall)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await app.push_screen(screen)
+        deliver(room.tick())
+        words = sorted(room.solution.paths, key=lambda w: (score(w), w))
+        for n, word in enumerate(words[: 3 * 7]):
+            clock.now += 5
+            deliver(room.enter(players[n % 3], n, word))
+        await pilot.pause(0.5)
+        (OUT / "party.svg").write_text(app.export_screenshot(title="boggle party"), encoding="utf-8")
+    print("wrote docs/screenshots/party.svg")
 
 
 async def playing_german(pilot: Any, app: BoggleApp, clock: Clock) -> None:
