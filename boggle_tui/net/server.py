@@ -32,6 +32,7 @@ from boggle_tui.engine.dictionary import Dictionary, language_of, load_dictionar
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.rules import Rules
+from boggle_tui.game.tiers import required_test
 from boggle_tui.i18n import _
 from boggle_tui.net import messages as m
 from boggle_tui.net import phrases as P
@@ -105,6 +106,7 @@ class RoomServer:
         self.links: dict[tuple[str, int], Link] = {}
         self.connections = 0
         self._dictionaries: dict[tuple[str, str], Dictionary] = {}
+        self._common: set[str] = set()  # the languages whose common words are read (a team's goal needs them)
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
@@ -250,7 +252,7 @@ class RoomServer:
                 self.log(f"room file {path.name} cannot be read ({error}): moved aside to {aside or 'nowhere'}")
                 continue
             try:
-                await asyncio.to_thread(self.dictionary_for, settings.dictionary, settings.language)
+                await asyncio.to_thread(self._prepare, settings)
             except (BoggleError, OSError) as error:  # a word list the operator has since taken away
                 self.log(f"room {saved.room}: not brought back, its word list cannot be read ({error})")
                 continue
@@ -369,7 +371,7 @@ class RoomServer:
             hello = _room_of_address(ws, hello)
             wanted = self._settings_asked(hello)
             if wanted is not None:  # another language's list, or one in another language: read off the loop
-                await asyncio.to_thread(self.dictionary_for, wanted.dictionary, wanted.language)
+                await asyncio.to_thread(self._prepare, wanted)
             room, player, notes = self._seat(hello, _address(ws))
         except ProtocolError as error:
             await self._refuse(ws, Refused(str(error)))
@@ -511,7 +513,8 @@ class RoomServer:
         except ProtocolError as error:
             self._send(link, m.Error(message=str(error)))
             return
-        if (settings.dictionary, language_of(settings.dictionary, settings.language).code) not in self._dictionaries:
+        listed = (settings.dictionary, language_of(settings.dictionary, settings.language).code) in self._dictionaries
+        if not listed or (settings.team and settings.language not in self._common):
             # read off the event loop, then applied
             task = asyncio.get_running_loop().create_task(self._read_then_change(link, settings))
             self._reading.add(task)
@@ -519,8 +522,16 @@ class RoomServer:
             return
         self._apply_settings(link, settings)
 
+    def _prepare(self, rules: Rules) -> None:
+        """What a room's rules will read, read now (in a thread: never on the loop): their word list, and for a
+        team's room the language's common words, whose points its goal is a share of (game/team.py)."""
+        self.dictionary_for(rules.dictionary, rules.language)
+        if rules.team:
+            required_test(rules.language)
+            self._common.add(rules.language)
+
     async def _read_then_change(self, link: Link, settings: Rules) -> None:
-        await asyncio.to_thread(self.dictionary_for, settings.dictionary, settings.language)
+        await asyncio.to_thread(self._prepare, settings)
         if link.room.name in self.rooms:
             self._apply_settings(link, settings)
 
