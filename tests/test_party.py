@@ -98,6 +98,21 @@ async def test_a_party_screen_that_comes_in_mid_round_draws_the_round(room, enab
         assert not screen.query("#party-qr")  # no link given: no code
 
 
+async def test_a_party_screen_up_after_the_lobby_came_shows_the_lobby(room, enable1, popular) -> None:
+    """The room's lobby reaches the screen before it is up (its welcome, then the lobby: a play-test showed a blank
+    screen but for the join line)."""
+    ann, _ = room.join("ann")
+    room.set_ready(ann, True)
+    screen = PartyScreen("table", "192.168.1.5:8765/table")
+    Watcher(room, screen)  # the lobby, before the screen is mounted
+    app = still_app(enable1, popular, None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.push_screen(screen)
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Room table · waiting for the first round" in text and "1 of 1 ready" in text
+
+
 def test_a_qr_code_is_drawn_two_modules_a_line() -> None:
     lines = qr_lines(LINK)
     import segno

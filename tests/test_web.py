@@ -291,3 +291,53 @@ def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_pat
         room_server.wait(10)
     joined = [line for line in log.read_text().splitlines() if "joined" in line]
     assert len(joined) == 2 and "(2 here)" in joined[1]  # two seats, two names
+
+
+def test_a_tab_for_the_tv_shows_the_party_screen_with_the_room_s_qr_code(tmp_path: Path) -> None:
+    """`?party=ADDRESS/ROOM`: the party screen (boggle party) in a browser tab at a TV's size, with the QR code of
+    this page's own link into the room, as a spectator of the room (the server's log says so)."""
+    web_port, room_port = free_ports(2)
+    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}
+    log = tmp_path / "server.log"
+    with log.open("w") as errors:
+        room_server = subprocess.Popen(
+            [sys.executable, "-m", "boggle_tui", "server", "--port", str(room_port)], env=env, stderr=errors
+        )
+    web = subprocess.Popen(
+        [sys.executable, "-m", "boggle_tui", "web", "--port", str(web_port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for port in (web_port, room_port):
+            wait_for(lambda port=port: socket.socket().connect_ex(("127.0.0.1", port)) == 0, "the servers")
+        seat = subprocess.Popen(  # ann makes the room (a party screen watches a room, it never makes one)
+            [sys.executable, "-m", "boggle_tui", "join", f"127.0.0.1:{room_port}/night", "--plain", "--name", "ann"],
+            env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        wait_for(lambda: "'ann' joined" in log.read_text(), "ann in the room")
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1600, "height": 900})
+            page.goto(f"http://127.0.0.1:{web_port}/?join=x&party=127.0.0.1:{room_port}/night")
+            tab = Page(page, touch=False)
+            rows = tab.wait_for(lambda rows: any("waiting for the first round" in r for r in rows), "the party screen")
+            text = "\n".join(rows)
+            assert "Room night" in text and "0 of 1 ready" in text
+            squashed = re.sub(r"\s+", "", text)  # the side column wraps the long lines
+            assert f"bogglejoin127.0.0.1:{room_port}/night" in squashed
+            assert f"127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}" in squashed
+            code = [y for y, row in enumerate(rows) if "▀▀▀▀▀▀▀" in row]  # the finder patterns' lower edges
+            assert len(code) >= 2, text
+            column = rows[code[0]].index("▀▀▀▀▀▀▀")
+            assert tab.drawn(tab.cell_box(column, code[0] - 3, 7, 3)) > 0  # its squares are drawn, not only text
+            wait_for(lambda: "watches" in log.read_text(), "the party screen watching the room", 30)
+            if shots := os.environ.get("BOGGLE_WEB_SHOTS"):
+                page.screenshot(path=str(Path(shots) / "party-tv.png"))
+            browser.close()
+        seat.terminate()
+        seat.wait(10)
+    finally:
+        web.terminate()
+        room_server.terminate()
+        web.wait(10)
+        room_server.wait(10)

@@ -138,7 +138,8 @@ class BoggleApp(App[int]):
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.web_url = web_url
         self.online = self._online_play(launch.target) if isinstance(launch, Room) else None
-        self.online_from_start = False  # a room chosen on the start screen goes back to it when left
+        # a room chosen on the start screen (or a browser tab's) goes back to it when left
+        self.online_from_start = isinstance(launch, Room) and launch.from_page
         self.dictionaries: dict[str, Dictionary] = {}
         self.table = launch.table if isinstance(launch, Round) else None  # rounds against the table while set
         self.table_choice = self.table or TableRules()  # what the table screen offers first

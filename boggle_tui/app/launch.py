@@ -35,6 +35,9 @@ class Room:
     """A room joined, or hosted (`boggle join`, `boggle host`)."""
 
     target: OnlineTarget
+    # A browser tab's (boggle web ?party=): a room it cannot reach leaves it on the start screen, saying why, where
+    # the command line's game exits with the error
+    from_page: bool = False
 
 
 @dataclass(frozen=True)

@@ -230,7 +230,14 @@ def run_app(preferences: Preferences, notices: list[str], launch: Launch | None 
     # again and again, which would be a visible pause on every full collection.
     gc.collect()
     gc.freeze()
-    from boggle_tui.cli.web import JOIN_VARIABLE, NAME_VARIABLE, WEB_URL_VARIABLE, invited_address, invited_name
+    from boggle_tui.cli.web import (
+        JOIN_VARIABLE,
+        NAME_VARIABLE,
+        PARTY_VARIABLE,
+        WEB_URL_VARIABLE,
+        invited_address,
+        invited_name,
+    )
     from boggle_tui.storage.paths import tab_data
 
     if tab_data():
@@ -238,6 +245,10 @@ def run_app(preferences: Preferences, notices: list[str], launch: Launch | None 
     notices = [*notices, *ssh_notice(os.environ)]
     from boggle_tui.app.launch import AtStart
 
+    party = invited_address(os.environ.get(PARTY_VARIABLE)) if launch is None else None
+    if party:  # a browser tab for the TV (boggle web ?party=): the party screen, if this game may reach the room
+        launch, refused = party_launch(party, os.environ.get(WEB_URL_VARIABLE) or "")
+        notices = [*notices, *refused]
     if launch is None:
         invite = invited_address(os.environ.get(JOIN_VARIABLE))
         launch = AtStart(invite=invite, invited_as=invited_name(os.environ.get(NAME_VARIABLE)))
@@ -245,3 +256,21 @@ def run_app(preferences: Preferences, notices: list[str], launch: Launch | None 
                     web_url=os.environ.get(WEB_URL_VARIABLE))  # fmt: skip
     app.run()
     return app.return_code or 0
+
+
+def party_launch(address: str, web_url: str) -> tuple[Launch | None, list[str]]:
+    """The party screen on `address` (HOST:PORT/ROOM), with the QR code of `web_url`'s link into it; none, with the
+    reason as a notice, where this game may not reach that server (a public page joins only its --rooms)."""
+    from boggle_tui.app.launch import Room
+    from boggle_tui.app.online import OnlineTarget
+    from boggle_tui.net.address import join_link, parse_address
+    from boggle_tui.net.reach import reach, refusal_to_join
+
+    host, port, room = parse_address(address)
+    served = reach()
+    if not room or not served.allows(f"ws://{host}:{port}"):
+        return None, [refusal_to_join(served)] if room else []
+    link = join_link(web_url, address) if web_url else ""
+    target = OnlineTarget(url=f"ws://{host}:{port}", room=room, name=_("Party screen"), address=address, watch=True,
+                          party=True, link=link)  # fmt: skip
+    return Room(target, from_page=True), []

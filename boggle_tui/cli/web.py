@@ -7,6 +7,8 @@ to each other, so each tab keeps its own data for as long as it is open. A link
 `http://HOST:PORT/?join=HOST:PORT/ROOM` opens the game with "Play with friends" filled in for
 that room (the visitor gives their name); the address in it is checked like one typed. A link that
 also says `&name=NAME` joins that room under that name at once (a link a player keeps for themself).
+`http://HOST:PORT/?party=HOST:PORT/ROOM` opens the party screen on that room (`boggle party`: the TV's tab), with
+the QR code of this page's link into the room.
 
 The page is the game's own (web_page/, shipped in the wheel): xterm.js's DOM renderer, which draws right at
 any devicePixelRatio (textual-serve's page used xterm's WebGL and canvas renderers: at a phone's ratio of 3 the
@@ -37,6 +39,7 @@ HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")  # a nam
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 JOIN_VARIABLE = "BOGGLE_JOIN"  # the room a tab was opened for
 NAME_VARIABLE = "BOGGLE_JOIN_NAME"  # the name it joins under, if its link gave one
+PARTY_VARIABLE = "BOGGLE_PARTY"  # the room a tab shows on the party screen (?party=)
 WEB_URL_VARIABLE = "BOGGLE_WEB_URL"  # the page's own address, for the links a lobby shows
 PAGE = Path(__file__).with_name("web_page")  # the page, its script and xterm.js (with its licences)
 PAGE_URL = "/page/"
@@ -169,6 +172,7 @@ def run_web(args: argparse.Namespace) -> int:
             app.router.add_static(PAGE_URL, PAGE)  # the page's script and xterm.js
             app.router.add_get("/ws/join/{room:.+}", self.handle_websocket)  # a tab opened by a link into a room
             app.router.add_get("/ws/as/{name}/join/{room:.+}", self.handle_websocket)  # ... under a name
+            app.router.add_get("/ws/party/{party:.+}", self.handle_websocket)  # a tab for the TV: the party screen
             return app
 
         @aiohttp_jinja2.template("index.html")  # web_page/index.html
@@ -180,7 +184,10 @@ def run_web(args: argparse.Namespace) -> int:
             context.update(page_texts())
             room = invited_address(request.query.get("join"))
             name = invited_name(request.query.get("name"))
-            if room and name:  # the page's websocket asks for them in its path (the page adds its own query)
+            party = invited_address(request.query.get("party"))
+            if party:
+                context["app_websocket_url"] += f"/party/{quote(party, safe='')}"
+            elif room and name:  # the page's websocket asks for them in its path (the page adds its own query)
                 context["app_websocket_url"] += f"/as/{quote(name, safe='')}/join/{quote(room, safe='')}"
             elif room:
                 context["app_websocket_url"] += f"/join/{quote(room, safe='')}"
@@ -195,9 +202,12 @@ def run_web(args: argparse.Namespace) -> int:
                 return websocket
             room = invited_address(request.match_info.get("room"))
             name = invited_name(request.match_info.get("name"))
+            party = invited_address(request.match_info.get("party"))
             own = f"{JOIN_VARIABLE}={shlex.quote(room)} {command}" if room else command
             if room and name:
                 own = f"{NAME_VARIABLE}={shlex.quote(name)} {own}"
+            if party:
+                own = f"{PARTY_VARIABLE}={shlex.quote(party)} {command}"
             language = browser_language(request.headers.get("Accept-Language"))
             if language:  # the game speaks the browser's language unless the player chose another
                 own = f"LANGUAGE={language} {own}"

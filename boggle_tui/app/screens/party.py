@@ -43,6 +43,7 @@ class PartyScreen(TranslatedScreen[None]):
         self.session: OnlineSession | None = None
         self.lobby: m.Lobby | None = None
         self.board_view: BoardView | None = None
+        self.composed = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="party"):
@@ -63,6 +64,7 @@ class PartyScreen(TranslatedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.composed = True  # its widgets are there to be drawn on (is_mounted is not, within on_mount)
         self.set_interval(TICK_SECONDS, self._tick)
         if self.session is not None and not self.session.over:
             self._draw_round(self.session)
@@ -86,7 +88,7 @@ class PartyScreen(TranslatedScreen[None]):
         self.session = session
         session.on_change(self.refresh_round)
         session.on_end(lambda _: self._show_end())
-        if self.is_mounted:
+        if self.composed:
             self._draw_round(session)
 
     def _draw_round(self, session: OnlineSession) -> None:
@@ -102,7 +104,7 @@ class PartyScreen(TranslatedScreen[None]):
 
     def refresh_round(self) -> None:
         session = self.session
-        if session is None or session.over or not self.is_mounted:
+        if session is None or session.over or not self.composed:
             return
         self.query_one("#party-team", Static).update(Text(session.team_line(), style="bold") if session.team else "")
         ranked = sorted(session.standings, key=lambda s: (-s.words, s.name))[:MAX_ROWS]
@@ -116,7 +118,7 @@ class PartyScreen(TranslatedScreen[None]):
 
     def _show_end(self) -> None:
         session = self.session
-        if session is None or not self.is_mounted:
+        if session is None or not self.composed:
             return
         ended = session.end_reason.text if session.end_reason else _("Over")
         if session.team:
@@ -129,7 +131,7 @@ class PartyScreen(TranslatedScreen[None]):
 
     def _show_waiting(self) -> None:
         """The lobby's side: who is ready for the next round, and the evening's leaderboard."""
-        if not self.is_mounted:
+        if not self.composed:
             return
         lobby = self.lobby
         if self.session is None:
