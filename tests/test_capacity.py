@@ -325,7 +325,7 @@ def test_messages_are_written_compactly_type_first_and_text_as_it_is() -> None:
     progress = m.Progress(players=(m.Count(id=1, name="Zoë", words=2), m.Count(id=2, name="bo", connected=False)))
     assert m.encode(progress) == (
         '{"type":"progress","players":[{"id":1,"name":"Zoë","words":2,"connected":true,"voted_end":false},'
-        '{"id":2,"name":"bo","words":0,"connected":false,"voted_end":false}]}'
+        '{"id":2,"name":"bo","words":0,"connected":false,"voted_end":false}],"team":0}'
     )
     assert m.encode(m.VoteEnd()) == '{"type":"end"}'
     assert m.encode(m.Countdown(seconds=None)) == '{"type":"countdown","seconds":null}'

@@ -7,7 +7,7 @@ import json
 import math
 
 import pytest
-from support import messages
+from support import messages, until
 from test_room import start, words_on
 
 from boggle_tui.cli.plain_room import PlainRoom
@@ -237,14 +237,18 @@ def test_a_team_round_in_plain_seats_from_the_first_find_to_the_results(room) ->
     }
 
 
-async def test_the_round_screen_shows_a_teammate_s_find_and_the_team_s_progress(room, enable1, popular) -> None:
+async def test_the_round_screen_shows_a_teammate_s_find_and_the_team_s_progress(
+    room, enable1, popular, monkeypatch
+) -> None:
     """The app's side of a team's round, fed by the room's own messages through the wire (no socket): the line of
     counts leads with the team's progress, a teammate's word joins Found with their name and lights its path."""
     from snapshot_support import still_app
 
+    from boggle_tui.app.screens import round as round_screen
     from boggle_tui.app.screens.round import RoundScreen
     from boggle_tui.net.session import OnlineSession
 
+    monkeypatch.setattr(round_screen, "TEAMMATE_LIT_SECONDS", 1.0)  # lit for a moment: the test's moment is short
     room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=9)
     ann, ben = start(room, "ann", "ben")
     (start_text,) = [s.text for s in room.welcome_state(ann) if json.loads(s.text)["type"] == "start"]
@@ -264,7 +268,6 @@ async def test_the_round_screen_shows_a_teammate_s_find_and_the_team_s_progress(
         assert counts.startswith(f"Team {score(word)} / 9") and "ann (you)" in counts
         assert screen.found.teammates == ((word, "ben"),)
         assert screen.board_view.lit == tuple(room.solution.paths[word])  # its path, for a moment
-        await pilot.pause(1.7)
-        assert screen.board_view.lit == ()
+        await until(pilot, lambda: screen.board_view.lit == (), "the path put out")  # after TEAMMATE_LIT_SECONDS
         entry = session.submit(word)  # typed again: who has it, at once (the room's verdict follows)
         assert entry is not None and entry.said == "found by ben" and sent[-1].word == word
