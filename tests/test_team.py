@@ -271,3 +271,33 @@ async def test_the_round_screen_shows_a_teammate_s_find_and_the_team_s_progress(
         await until(pilot, lambda: screen.board_view.lit == (), "the path put out")  # after TEAMMATE_LIT_SECONDS
         entry = session.submit(word)  # typed again: who has it, at once (the room's verdict follows)
         assert entry is not None and entry.said == "found by ben" and sent[-1].word == word
+
+
+async def test_the_host_chooses_playing_together_and_its_goal_in_the_lobby(enable1, popular, tmp_path) -> None:
+    """The lobby's Scoring choice holds a team's goal too (`team:50`); a goal set with --goal is offered as it is."""
+    from support import FakeTime, make_app, shown
+    from textual.widgets import Select
+
+    from boggle_tui.app.online import OnlinePlay, OnlineTarget
+    from boggle_tui.app.screens.lobby import LobbyScreen
+
+    time_ = FakeTime()
+    settings = m.Settings(scoring="team", goal=75)
+    target = OnlineTarget(url="", room="set", name="host", settings=settings, serve=("127.0.0.1", 0), detached=False)
+    app, _ = make_app(enable1, popular, None, now=time_)
+    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    async with app.run_test() as pilot:
+        lobby = await shown(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.host, "the host's lobby")
+        select = lobby.query_one("#lobby-scoring", Select)
+        await until(pilot, lambda: select.value == "team:75", "the room's own goal shown")
+        room = app.online.server.rooms["set"]
+        select.focus()
+        await pilot.pause()
+        select.value = "team:50"
+        await until(pilot, lambda: room.settings.goal == 50, "the new goal")
+        assert room.settings.team
+        select.value = "team"  # the default share again
+        await until(pilot, lambda: room.settings.goal is None and room.settings.team, "the default goal")
+        select.value = "unique"
+        await until(pilot, lambda: not room.settings.team, "a contest again")

@@ -35,6 +35,7 @@ SCORINGS = [
     (N_("Play together: one team, one goal"), Scoring.TEAM.value),
 ]
 TARGETS = (50, 100, 200)  # an evening's target points offered, besides none
+GOALS = (25, 50, 100)  # a team's goals offered in points, besides the default share of the board's common words
 FIELDS = ("dice", "seconds", "dictionary", "scoring", "target")
 
 
@@ -86,7 +87,7 @@ class RoomChoices(Grid):
             (_("Dice"), "dice", [(dice_label(key), key) for key in dice_set_names(self.language)]),
             (_("Round length"), "seconds", [(describe_seconds(n), n) for n in CLOCKS]),
             (_("Word list"), "dictionary", [(list_label(name), name) for name in shipped_lists(self.language)]),
-            (_("Scoring"), "scoring", [(_(label), value) for label, value in SCORINGS]),
+            (_("Scoring"), "scoring", [(_(label), value) for label, value in SCORINGS] + _goals()),
             # Translators: a setting's label: the evening's target, first to so many points over its rounds.
             (_("Evening"), "target", [(_("None: play on"), None), *((_target(n), n) for n in TARGETS)]),
         ]
@@ -106,7 +107,7 @@ class RoomChoices(Grid):
     def watch_lobby(self, lobby: m.Lobby) -> None:
         self._speak_room_language(lobby)
         for field in FIELDS:
-            self._show_choice(self.query_one(f"#lobby-{field}", Select), field, getattr(lobby.settings, field))
+            self._show_choice(self.query_one(f"#lobby-{field}", Select), field, _shown(lobby.settings, field))
         self._drawn_at = get_time()  # the clock Textual stamps each message with (Message.time)
 
     def _speak_room_language(self, lobby: m.Lobby) -> None:
@@ -132,6 +133,9 @@ class RoomChoices(Grid):
                 label = describe_seconds(value) if field == "seconds" else _target(value)
                 self._options[field] = sorted([*options, (label, value)], key=_ordered)
                 select.set_options(self._options[field])
+            if field == "scoring" and str(value).startswith("team:") and value not in {v for _, v in options}:
+                self._options[field] = [*options, (_goal(int(str(value)[5:])), value)]  # a goal set with --goal
+                select.set_options(self._options[field])
             if field == "dictionary" and isinstance(value, str) and value and value not in {v for _, v in options}:
                 self._options[field] = [*options, (Text(value), value)]  # the host's own list: literal text
                 select.set_options(self._options[field])
@@ -148,9 +152,13 @@ class RoomChoices(Grid):
             return
         if self._drawn_at is None or event.time <= self._drawn_at:
             return
-        if not self.host or getattr(settings, field, value) == value:
+        if not self.host or _shown(settings, field) == value:
             return
-        self.post_message(self.Picked(replace(settings, **{field: value})))  # type: ignore[arg-type]
+        changed: dict[str, Any] = {field: value}
+        if field == "scoring":  # a team's goal is chosen with its scoring: `team:50`
+            scoring, _colon, goal = str(value).partition(":")
+            changed = {"scoring": scoring, "goal": int(goal) if goal else None}
+        self.post_message(self.Picked(replace(settings, **changed)))
         self.screen.set_focus(None)  # Enter means ready again, not "open this setting"
 
 
@@ -163,6 +171,25 @@ def room_language(lobby: m.Lobby) -> str:
 def _ordered(option: tuple[str | Text, Any]) -> int:
     """Options by value, "none" first."""
     return option[1] or 0
+
+
+def _shown(settings: m.Settings, field: str) -> Any:
+    """A setting's value as its choice holds it: a team's scoring with its goal (`team:50`), else the field's own."""
+    value = getattr(settings, field)
+    if field == "scoring" and value == Scoring.TEAM.value and settings.goal is not None:
+        return f"{value}:{settings.goal}"
+    return value
+
+
+def _goals() -> list[tuple[str, Any]]:
+    """Playing together with a goal in points: `team:50`, as the scoring choice holds it."""
+    return [(_goal(n), f"{Scoring.TEAM.value}:{n}") for n in GOALS]
+
+
+def _goal(points: int) -> str:
+    """A team's goal as the scoring choice names it."""
+    # Translators: a room's scoring: everyone plays together, aiming at so many points a round
+    return _("Play together: goal {points} points").format(points=number(points))
 
 
 def _target(points: int) -> str:
