@@ -25,6 +25,7 @@ from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.common import common_words, is_loaded
 from boggle_tui.engine.dictionary import Dictionary, is_cached, language_of, load_dictionary
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.precompile import compile_apart
 from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.languages import language_for
@@ -127,7 +128,10 @@ class SoloPlay:
     def _deal(self, request: RoundRequest) -> None:
         app = self.app
         try:
-            dictionary = self._read(request) or load_dictionary(request.dictionary, language=request.language)
+            dictionary = self._read(request)
+            if dictionary is None:
+                compile_apart(request.dictionary, request.language)  # a first build's peak is not the game's
+                dictionary = load_dictionary(request.dictionary, language=request.language)
             session = self._session(request, dictionary)
         except BoggleError as error:
             app.call_from_thread(self.deal_failed, str(error))

@@ -39,6 +39,7 @@ from boggle_tui.engine.dictionary import (
     shipped_dictionaries,
 )
 from boggle_tui.engine.errors import BoggleError
+from boggle_tui.engine.precompile import compile_apart
 from boggle_tui.engine.scoring import LONG_WORD, score
 from boggle_tui.game.bots import MIN_ROUNDS, matched_fit
 from boggle_tui.game.clock import TimeSource, format_seconds
@@ -728,6 +729,7 @@ def _load(request: RoundRequest) -> Dictionary:
     """The round's word list, read in its board's language (a list of the player's own too)."""
     if not is_cached(request.dictionary, request.language):
         _note(_("Preparing the word list {list} (the first time only)…").format(list=request.dictionary))
+        compile_apart(request.dictionary, request.language)  # a first build's peak is not the game's
     if request.slow:
         _note(_("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES))
     return load_dictionary(request.dictionary, language=request.language)

@@ -25,6 +25,7 @@ from pathlib import Path
 from boggle_tui.engine import frequency
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.dictionary import load_dictionary
+from boggle_tui.engine.precompile import compile_apart
 from boggle_tui.engine.resources import data_dir
 
 NAME, ABBREVIATION = "mainly a name", "mainly an abbreviation"
@@ -126,6 +127,7 @@ def is_loaded(language: str) -> bool:
 def _read(language: str) -> Common:
     common: Container[str]
     if language in COMMON_LISTS:  # the list's compiled trie, from the cache: a tenth of a set of its words' memory
+        compile_apart(COMMON_LISTS[language], language)  # a first build's peak is a child's, not the game's
         common = load_dictionary(COMMON_LISTS[language], language=language)
     elif language in COMMON_RANKS:
         common = TopRanks(frequency.ranks(language), COMMON_RANKS[language], frequency.ranks(LEAKS_FROM))
