@@ -35,6 +35,7 @@ for _variable in ("FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "TTY_COMPATIBLE
     os.environ.pop(_variable, None)
 
 from hypothesis import settings  # noqa: E402
+from textual import screen as textual_screen  # noqa: E402
 from textual.css.stylesheet import Stylesheet  # noqa: E402
 
 from boggle_tui.engine.dictionary import Dictionary, load_dictionary  # noqa: E402
@@ -43,6 +44,12 @@ from boggle_tui.engine.dictionary import Dictionary, load_dictionary  # noqa: E4
 # live in benchmarks/). Every other Hypothesis setting stays as each test asks.
 settings.register_profile("untimed", deadline=None)
 settings.load_profile("untimed")
+
+# A screen redraws what changed at most this often (Textual's default: 60 times a second). A test waits for what it
+# checks (support.until), never for a frame: at 15 the suite's apps draw fewer frames and the suite takes less CPU.
+# The game itself keeps Textual's default.
+TEST_FPS = int(os.environ.get("BOGGLE_TEST_FPS", "15"))  # 60: as the game draws
+textual_screen.UPDATE_PERIOD = 1 / TEST_FPS  # type: ignore[misc]  # read when each screen starts its timer
 from boggle_tui.i18n import use_language  # noqa: E402
 
 # Every app a test starts parses the same stylesheets again (Textual keeps parsed rules per app): a quarter of a
