@@ -7,6 +7,7 @@ from support import make_app, shown, until
 from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.waiting import TooSmallScreen
+from boggle_tui.app.widgets.board import FLAT
 from boggle_tui.game.round import Verdict
 
 
@@ -29,16 +30,19 @@ async def test_a_round_upright_at_40_columns_has_the_board_on_top_and_buttons_fo
 
 
 async def test_upright_the_guard_asks_for_what_the_upright_round_needs(enable1, popular) -> None:
-    """Too narrow for the side panel, the notice asks for what the compact upright round needs: it asked for 60x18,
-    which a phone can never be (#39)."""
+    """Too narrow for the side panel, the notice asks for what the upright round over flat dice needs: it asked for
+    60x18, which a phone can never be, then 30x18, which a phone with its keyboard up is not (#39)."""
     app, _ = make_app(enable1, popular)
-    async with app.run_test(size=(40, 16)) as pilot:
+    async with app.run_test(size=(40, 9)) as pilot:
         notice = await shown(pilot, TooSmallScreen)
-        need = app.screen_stack[-2].compact_size
-        assert f"{need[0]}x{need[1]}" in str(notice.query_one("#too-small").render()) and need[0] <= 40
-        await pilot.resize_terminal(40, 20)  # a phone's page above its keyboard
-        screen = await shown(pilot, RoundScreen)
-        await until(pilot, lambda: screen.has_class("-portrait") and screen.has_class("-compact"), "the compact round")
+        screen = app.screen_stack[-2]
+        need = screen.flat_size
+        assert f"{need[0]}x{need[1]}" in str(notice.query_one("#too-small").render()) and need == (22, 10)
+        await pilot.resize_terminal(40, 16)  # a phone's page above its keyboard: flat dice, a row each
+        await shown(pilot, RoundScreen)
+        await until(pilot, lambda: screen.board_view.dice_size == FLAT, "the flat dice")
+        await pilot.resize_terminal(40, 20)
+        await until(pilot, lambda: screen.has_class("-compact") and screen.board_view.dice_size != FLAT, "the dice")
         await pilot.resize_terminal(40, 25)
         await until(pilot, lambda: not screen.has_class("-compact"), "the whole upright layout")
 
@@ -92,7 +96,13 @@ async def test_a_phone_with_its_keyboard_up_plays_the_round_compact(enable1, pop
         await pilot.press(*"howl", "enter")
         await until(pilot, lambda: screen.session.entries, "the verdict")
         assert screen.verdict.region.area and screen.verdict.region.bottom <= 22
-        need = screen.compact_size
+        await pilot.resize_terminal(43, screen.compact_size[1] - 1)  # the keyboard up: flat dice, and still playing
+        await until(pilot, lambda: screen.board_view.dice_size == FLAT, "the flat dice")
+        await pilot.press(*"hot", "enter")
+        await until(pilot, lambda: len(screen.session.entries) == 2, "the second verdict")
+        for widget in (screen.board_view, screen.entry, screen.verdict):
+            assert widget.region.area and widget.region.bottom < screen.compact_size[1] - 2, widget
+        need = screen.flat_size
         await pilot.resize_terminal(43, need[1] - 1)
         small = await shown(pilot, TooSmallScreen)
         said = " ".join(str(small.query_one("#too-small").render()).split())

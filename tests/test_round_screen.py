@@ -311,7 +311,7 @@ async def test_a_too_small_terminal_hides_the_board_and_holds_the_clock(enable1,
     app, time_ = make_app(enable1, popular)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, RoundScreen)
-        await pilot.resize_terminal(40, 12)
+        await pilot.resize_terminal(40, 8)  # under even the flat dice's 10 rows
         await shown(pilot, TooSmallScreen)
         await until(pilot, lambda: screen.session.hidden, "the hold")
         time_.now += 30
@@ -322,11 +322,11 @@ async def test_a_too_small_terminal_hides_the_board_and_holds_the_clock(enable1,
 
 async def test_a_terminal_too_small_at_launch_holds_the_round_from_the_start(enable1, popular) -> None:
     app, time_ = make_app(enable1, popular, Roll("superbig", 4))
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(70, 10)) as pilot:
         notice = await shown(pilot, TooSmallScreen)
-        # Too narrow for the side panel (six dice of 7 columns, the panel's 30, the margins): the compact upright
-        # round's six dice of 7 columns and the margins, six of 3 rows and its 6 rows.
-        assert "44x24" in str(notice.query_one("#too-small", Label).render())
+        # Too narrow for the side panel (six dice of 7 columns, the panel's 30, the margins): the upright round over
+        # flat dice, six of 5 columns and the margins, six rows of them and the compact part's 6 rows.
+        assert "32x12" in str(notice.query_one("#too-small", Label).render())
         time_.now += 30
         await pilot.resize_terminal(80, 24)
         screen = await shown(pilot, RoundScreen)
@@ -422,7 +422,7 @@ async def test_words_typed_while_the_terminal_is_too_small_are_judged_when_the_b
     app, _ = make_app(enable1, popular)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await shown(pilot, RoundScreen)
-        await pilot.resize_terminal(30, 10)
+        await pilot.resize_terminal(20, 10)  # narrower than even the flat dice
         await shown(pilot, TooSmallScreen)
         await pilot.press(*"howl", "enter", *"hoz", "backspace", "t", "enter", *"sha")
         assert screen.session.entries == []  # nothing judged while the board is hidden

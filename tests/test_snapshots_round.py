@@ -39,7 +39,7 @@ def test_pause_hides_the_board(snap_compare, enable1, popular) -> None:
 
 
 def test_too_small_says_so_in_full(snap_compare, enable1, popular) -> None:
-    assert snap_compare(still_app(enable1, popular, Roll("superbig", 4)), terminal_size=(60, 20))
+    assert snap_compare(still_app(enable1, popular, Roll("superbig", 4)), terminal_size=(60, 10))
 
 
 def test_the_colour_blind_theme(snap_compare, enable1, popular) -> None:

@@ -25,7 +25,7 @@ from boggle_tui.app.screens.confirm import ConfirmScreen
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.keeps_typing import typed
 from boggle_tui.app.screens.translated import TranslatedScreen
-from boggle_tui.app.widgets.board import SMALLEST, BoardView
+from boggle_tui.app.widgets.board import FLAT, SMALLEST, BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.entry import WordEntry
@@ -228,10 +228,17 @@ class RoundScreen(TranslatedScreen[None]):
         rows, columns = self._shape()
         return columns * SMALLEST.width + 2, rows * SMALLEST.height + COMPACT_ROWS
 
+    @property
+    def flat_size(self) -> tuple[int, int]:
+        """The smallest terminal that shows the whole board upright in flat dice (a row each), with the compact part
+        under it: a phone whose keyboard is up (43x16) still plays."""
+        rows, columns = self._shape()
+        return columns * FLAT.width + 2, rows * FLAT.height + COMPACT_ROWS
+
     def upright(self, width: int, height: int) -> bool:
         """Too narrow for the side panel beside the board, and tall enough to have the rest under the board (all of
-        it, or the compact part)."""
-        least = self.compact_size
+        it, or the compact part, over flat dice if need be)."""
+        least = self.flat_size
         return width < self.min_size[0] and width >= least[0] and height >= least[1]
 
     def compact(self, width: int, height: int) -> bool:
@@ -241,7 +248,7 @@ class RoundScreen(TranslatedScreen[None]):
     def min_size_at(self, width: int, height: int) -> tuple[int, int]:
         """What this terminal needs at least: where it is too narrow to have the side panel beside the board (a
         phone's), the board upright with its compact part; else side by side."""
-        return self.compact_size if width < self.min_size[0] else self.min_size
+        return self.flat_size if width < self.min_size[0] else self.min_size
 
     def _shape(self) -> tuple[int, int]:
         rows, columns = self.session.board.shape
@@ -253,7 +260,9 @@ class RoundScreen(TranslatedScreen[None]):
         self.set_class(upright, "-portrait")
         self.set_class(compact, "-compact")
         self.set_class(upright or bool(getattr(self.app, "web_url", None)), "-touch")  # a phone, or a browser
-        if upright:  # the width, less the margins; the height, less what goes under the board
+        if upright and height < self.compact_size[1]:  # no room for bordered dice: flat ones, a row each
+            self.board_view.flatten()
+        elif upright:  # the width, less the margins; the height, less what goes under the board
             self.board_view.fit(width - 2, height - (COMPACT_ROWS if compact else UPRIGHT_ROWS))
         else:  # the side panel, the title, the entry and the footer take the rest
             self.board_view.fit(width - SIDE_WIDTH - 2, height - 6)
