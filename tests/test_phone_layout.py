@@ -110,3 +110,25 @@ async def test_a_phone_with_its_keyboard_up_plays_the_round_compact(enable1, pop
         await pilot.resize_terminal(43, 42)
         await shown(pilot, RoundScreen)
         assert not screen.has_class("-compact") and screen.query_one("#found-box").region.area  # all of it again
+
+
+async def test_on_a_phone_s_page_a_question_s_buttons_name_no_keys(enable1, popular) -> None:
+    """On touch, "(y)" and "(n)" were keyboard hints crowding the buttons (#39 item 4): a browser page narrower than
+    the side-by-side round asks with plain buttons, tapped; in a terminal the keys are named as ever."""
+    from textual.widgets import Button
+
+    from boggle_tui.app.screens.confirm import ConfirmScreen
+
+    for web_url, named in (("http://192.168.1.5:8000", False), (None, True)):
+        app, _ = make_app(enable1, popular)
+        app.web_url = web_url
+        async with app.run_test(size=(43, 42)) as pilot:
+            screen = await shown(pilot, RoundScreen)
+            await pilot.press("ctrl+g")  # end the round: it asks first
+            dialog = await shown(pilot, ConfirmScreen)
+            labels = [str(button.label) for button in dialog.query(Button)]
+            assert all(("(" in label) is named for label in labels), labels
+            assert all(button.region.right <= 43 for button in dialog.query(Button))
+            await pilot.click(dialog.query_one("#no", Button))  # keep playing, by touch
+            await until(pilot, lambda app=app, screen=screen: app.screen is screen, "the round again")
+            assert not screen.session.over

@@ -18,6 +18,9 @@ from boggle_tui.game.session import Hold
 from boggle_tui.i18n import N_, _, yes_keys
 
 
+TOUCH_WIDTH = 60  # columns: a browser's page narrower than this is a phone's (its keys are taps)
+
+
 class ConfirmScreen(TranslatedModalScreen[bool]):
     HOLD = Hold.DIALOG
     BINDINGS = [
@@ -34,10 +37,19 @@ class ConfirmScreen(TranslatedModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Label(self.question, id="question")
             with Horizontal(id="answers"):
+                if self.touch:  # a phone's page: the buttons are tapped, and a key's name would only crowd them
+                    yield Button(self.yes, variant="error", id="yes")
+                    yield Button(self.no, variant="primary", id="no")
+                    return
                 yes, no = yes_keys()[0], keys_for(self.app, self, "no", first=True)
                 # Translators: a button: an answer and the key that gives it, e.g. "Leave (y)".
                 yield Button(_("{answer} ({key})").format(answer=self.yes, key=yes), variant="error", id="yes")
                 yield Button(_("{answer} ({key})").format(answer=self.no, key=no), variant="primary", id="no")
+
+    @property
+    def touch(self) -> bool:
+        """Shown on a phone: a browser's page (`boggle web`) narrower than a round's side-by-side layout."""
+        return bool(getattr(self.app, "web_url", None)) and self.app.size.width < TOUCH_WIDTH
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
