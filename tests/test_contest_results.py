@@ -190,3 +190,28 @@ async def test_at_80x24_a_5x5_board_gives_way_to_the_players_table(enable1, popu
         await until(pilot, lambda: not board.dice_size.flat, "bordered dice at 100x32")
         assert not any(die.has_class("-flat") for die in board.query(Die))
         assert_whole(screen, (100, 32))
+
+
+async def test_a_table_cut_short_says_how_many_rows_more_and_tab_and_down_reach_them(enable1, popular) -> None:
+    """At 80x24 a room's table showed one row of each player's words and nothing said there were more (#39 item 5)."""
+    session = a_room_round(enable1)
+    app, _ = make_app(enable1, popular, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(OnlineResultsScreen(session, None, lambda _word: DEFINED))
+        await pilot.pause()
+        players = app.screen.query_one("#players-results", VerticalScroll)
+        note = str(players.border_subtitle)
+        hidden = int(note.split("Tab ↓: ")[1].split()[0])
+        assert hidden > 0 and players.max_scroll_y == hidden
+        for _ in range(8):  # Tab, as the note says, until the table has the keys
+            if app.focused is players:
+                break
+            await pilot.press("tab")
+        assert app.focused is players
+        await pilot.press("down")
+        await until(pilot, lambda: players.scroll_y > 0, "the table scrolled")
+    wide, _ = make_app(enable1, popular, None)
+    async with wide.run_test(size=(160, 45)) as pilot:
+        await pilot.app.push_screen(OnlineResultsScreen(session, None, lambda _word: DEFINED))
+        await pilot.pause()
+        assert "more" not in str(pilot.app.screen.query_one("#players-results").border_subtitle)  # all of it shows

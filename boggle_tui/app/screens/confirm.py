@@ -17,7 +17,6 @@ from boggle_tui.app.screens.translated import TranslatedModalScreen
 from boggle_tui.game.session import Hold
 from boggle_tui.i18n import N_, _, yes_keys
 
-
 TOUCH_WIDTH = 60  # columns: a browser's page narrower than this is a phone's (its keys are taps)
 
 

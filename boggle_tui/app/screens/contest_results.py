@@ -30,7 +30,7 @@ from boggle_tui.app.widgets.players import players_table, scoring_note
 from boggle_tui.game.contest import winner_line
 from boggle_tui.game.session import ContestRound, Teamed
 from boggle_tui.game.team import team_outcome
-from boggle_tui.i18n import _
+from boggle_tui.i18n import _, counted
 
 if TYPE_CHECKING:  # a room's evening is the network's: imported when one is shown (a table's round has none)
     from boggle_tui.net import messages as m
@@ -118,6 +118,7 @@ class ContestResultsScreen(ResultsScreen):
         if self.narrow:  # stacked: the table keeps a third of the screen, the lists the rest
             players = self.query_one("#players-results", VerticalScroll)
             players.styles.max_height = max(self.size.height // 3, TABLE_LEAST + 1)
+            self._tell_more(players, int(players.styles.max_height.value))  # type: ignore[union-attr]
             return
         # What the board column needs, the board now fitted, and what the word lists need; the table scrolls in
         # what is left, and keeps its top rows: where the lists would leave it less, their hint line gives its
@@ -137,6 +138,18 @@ class ContestResultsScreen(ResultsScreen):
                 room = self._table_room()
         players = self.query_one("#players-results", VerticalScroll)
         players.styles.max_height = max(room, 1)
+        self._tell_more(players, max(room, 1))
+
+    def _tell_more(self, players: VerticalScroll, rows: int) -> None:
+        """A table cut short says so under it, with the keys to the rest (at 80x24 a room's table showed one row of
+        each player's words, and nothing on the screen said there were more, nor that Tab and ↓ reach them)."""
+        note = scoring_note(self.contest.scoring).plain
+        hidden = self._players_height() - rows
+        if hidden > 0:
+            # Translators: under a room's players' table cut short: Tab reaches the table, ↓ scrolls it
+            more = counted(hidden, "Tab ↓: {count} more row", "Tab ↓: {count} more rows").format(count=hidden)
+            note = f"{note} · {more}"
+        players.border_subtitle = Content(note)
 
     def _table_room(self) -> int:
         """The rows the players' table has: the screen less the footer, the evening's line, and the taller of the
