@@ -203,6 +203,11 @@ async def test_a_friend_arriving_mid_round_waits_in_the_lobby_and_may_watch(enab
             screen = await shown(pilot, RoundScreen)
             assert screen.session.watching and not screen.entry.display and not screen.score.display
             assert [s.name for s in screen.session.standings] == ["alice", "bob"]
+            await pilot.press("escape")  # back to wait in the lobby: a watcher had no key for it (#39 item 7)
+            await shown(pilot, LobbyScreen)
+            await pilot.press("f3")  # and to the round again
+            screen = await shown(pilot, RoundScreen)
+            assert screen.session.watching
             await alice.send("end")
             await bob.send("end")
             results = await shown(pilot, OnlineResultsScreen)

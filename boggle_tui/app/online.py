@@ -302,6 +302,13 @@ class OnlinePlay:
         self.session = OnlineSession(message, self.welcome.room, self.welcome.player, self.send, self.now)
         self.start(self.session)
 
+    def stop_watching(self) -> None:
+        """Back to the lobby from a round only watched: the round goes on without this game, which hears no more
+        of it (F3 asks the room for it again, afresh) and shows no results of it."""
+        if self.session is not None and self.session.watching:
+            self.session = None
+        self.show(self.lobby_screen())
+
     def lobby_screen(self) -> LobbyScreen:
         """A fresh lobby screen, kept up to date with the room (it may not be mounted yet)."""
         assert self.welcome is not None

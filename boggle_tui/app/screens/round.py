@@ -81,6 +81,10 @@ class RoundScreen(TranslatedScreen[None]):
     # The tooltip is the help screen's line for the key.
     BINDINGS = [
         Binding("escape", "clear", N_("Clear"), id="clear", tooltip=N_("clear the entry")),
+        Binding(
+            "escape", "lobby", N_("Lobby"), id="watch-lobby",
+            tooltip=N_("online: back to the lobby from a round you only watch (it goes on without you)"),
+        ),
         Binding("ctrl+r", "rotate", N_("Rotate"), id="rotate", tooltip=N_("rotate the board a quarter turn")),
         Binding(
             "ctrl+p", "pause", N_("Pause"), id="pause", tooltip=N_("pause: the clock stops and the board is hidden")
@@ -195,6 +199,8 @@ class RoundScreen(TranslatedScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.watching and action in ("end_round", "submit", "clear"):
             return False  # a watcher enters nothing and has no vote
+        if action == "lobby":  # a player who came during the round and watched it (F3) goes back to wait for the next
+            return self.watching and getattr(self.app, "online", None) is not None
         if action in ("hint", "reveal", "give_up"):
             return practising(self.session)
         if action == "end_round":
@@ -204,6 +210,11 @@ class RoundScreen(TranslatedScreen[None]):
         if action == "talk":
             return isinstance(self.session, Shared)
         return True
+
+    def action_lobby(self) -> None:
+        online = getattr(self.app, "online", None)
+        if online is not None:
+            online.stop_watching()
 
     def action_talk(self) -> None:
         """The lobby's chat key, pressed in a round: why there is no chat here."""
