@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Footer, Input, Select
@@ -39,6 +39,11 @@ from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
 
 NARROW = 60  # columns: a phone held upright has ~40
+
+
+class Room(VerticalScroll, can_focus=False):
+    """The lobby's box: as tall as what it holds, and scrolling where the terminal is shorter (a host's lobby of four
+    at 80x24 lost its last line and its border under the footer); the keyboard stays with the room's keys."""
 
 
 class LobbyScreen(TranslatedScreen[None]):
@@ -128,7 +133,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.touch_bar = TouchBar(TOUCHES, id="lobby-touch")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="lobby"):
+        with Room(id="lobby"):
             yield RoomHeading(self.room, self.address, self.link)
             yield PlayersTable(self.me, id="lobby-players")
             yield SettingsLine("", id="lobby-settings")
