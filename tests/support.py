@@ -79,6 +79,20 @@ def make_app(
     return app, time_
 
 
+def a_host(
+    enable1: Dictionary, popular: Dictionary, folder: Path, room: str = "set", settings: Any = None
+) -> tuple[BoggleApp, FakeTime]:
+    """An app hosting `room` on a room server of its own, in this process (the lobby comes first), on a clock the
+    test moves; `settings`: the room's (net/messages.py Settings)."""
+    from boggle_tui.app.online import OnlinePlay, OnlineTarget
+
+    time_ = FakeTime()
+    target = OnlineTarget(url="", room=room, name="host", settings=settings, serve=("127.0.0.1", 0), detached=False)
+    app, _ = make_app(enable1, popular, None, now=time_)
+    app.online = OnlinePlay(app, target, app.show, time_, folder, app.online_round)
+    return app, time_
+
+
 async def until(pilot: Any, condition: Callable[[], object], what: str | Callable[[], str] = "the app") -> None:
     """Let the app run until `condition()` holds: screens mount in their own time on a busy machine.
     `what` names the wait, or says what was seen instead when it is a function."""

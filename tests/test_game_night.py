@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from support import FakeTime, drawn, make_app, settle, shown, until, until_true
+from support import FakeTime, a_host, drawn, make_app, settle, shown, until, until_true
 from test_keys_in_flight import burst
 from test_online import WAIT, Bot, running_server
 from textual.widgets import Input, Select
@@ -388,10 +388,7 @@ def test_boggle_stats_gives_the_record_against_each_friend(tmp_path) -> None:
 
 async def test_after_the_host_changes_a_setting_enter_means_ready(enable1, popular, tmp_path) -> None:
     """Defect 10: after a change, Enter opened the setting's menu again instead of readying."""
-    time_ = FakeTime()
-    target = OnlineTarget(url="", room="set", name="host", serve=("127.0.0.1", 0), detached=False)
-    app, _ = make_app(enable1, popular, None, now=time_)
-    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    app, _ = a_host(enable1, popular, tmp_path)
     async with app.run_test() as pilot:
         lobby = await shown(pilot, LobbyScreen)
         await until(pilot, lambda: lobby.host, "the host's lobby")

@@ -275,17 +275,12 @@ async def test_the_round_screen_shows_a_teammate_s_find_and_the_team_s_progress(
 
 async def test_the_host_chooses_playing_together_and_its_goal_in_the_lobby(enable1, popular, tmp_path) -> None:
     """The lobby's Scoring choice holds a team's goal too (`team:50`); a goal set with --goal is offered as it is."""
-    from support import FakeTime, make_app, shown
+    from support import a_host, shown
     from textual.widgets import Select
 
-    from boggle_tui.app.online import OnlinePlay, OnlineTarget
     from boggle_tui.app.screens.lobby import LobbyScreen
 
-    time_ = FakeTime()
-    settings = m.Settings(scoring="team", goal=75)
-    target = OnlineTarget(url="", room="set", name="host", settings=settings, serve=("127.0.0.1", 0), detached=False)
-    app, _ = make_app(enable1, popular, None, now=time_)
-    app.online = OnlinePlay(app, target, app.show, time_, tmp_path, app.online_round)
+    app, _ = a_host(enable1, popular, tmp_path, settings=m.Settings(scoring="team", goal=75))
     async with app.run_test() as pilot:
         lobby = await shown(pilot, LobbyScreen)
         await until(pilot, lambda: lobby.host, "the host's lobby")

@@ -9,6 +9,7 @@ a folder to keep the screenshots in.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import time
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -258,44 +260,10 @@ def test_the_game_is_drawn_whole_and_played_by_touch_at_every_pixel_ratio(web_ga
         assert verdicts[word] in ("not on the board", "not a word"), word
 
 
-def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_path: Path) -> None:
-    """Every tab once read the same saved token and played under the first tab's name. Each link here names
-    its player (`&name=`), so the tabs join at once: typing a name raced the game's start (a key could reach
-    the start screen before Play with friends opened)."""
-    web_port, room_port = free_ports(2)
-    env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}  # one data folder for both tabs, as on 127.0.0.1
-    log = tmp_path / "server.log"
-    with log.open("w") as errors:
-        room_server = subprocess.Popen(
-            [sys.executable, "-m", "boggle_tui", "server", "--port", str(room_port)], env=env, stderr=errors
-        )
-    web = subprocess.Popen(
-        [sys.executable, "-m", "boggle_tui", "web", "--port", str(web_port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        for port in (web_port, room_port):
-            wait_for(lambda port=port: socket.socket().connect_ex(("127.0.0.1", port)) == 0, "the servers")
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            tabs = [browser.new_page(viewport={"width": 1100, "height": 760}) for _ in range(2)]
-            for name, tab in zip(("tabone", "tabtwo"), tabs, strict=True):  # each link names its player: no typing
-                tab.goto(f"http://127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}/tabs&name={name}")
-            for name in ("tabone", "tabtwo"):
-                wait_for(lambda name=name: f"'{name}' joined" in log.read_text(), f"{name} in the room", 90)
-            browser.close()
-    finally:
-        web.terminate()
-        room_server.terminate()
-        web.wait(10)
-        room_server.wait(10)
-    joined = [line for line in log.read_text().splitlines() if "joined" in line]
-    assert len(joined) == 2 and "(2 here)" in joined[1]  # two seats, two names
-
-
-def test_a_tab_for_the_tv_shows_the_party_screen_with_the_room_s_qr_code(tmp_path: Path) -> None:
-    """`?party=ADDRESS/ROOM`: the party screen (boggle party) in a browser tab at a TV's size, with the QR code of
-    this page's own link into the room, as a spectator of the room (the server's log says so)."""
+@contextlib.contextmanager
+def web_and_room_servers(tmp_path: Path) -> Iterator[tuple[int, int, Path, dict[str, str]]]:
+    """`boggle web` and a room server on free ports, sharing one data folder (as the tabs of 127.0.0.1 do): their
+    ports, the room server's log and the environment they run in; both stopped at the end."""
     web_port, room_port = free_ports(2)
     env = {**os.environ, "BOGGLE_DATA_DIR": str(tmp_path / "data")}
     log = tmp_path / "server.log"
@@ -310,6 +278,34 @@ def test_a_tab_for_the_tv_shows_the_party_screen_with_the_room_s_qr_code(tmp_pat
     try:
         for port in (web_port, room_port):
             wait_for(lambda port=port: socket.socket().connect_ex(("127.0.0.1", port)) == 0, "the servers")
+        yield web_port, room_port, log, env
+    finally:
+        web.terminate()
+        room_server.terminate()
+        web.wait(10)
+        room_server.wait(10)
+
+
+def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_path: Path) -> None:
+    """Every tab once read the same saved token and played under the first tab's name. Each link here names
+    its player (`&name=`), so the tabs join at once: typing a name raced the game's start (a key could reach
+    the start screen before Play with friends opened)."""
+    with web_and_room_servers(tmp_path) as (web_port, room_port, log, _env), playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        tabs = [browser.new_page(viewport={"width": 1100, "height": 760}) for _ in range(2)]
+        for name, tab in zip(("tabone", "tabtwo"), tabs, strict=True):  # each link names its player: no typing
+            tab.goto(f"http://127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}/tabs&name={name}")
+        for name in ("tabone", "tabtwo"):
+            wait_for(lambda name=name: f"'{name}' joined" in log.read_text(), f"{name} in the room", 90)
+        browser.close()
+    joined = [line for line in log.read_text().splitlines() if "joined" in line]
+    assert len(joined) == 2 and "(2 here)" in joined[1]  # two seats, two names
+
+
+def test_a_tab_for_the_tv_shows_the_party_screen_with_the_room_s_qr_code(tmp_path: Path) -> None:
+    """`?party=ADDRESS/ROOM`: the party screen (boggle party) in a browser tab at a TV's size, with the QR code of
+    this page's own link into the room, as a spectator of the room (the server's log says so)."""
+    with web_and_room_servers(tmp_path) as (web_port, room_port, log, env):
         seat = subprocess.Popen(  # ann makes the room (a party screen watches a room, it never makes one)
             [sys.executable, "-m", "boggle_tui", "join", f"127.0.0.1:{room_port}/night", "--plain", "--name", "ann"],
             env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -336,8 +332,3 @@ def test_a_tab_for_the_tv_shows_the_party_screen_with_the_room_s_qr_code(tmp_pat
             browser.close()
         seat.terminate()
         seat.wait(10)
-    finally:
-        web.terminate()
-        room_server.terminate()
-        web.wait(10)
-        room_server.wait(10)
