@@ -64,6 +64,8 @@ def test_the_team_s_results_keep_every_find_with_its_finder(room) -> None:
     mine = {p["name"]: p["words"] for p in end["players"]}
     assert mine == {"alice": {words[0]: score(words[0]), words[2]: score(words[2])}, "bob": {words[1]: score(words[1])}}
     assert by_finder(mine) == {words[0]: "alice", words[1]: "bob", words[2]: "alice"}
+    also = {p["name"]: p["also"] for p in end["players"]}
+    assert also == {"alice": [], "bob": [words[0]]}  # bob typed alice's word after her: found by both
     assert sum(p["score"] for p in end["players"]) == sum(score(w) for w in words)
     assert end["goal"] == room.team.goal
 
@@ -231,6 +233,7 @@ def test_a_team_round_in_plain_seats_from_the_first_find_to_the_results(room) ->
     ann = wire.said["ann"]
     assert "Together: 3 of 3 points · goal reached after 0:00" in ann
     assert not any(line.startswith("Winner") or "winner:" in line for line in ann)  # nobody wins against a teammate
+    assert f"  {words[0].upper()}: ben (1), also you" in ann  # typed by both: ben first
     assert session.players and {p.name: set(p.words) for p in session.players} == {
         "ann": {words[1], words[2]},
         "ben": {words[0]},
@@ -296,3 +299,22 @@ async def test_the_host_chooses_playing_together_and_its_goal_in_the_lobby(enabl
         await until(pilot, lambda: room.settings.goal is None and room.settings.team, "the default goal")
         select.value = "unique"
         await until(pilot, lambda: not room.settings.team, "a contest again")
+
+
+def test_the_players_table_of_a_team_says_who_typed_a_word_after_its_finder() -> None:
+    from rich.console import Console
+
+    from boggle_tui.app.widgets.players import players_table, scoring_note
+    from boggle_tui.net.session import PlayerResult
+
+    ann = PlayerResult("ann", 3, {"towel": 2, "tin": 1}, me=True)
+    ben = PlayerResult("[b]ben", 1, {"net": 1}, also=("towel",))
+
+    def found_by(word: str, besides: str) -> list[str]:
+        return [p.name for p in (ann, ben) if p.name != besides and (word in p.words or word in p.also)]
+
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(players_table([ann, ben], [], Scoring.TEAM, found_by))
+    text = console.export_text()
+    assert "TOWEL 2 (also [b]ben)" in text and "TIN 1" in text and "=" not in text  # nothing struck, names literal
+    assert "first" in scoring_note(Scoring.TEAM).plain

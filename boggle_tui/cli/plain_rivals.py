@@ -141,7 +141,12 @@ def contest_lines(contest: Contest, alphabet: Alphabet) -> list[str]:
             lines.append("  " + _("{word}: {players} (shared, {points})").format(**fields))
         else:
             # Translators: a word one player found, who, and its points
-            lines.append("  " + _("{word}: {players} ({points})").format(**fields))
+            line = _("{word}: {players} ({points})").format(**fields)
+            typed_after = [_who(p) for p in ranked if word in getattr(p, "also", ())]  # a team's: typed after
+            if typed_after:
+                # Translators: a team's word, then the teammates who typed it after its finder ("…, also ben")
+                line = _("{line}, also {players}").format(line=line, players=", ".join(typed_after))
+            lines.append("  " + line)
     if shared:
         if contest.scoring is Scoring.UNIQUE:
             lines.append(_("A shared word, found by two or more players, scores 0 for everyone."))

@@ -481,6 +481,7 @@ class Score:
     name: str = text(MAX_NAME)
     score: int = number(0, MAX_POINTS, 0)
     words: dict[str, int] = many(MAX_WORDS, empty=dict)
+    also: tuple[str, ...] = many(MAX_WORDS, ())  # a team's round: words typed after a teammate had found them
 
 
 EndReasonText = Literal["time_up", "ended"]

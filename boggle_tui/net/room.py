@@ -758,7 +758,7 @@ class Room:
         outcome = compare([p.round.found for p in playing if p.round is not None], self.settings.scoring)
         team = self.team
         results = [
-            m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words)
+            m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words, also=_also(p) if team else ())
             for p, words in zip(playing, outcome.points, strict=True)
         ]
         self._add_to_evening(results)
@@ -807,6 +807,12 @@ class Room:
     def _forget_gone(self, now: float) -> None:
         for token in [t for t, g in self.gone.items() if now - g.since > REMEMBER_SECONDS]:
             del self.gone[token]
+
+
+def _also(player: Player) -> tuple[str, ...]:
+    """The words a player of a team's round typed after a teammate had found them: found by both, the results say."""
+    typed = player.round.entries if player.round else []
+    return tuple(dict.fromkeys(e.word for e in typed if e.verdict is Verdict.TEAM_FOUND))
 
 
 def _judged(entry: Entry) -> m.Judged:

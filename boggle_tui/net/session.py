@@ -61,6 +61,7 @@ class PlayerResult:
     score: int
     words: dict[str, int]  # word -> points after the shared-word rule
     me: bool = False
+    also: tuple[str, ...] = ()  # a team's round: the words this player typed after a teammate had found them
 
 
 class ServedRound:
@@ -382,8 +383,11 @@ class OnlineSession(ServedRound):
             if path and all(0 <= c < cells for c in path)  # a cell off the board is not drawn
         }
         self.solution = Solution(self.board, self.min_length, dict(sorted(paths.items())))
+        fold = self._fold
         self.players = [
-            PlayerResult(p.name, p.score, {self._fold(w): s for w, s in p.words.items()}, p.id == self.me)
+            PlayerResult(
+                p.name, p.score, {fold(w): s for w, s in p.words.items()}, p.id == self.me, (*map(fold, p.also),)
+            )
             for p in message.players
         ]
         mine = next((p for p in self.players if p.me), None)
@@ -421,8 +425,9 @@ class OnlineSession(ServedRound):
         return lobby.state != "playing" or lobby.rounds < self.start_message.round
 
     def found_by(self, word: str, besides: str) -> list[str]:
-        """Who else found the word: the players other than `besides` who have it."""
-        return [p.name for p in self.players if p.name != besides and word in p.words]
+        """Who else found the word: the players other than `besides` who have it (in a team's round, who typed it
+        after them too)."""
+        return [p.name for p in self.players if p.name != besides and (word in p.words or word in p.also)]
 
     # After the round
 

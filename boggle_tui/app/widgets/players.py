@@ -45,7 +45,10 @@ def players_table(
     columns = []
     for p in ranked:
         words = sorted(p.words, key=lambda w: (-len(w), w))
-        cells = [_cell(w, p.words[w], found_by(w, p.name) if w in struck else None) for w in words[:MAX_ROWS]]
+        if scoring is Scoring.TEAM:  # nothing is struck: a word is its finder's, with who typed it after them
+            cells = [_also(w, p.words[w], found_by(w, p.name)) for w in words[:MAX_ROWS]]
+        else:
+            cells = [_cell(w, p.words[w], found_by(w, p.name) if w in struck else None) for w in words[:MAX_ROWS]]
         if len(words) > MAX_ROWS:
             cells.append(Text(counted(len(words) - MAX_ROWS, "… {count} more", "… {count} more"), style="dim"))
         columns.append(cells)
@@ -59,8 +62,17 @@ def scoring_note(scoring: Scoring) -> Text:
     if scoring is Scoring.UNIQUE:
         return Text(_("= a shared word, with who else found it: 0 for all"), style="dim")
     if scoring is Scoring.TEAM:
-        return Text(_("one team: each word counts once, for whoever found it first"), style="dim")
+        return Text(_("one team: each word counts once, for whoever found it first (also: typed after)"), style="dim")
     return Text(_("every word scores"), style="dim")
+
+
+def _also(word: str, points: int, others: list[str]) -> Text:
+    """A team's word, and who typed it after its finder: `TOWEL 2 (also ben)`."""
+    if not others:
+        return Text(f"{capitals(word)} {points}")
+    # Translators: a team's word that teammates typed too, after its finder: "(also ben, cy)"
+    also = _("(also {players})").format(players=", ".join(others))
+    return Text.assemble(f"{capitals(word)} {points} ", (also, "dim"))
 
 
 def _cell(word: str, points: int, others: list[str] | None) -> Text:
