@@ -39,19 +39,19 @@ class Team:
     goal: int
     finders: dict[str, int] = field(default_factory=dict)  # word -> the id of the player who found it first
     reached_at: float | None = None  # when the team's points first reached the goal (the round's elapsed time)
+    score: int = 0  # the points of its words (kept as they come: every find reads it)
 
     def finder(self, word: str) -> int | None:
         return self.finders.get(word)
 
     def found(self, word: str, player: int, elapsed: float) -> None:
-        """`player` found `word`, first: it is the team's from now."""
-        self.finders.setdefault(word, player)
+        """`player` found `word`, first: it is the team's from now (a word it has already stays its finder's)."""
+        if word in self.finders:
+            return
+        self.finders[word] = player
+        self.score += score(word)
         if self.reached_at is None and self.score >= self.goal:
             self.reached_at = elapsed
-
-    @property
-    def score(self) -> int:
-        return sum(score(w) for w in self.finders)
 
     @property
     def reached(self) -> bool:
