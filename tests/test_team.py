@@ -38,7 +38,7 @@ def test_a_word_is_the_team_s_once_and_the_others_hear_of_it_at_once(room) -> No
     ((to, found),) = sent_to(sends, "team_found")
     assert set(to) == {bob.id, cy.id}  # never the finder, never a spectator: words stay hidden till the end
     assert (found["word"], found["name"], found["points"]) == (word, "alice", score(word))
-    assert found["team"] == score(word) and found["goal"] == room.team.goal
+    assert found["team"] == score(word) and found["goal"] == room.teams[1].goal
     ((everyone, progress),) = sent_to(sends, "progress")
     assert everyone is None and progress["team"] == score(word)  # the team's points: a spectator sees them too
     # Typed again by a teammate: who has it, and no points; their own find is theirs.
@@ -67,7 +67,7 @@ def test_the_team_s_results_keep_every_find_with_its_finder(room) -> None:
     also = {p["name"]: p["also"] for p in end["players"]}
     assert also == {"alice": [], "bob": [words[0]]}  # bob typed alice's word after her: found by both
     assert sum(p["score"] for p in end["players"]) == sum(score(w) for w in words)
-    assert end["goal"] == room.team.goal
+    assert end["goal"] == room.teams[1].goal
 
 
 def test_the_goal_is_a_share_of_the_common_points_or_the_host_s(room) -> None:
@@ -75,8 +75,8 @@ def test_the_goal_is_a_share_of_the_common_points_or_the_host_s(room) -> None:
     start(room, "alice")
     required = required_test("en")
     common = sum(score(w) for w in room.solution.words if required(w))
-    assert common and room.team.goal == math.ceil(common * GOAL_SHARE / 100)
-    assert messages(room.welcome_state(room.players[1]), "start")[0]["goal"] == room.team.goal
+    assert common and room.teams[1].goal == math.ceil(common * GOAL_SHARE / 100)
+    assert messages(room.welcome_state(room.players[1]), "start")[0]["goal"] == room.teams[1].goal
     assert default_goal(["zzzz", "zzzzz"], lambda _: False) == math.ceil(3 * GOAL_SHARE / 100)  # no common word
     room.time.now += 60 + GRACE
     room.tick()
@@ -93,7 +93,7 @@ def test_reaching_the_goal_wins_the_round_for_everyone(room) -> None:
     room.time.now += 10
     for n, word in enumerate(words):
         room.enter(alice if n % 2 else bob, n, word)
-    assert room.team.reached_at == 10
+    assert room.teams[1].reached_at == 10
     room.time.now += 50 + GRACE
     end = messages(room.tick(), "end")[0]
     assert end["reached"] == 10
@@ -318,3 +318,47 @@ def test_the_players_table_of_a_team_says_who_typed_a_word_after_its_finder() ->
     text = console.export_text()
     assert "TOWEL 2 (also [b]ben)" in text and "TIN 1" in text and "=" not in text  # nothing struck, names literal
     assert "first" in scoring_note(Scoring.TEAM).plain
+
+
+def test_two_teams_from_four_players_each_with_its_own_words_and_the_better_one_wins(room) -> None:
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=2, teams=2)
+    ann, ben, cy, dee = (room.join(name)[0] for name in ("ann", "ben", "cy", "dee"))
+    room.command(ann, "side", ann.id, side=1)  # the host puts herself on team 1; the others are dealt
+    refused = room.command(ben, "side", cy.id, side=2)[0]
+    assert messages(refused, "error") and cy.side == 0  # only the host sets a side
+    for p in (ann, ben, cy, dee):
+        room.set_ready(p, True)
+    room.time.now += COUNTDOWN
+    started = room.tick()
+    sides = {p.name: p.round_side for p in (ann, ben, cy, dee)}
+    assert sides["ann"] == 1 and sorted(sides.values()) == [1, 1, 2, 2]  # even, at random
+    starts = {to: msg for to, msg in sent_to(started, "start")}
+    assert {msg["side"] for msg in starts.values()} == {1, 2}
+    mate = next(p for p in (ben, cy, dee) if p.round_side == 1)
+    other = [p for p in (ben, cy, dee) if p.round_side == 2]
+    word, second = [w for w in words_on(room, 40) if score(w) == 1][:2]
+    sends = room.enter(ann, 0, word)
+    ((to, _found),) = sent_to(sends, "team_found")
+    assert to == (mate.id,)  # her teammate hears of it, the other team never does
+    assert messages(room.enter(mate, 0, word), "verdict")[0]["verdict"] == "found by a teammate"
+    assert messages(room.enter(other[0], 0, word), "verdict")[0]["verdict"] == "accepted"  # theirs too: both score
+    room.enter(other[1], 0, second)
+    ((_, progress),) = sent_to(room.enter(ann, 1, second), "progress")
+    assert (progress["team"], progress["rival"]) == (2, 2)
+    assert (refused := messages(room.command(ann, "side", ben.id, side=2)[0], "error")) and refused  # not mid-round
+    room.time.now += 60 + GRACE
+    end = messages(room.tick(), "end")[0]
+    assert {p["name"]: p["side"] for p in end["players"]} == sides
+    assert end["reached"] is not None and end["rival_reached"] is not None
+    assert {s["name"]: s["wins"] for s in end["scoreboard"]} == dict.fromkeys(sides, 1)  # a tie: both teams win
+    assert ann.side == 1 and all(p.side == p.round_side for p in (ben, cy, dee))  # dealt sides kept for the evening
+
+
+def test_two_teams_with_fewer_than_four_players_play_as_one(room) -> None:
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, teams=2)
+    ann, ben, cy = start(room, "ann", "ben", "cy")
+    assert {p.round_side for p in (ann, ben, cy)} == {1} and list(room.teams) == [1]
+    word = words_on(room, 1)[0]
+    ((to, _found),) = sent_to(room.enter(ann, 0, word), "team_found")
+    assert set(to) == {ben.id, cy.id}
+    assert "two teams · goal 25%" in room.settings.describe()

@@ -28,6 +28,7 @@ MIN_LENGTHS = range(1, 33)  # the longest word in the shipped lists has 28 lette
 TARGETS = range(10, 100_001)  # "first to N points" over an evening
 GOALS = range(1, 100_001)  # a team's points to reach in a round, as a host sets them
 GOAL_SHARE = 25  # %: a team's goal by default, of the points of the board's required words (game/team.py)
+TEAMS = range(1, 3)  # a room plays as one team, or two (dealt from four players up)
 
 
 class Scoring(Enum):
@@ -55,6 +56,7 @@ class Rules:
     seed: int | None = None
     target: int | None = None  # the evening ends with the first player whose points over the rounds reach it
     goal: int | None = None  # a team's points to reach in a round (Scoring.TEAM); None: GOAL_SHARE of the board's
+    teams: int = 1  # Scoring.TEAM: one team, or two (with four players or more; fewer play as one)
 
     def __post_init__(self) -> None:
         check_bounds(seconds=self.seconds, min_length=self.min_length, seed=self.seed)
@@ -64,6 +66,8 @@ class Rules:
                     least=TARGETS[0], most=number(TARGETS[-1]), target=repr(self.target)
                 )
             )
+        if isinstance(self.teams, bool) or self.teams not in TEAMS:
+            raise BoggleError(_("a room plays as one team or two, not {teams}").format(teams=repr(self.teams)))
         if self.goal is not None and (isinstance(self.goal, bool) or self.goal not in GOALS):
             raise BoggleError(
                 _("a team's goal is {least} to {most} points, not {goal}").format(
@@ -101,19 +105,24 @@ class Rules:
         words score 0` (the lobby's and the room list's: `brief`), or the round's part spelt out as `--plain` says
         it (`3 min round · words of 3 letters or more · word list enable1`)."""
         round_ = describe_round(self.seconds, self.shortest, self.dictionary, brief=brief)
-        parts = [load_dice_set(self.dice).label, round_, describe_scoring(self.scoring, self.goal)]
+        parts = [load_dice_set(self.dice).label, round_, describe_scoring(self.scoring, self.goal, self.teams)]
         if self.target:
             # Translators: the evening ends when a player's points over its rounds reach this
             parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
         return " · ".join(parts)
 
 
-def describe_scoring(scoring: Scoring, goal: int | None = None) -> str:
-    """How words score, in a few words: `shared words score 0`, `every word scores`, `one team · goal 60 points`."""
+def describe_scoring(scoring: Scoring, goal: int | None = None, teams: int = 1) -> str:
+    """How words score, in a few words: `shared words score 0`, `every word scores`, `one team · goal 60 points`,
+    `two teams · goal 25%`."""
     if scoring is Scoring.UNIQUE:
         return _("shared words score 0")
     if scoring is Scoring.ALL:
         return _("every word scores")
+    if teams == 2:
+        # Translators: a room played by two teams, each with its goal: "two teams · goal 25%" or "… · goal 60"
+        aim = f"{GOAL_SHARE}%" if goal is None else number(goal)
+        return _("two teams · goal {goal}").format(goal=aim)
     if goal is None:
         # Translators: a room where everyone plays together, its goal a share of the points of the board's common
         # words ("goal 25%")
@@ -162,6 +171,7 @@ def served(
     seed: int | None = None,
     target: int | None = None,
     goal: int | None = None,
+    teams: int = 1,
     *,
     dictionaries: frozenset[str],
     max_seconds: int,
@@ -184,7 +194,8 @@ def served(
         # a room plays one language: its dice and its list
         reason = _("the {dice} dice and the word list {dictionary} are of two languages")
         raise Refused("dictionary", dictionary, reason.format(dice=chosen_dice, dictionary=chosen_list))
-    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, Scoring(scoring), seed, target, goal)
+    scored = Scoring(scoring)
+    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, scored, seed, target, goal, teams)
 
 
 def describe_seconds(seconds: int | None) -> str:

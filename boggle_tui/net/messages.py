@@ -26,7 +26,7 @@ from boggle_tui.engine.dictionary import shipped_dictionaries
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import MAX_ROWS
 from boggle_tui.game.round import Verdict
-from boggle_tui.game.rules import GOALS, MIN_LENGTHS, SEEDS, TARGETS, Refused, Rules, served
+from boggle_tui.game.rules import GOALS, MIN_LENGTHS, SEEDS, TARGETS, TEAMS, Refused, Rules, served
 from boggle_tui.i18n import N_, _
 from boggle_tui.net.protocol import (
     MAX_FRAME,
@@ -109,12 +109,13 @@ class Settings:
     seed: int | None = number(SEEDS[0], SEEDS[-1], None)
     target: int | None = number(TARGETS[0], TARGETS[-1], None)
     goal: int | None = number(GOALS[0], GOALS[-1], None)  # a team's points to reach in a round
+    teams: int = number(TEAMS[0], TEAMS[-1], 1)  # scoring "team": one team, or two
 
     @classmethod
     def of(cls, rules: Rules) -> Settings:
         return cls(dice=rules.dice, seconds=rules.seconds, dictionary=rules.dictionary, min_length=rules.min_length,
                    scoring=rules.scoring.value, seed=rules.seed, target=rules.target,
-                   goal=rules.goal)  # fmt: skip
+                   goal=rules.goal, teams=rules.teams)  # fmt: skip
 
     def rules(self, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS) -> Rules:
         """The rules these settings name, as `Rules` checks them (game/rules.py `served`); a ProtocolError, in the
@@ -123,7 +124,8 @@ class Settings:
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
         try:
             return served(self.dice, self.dictionary, self.seconds, self.min_length, self.scoring, self.seed,
-                          self.target, self.goal, dictionaries=allowed, max_seconds=max_seconds)  # fmt: skip
+                          self.target, self.goal, self.teams, dictionaries=allowed,
+                          max_seconds=max_seconds)  # fmt: skip
         except Refused as refused:
             if refused.key == "dictionary" and refused.value in allowed:  # dice and list of two languages
                 raise ProtocolError(str(refused)) from None
@@ -188,7 +190,7 @@ class Say:
     text: str = text(MAX_CHAT, required=True)
 
 
-HostAction = Literal["start", "remove", "promote", "lock", "unlock", "bot"]
+HostAction = Literal["start", "remove", "promote", "lock", "unlock", "bot", "side"]
 
 
 @message
@@ -199,6 +201,7 @@ class HostCommand:
     action: HostAction
     player: int | None = number(0, MAX_ID, None)
     level: str = text(16)  # "bot": the bot's level (game/bots.py LEVELS); "" is regular
+    side: int = number(0, 2, 0)  # "side": the team the player plays on (1 or 2; 0: dealt at the round's start)
 
 
 @message
@@ -328,6 +331,7 @@ class Seat:
     voted_end: bool = False
     bot: bool = False  # a computer opponent the host seated (docs/bots.md)
     playing: bool = False  # in the round under way (one who came during it waits for the next)
+    side: int = number(0, 2, 0)  # two teams: the player's (0: not set, dealt at the next round's start)
 
 
 @message
@@ -395,6 +399,7 @@ class Start:
     watching: bool = False  # the board to watch: this game enters no words in this round
     goal: int = number(0, MAX_POINTS, 0)  # a team's round: the points the team aims for (0: a contest)
     team: int = number(0, MAX_POINTS, 0)  # ... and its points so far (a game back after a drop)
+    side: int = number(0, 2, 0)  # two teams: this player's (0: one team, or watching)
 
 
 @message
@@ -466,13 +471,15 @@ class Count:
     words: int = number(0, MAX_WORDS, 0)
     connected: bool = True
     voted_end: bool = False
+    side: int = number(0, 2, 0)  # two teams: the player's
 
 
 @message
 class Progress:
     KIND: ClassVar[str] = "progress"
     players: tuple[Count, ...] = many(MAX_LIST, ())
-    team: int = number(0, MAX_POINTS, 0)  # a team's round: its points so far
+    team: int = number(0, MAX_POINTS, 0)  # a team's round: its points so far (two teams: the first's)
+    rival: int = number(0, MAX_POINTS, 0)  # two teams: the second's
 
 
 @message
@@ -482,6 +489,7 @@ class Score:
     score: int = number(0, MAX_POINTS, 0)
     words: dict[str, int] = many(MAX_WORDS, empty=dict)
     also: tuple[str, ...] = many(MAX_WORDS, ())  # a team's round: words typed after a teammate had found them
+    side: int = number(0, 2, 0)  # two teams: the player's
 
 
 EndReasonText = Literal["time_up", "ended"]
@@ -500,6 +508,7 @@ class End:
     champion: str = text(MAX_NAME)
     goal: int = number(0, MAX_POINTS, 0)  # a team's round: its goal (its points are the players' sum)
     reached: float | None = number(0, MAX_SECONDS, None)  # ... and when it reached the goal, if it did
+    rival_reached: float | None = number(0, MAX_SECONDS, None)  # two teams: when the second reached it
 
 
 @message

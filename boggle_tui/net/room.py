@@ -123,6 +123,8 @@ class Player:
     trip: float = 0.0  # the round trip the player's game last measured (its `ping`), bounded by MAX_TRIP
     away_since: float | None = None  # when the connection of a seat in the round dropped (None: here)
     version: int = m.VERSION  # the protocol its game speaks: an older one never plays in a team
+    side: int = 0  # two teams: the one the player plays on (1 or 2); 0: dealt as the next round starts
+    round_side: int = 0  # a team's round under way: the side played on (1, or 2); 0 in a contest
 
     @property
     def grace(self) -> float:
@@ -134,11 +136,12 @@ class Player:
         words = len(self.round.found) if self.round else 0
         return m.Seat(id=self.id, name=self.name, host=self.host, ready=self.ready, connected=self.connected,
                       words=words, voted_end=self.voted_end, bot=bool(self.level),
-                      playing=self.round is not None)  # fmt: skip
+                      playing=self.round is not None, side=self.side)  # fmt: skip
 
     def count(self) -> m.Count:
         words = len(self.round.found) if self.round else 0
-        return m.Count(id=self.id, name=self.name, words=words, connected=self.connected, voted_end=self.voted_end)
+        return m.Count(id=self.id, name=self.name, words=words, connected=self.connected, voted_end=self.voted_end,
+                       side=self.round_side)  # fmt: skip
 
 
 @dataclass
@@ -215,7 +218,7 @@ class Room:
         # rooms marked (a thousand rooms in a round change nothing kept for minutes).
         self.unsaved = True
         self._bots = False  # bots play in the round under way
-        self.team: Team | None = None  # the round under way's, when everyone plays together (game/team.py)
+        self.teams: dict[int, Team] = {}  # the round under way's, by side (1, and 2 for two), in a team's room
 
     # Kept on disk (net/saved.py)
 
@@ -422,7 +425,7 @@ class Room:
         if self.state is State.PLAYING and player.round is not None:
             # A game started afresh numbers its entries from next_id: a lower id would be taken
             # for one already judged and dropped.
-            sends.append(send((player.id,), self._start_message(next_id=player.last_id + 1)))
+            sends.append(send((player.id,), self._start_message(next_id=player.last_id + 1, side=player.round_side)))
             entries = tuple(_judged(e) for e in player.round.entries)
             sends.append(send((player.id,), m.Entries(entries=entries, last_id=player.last_id)))
             sends += self._team_so_far(player)
@@ -489,7 +492,7 @@ class Room:
         return [send(None, m.Said(player=player.id, name=player.name, text=line))]
 
     def command(
-        self, player: Player, action: str, target_id: int | None, level: str = ""
+        self, player: Player, action: str, target_id: int | None, level: str = "", side: int = 0
     ) -> tuple[list[Send], Player | None]:
         """The host's controls; the player removed, if any, for the server to disconnect."""
         if not player.host:
@@ -504,6 +507,11 @@ class Room:
             return [self._lobby()], None
         if action == "bot":
             return self._add_bot(player, level or DEFAULT_LEVEL), None
+        if action == "side" and target is not None:  # two teams: the host puts a player (themself too) on one
+            if self.state is State.PLAYING:
+                return [refusal(player.id, P.phrase(P.SIDES_BETWEEN))], None
+            target.side = side
+            return [self._lobby()], None
         if target is None or target is player:
             return [refusal(player.id, P.phrase(P.ANOTHER_PLAYER))], None
         if action == "promote":
@@ -639,7 +647,12 @@ class Room:
         board = deal(dice=s.dice, seed=seed, language=s.language).board
         trie = self.dictionary_for(s.dictionary, s.language).trie
         self.solution = solve(board, trie, shortest_word(s.min_length, len(board)))
-        self.team = Team(goal_for(s, self.solution.words, required_test(s.language))) if s.team else None
+        self.teams = {}
+        for player in self.players.values():
+            player.round_side = 0
+        if s.team:
+            goal = goal_for(s, self.solution.words, required_test(s.language))
+            self.teams = {side: Team(goal) for side in self._deal_sides(s.teams)}
         self.code = board_code(board, s.dice)
         self.clock = Clock(s.clock, self.now)
         self.clock.start()
@@ -658,27 +671,52 @@ class Room:
         self.log(f"room {self.name}: round {self.rounds} started ({playing} playing, {len(self.solution.paths)} words)")
         seated = tuple(p.id for p in self.players.values() if p.round is not None)
         watching = tuple(i for i in self.audience if i not in seated)
-        sends = [send(seated, self._start_message())]
+        by_side: dict[int, list[int]] = {}
+        for p in self.players.values():
+            if p.round is not None:
+                by_side.setdefault(p.round_side, []).append(p.id)
+        sends = [send(tuple(ids), self._start_message(side=side)) for side, ids in by_side.items()]
         if watching:
             sends.append(send(watching, self._start_message(watching=True)))
         # Everyone's count from the start (0 each): a watcher sees who plays before the first word is found.
         return [*sends, self._lobby(), send(None, self._progress())]
+
+    def _deal_sides(self, teams: int) -> tuple[int, ...]:
+        """The sides of a team's round, each player's `round_side`: one team, or two with four players or more (with
+        fewer, two teams would be one or two players each). A player the host put on a side plays there; the others
+        are dealt at random, each to the smaller side, and keep it for the evening (the host may move them)."""
+        playing = [p for p in self.players.values() if p.connected]
+        if teams < 2 or len(playing) < 4:
+            for p in playing:
+                p.round_side = 1
+            return (1,)
+        unset = [p for p in playing if p.side not in (1, 2)]
+        self.rng.shuffle(unset)
+        for p in unset:
+            p.side = 1 if sum(q.side == 1 for q in playing) <= sum(q.side == 2 for q in playing) else 2
+        for p in playing:
+            p.round_side = p.side
+        return (1, 2)
+
+    def _team_of(self, player: Player) -> Team | None:
+        return self.teams.get(player.round_side)
 
     def _round_for(self) -> Round:
         assert self.solution is not None and self.clock is not None
         trie = self.dictionary_for(self.settings.dictionary, self.settings.language).trie
         return Round(self.solution.board, self.solution, self.clock, trie.__contains__)
 
-    def _start_message(self, next_id: int = 0, *, watching: bool = False) -> m.Start:
+    def _start_message(self, next_id: int = 0, *, watching: bool = False, side: int = 0) -> m.Start:
         """The round as a player sees it; `next_id` is the id their next entry takes; `watching`: the round as a
-        spectator (or a player who has no part in it) sees it."""
+        spectator (or a player who has no part in it) sees it; `side`: the team a player of a team's round is on."""
         assert self.solution is not None
-        team = self.team
+        team = self.teams.get(side) or next(iter(self.teams.values()), None)  # a watcher: the goal, no points
+        two = len(self.teams) > 1
         return m.Start(
             round=self.rounds, board=tuple(tuple(row) for row in self.solution.board.rows), dice=self.settings.dice,
             code=self.code, min_length=self.solution.min_length, seconds=self.settings.clock,
             remaining=self._remaining(), dictionary=self.settings.dictionary, next_id=next_id, watching=watching,
-            goal=team.goal if team else 0, team=team.score if team else 0,
+            goal=team.goal if team else 0, team=team.score if team and side else 0, side=side if two else 0,
         )  # fmt: skip
 
     def enter(self, player: Player, entry_id: int, text: str) -> list[Send]:
@@ -699,7 +737,7 @@ class Room:
 
     def _team_so_far(self, player: Player) -> list[Send]:
         """A team's round, to a player back after a drop: each word their teammates found meanwhile and before."""
-        team = self.team
+        team = self._team_of(player)
         if team is None:
             return []
         names = {p.id: p.name for p in self.players.values()}
@@ -713,11 +751,14 @@ class Room:
     def _team_found(self, finder: Player, word: str) -> list[Send]:
         """A team's round: the word is the team's, its finder's; each teammate's round knows who has it (typed
         again, it is "found by" them), and each teammate is told at once. Nothing in a contest."""
-        team = self.team
+        team = self._team_of(finder)
         if team is None or self.clock is None:
             return []
         team.found(word, finder.id, self.clock.elapsed)
-        mates = tuple(p.id for p in self.players.values() if p.round is not None and p is not finder)
+        side = finder.round_side
+        mates = tuple(
+            p.id for p in self.players.values() if p.round is not None and p is not finder and p.round_side == side
+        )
         for mate in mates:
             self.players[mate].round.claimed.setdefault(word, finder.name)  # type: ignore[union-attr]
         told = tuple(i for i in mates if self.players[i].connected and not self.players[i].level)
@@ -731,7 +772,8 @@ class Room:
         """How many words each player in the round has, never which (one waiting for the next round is not in it),
         and a team's points (everyone sees them: a spectator, a party screen)."""
         counts = tuple(p.count() for p in self.players.values() if p.round is not None)
-        return m.Progress(players=counts, team=self.team.score if self.team is not None else 0)
+        first, second = self.teams.get(1), self.teams.get(2)
+        return m.Progress(players=counts, team=first.score if first else 0, rival=second.score if second else 0)
 
     def vote_end(self, player: Player) -> list[Send]:
         if self.state is not State.PLAYING:
@@ -756,9 +798,16 @@ class Room:
         assert self.solution is not None
         playing = [p for p in self.players.values() if p.round is not None]
         outcome = compare([p.round.found for p in playing if p.round is not None], self.settings.scoring)
-        team = self.team
+        team, rival = self.teams.get(1), self.teams.get(2)
         results = [
-            m.Score(id=p.id, name=p.name, score=sum(words.values()), words=words, also=_also(p) if team else ())
+            m.Score(
+                id=p.id,
+                name=p.name,
+                score=sum(words.values()),
+                words=words,
+                also=_also(p) if team else (),
+                side=p.round_side if rival else 0,
+            )
             for p, words in zip(playing, outcome.points, strict=True)
         ]
         self._add_to_evening(results)
@@ -769,7 +818,7 @@ class Room:
             players=tuple(results), shared=outcome.shared,
             solution={word: tuple(path) for word, path in self.solution.paths.items()},
             scoreboard=self._scoreboard(), champion=self.champion, goal=team.goal if team else 0,
-            reached=round(team.reached_at, 2) if team and team.reached_at is not None else None,
+            reached=_when(team), rival_reached=_when(rival),
         )  # fmt: skip
         ended = send(None, end)
         start = send(None, self._start_message())
@@ -789,8 +838,12 @@ class Room:
         return [ended, self._lobby()]
 
     def _add_to_evening(self, results: list[m.Score]) -> None:
-        if self.team is not None:  # a team's round is won together, by reaching its goal before the clock ran out
-            won = {r.name for r in results} if self.team.reached else set()
+        if len(self.teams) > 1:  # two teams: the one with more points wins the round, each of its players
+            points = {side: team.score for side, team in self.teams.items()}
+            best = set(winners({str(side): score for side, score in points.items()}))
+            won = {r.name for r in results if str(r.side) in best}
+        elif self.teams:  # one team: won together, by reaching its goal before the clock ran out
+            won = {r.name for r in results} if self.teams[1].reached else set()
         else:
             won = set(winners({r.name: r.score for r in results}))  # the win rule is the contest's (game/contest.py)
         for r in results:
@@ -807,6 +860,11 @@ class Room:
     def _forget_gone(self, now: float) -> None:
         for token in [t for t, g in self.gone.items() if now - g.since > REMEMBER_SECONDS]:
             del self.gone[token]
+
+
+def _when(team: Team | None) -> float | None:
+    """When in the round a team reached its goal, if it did."""
+    return round(team.reached_at, 2) if team is not None and team.reached_at is not None else None
 
 
 def _also(player: Player) -> tuple[str, ...]:

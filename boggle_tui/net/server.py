@@ -494,8 +494,8 @@ class RoomServer:
                 self.deliver(room, room.welcome_state(player))
             case m.Say(text=line):
                 self.deliver(room, room.say(player, line))
-            case m.HostCommand(action=action, player=target, level=level):
-                sends, removed = room.command(player, action, target, level)
+            case m.HostCommand(action=action, player=target, level=level, side=side):
+                sends, removed = room.command(player, action, target, level, side)
                 self.deliver(room, sends)
                 if removed is not None:
                     self._remove(room, removed)
