@@ -324,8 +324,8 @@ async def test_a_broadcast_is_framed_once_and_each_receiver_gets_what_websockets
 def test_messages_are_written_compactly_type_first_and_text_as_it_is() -> None:
     progress = m.Progress(players=(m.Count(id=1, name="Zoë", words=2), m.Count(id=2, name="bo", connected=False)))
     assert m.encode(progress) == (
-        '{"type":"progress","players":[{"id":1,"name":"Zoë","words":2,"connected":true,"voted_end":false},'
-        '{"id":2,"name":"bo","words":0,"connected":false,"voted_end":false}],"team":0}'
+        '{"type":"progress","players":[{"id":1,"name":"Zoë","words":2,"connected":true,"voted_end":false,"side":0},'
+        '{"id":2,"name":"bo","words":0,"connected":false,"voted_end":false,"side":0}],"team":0,"rival":0}'
     )
     assert m.encode(m.VoteEnd()) == '{"type":"end"}'
     assert m.encode(m.Countdown(seconds=None)) == '{"type":"countdown","seconds":null}'

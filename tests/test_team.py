@@ -198,6 +198,8 @@ class Wire:
                 self.deliver(self.room.enter(player, entry_id, word))
             case m.Ready(ready=ready):
                 self.deliver(self.room.set_ready(player, ready))
+            case m.HostCommand(action=action, player=target, level=level, side=side):
+                self.deliver(self.room.command(player, action, target, level, side)[0])
 
     def deliver(self, sends) -> None:
         for s in sends:
@@ -362,3 +364,29 @@ def test_two_teams_with_fewer_than_four_players_play_as_one(room) -> None:
     ((to, _found),) = sent_to(room.enter(ann, 0, word), "team_found")
     assert set(to) == {ben.id, cy.id}
     assert "two teams · goal 25%" in room.settings.describe()
+
+
+def test_two_teams_in_plain_seats_say_their_own_team_s_news_and_which_team_won(room) -> None:
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=50, teams=2)
+    wire = Wire(room)
+    for name in ("ann", "ben", "cy", "dee"):
+        wire.sit(name)
+    seats = {s.welcome.name: s for s in wire.seats.values()}
+    wire.typed("ann", "side ann 1"), wire.typed("ann", "side ben 1"), wire.typed("ann", "side cy 2")
+    assert any("ben (team 1)" in line for line in seats["ann"].room_lines())
+    for name in seats:
+        wire.typed(name, "ready")
+    room.time.now += COUNTDOWN
+    wire.deliver(room.tick())
+    assert {n: s.session.side for n, s in seats.items()} == {"ann": 1, "ben": 1, "cy": 2, "dee": 2}
+    one, two, three = [w for w in words_on(room, 40) if score(w) == 1][:3]
+    wire.typed("ben", one)
+    assert f"ben found {one.upper()}: +1 for the team, 1 of 50" in wire.said["ann"]
+    assert not any(one.upper() in line for line in wire.said["cy"] + wire.said["dee"])  # the other team's news: none
+    wire.typed("cy", one), wire.typed("dee", two), wire.typed("cy", three)
+    assert seats["ann"].session.team_line() == "Your team 1 / 50 · the others 3"
+    assert seats["dee"].session.team_line() == "Your team 3 / 50 · the others 1"
+    room.time.now += 60 + GRACE
+    wire.deliver(room.tick())
+    assert "Your team lost, 1 to 3" in wire.said["ann"] and "Your team won, 3 to 1" in wire.said["cy"]
+    assert seats["cy"].session.teammates == {two: "dee"}  # the end keeps only her own team's words with their finder

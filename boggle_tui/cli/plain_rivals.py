@@ -17,7 +17,7 @@ from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.contest import winner_line
 from boggle_tui.game.rules import Scoring
 from boggle_tui.game.session import Scorecard, Standing, Teamed
-from boggle_tui.game.team import team_outcome
+from boggle_tui.game.team import team_outcome, teams_outcome
 from boggle_tui.i18n import _, counted, number
 from boggle_tui.net.messages import Standing as EveningStanding
 from boggle_tui.net.protocol import MAX_NAME, clean_text
@@ -118,7 +118,9 @@ def contest_lines(contest: Contest, alphabet: Alphabet) -> list[str]:
     Why the round ended is not said again: the front end said it on a line of its own as it ended ("Time is up.")."""
     ranked = sorted(contest.players, key=lambda p: (-p.score, not p.me, p.name))
     scores = ", ".join(f"{_who(p)} {number(p.score)}" for p in ranked)
-    if isinstance(contest, Teamed) and contest.team:  # played together: the team's points against its goal
+    if isinstance(contest, Teamed) and contest.two_teams:  # two teams: which won
+        outcome = teams_outcome(contest.team_score, contest.rival_score or 0, watching=not contest.side)
+    elif isinstance(contest, Teamed) and contest.team:  # played together: the team's points against its goal
         outcome = team_outcome(contest.team_score, contest.goal, contest.reached)
     else:
         outcome = winner_line([shown_name(w) for w in contest.winners])

@@ -89,6 +89,8 @@ HOST_COMMANDS = {
     "unlock": N_("open the room to newcomers again"),
     # Translators: LEVEL is a placeholder; the levels are typed as they are, in English
     "bot LEVEL": N_("a computer opponent: beginner, casual, regular (the default), strong or expert"),
+    # Translators: NAME and TEAM are placeholders; "side" is the command, typed as it is
+    "side NAME TEAM": N_("two teams: put a player on team 1 or 2 (0: dealt at random as the round starts)"),
 }
 ROUND_COMMANDS = {
     "time": N_("the time left and your score"),
@@ -342,6 +344,9 @@ class PlainRoom:
             notes = [note for note, shown in ((_("host"), p.host), (_("you"), p.id == self.me)) if shown]
             if not p.connected:
                 notes.append(_("away"))
+            if p.side and lobby.settings.teams == 2:
+                # Translators: two teams: the one a player is on ("ben (team 2)")
+                notes.append(_("team {side}").format(side=p.side))
             who = shown_name(p.name) + (f" ({', '.join(notes)})" if notes else "")
             if p.playing:
                 state = _("{player}: in the round")
@@ -538,7 +543,7 @@ class PlainRoom:
                 return [_("Say what? Type say and then the line, as say hello.")]
             self.send(m.Say(text=clean_text(said, m.MAX_CHAT)))
             return []
-        if verb in ("start", "remove", "lock", "unlock", "bot"):
+        if verb in ("start", "remove", "lock", "unlock", "bot", "side"):
             return self._host_command(verb, " ".join(text.split()[1:]), rest)
         if command == "end":
             return [_("No round is under way: end votes to end one.")]
@@ -568,6 +573,8 @@ class PlainRoom:
                 return [_("No bot level is called {level}: {levels}.").format(level=repr(_typed(level)), levels=levels)]
             self.send(m.HostCommand(action="bot", level=level))
             return []
+        if verb == "side":
+            return self._side(argument)
         seat = self._player_called(argument)
         if seat is None:
             if not argument:
@@ -576,6 +583,15 @@ class PlainRoom:
         if seat.id == self.me:
             return [_("You cannot remove yourself: leave leaves the room.")]
         self.send(m.HostCommand(action="remove", player=seat.id))
+        return []
+
+    def _side(self, argument: str) -> list[str]:
+        """`side ben 2`: the host puts a player on a team (0: dealt at random as the next round starts)."""
+        name, _space, team = argument.rstrip().rpartition(" ")
+        seat = self._player_called(name)
+        if team not in ("0", "1", "2") or seat is None:
+            return [_("Put whom on which team? Type side, a player's name and 1 or 2, as side bob 2.")]
+        self.send(m.HostCommand(action="side", player=seat.id, side=int(team)))
         return []
 
     def _player_called(self, name: str) -> m.Seat | None:

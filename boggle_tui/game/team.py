@@ -82,3 +82,26 @@ def team_outcome(points: int, goal: int, reached: float | None, ended: str = "")
         values["short"] = number(max(0, goal - points))
     line = together.format(**values)
     return f"{ended} · {line}" if ended else line[:1].upper() + line[1:]
+
+
+def teams_outcome(points: int, rival: int, ended: str = "", *, watching: bool = False) -> str:
+    """Two teams' round in one line: `Time is up · your team won, 41 to 35` (or lost, or a tie); as one who watched
+    it sees it, `… · team 1 won, 41 to 35`. Without `ended`, the line starts with a capital."""
+    values = {"points": number(points), "rival": number(rival)}
+    if watching:
+        first, second = sorted((points, rival), reverse=True)
+        side = 1 if points >= rival else 2
+        # Translators: two teams' round as a spectator sees it: the team that won, and the points
+        line = _("team {side} won, {points} to {rival}").format(side=side, points=number(first), rival=number(second))
+        if points == rival:
+            # Translators: two teams' round that ended with as many points for each
+            line = _("a tie between the teams, {points} each").format(points=number(points))
+    elif points > rival:
+        # Translators: two teams: the player's team won the round, its points and the other team's
+        line = _("your team won, {points} to {rival}").format(**values)
+    elif points < rival:
+        # Translators: two teams: the player's team lost the round, its points and the other team's
+        line = _("your team lost, {points} to {rival}").format(**values)
+    else:
+        line = _("a tie between the teams, {points} each").format(points=number(points))
+    return f"{ended} · {line}" if ended else line[:1].upper() + line[1:]

@@ -219,6 +219,12 @@ class OnlineSession(ServedRound):
     team_score: int = 0
     goal: int = 0
     reached: float | None = None
+    # Two teams: this player's side (1 or 2; 0 for one team, or watching), the other team's points and when it
+    # reached the goal; `sides` is every player's, by name, once the counts or the end have said them
+    side: int = 0
+    rival_score: int | None = None
+    rival_reached: float | None = None
+    sides: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """A start message whose board this game cannot draw is a ProtocolError: the round is not played."""
@@ -229,7 +235,7 @@ class OnlineSession(ServedRound):
         self.min_length = start.min_length
         self.watching = start.watching  # the board and the counts only: this game has no part in the round
         self.scoring = Scoring.TEAM if start.goal else Scoring.UNIQUE
-        self.goal, self.team_score = start.goal, start.team
+        self.goal, self.team_score, self.side = start.goal, start.team, start.side
         self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
         self.duration: float = float(start.seconds)
         self.trip = 0.0  # the round trip to the server, as last measured (a `ping` answered)
@@ -278,10 +284,26 @@ class OnlineSession(ServedRound):
         """Whether everyone in the room plays together this round."""
         return self.goal > 0
 
+    @property
+    def two_teams(self) -> bool:
+        return self.rival_score is not None
+
     def team_line(self) -> str:
-        """`Team 41 / 60`, and `goal reached` once it is: a team's round's progress, for every front end."""
+        """`Team 41 / 60`, and `goal reached` once it is: a team's round's progress, for every front end; with two
+        teams `Your team 41 / 60 · the others 35` (a spectator's: `Team 1 41 · team 2 35 / 60`)."""
+        if self.two_teams and not self.side:
+            # Translators: two teams' points, as one who watches sees them, and their goal
+            line = _("Team 1 {first} · team 2 {second} / {goal}")
+            return line.format(
+                first=number(self.team_score), second=number(self.rival_score or 0), goal=number(self.goal)
+            )
         # Translators: a team's round: its points so far and its goal ("Team 41 / 60")
         line = _("Team {score} / {goal}").format(score=number(self.team_score), goal=number(self.goal))
+        if self.two_teams:
+            # Translators: two teams: the player's own team's points and goal, then the other team's points
+            line = _("Your team {score} / {goal} · the others {rival}").format(
+                score=number(self.team_score), goal=number(self.goal), rival=number(self.rival_score or 0)
+            )
         if self.team_score < self.goal:
             return line
         # Translators: after "Team 41 / 60": the team's points have reached its goal
@@ -344,10 +366,13 @@ class OnlineSession(ServedRound):
                 self._judged_up_to(last)
             case m.TeamFound() if self.team and not self.watching:
                 self._teammate_found(message)
-            case m.Progress(players=players, team=team):
+            case m.Progress(players=players, team=team, rival=rival):
                 self.standings = [Standing(p.name, p.words, p.connected, p.voted_end, p.id == self.me) for p in players]
-                if self.team:
-                    self.team_score = team  # the room's count: a spectator's too, who hears of no word
+                self.sides = {p.name: p.side for p in players if p.side}
+                if self.team:  # the room's count: a spectator's too, who hears of no word
+                    two = self.side == 2 or 2 in self.sides.values()
+                    self.team_score, rival = (rival, team) if self.side == 2 else (team, rival)
+                    self.rival_score = rival if two else None
             case m.End():
                 self._finish(message)
                 return
@@ -396,9 +421,18 @@ class OnlineSession(ServedRound):
         self.shared = [self._fold(w) for w in message.shared]
         self.scoring = Scoring(message.scoring)
         if self.scoring is Scoring.TEAM:  # the end's words are the ones to keep: each with its finder
-            self.teammates = {w: p.name for p in self.players if not p.me for w in p.words if w in paths}
-            self.team_score = sum(p.score for p in self.players)
-            self.goal, self.reached = message.goal or self.goal, message.reached
+            sides = {p.name: p.side for p in message.players}
+            own = self.side or 1  # a spectator's "team" is the first
+            self.teammates = {
+                w: p.name for p in self.players if not p.me and sides[p.name] in (0, own) for w in p.words if w in paths
+            }
+            self.team_score = sum(p.score for p in self.players if sides[p.name] in (0, own))
+            first, second = message.reached, message.rival_reached
+            self.goal, self.reached = message.goal or self.goal, second if own == 2 else first
+            if any(side == 2 for side in sides.values()):
+                self.sides = {name: side for name, side in sides.items() if side}
+                self.rival_score = sum(p.score for p in self.players if sides[p.name] not in (0, own))
+                self.rival_reached = first if own == 2 else second
         self.evening, self.champion = message.scoreboard, message.champion
         self._stop_clock()
         self.end_reason = END_REASONS.get(message.reason, EndReason.TIME_UP)

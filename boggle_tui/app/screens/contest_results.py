@@ -29,7 +29,7 @@ from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.players import players_table, scoring_note
 from boggle_tui.game.contest import winner_line
 from boggle_tui.game.session import ContestRound, Teamed
-from boggle_tui.game.team import team_outcome
+from boggle_tui.game.team import team_outcome, teams_outcome
 from boggle_tui.i18n import _, counted
 
 if TYPE_CHECKING:  # a room's evening is the network's: imported when one is shown (a table's round has none)
@@ -79,6 +79,9 @@ class ContestResultsScreen(ResultsScreen):
     def _outcome(self) -> str:
         ended = self.contest.end_reason.text if self.contest.end_reason else _("Over")
         contest = self.contest
+        if isinstance(contest, Teamed) and contest.two_teams:  # two teams: which won
+            watching = not contest.side
+            return teams_outcome(contest.team_score, contest.rival_score or 0, ended, watching=watching)
         if isinstance(contest, Teamed) and contest.team:  # played together: the team's points against its goal
             return team_outcome(contest.team_score, contest.goal, contest.reached, ended)
         return winner_line(contest.winners, ended)

@@ -21,7 +21,7 @@ from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.qr import QrCode
 from boggle_tui.game.clock import format_seconds
 from boggle_tui.game.contest import winner_line
-from boggle_tui.game.team import team_outcome
+from boggle_tui.game.team import team_outcome, teams_outcome
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.net import messages as m
 from boggle_tui.net.session import OnlineSession
@@ -121,7 +121,9 @@ class PartyScreen(TranslatedScreen[None]):
         if session is None or not self.composed:
             return
         ended = session.end_reason.text if session.end_reason else _("Over")
-        if session.team:
+        if session.two_teams:
+            outcome = teams_outcome(session.team_score, session.rival_score or 0, ended, watching=True)
+        elif session.team:
             outcome = team_outcome(session.team_score, session.goal, session.reached, ended)
         else:
             outcome = winner_line(session.winners, ended)

@@ -20,7 +20,14 @@ from boggle_tui.app.widgets.touch import Touch
 from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
 
-HOST_KEYS = ("lobby-start", "lobby-remove", "lobby-promote", "lobby-lock", "lobby-bot")  # shown to the host alone
+HOST_KEYS = (
+    "lobby-start",
+    "lobby-remove",
+    "lobby-promote",
+    "lobby-lock",
+    "lobby-bot",
+    "lobby-side",
+)  # shown to the host alone
 
 # The lobby's keys as buttons, for a phone (widgets/touch.py): the host's among them while this player hosts.
 TOUCHES = (

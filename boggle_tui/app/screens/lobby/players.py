@@ -44,6 +44,9 @@ def players_table(lobby: m.Lobby, me: int) -> Table:
     evening = {s.name: s for s in lobby.scoreboard}
     for p, state in zip(lobby.players, states, strict=True):
         notes = _notes(p.host, p.id == me, p.connected)
+        if lobby.settings.teams == 2 and p.side:
+            # Translators: two teams: the one a player is on ("ben · team 2")
+            notes = ", ".join(filter(None, (notes, _("team {side}").format(side=p.side))))
         name = Text.assemble((p.name, "bold" if p.id == me else ""), (f" · {notes}" if notes else "", "dim"))
         standing = evening.pop(p.name, None)
         table.add_row(name, state, *(_evening(standing) if evening_shown else ()))

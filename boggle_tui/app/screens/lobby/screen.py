@@ -82,6 +82,10 @@ class LobbyScreen(TranslatedScreen[None]):
             "f9", "bot", N_("Add a bot"), show=False, id="lobby-bot",
             tooltip=N_("host: a computer opponent (regular) in a free seat"),
         ),
+        Binding(
+            "f10", "pick('side')", N_("Teams"), show=False, id="lobby-side",
+            tooltip=N_("host, two teams: move a player to the other team"),
+        ),
         # Escape in a setting or the chat line goes back to the room, and the footer says so (#29: it said Leave);
         # first, so that it is Escape's there (the touch bar's Leave leaves from anywhere).
         Binding(
@@ -306,15 +310,25 @@ class LobbyScreen(TranslatedScreen[None]):
         self.post_message(self.Outgoing(m.HostCommand(action="unlock" if self.lobby.locked else "lock")))
 
     def action_pick(self, action: str) -> None:
-        others = [p for p in self.lobby.players if p.id != self.me]
+        if action == "side" and self.lobby.settings.teams != 2:
+            self.notify(_("The room plays as one team: choose two teams in its Scoring first."), title=_("Room"))
+            return
+        others = [p for p in self.lobby.players if p.id != self.me or action == "side"]
         if not others:
             self.notify(_("Nobody else is in the room."), title=_("Room"))
             return
-        question = _("Remove which player?") if action == "remove" else _("Who becomes the host?")
+        questions = {"remove": _("Remove which player?"), "side": _("Move whom to the other team?")}
+        question = questions.get(action, _("Who becomes the host?"))
+        sides = {p.id: p.side for p in self.lobby.players}
 
         def picked(player: int | None) -> None:
-            if player is not None:
-                self.post_message(self.Outgoing(m.HostCommand(action=action, player=player)))  # type: ignore[arg-type]
+            if player is None:
+                return
+            if action == "side":  # to the other team: one not dealt yet goes to the first
+                side = 2 if sides.get(player) == 1 else 1
+                self.post_message(self.Outgoing(m.HostCommand(action="side", player=player, side=side)))
+                return
+            self.post_message(self.Outgoing(m.HostCommand(action=action, player=player)))  # type: ignore[arg-type]
 
         self.app.push_screen(PickPlayerScreen(question, others), picked)
 

@@ -33,6 +33,8 @@ SCORINGS = [
     (N_("Every word scores"), Scoring.ALL.value),
     # Translators: a room's scoring: everyone plays together (its goal is set with boggle host --goal)
     (N_("Play together: one team, one goal"), Scoring.TEAM.value),
+    # Translators: a room's scoring: two teams, dealt from four players up (F10 moves a player to the other)
+    (N_("Two teams: the better one wins"), "teams"),
 ]
 TARGETS = (50, 100, 200)  # an evening's target points offered, besides none
 GOALS = (25, 50, 100)  # a team's goals offered in points, besides the default share of the board's common words
@@ -155,9 +157,11 @@ class RoomChoices(Grid):
         if not self.host or _shown(settings, field) == value:
             return
         changed: dict[str, Any] = {field: value}
-        if field == "scoring":  # a team's goal is chosen with its scoring: `team:50`
+        if field == "scoring" and value == "teams":  # two teams, each with the default goal
+            changed = {"scoring": Scoring.TEAM.value, "goal": None, "teams": 2}
+        elif field == "scoring":  # a team's goal is chosen with its scoring: `team:50`
             scoring, _colon, goal = str(value).partition(":")
-            changed = {"scoring": scoring, "goal": int(goal) if goal else None}
+            changed = {"scoring": scoring, "goal": int(goal) if goal else None, "teams": 1}
         self.post_message(self.Picked(replace(settings, **changed)))
         self.screen.set_focus(None)  # Enter means ready again, not "open this setting"
 
@@ -176,6 +180,8 @@ def _ordered(option: tuple[str | Text, Any]) -> int:
 def _shown(settings: m.Settings, field: str) -> Any:
     """A setting's value as its choice holds it: a team's scoring with its goal (`team:50`), else the field's own."""
     value = getattr(settings, field)
+    if field == "scoring" and value == Scoring.TEAM.value and settings.teams == 2:
+        return "teams"
     if field == "scoring" and value == Scoring.TEAM.value and settings.goal is not None:
         return f"{value}:{settings.goal}"
     return value
