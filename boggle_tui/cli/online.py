@@ -38,9 +38,9 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> m.Setting
         resolve(args.dictionary)
         fields["dictionary"] = list_name(args.dictionary)
     flags = {"seconds": args.time, "min_length": args.min_length, "scoring": args.scoring, "seed": args.seed,
-             "target": args.target, "goal": args.goal}  # fmt: skip
-    if args.goal is not None and args.scoring != "team":
-        raise BoggleError(_("--goal is a team's: it goes with --scoring team"))
+             "target": args.target, "goal": args.goal, "teams": args.teams}  # fmt: skip
+    if (args.goal is not None or args.teams is not None) and args.scoring != "team":
+        raise BoggleError(_("--goal and --teams are a team's: they go with --scoring team"))
     fields |= {name: value for name, value in flags.items() if value is not None and value != ""}
     if not fields:
         return None

@@ -173,6 +173,9 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
         help=_("--scoring team: the team's points to reach in a round (default: a quarter of the common words')"),
     )
     parser.add_argument(
+        "--teams", type=int, choices=(1, 2), help=_("--scoring team: one team (default), or two from four players up")
+    )
+    parser.add_argument(
         "--plain",
         action="store_true",
         help=_("sit in the room line by line with no screen drawing (screen readers, pipes)"),

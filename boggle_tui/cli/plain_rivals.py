@@ -152,6 +152,8 @@ def contest_lines(contest: Contest, alphabet: Alphabet) -> list[str]:
     if shared:
         if contest.scoring is Scoring.UNIQUE:
             lines.append(_("A shared word, found by two or more players, scores 0 for everyone."))
+        elif contest.scoring is Scoring.TEAM:
+            lines.append(_("A word both teams found scores for both."))
         else:
             lines.append(_("Every word scores, shared or not."))
     return lines

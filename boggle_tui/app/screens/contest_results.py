@@ -72,9 +72,13 @@ class ContestResultsScreen(ResultsScreen):
         if evening is not None:  # broken between its phrases: `alice reached the target first` kept whole
             yield Label(Phrases.of(*evening.split(" · ")), id="evening")  # names are Text: literal, never markup
         with VerticalScroll(id="players-results") as players:
-            players.border_subtitle = Content(scoring_note(self.contest.scoring).plain)
+            players.border_subtitle = Content(scoring_note(self.contest.scoring, self._two_teams).plain)
             yield Static(self._table(), id="players-table")
         yield from super().compose()
+
+    @property
+    def _two_teams(self) -> bool:
+        return isinstance(self.contest, Teamed) and self.contest.two_teams
 
     def _outcome(self) -> str:
         ended = self.contest.end_reason.text if self.contest.end_reason else _("Over")
@@ -104,7 +108,7 @@ class ContestResultsScreen(ResultsScreen):
     def _notes(self) -> list[Text]:
         """What stands with the table: the scoring rule, and the evening if there is one."""
         evening = self._evening()
-        return [scoring_note(self.contest.scoring), *([evening] if evening is not None else [])]
+        return [scoring_note(self.contest.scoring, self._two_teams), *([evening] if evening is not None else [])]
 
     # The layout
 
@@ -146,7 +150,7 @@ class ContestResultsScreen(ResultsScreen):
     def _tell_more(self, players: VerticalScroll, rows: int) -> None:
         """A table cut short says so under it, with the keys to the rest (at 80x24 a room's table showed one row of
         each player's words, and nothing on the screen said there were more, nor that Tab and ↓ reach them)."""
-        note = scoring_note(self.contest.scoring).plain
+        note = scoring_note(self.contest.scoring, self._two_teams).plain
         hidden = self._players_height() - rows
         if hidden > 0:
             # Translators: under a room's players' table cut short: Tab reaches the table, ↓ scrolls it

@@ -57,10 +57,12 @@ def players_table(
     return table
 
 
-def scoring_note(scoring: Scoring) -> Text:
+def scoring_note(scoring: Scoring, two_teams: bool = False) -> Text:
     """What `=` means under the table, or that every word scores."""
     if scoring is Scoring.UNIQUE:
         return Text(_("= a shared word, with who else found it: 0 for all"), style="dim")
+    if scoring is Scoring.TEAM and two_teams:
+        return Text(_("two teams: a word counts once for each, and both score it (also: found too)"), style="dim")
     if scoring is Scoring.TEAM:
         return Text(_("one team: each word counts once, for whoever found it first (also: typed after)"), style="dim")
     return Text(_("every word scores"), style="dim")
