@@ -216,7 +216,7 @@ def test_host_and_join_flags_with_lang_make_a_room_of_that_language() -> None:
     from boggle_tui.cli.online import room_settings
 
     flags = {"dice": None, "time": None, "dictionary": None, "min_length": None, "scoring": None, "seed": None,
-             "target": None, "goal": None, "teams": None, "name": None}  # fmt: skip
+             "target": None, "goal": None, "teams": None, "between": None, "name": None}  # fmt: skip
     lists = set(shipped_dictionaries())
     german = room_settings(argparse.Namespace(**flags, lang="de"), lists)
     assert german is not None and (german.dice, german.dictionary) == ("de", "de")

@@ -390,3 +390,22 @@ def test_two_teams_in_plain_seats_say_their_own_team_s_news_and_which_team_won(r
     wire.deliver(room.tick())
     assert "Your team lost, 1 to 3" in wire.said["ann"] and "Your team won, 3 to 1" in wire.said["cy"]
     assert seats["cy"].session.teammates == {two: "dee"}  # the end keeps only her own team's words with their finder
+
+
+def test_two_teams_can_strike_a_word_both_found(room) -> None:
+    """The host's other choice (`between: unique`): a word both teams found scores for neither, as the table rule."""
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM, goal=1, teams=2, between=Scoring.UNIQUE)
+    players = start(room, "ann", "ben", "cy", "dee")
+    one = next(p for p in players if p.round_side == 1)
+    two = next(p for p in players if p.round_side == 2)
+    both, alone = [w for w in words_on(room, 40) if score(w) == 1][:2]
+    room.enter(one, 0, both), room.enter(two, 0, both), room.enter(two, 1, alone)
+    room.time.now += 60 + GRACE
+    end = messages(room.tick(), "end")[0]
+    assert end["shared"] == [both]
+    points = {p["name"]: p["words"] for p in end["players"]}
+    assert points[one.name] == {both: 0} and points[two.name] == {both: 0, alone: 1}
+    assert end["reached"] is None and end["rival_reached"] is not None  # team 1's goal came only with the struck word
+    assert "a word both teams found scores 0" in room.settings.describe()
+    with pytest.raises(ProtocolError):
+        m.decode_client(json.dumps({"type": "settings", "settings": {"scoring": "team", "between": "team"}}))

@@ -38,9 +38,11 @@ def room_settings(args: argparse.Namespace, dictionaries: set[str]) -> m.Setting
         resolve(args.dictionary)
         fields["dictionary"] = list_name(args.dictionary)
     flags = {"seconds": args.time, "min_length": args.min_length, "scoring": args.scoring, "seed": args.seed,
-             "target": args.target, "goal": args.goal, "teams": args.teams}  # fmt: skip
+             "target": args.target, "goal": args.goal, "teams": args.teams, "between": args.between}  # fmt: skip
     if (args.goal is not None or args.teams is not None) and args.scoring != "team":
         raise BoggleError(_("--goal and --teams are a team's: they go with --scoring team"))
+    if args.between is not None and args.teams != 2:
+        raise BoggleError(_("--between is two teams': it goes with --scoring team --teams 2"))
     fields |= {name: value for name, value in flags.items() if value is not None and value != ""}
     if not fields:
         return None

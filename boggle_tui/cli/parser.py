@@ -176,6 +176,9 @@ def _add_room_options(parser: argparse.ArgumentParser) -> None:
         "--teams", type=int, choices=(1, 2), help=_("--scoring team: one team (default), or two from four players up")
     )
     parser.add_argument(
+        "--between", choices=CONTESTS, help=_("--teams 2: a word both teams found scores for both (all) or neither")
+    )
+    parser.add_argument(
         "--plain",
         action="store_true",
         help=_("sit in the room line by line with no screen drawing (screen readers, pipes)"),

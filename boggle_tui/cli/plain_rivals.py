@@ -152,6 +152,8 @@ def contest_lines(contest: Contest, alphabet: Alphabet) -> list[str]:
     if shared:
         if contest.scoring is Scoring.UNIQUE:
             lines.append(_("A shared word, found by two or more players, scores 0 for everyone."))
+        elif contest.scoring is Scoring.TEAM and any(points == 0 for p in ranked for points in p.words.values()):
+            lines.append(_("A word both teams found scores 0 for both."))
         elif contest.scoring is Scoring.TEAM:
             lines.append(_("A word both teams found scores for both."))
         else:

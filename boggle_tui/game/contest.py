@@ -34,6 +34,18 @@ def compare(found: Sequence[Iterable[str]], scoring: Scoring) -> Outcome:
     return Outcome(tuple({w: 0 if w in struck else score(w) for w in words} for words in lists), shared)
 
 
+def between_teams(outcome: Outcome, first: Iterable[str], second: Iterable[str], rule: Scoring) -> set[str]:
+    """Two teams (their words `first` and `second`): under `Scoring.UNIQUE` a word both teams found scores for
+    neither, struck from `outcome`'s points (returned: the words struck); under `Scoring.ALL` it scores for both."""
+    if rule is not Scoring.UNIQUE:
+        return set()
+    struck = set(first) & set(second)
+    for found in outcome.points:
+        for word in struck & found.keys():
+            found[word] = 0
+    return struck
+
+
 def winners(scores: Mapping[str, int]) -> list[str]:
     """The players with the best score, in the order given (several: a tie); nobody when nobody scored, never a
     tie of everyone (the evening counts no win either)."""

@@ -57,6 +57,7 @@ class Rules:
     target: int | None = None  # the evening ends with the first player whose points over the rounds reach it
     goal: int | None = None  # a team's points to reach in a round (Scoring.TEAM); None: GOAL_SHARE of the board's
     teams: int = 1  # Scoring.TEAM: one team, or two (with four players or more; fewer play as one)
+    between: Scoring = Scoring.ALL  # two teams: a word both found scores for both (ALL), or for neither (UNIQUE)
 
     def __post_init__(self) -> None:
         check_bounds(seconds=self.seconds, min_length=self.min_length, seed=self.seed)
@@ -66,6 +67,9 @@ class Rules:
                     least=TARGETS[0], most=number(TARGETS[-1]), target=repr(self.target)
                 )
             )
+        object.__setattr__(self, "between", Scoring(self.between))  # "unique" as the command line says it, too
+        if self.between is Scoring.TEAM:
+            raise BoggleError(_("a word both teams found scores for both (all) or for neither (unique)"))
         if isinstance(self.teams, bool) or self.teams not in TEAMS:
             raise BoggleError(_("a room plays as one team or two, not {teams}").format(teams=repr(self.teams)))
         if self.goal is not None and (isinstance(self.goal, bool) or self.goal not in GOALS):
@@ -106,6 +110,9 @@ class Rules:
         it (`3 min round · words of 3 letters or more · word list enable1`)."""
         round_ = describe_round(self.seconds, self.shortest, self.dictionary, brief=brief)
         parts = [load_dice_set(self.dice).label, round_, describe_scoring(self.scoring, self.goal, self.teams)]
+        if self.team and self.teams == 2 and self.between is Scoring.UNIQUE:
+            # Translators: two teams: a word both teams found scores for neither
+            parts.append(_("a word both teams found scores 0"))
         if self.target:
             # Translators: the evening ends when a player's points over its rounds reach this
             parts.append(counted(self.target, "first to {count} point", "first to {count} points"))
@@ -172,6 +179,7 @@ def served(
     target: int | None = None,
     goal: int | None = None,
     teams: int = 1,
+    between: str = Scoring.ALL.value,
     *,
     dictionaries: frozenset[str],
     max_seconds: int,
@@ -188,6 +196,8 @@ def served(
         raise Refused("seconds", seconds)
     if scoring not in SCORINGS:
         raise Refused("scoring", scoring)
+    if between not in CONTESTS:
+        raise Refused("between", between)
     chosen_dice, chosen_list = dice or default.dice, dictionary or default.dictionary
     shipped = chosen_list in shipped_dictionaries()
     if dice and dictionary and shipped and load_dice_set(chosen_dice).language != language_of(chosen_list).code:
@@ -195,7 +205,8 @@ def served(
         reason = _("the {dice} dice and the word list {dictionary} are of two languages")
         raise Refused("dictionary", dictionary, reason.format(dice=chosen_dice, dictionary=chosen_list))
     scored = Scoring(scoring)
-    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, scored, seed, target, goal, teams)
+    return Rules(chosen_dice, chosen_list, seconds or STANDARD_ROUND, min_length, scored, seed, target, goal, teams,
+                 Scoring(between))  # fmt: skip
 
 
 def describe_seconds(seconds: int | None) -> str:

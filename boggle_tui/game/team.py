@@ -53,6 +53,13 @@ class Team:
         if self.reached_at is None and self.score >= self.goal:
             self.reached_at = elapsed
 
+    def strike(self, words: set[str]) -> None:
+        """Two teams, a word both found scoring for neither: its points leave the team's at the end, and a goal the
+        team reached only with them is not reached after all."""
+        self.score -= sum(score(w) for w in words if w in self.finders)
+        if self.score < self.goal:
+            self.reached_at = None
+
     @property
     def reached(self) -> bool:
         return self.reached_at is not None

@@ -110,12 +110,13 @@ class Settings:
     target: int | None = number(TARGETS[0], TARGETS[-1], None)
     goal: int | None = number(GOALS[0], GOALS[-1], None)  # a team's points to reach in a round
     teams: int = number(TEAMS[0], TEAMS[-1], 1)  # scoring "team": one team, or two
+    between: Literal["all", "unique"] = "all"  # two teams: a word both found scores for both, or for neither
 
     @classmethod
     def of(cls, rules: Rules) -> Settings:
         return cls(dice=rules.dice, seconds=rules.seconds, dictionary=rules.dictionary, min_length=rules.min_length,
                    scoring=rules.scoring.value, seed=rules.seed, target=rules.target,
-                   goal=rules.goal, teams=rules.teams)  # fmt: skip
+                   goal=rules.goal, teams=rules.teams, between=rules.between.value)  # type: ignore[arg-type]  # fmt: skip
 
     def rules(self, dictionaries: frozenset[str] | None = None, max_seconds: int = MAX_ROUND_SECONDS) -> Rules:
         """The rules these settings name, as `Rules` checks them (game/rules.py `served`); a ProtocolError, in the
@@ -124,7 +125,7 @@ class Settings:
         allowed = dictionaries if dictionaries is not None else frozenset(shipped_dictionaries())
         try:
             return served(self.dice, self.dictionary, self.seconds, self.min_length, self.scoring, self.seed,
-                          self.target, self.goal, self.teams, dictionaries=allowed,
+                          self.target, self.goal, self.teams, self.between, dictionaries=allowed,
                           max_seconds=max_seconds)  # fmt: skip
         except Refused as refused:
             if refused.key == "dictionary" and refused.value in allowed:  # dice and list of two languages

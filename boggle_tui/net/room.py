@@ -24,7 +24,7 @@ from boggle_tui.engine.solver import Solution, solve
 from boggle_tui.game.bots import Try, cues, plan_for
 from boggle_tui.game.clock import Clock, TimeSource
 from boggle_tui.game.codes import board_code
-from boggle_tui.game.contest import compare, winners
+from boggle_tui.game.contest import between_teams, compare, winners
 from boggle_tui.game.deal import deal
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.levels import DEFAULT_LEVEL, LEVELS, NAMES
@@ -799,6 +799,10 @@ class Room:
         playing = [p for p in self.players.values() if p.round is not None]
         outcome = compare([p.round.found for p in playing if p.round is not None], self.settings.scoring)
         team, rival = self.teams.get(1), self.teams.get(2)
+        if team and rival:  # the host's rule for a word both teams found (game/contest.py)
+            struck = between_teams(outcome, team.finders, rival.finders, self.settings.between)
+            team.strike(struck)
+            rival.strike(struck)
         results = [
             m.Score(
                 id=p.id,

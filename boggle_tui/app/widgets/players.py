@@ -45,8 +45,13 @@ def players_table(
     columns = []
     for p in ranked:
         words = sorted(p.words, key=lambda w: (-len(w), w))
-        if scoring is Scoring.TEAM:  # nothing is struck: a word is its finder's, with who typed it after them
-            cells = [_also(w, p.words[w], found_by(w, p.name)) for w in words[:MAX_ROWS]]
+        if scoring is Scoring.TEAM:  # a word is its finder's, with who typed it after them (struck: both teams')
+            cells = [
+                _cell(w, 0, found_by(w, p.name))
+                if w in struck and not p.words[w]
+                else _also(w, p.words[w], found_by(w, p.name))
+                for w in words[:MAX_ROWS]
+            ]
         else:
             cells = [_cell(w, p.words[w], found_by(w, p.name) if w in struck else None) for w in words[:MAX_ROWS]]
         if len(words) > MAX_ROWS:

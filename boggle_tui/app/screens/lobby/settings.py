@@ -35,6 +35,8 @@ SCORINGS = [
     (N_("Play together: one team, one goal"), Scoring.TEAM.value),
     # Translators: a room's scoring: two teams, dealt from four players up (F10 moves a player to the other)
     (N_("Two teams: the better one wins"), "teams"),
+    # Translators: a room's scoring: two teams, and a word both teams found scores for neither
+    (N_("Two teams: words both found score 0"), "teams:unique"),
 ]
 TARGETS = (50, 100, 200)  # an evening's target points offered, besides none
 GOALS = (25, 50, 100)  # a team's goals offered in points, besides the default share of the board's common words
@@ -157,8 +159,9 @@ class RoomChoices(Grid):
         if not self.host or _shown(settings, field) == value:
             return
         changed: dict[str, Any] = {field: value}
-        if field == "scoring" and value == "teams":  # two teams, each with the default goal
-            changed = {"scoring": Scoring.TEAM.value, "goal": None, "teams": 2}
+        if field == "scoring" and str(value).startswith("teams"):  # two teams, each with the default goal
+            between = Scoring.UNIQUE.value if value == "teams:unique" else Scoring.ALL.value
+            changed = {"scoring": Scoring.TEAM.value, "goal": None, "teams": 2, "between": between}
         elif field == "scoring":  # a team's goal is chosen with its scoring: `team:50`
             scoring, _colon, goal = str(value).partition(":")
             changed = {"scoring": scoring, "goal": int(goal) if goal else None, "teams": 1}
@@ -181,7 +184,7 @@ def _shown(settings: m.Settings, field: str) -> Any:
     """A setting's value as its choice holds it: a team's scoring with its goal (`team:50`), else the field's own."""
     value = getattr(settings, field)
     if field == "scoring" and value == Scoring.TEAM.value and settings.teams == 2:
-        return "teams"
+        return "teams:unique" if settings.between == Scoring.UNIQUE.value else "teams"
     if field == "scoring" and value == Scoring.TEAM.value and settings.goal is not None:
         return f"{value}:{settings.goal}"
     return value
