@@ -137,3 +137,27 @@ def test_the_party_command_refuses_what_it_cannot_show(capsys, argv, said) -> No
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+async def test_a_round_the_server_voided_leaves_the_party_screen_waiting_for_the_next(room, enable1, popular) -> None:
+    """A server restarted mid-round voids the round: its party link lets the round go (app/party.py), and the screen
+    waits for the next one instead of showing a board whose round will never end."""
+    from boggle_tui.app.online import OnlineTarget
+    from boggle_tui.app.party import PartyPlay
+
+    start(room, "ann")
+    app = still_app(enable1, popular, None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        target = OnlineTarget(url="ws://127.0.0.1:1", room="table", name="TV", watch=True, party=True)
+        play = PartyPlay(app, target, app.show, room.time, None)
+        play.welcome = m.Welcome(version=m.VERSION, room="table", player=99, name="TV")
+        await app.push_screen(play.party)
+        for s in room.watch(room.spectate("TV")[0]):
+            play.handle(m.decode_server(s.text))
+        await pilot.pause()
+        assert play.party.session is not None and not play.party.session.over
+        voided = m.Lobby(room="table", state="lobby", rounds=1)  # as a restarted server's lobby says it
+        play.handle(voided)
+        await pilot.pause()
+        assert play.session is None and play.party.session is None
+        assert "Room table · waiting for round 2" in "\n".join(screen_lines(app))

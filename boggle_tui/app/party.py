@@ -4,6 +4,7 @@ through. The connection, its drops and its returns are the spectator's own (app/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,13 @@ from boggle_tui.net.session import OnlineSession
 
 class PartyPlay(OnlinePlay):
     def __init__(
-        self, app: App[int], target: OnlineTarget, show: Any, now: TimeSource, folder: Path | None, **rest: Any
+        self,
+        app: App[int],
+        target: OnlineTarget,
+        show: Callable[[Any], None],
+        now: TimeSource,
+        folder: Path | None,
+        **rest: Any,
     ) -> None:
         super().__init__(app, target, show, now, folder, **rest)
         self.start = self._round  # a board dealt is drawn here, never played
@@ -32,6 +39,8 @@ class PartyPlay(OnlinePlay):
     def _handle(self, message: m.ServerMessage) -> None:
         super()._handle(message)
         if isinstance(message, m.Lobby):
+            if self.session is None:  # a round the server's restart voided: the screen waits for the next
+                self.party.session = None
             self.party.show_lobby(message)
 
     def _round(self, session: OnlineSession) -> None:

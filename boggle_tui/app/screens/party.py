@@ -136,7 +136,9 @@ class PartyScreen(TranslatedScreen[None]):
         if not self.composed:
             return
         lobby = self.lobby
-        if self.session is None:
+        if self.session is None and lobby is not None and lobby.rounds:  # a round voided by the server's restart
+            self._title(_("Room {room} · waiting for round {round}").format(room=self.room, round=lobby.rounds + 1))
+        elif self.session is None:
             self._title(_("Room {room} · waiting for the first round").format(room=self.room))
         self.query_one("#party-clock", Digits).update("")
         players = [p for p in lobby.players if not p.bot or p.connected] if lobby else []
