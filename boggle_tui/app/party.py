@@ -4,32 +4,20 @@ through. The connection, its drops and its returns are the spectator's own (app/
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from textual.app import App
-
-from boggle_tui.app.online import OnlinePlay, OnlineTarget
+from boggle_tui.app.online import OnlinePlay
 from boggle_tui.app.screens.party import PartyScreen
-from boggle_tui.game.clock import TimeSource
 from boggle_tui.net import messages as m
 from boggle_tui.net.session import OnlineSession
 
 
 class PartyPlay(OnlinePlay):
-    def __init__(
-        self,
-        app: App[int],
-        target: OnlineTarget,
-        show: Callable[[Any], None],
-        now: TimeSource,
-        folder: Path | None,
-        **rest: Any,
-    ) -> None:
-        super().__init__(app, target, show, now, folder, **rest)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """As OnlinePlay's (the target a spectator's, `party` set)."""
+        super().__init__(*args, **kwargs)
         self.start = self._round  # a board dealt is drawn here, never played
-        self.party = PartyScreen(target.room, target.address, target.link)
+        self.party = PartyScreen(self.target.room, self.target.address, self.target.link)
 
     def lobby_screen(self) -> PartyScreen:  # type: ignore[override]  # the one screen, in place of the lobby's
         if self.lobby is not None:
