@@ -409,3 +409,28 @@ def test_two_teams_can_strike_a_word_both_found(room) -> None:
     assert "a word both teams found scores 0" in room.settings.describe()
     with pytest.raises(ProtocolError):
         m.decode_client(json.dumps({"type": "settings", "settings": {"scoring": "team", "between": "team"}}))
+
+
+async def test_on_a_phone_the_team_s_line_never_cuts_the_clock(room, enable1, popular) -> None:
+    """43 columns, German's longer score line and the team's progress beside it: the clock was cut to "0"."""
+    from snapshot_support import still_app
+
+    from boggle_tui.app.screens.round import RoundScreen
+    from boggle_tui.net.session import OnlineSession
+
+    room.settings = Rules(seconds=60, scoring=Scoring.TEAM)
+    ann, _ = start(room, "ann with a long name", "ben with a long name")
+    (start_text,) = [s.text for s in room.welcome_state(ann) if json.loads(s.text)["type"] == "start"]
+    session = OnlineSession(m.decode_server(start_text), "table", ann.id, lambda _: None, now=room.time)
+    session.apply(m.decode_server(m.encode(room._progress())))  # everyone's counts, the team's points
+    from boggle_tui.i18n import use_language
+
+    use_language("de")
+    app = still_app(enable1, popular, None)
+    async with app.run_test(size=(43, 42)) as pilot:
+        screen = RoundScreen(session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.has_class("-portrait")
+        clock = screen.query_one("#clock-time")
+        assert screen.clock_view.region.width >= 6 and str(clock.render()).strip() == "1:00"  # all of it shows
