@@ -393,11 +393,6 @@ class OnlineSession(ServedRound):
             self.teammates.setdefault(word, message.name)
         self.team_score, self.goal = message.team, message.goal or self.goal
 
-    @property
-    def last_teammate_find(self) -> str | None:
-        """The newest word a teammate found (the round screen lights its path for a moment)."""
-        return next(reversed(self.teammates), None)
-
     def _finish(self, message: m.End) -> None:
         if self.over:
             return
