@@ -72,7 +72,9 @@ if TYPE_CHECKING:  # a room's and today's board's machinery (the network with th
 # A room lost sends the player to the start screen: nothing takes the focus for this long, so that keys typed for the
 # lobby as it went (an Enter) go nowhere, not into Play (tests set it longer: a loaded machine is slow to look).
 SETTLE_SECONDS = GUARD_SECONDS
-MIN_SIZE = (40, 20)  # the start screen and the others; a round asks its own (RoundScreen.min_size_at)
+# The start screen's and the others' (each scrolls what does not fit: a phone's keyboard leaves 40x16 or so); a round
+# asks its own (RoundScreen.min_size_at).
+MIN_SIZE = (40, 16)
 
 WallClock = Callable[[], dt.datetime]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label
 
 from boggle_tui.app.screens.translated import TranslatedModalScreen
@@ -37,7 +37,7 @@ class FriendsScreen(TranslatedModalScreen[FriendsChoice | None]):
         self.reach = reach or Reach()
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="friends"):
+        with VerticalScroll(id="friends", can_focus=False):  # scrolls where a phone's keyboard leaves too few rows
             yield Label(_("Play with friends"), id="friends-title")
             yield Label(_("Your name"))
             yield Input(self.player_name, max_length=MAX_NAME, id="friends-name")

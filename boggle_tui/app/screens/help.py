@@ -47,8 +47,24 @@ def _works(owner: DOMNode | None, binding: Binding) -> bool:
     return owner.check_action(action, parameters) is not False
 
 
-def help_text(keys: list[tuple[str, str]], back: str) -> str:
-    """The rules and `keys`; `back` names the keys that close the help."""
+UPRIGHT = 60  # columns: narrower (a phone held upright), the scoring table stands a row a length
+
+
+def _scoring_table(bands: list[tuple[str, int]], upright: bool) -> list[str]:
+    """The scoring table in Markdown: the lengths across and their points under them, or (`upright`) a row each."""
+    # Translators: the scoring table's heads: a word's length (the rows or columns), and the points it scores.
+    letters, points = _("letters"), _("points")
+    if upright:
+        return [f"| {letters} | {points} |", "|---|---|", *(f"| {name} | {score} |" for name, score in bands)]
+    return [
+        "| " + letters + " | " + " | ".join(name for name, _score in bands) + " |",
+        "|---" * (len(bands) + 1) + "|",
+        "| " + points + " | " + " | ".join(str(score) for _name, score in bands) + " |",
+    ]
+
+
+def help_text(keys: list[tuple[str, str]], back: str, upright: bool = False) -> str:
+    """The rules and `keys`; `back` names the keys that close the help; `upright`: laid out for a narrow screen."""
     bands = score_bands()
     most, shortest = MIN_LENGTH_BY_CELLS[0]
     side = int(most**0.5)
@@ -62,10 +78,7 @@ def help_text(keys: list[tuple[str, str]], back: str) -> str:
             "({larger} on boards larger than {side}x{side}). **Qu** is one die and counts as two letters."
         ).format(shortest=shortest, larger=MIN_LENGTH_ON_LARGER, side=side),
         "",
-        # Translators: the scoring table's first column: the rows are a word's length and its points.
-        "| " + _("letters") + " | " + " | ".join(name for name, _points in bands) + " |",
-        "|---" * (len(bands) + 1) + "|",
-        "| " + _("points") + " | " + " | ".join(str(points) for _name, points in bands) + " |",
+        *_scoring_table(bands, upright),
         "",
         _(
             "Every entry gets a verdict: *accepted*, *already found*, *too short*,\n"
@@ -98,8 +111,21 @@ class HelpScreen(KeepsTyping, TranslatedModalScreen[None]):
 
         stack = self.app.screen_stack  # this help is on top of it
         beneath = stack[-2] if len(stack) > 1 else None
+        self.keys_shown = keys_in_force(self.app, beneath)
+        self.upright = self.app.size.width < UPRIGHT
         with VerticalScroll(id="help"):
-            yield Markdown(help_text(keys_in_force(self.app, beneath), keys_for(self.app, self, "close")))
+            yield Markdown(self._text())
+
+    def _text(self) -> str:
+        return help_text(self.keys_shown, keys_for(self.app, self, "close"), self.upright)
+
+    def on_resize(self) -> None:
+        upright = self.app.size.width < UPRIGHT
+        if upright != self.upright:
+            self.upright = upright
+            from textual.widgets import Markdown
+
+            self.query_one(Markdown).update(self._text())
 
     def action_close(self) -> None:
         self.dismiss()

@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from boggle_tui.app.screens.results import GUARD_SECONDS, LISTS_WIDTH, SUMMARY_WIDTH, ResultsScreen, just_shown
+from boggle_tui.app.screens.results import GUARD_SECONDS, LISTS_WIDTH, NARROW, SUMMARY_WIDTH, ResultsScreen, just_shown
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.word_list import WordList
@@ -73,9 +73,16 @@ class LostRoundScreen(TranslatedScreen[None]):
 
     def on_resize(self) -> None:
         """The words keep LISTS_WIDTH columns; the board takes the rows its lines and the footer leave, and the lines
-        wrap at the board's width (at least SUMMARY_WIDTH), leaving the words their room."""
-        room = self.size.width - LISTS_WIDTH - 2
+        wrap at the board's width (at least SUMMARY_WIDTH), leaving the words their room. Narrower than NARROW (a
+        phone held upright), as on any results: the lines run across the screen, the words under them, no board."""
+        narrow = self.size.width < NARROW
+        self.set_class(narrow, "-narrow")
         lines = list(self.query("#summary > Label"))
+        if narrow:
+            for line in lines:
+                line.styles.max_width = "100%"  # of the column, less its scrollbar where the screen scrolls
+            return
+        room = self.size.width - LISTS_WIDTH - 2
         narrowest = max(min(room, SUMMARY_WIDTH), 1)  # where they wrap most
         rows = sum(line.get_content_height(self.size, self.size, narrowest) for line in lines)
         self.board_view.fit(room, self.size.height - rows - FOOTER)

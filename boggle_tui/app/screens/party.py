@@ -172,14 +172,17 @@ class PartyScreen(TranslatedScreen[None]):
         self.query_one("#party-title", Label).update(Text(text, style="bold"))
 
     def _fit(self) -> None:
-        """The board as large as the screen leaves it; the QR code only where there is room for it beside."""
+        """The board as large as the screen leaves it; the QR code only where there is room for it beside. Narrower
+        than two side columns (a phone), the side column comes under the board, and the screen scrolls."""
         width, height = self.size
+        narrow = width < 2 * SIDE_WIDTH
+        self.set_class(narrow, "-narrow")
         qr = self.query("#party-qr")
         show_code = width >= CODE_ROOM and height >= 30
         for widget in (*qr, *self.query("#party-link")):
             widget.display = show_code
         if self.board_view is not None:
-            side = self.query_one("#party-side").outer_size.width or SIDE_WIDTH
+            side = 0 if narrow else self.query_one("#party-side").outer_size.width or SIDE_WIDTH
             self.board_view.fit(width - side - 2, height - 4)  # the title, the outcome, the footer
 
     def action_leave(self) -> None:

@@ -232,7 +232,7 @@ class ResultsScreen(TranslatedScreen[None]):
         self.set_class(self.narrow, "-narrow")
         if self.narrow:
             for line in self.query("#summary > Label"):
-                line.styles.max_width = max(self.size.width - 2, 1)
+                line.styles.max_width = "100%"  # of the column, less its scrollbar where the screen scrolls
             return
         self.board_view.fit(self.size.width - LISTS_WIDTH - 2, self.board_height())
         width = self.summary_width()

@@ -9,7 +9,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Footer, Label, Select, Static
@@ -137,7 +137,7 @@ class StartScreen(TranslatedScreen[None]):
         return [(list_label(n), n) for n in lists]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="start"):
+        with VerticalScroll(id="start", can_focus=False):  # scrolls where a phone's keyboard leaves too few rows
             yield Static(LOGO, id="logo")
             yield Label(_tagline(self.preferences.mode, self.preferences.language), id="tagline")
             yield Label("", id="streak")
