@@ -260,6 +260,60 @@ def test_the_game_is_drawn_whole_and_played_by_touch_at_every_pixel_ratio(web_ga
         assert verdicts[word] in ("not on the board", "not a word"), word
 
 
+def test_a_phone_with_its_keyboard_up_plays_and_reads_its_results_by_touch(web_game) -> None:
+    """#39: a phone held upright (390x844 at ratio 3) whose keyboard takes half its height (a visible part of
+    390x420) keeps playing: the start screen, the round, its verdict and the results are each drawn whole with the
+    keyboard up, never the "too small" notice; the keyboard down, the round's End button and the question's are
+    tapped; on its side (844x390) the results are whole again."""
+    url, log, folder = web_game
+    shots = Path(os.environ.get("BOGGLE_WEB_SHOTS", folder))
+    shots.mkdir(parents=True, exist_ok=True)
+    up, down, side = {"width": 390, "height": 420}, {"width": 390, "height": 844}, {"width": 844, "height": 390}
+
+    def whole(rows: list[str]) -> bool:
+        return not any("too small" in row for row in rows)
+
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", *WEBGL["off"]])
+        context = browser.new_context(viewport=down, device_scale_factor=3, is_mobile=True, has_touch=True)
+        tab = Page(context.new_page(), touch=True)
+        tab.page.goto(url)
+        tab.wait_for(lambda rows: any("Word list" in row for row in rows), "the start screen")
+        tab.page.set_viewport_size(up)  # the keyboard comes up: the page keeps to the part above it
+        rows = tab.wait_for(lambda rows: len(rows) < 24 and any(r.strip() == "Play" for r in rows), "Play, keyboard up")
+        assert whole(rows), "\n".join(rows)
+        check_drawn(tab, rows, "keyboard-up-start", shots)
+        tab.press("Play")
+        rows = tab.wait_for(lambda rows: len(DIE.findall("\n".join(rows))) == 16, "the board, keyboard up")
+        word = "qzxkb"  # never on a board, never a word
+        tab.page.keyboard.type(word)
+        tab.page.keyboard.press("Enter")  # the phone keyboard's own Enter: the touch buttons give way to it
+        rows = tab.wait_for(lambda rows: any(f"✗ {word.upper()}" in row for row in rows), "the verdict, keyboard up")
+        assert whole(rows), "\n".join(rows)
+        check_drawn(tab, rows, "keyboard-up-round", shots)
+        tab.page.set_viewport_size(down)  # the keyboard goes down: the touch buttons come back
+        tab.wait_for(lambda rows: any("Submit" in row for row in rows), "the touch buttons")
+        tab.press("End")
+        tab.wait_for(lambda rows: any("End this round" in row for row in rows), "the question")
+        tab.press("End round")
+        tab.wait_for(lambda rows: any(row.strip() == "You ended the round" for row in rows), "the results")
+        tab.page.set_viewport_size(up)
+        rows = tab.wait_for(
+            lambda rows: len(rows) < 24 and any(row.strip() == "You ended the round" for row in rows),
+            "the results, keyboard up",
+        )
+        assert whole(rows) and any("Board code" in row for row in rows), "\n".join(rows)
+        check_drawn(tab, rows, "keyboard-up-results", shots)
+        tab.page.set_viewport_size(side)
+        rows = tab.wait_for(lambda rows: len(rows[0]) > 60 if rows else False, "the results on its side")
+        rows = tab.wait_for(lambda rows: any("You ended the round" in row for row in rows), "the outcome on its side")
+        assert whole(rows), "\n".join(rows)
+        check_drawn(tab, rows, "on-its-side-results", shots)
+        browser.close()
+    verdicts = dict(line.split("\t") for line in log.read_text().splitlines())
+    assert verdicts[word] in ("not on the board", "not a word")
+
+
 @contextlib.contextmanager
 def web_and_room_servers(tmp_path: Path) -> Iterator[tuple[int, int, Path, dict[str, str]]]:
     """`boggle web` and a room server on free ports, sharing one data folder (as the tabs of 127.0.0.1 do): their

@@ -13,10 +13,11 @@
   const reader = query.get("reader") === "1" || window.localStorage.getItem(READER_KEY) === "1";
   const fontSize = Number(element.dataset.fontSize) || 16;
 
-  // The game needs 40 columns and 20 rows (a round upright on a phone, app/screens/round.py): the font shrinks
-  // from the page's size until they fit (a phone on its side), never below 10px. A cell of the font is about
-  // 0.6 of its size wide and 1.32 high.
-  const NEED = { columns: 40, rows: 20 };
+  // The game needs 40 columns and 16 rows (a round upright on a phone with its keyboard up, app/screens/round.py;
+  // every other screen scrolls what does not fit, app/app.py MIN_SIZE): the font shrinks from the page's size
+  // until they fit (a phone on its side), never below 10px. A cell of the font is about 0.6 of its size wide and
+  // 1.32 high.
+  const NEED = { columns: 40, rows: 16 };
   function fontFor(width, height) {
     let size = fontSize;
     while (size > 10 && (width / (size * 0.61) < NEED.columns || height / (size * 1.33) < NEED.rows)) size -= 1;
