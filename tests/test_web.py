@@ -314,6 +314,46 @@ def test_a_phone_with_its_keyboard_up_plays_and_reads_its_results_by_touch(web_g
     assert verdicts[word] in ("not on the board", "not a word")
 
 
+# What the page says to the game about its focus, and when the game's first output came (performance.now()).
+FOCUS_WATCH = """(() => {
+    window.focusSaid = [];
+    const send = WebSocket.prototype.send, listen = WebSocket.prototype.addEventListener;
+    WebSocket.prototype.send = function (data) {
+        const kind = JSON.parse(data)[0];
+        if (kind === "focus" || kind === "blur") window.focusSaid.push([kind, performance.now()]);
+        return send.call(this, data);
+    };
+    WebSocket.prototype.addEventListener = function (type, listener, ...rest) {
+        const heard = type !== "message" ? listener : (event) => {
+            if (typeof event.data !== "string" && window.firstOutput === undefined) {
+                window.firstOutput = performance.now();
+            }
+            return listener(event);
+        };
+        return listen.call(this, type, heard, ...rest);
+    };
+})()"""
+
+
+def test_the_page_tells_the_game_it_has_the_keys_after_the_game_has_started(web_game) -> None:
+    """Textual's web driver marks the game unfocused once it has started, which came after the page's "focus" on
+    opening: the game then drew later screens' footers empty (the start screen after a lost room, #39). The last
+    word the page gives on its focus comes after the game's first output, and is the page's own: it has the keys."""
+    url, _log, _folder = web_game
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        page.add_init_script(FOCUS_WATCH)
+        page.goto(url)
+        tab = Page(page, touch=False)
+        tab.wait_for(lambda rows: any("Word list" in row for row in rows), "the start screen")
+        wait_for(lambda: page.evaluate("() => window.focusSaid.length > 1"), "the page to say its focus again", 10)
+        said, first_output = page.evaluate("() => [window.focusSaid, window.firstOutput]")
+        assert said[-1][0] == "focus" and said[-1][1] > first_output, (said, first_output)
+        assert page.evaluate("() => document.activeElement === window.boggleTerminal.textarea")
+        browser.close()
+
+
 @contextlib.contextmanager
 def web_and_room_servers(tmp_path: Path) -> Iterator[tuple[int, int, Path, dict[str, str]]]:
     """`boggle web` and a room server on free ports, sharing one data folder (as the tabs of 127.0.0.1 do): their
