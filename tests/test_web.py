@@ -314,46 +314,6 @@ def test_a_phone_with_its_keyboard_up_plays_and_reads_its_results_by_touch(web_g
     assert verdicts[word] in ("not on the board", "not a word")
 
 
-# What the page says to the game about its focus, and when the game's first output came (performance.now()).
-FOCUS_WATCH = """(() => {
-    window.focusSaid = [];
-    const send = WebSocket.prototype.send, listen = WebSocket.prototype.addEventListener;
-    WebSocket.prototype.send = function (data) {
-        const kind = JSON.parse(data)[0];
-        if (kind === "focus" || kind === "blur") window.focusSaid.push([kind, performance.now()]);
-        return send.call(this, data);
-    };
-    WebSocket.prototype.addEventListener = function (type, listener, ...rest) {
-        const heard = type !== "message" ? listener : (event) => {
-            if (typeof event.data !== "string" && window.firstOutput === undefined) {
-                window.firstOutput = performance.now();
-            }
-            return listener(event);
-        };
-        return listen.call(this, type, heard, ...rest);
-    };
-})()"""
-
-
-def test_the_page_tells_the_game_it_has_the_keys_after_the_game_has_started(web_game) -> None:
-    """Textual's web driver marks the game unfocused once it has started, which came after the page's "focus" on
-    opening: the game then drew later screens' footers empty (the start screen after a lost room, #39). The last
-    word the page gives on its focus comes after the game's first output, and is the page's own: it has the keys."""
-    url, _log, _folder = web_game
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        page.add_init_script(FOCUS_WATCH)
-        page.goto(url)
-        tab = Page(page, touch=False)
-        tab.wait_for(lambda rows: any("Word list" in row for row in rows), "the start screen")
-        wait_for(lambda: page.evaluate("() => window.focusSaid.length > 1"), "the page to say its focus again", 10)
-        said, first_output = page.evaluate("() => [window.focusSaid, window.firstOutput]")
-        assert said[-1][0] == "focus" and said[-1][1] > first_output, (said, first_output)
-        assert page.evaluate("() => document.activeElement === window.boggleTerminal.textarea")
-        browser.close()
-
-
 @contextlib.contextmanager
 def web_and_room_servers(tmp_path: Path) -> Iterator[tuple[int, int, Path, dict[str, str]]]:
     """`boggle web` and a room server on free ports, sharing one data folder (as the tabs of 127.0.0.1 do): their
@@ -394,6 +354,40 @@ def test_two_tabs_opened_by_a_link_sit_in_one_room_under_their_own_names(tmp_pat
         browser.close()
     joined = [line for line in log.read_text().splitlines() if "joined" in line]
     assert len(joined) == 2 and "(2 here)" in joined[1]  # two seats, two names
+
+
+def test_a_phone_with_its_keyboard_up_reads_the_lobby_and_readies_by_touch(tmp_path: Path) -> None:
+    """#39: the lobby on a phone held upright with its keyboard up (390x420 at ratio 3): every player named, Ready
+    tapped in the footer, and the round that follows drawn whole."""
+    with web_and_room_servers(tmp_path) as (web_port, room_port, log, env):
+        seat = subprocess.Popen(  # bo is in the room first: a lobby of two, each named
+            [sys.executable, "-m", "boggle_tui", "join", f"127.0.0.1:{room_port}/night", "--plain", "--name", "bo"],
+            env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            wait_for(lambda: "'bo' joined" in log.read_text(), "bo in the room")
+            with playwright.sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", *WEBGL["off"]])
+                context = browser.new_context(viewport={"width": 390, "height": 420}, device_scale_factor=3,
+                                              is_mobile=True, has_touch=True)  # fmt: skip
+                tab = Page(context.new_page(), touch=True)
+                tab.page.goto(f"http://127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}/night&name=ada")
+                rows = tab.wait_for(lambda rows: any("ada · you" in r for r in rows), "the lobby")
+                names = [row.split()[1] for row in rows if row.lstrip("│ ").startswith(("ada", "bo "))]
+                assert not any("too small" in row for row in rows) and len(names) == 2, "\n".join(rows)
+                check_drawn(tab, rows, "keyboard-up-lobby", Path(os.environ.get("BOGGLE_WEB_SHOTS", tmp_path)))
+                tab.press("Ready")  # the footer's key: the lobby's own buttons are further down its box
+                tab.wait_for(lambda rows: any("ada · you" in r and "not yet" not in r for r in rows), "ada ready")
+                seat.stdin.write(b"ready\n")  # type: ignore[union-attr]
+                seat.stdin.flush()  # type: ignore[union-attr]
+                rows = tab.wait_for(
+                    lambda rows: len(DIE.findall("\n".join(rows))) == 16 and rows[-1].strip(), "the round and its keys"
+                )
+                check_drawn(tab, rows, "keyboard-up-room-round", Path(os.environ.get("BOGGLE_WEB_SHOTS", tmp_path)))
+                browser.close()
+        finally:
+            seat.terminate()
+            seat.wait(10)
 
 
 def test_a_tab_for_the_tv_shows_the_party_screen_with_the_room_s_qr_code(tmp_path: Path) -> None:

@@ -139,6 +139,7 @@ class BoggleApp(App[int]):
         self.rng = rng or random.Random()
         self.keymap: dict[str, str] = {}  # binding id -> keys, as the player remapped them
         self.web_url = web_url
+        self._started_blur_seen = False  # the web driver's blur as it starts (on_app_blur)
         self.online = self._online_play(launch.target) if isinstance(launch, Room) else None
         # a room chosen on the start screen (or a browser tab's) goes back to it when left
         self.online_from_start = isinstance(launch, Room) and launch.from_page
@@ -166,6 +167,21 @@ class BoggleApp(App[int]):
 
     def on_descendant_focus(self) -> None:
         self.late_keys.hand_on()
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """Textual's web driver tells the game it lost the keys as it starts, whatever the page says: the page's own
+        "focus" on opening often came first, and the game then stayed unfocused, every later screen's footer drawn
+        empty (a browser's start screen after a lost room, #39). That first word is the driver's, not the page's:
+        the page says when it truly loses the keys (boggle.js), so it is let pass."""
+        if self._started_blur_seen or not self._under_web_driver():
+            return
+        self._started_blur_seen = True
+        event.prevent_default()  # Textual's own handler (App._on_app_blur) would mark the game unfocused
+
+    def _under_web_driver(self) -> bool:
+        from textual.drivers.web_driver import WebDriver
+
+        return isinstance(self._driver, WebDriver)
 
     def on_mount(self) -> None:
         for theme in THEMES:

@@ -67,10 +67,7 @@
     fit.fit();
   }
 
-  // The game is told whether the page has the keys. Textual's web driver marks the game unfocused once it has
-  // started, which can come after the page's own "focus" on opening: the game then drew every later screen's footer
-  // empty (#39, the start screen after a lost room). So the page says its state again once the game's first screen
-  // is drawn, once (each "focus" redraws the footer: said on every quiet spell, it would never end).
+  // Whether the page has the keys, said again when the tab is shown or hidden (the textarea keeps its focus across).
   function sayFocus() {
     send([document.hasFocus() && document.activeElement === terminal.textarea ? "focus" : "blur"]);
   }
@@ -88,14 +85,9 @@
     socket.addEventListener("close", () => {
       document.getElementById("closed").hidden = false;
     });
-    let started = null; // the wait for the game's first screen to be drawn whole: output, then a quiet 300 ms
     socket.addEventListener("message", (event) => {
       if (typeof event.data !== "string") {
         terminal.write(new Uint8Array(event.data));
-        if (started !== false) {
-          window.clearTimeout(started);
-          started = window.setTimeout(() => { started = false; sayFocus(); }, 300);
-        }
         return;
       }
       const [kind, payload] = JSON.parse(event.data);
