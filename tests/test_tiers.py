@@ -142,6 +142,43 @@ def test_boggle_words_says_each_word_s_tier_and_lists_the_reports(capsys, tmp_pa
         assert code == 2 and err.startswith("boggle: error:") and "Traceback" not in err
 
 
+def test_a_plain_player_reports_words_and_takes_reports_back_on_the_command_line(capsys, tmp_path, monkeypatch) -> None:
+    """`boggle words --report KIND WORD...`: what the results' x does, for a player of `--plain` (#37). A listed word
+    only as not a word, not for them or offensive, and only an unlisted one as a word it should be: each checked
+    before any is kept; a report taken back only where there is one."""
+    from boggle_tui.cli import words
+
+    monkeypatch.setenv("BOGGLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(words, "TODAY", lambda: DAY)
+    history = History.open(tmp_path)
+    study.add_card(history, "howl", "enable1", study.Source.MISSED, DAY)
+    history.close()
+    code, out, _ = run(capsys, "words", "--report", "not-for-me", "HOWL", "shawl")
+    assert code == 0 and out.splitlines()[0] == "howl: not for me. boggle words --reports lists your reports."
+    code, out, _ = run(capsys, "words", "--lang", "de", "--report", "should-be-a-word", "zwölfzz")
+    assert code == 0
+    for bad, why in [
+        (["--report", "offensive", "cat", "qqqz"], "qqqz is not in the list enable1"),  # nothing kept: cat neither
+        (["--report", "should-be-a-word", "cat"], "cat is in the list enable1"),
+        (["--withdraw", "cat"], "cat: you have not reported it"),
+        (["--report", "offensive", "--withdraw", "cat"], "--report or --withdraw: one of them"),
+        (["--report", "offensive"], "give the words to look up"),
+    ]:
+        code, _, err = run(capsys, "words", *bad)
+        assert code == 2 and err.startswith("boggle: error: " + why), err
+    history = History.open(tmp_path)
+    kept = {(r.word, r.language, r.report, r.day) for r in reports(history)}
+    assert kept == {("howl", "en", Report.NOT_FOR_ME, DAY), ("shawl", "en", Report.NOT_FOR_ME, DAY),
+                    ("zwölfzz", "de", Report.SHOULD_BE_A_WORD, DAY)}  # fmt: skip
+    assert [card.suspended for card in study.cards(history, "enable1")] == [True]  # as the app does
+    history.close()
+    code, out, _ = run(capsys, "words", "--withdraw", "shawl")
+    assert code == 0 and out == "shawl: report withdrawn.\n"
+    history = History.open(tmp_path)
+    assert {r.word for r in reports(history)} == {"howl", "zwölfzz"}
+    history.close()
+
+
 async def test_the_results_hide_bonus_words_and_report_a_word(enable1, popular, tmp_path: Path) -> None:
     """b hides the missed bonus words (and the choice is remembered); x reports the selected word: NEWTON-like,
     it is no longer starred or required, and the report is kept."""

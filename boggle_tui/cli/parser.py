@@ -15,6 +15,7 @@ from boggle_tui.cli.translated_parser import TranslatedParser
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.deal import RICH_TRIES
 from boggle_tui.game.levels import LEVELS, MATCHED, MAX_BOTS
+from boggle_tui.game.reports import Report
 from boggle_tui.game.rules import CONTESTS, GOALS, MIN_LENGTHS, ROUND_SECONDS, SCORINGS, SEEDS, TARGETS
 from boggle_tui.i18n import N_, _, number
 
@@ -478,6 +479,15 @@ def _words_arguments(parser: argparse.ArgumentParser) -> None:
         "words", nargs="*", metavar=_("WORD"), help=_("words to look up: required, bonus or not listed")
     )
     parser.add_argument("--reports", action="store_true", help=_("list the words you reported from the results"))
+    parser.add_argument(
+        "--report",
+        choices=[report.value for report in Report],
+        metavar=_("KIND"),
+        help=_("report the words, as the results' x does (after a --plain round): {kinds}").format(
+            kinds=", ".join(report.value for report in Report)
+        ),
+    )
+    parser.add_argument("--withdraw", action="store_true", help=_("take back your reports of the words"))
     parser.add_argument("--dictionary", metavar=_("NAME"), help=_("the word list to look in (the language's own)"))
     parser.add_argument(
         "--lang", metavar=_("CODE"), help=_("the language of the words: en (default), es, de, fr, nl, pt, pl")
