@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How many of a rolled board's words are required, by language and cut, and a sample of them to read.
 
-    python benchmarks/required_words.py [--boards 200] [--sample 200] [--cuts 10000 20000 30000 40000] [LANG ...]
+    python benchmarks/required_words.py [--boards 200] [--sample 200] [--cuts 10000 ...] [--reading N] [LANG ...]
 
 A word is required as the game judges it (engine/common.py: its `Common` for the language, its cut COMMON_RANKS);
 other cuts are tried with the same never-common and offensive lists. Boards are the language's standard dice
@@ -40,6 +40,7 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--sample", type=int, default=200)
     parser.add_argument("--cuts", type=int, nargs="*", default=[10_000, 20_000, 30_000, 40_000])
+    parser.add_argument("--reading", type=int, default=1, help="which reading: each draws a sample of its own")
     args = parser.parse_args()
     for code in args.languages:
         language = LANGUAGES[code]
@@ -52,7 +53,8 @@ def main() -> None:
             ranks = frequency.ranks(code)
             shares += [f"{cut:,}: {share(boards, replace(game, common=TopRanks(ranks, cut))):.1%}" for cut in args.cuts]
         pool = sorted({w for words in boards for w in words if game.is_common(w)})
-        sample = sorted(random.Random(code).sample(pool, min(args.sample, len(pool))))
+        seed = code if args.reading == 1 else f"{code}-{args.reading}"  # the first reading's seed, as it was
+        sample = sorted(random.Random(seed).sample(pool, min(args.sample, len(pool))))
         words_a_board = sum(map(len, boards)) / len(boards)
         print(f"{code}: {words_a_board:.0f} words a board; required share: {'; '.join(shares)}")
         print(f"{code} sample ({len(pool):,} distinct required): {' '.join(sample)}\n")

@@ -22,8 +22,9 @@ that. A word only a name is not in a shipped list at all (tools/build_wordlists.
   function words WordNet leaves out: YOU, MY), and ENGLISH_NEVER the reviewed words it misses, each with its reason
   (REEVES, a form of REEVE, is common only as the name; AIN, ANE, WHA are Scots words subtitles spell for AIN'T,
   AN, WHAT). BILL, MARK, ROSE and WILL have ordinary senses in WordNet, and stay common.
-- Other languages: reviewed hand lists (NEVER), read from the words their sources mark as names too and from the
-  samples of required words of benchmarks/required_words.py; each word with its reason.
+- Other languages: reviewed hand lists (NEVER), read from the words their sources mark as names too, from the
+  samples of required words of benchmarks/required_words.py, and from the common words the language's hunspell
+  dictionary knows only with a capital (`--hunspell LANG` lists them; HUNSPELL_REVIEWED); each word with its reason.
 
 Offensive: the single words of LDNOOBW (naughty-words on npm, CC BY 4.0) in the language's list, folded as the list
 spells words.
@@ -74,6 +75,12 @@ ENGLISH_NEVER = {
     "wha": "Scots for who: subtitles spell WHAT cut short so",
     "noh": "Japanese drama; subtitles' NOH is a spelling of NO",
     "trans": "subtitles' clipped TRANSGENDER, TRANSMISSION; the ENABLE word is the chemical prefix",
+    # the fourth reading of 200 required words (benchmarks/required_words.py --reading 4)
+    "howe": "mainly the surname (a Scots hollow); the issue's own example",
+    "yom": "mainly in YOM KIPPUR (a day, in Hebrew)",
+    "med": "mainly the abbreviation (medical, the Mediterranean)",
+    "rin": "Scots for run; subtitles' Rin is a name",
+    "ritz": "mainly the hotel and the brand (putting on the ritz)",
 }
 NEVER: dict[str, dict[str, str]] = {
     "es": {
@@ -321,6 +328,81 @@ def english_never(names_archive: Path) -> list[str]:
     return sorted((ruled - set(ENGLISH_KEEP)) | (set(ENGLISH_NEVER) & popular))
 
 
+# Words of the common ranks that Debian's hunspell dictionaries know only with a capital letter (`--hunspell`
+# prints them: a word the dictionary rejects in lower case, with no lower-case suggestion spelt the same but for
+# accents, and accepts capitalised), reviewed by hand: the names, places, brands, demonyms and abbreviations kept
+# here; the words a folded list spells without their accents (French ENERVEE, énervée) and the ambiguous (Dutch
+# ENGELS, also angels) left out. Dictionaries (Debian bookworm's): hunspell-es (es_ES, MPL 1.1 of its three),
+# hunspell-fr-classical (fr, MPL 2.0), hunspell-nl (nl_NL, OpenTaal's, BSD of its two), hunspell-pt-pt and -pt-br
+# (MPL 1.1 of their three: they found none), hunspell-pl (pl_PL, Apache 2.0 of its five). Only the verdict is used:
+# every word here is the shipped list's own.
+HUNSPELL_DICTIONARIES = {"es": ("es_ES",), "fr": ("fr",), "nl": ("nl_NL",), "pt": ("pt_PT", "pt_BR"), "pl": ("pl_PL",)}
+HUNSPELL_REVIEWED: dict[str, tuple[str, ...]] = {
+    "es": ("belgica", "cali", "canada", "garzon", "sucre", "vice"),
+    "fr": ("colombie", "douai", "fai", "laurie", "line", "olivia", "phoenix", "savoie", "tva", "valois"),
+    "nl": ("achterhoek", "belg", "belgen", "gent", "hoofddorp", "robert", "romeinse", "rĳn", "veiligheidsraad",
+           "zeeland"),
+    "pl": (
+        "aka", "aldo", "allen", "asp", "bacha", "billy", "btw", "cat", "cia", "cinema", "fat", "fish", "francuzi",
+        "friday", "gate", "gibson", "golden", "hokkaido", "ice", "imho", "imo", "janowi", "janusz", "janusza",
+        "januszem", "journal", "kinder", "margarita", "melanie", "miami", "mirek", "osaka", "oscar", "oscara",
+        "oscarem", "oscary", "oscarów", "photo", "piotrowski", "sms", "young",
+    ),
+}  # fmt: skip
+for _code, _words in HUNSPELL_REVIEWED.items():
+    NEVER.setdefault(_code, {}).update(dict.fromkeys(_words, f"known to hunspell-{_code} only with a capital"))
+# The fourth reading of 200 required words (benchmarks/required_words.py --reading 4): the names, places, brands,
+# abbreviations and English words found there.
+FOURTH_READING: dict[str, tuple[str, ...]] = {
+    "es": ("ben", "boe", "carmen", "castro", "chan", "dante", "della", "home", "irlanda", "lucia", "macarena", "post",
+           "true"),
+    "fr": ("deal", "han", "jan", "mali", "martin", "news", "nov", "queens"),
+    "nl": ("bram", "bridge", "case", "close", "geert", "jan", "joe", "karen", "kris", "okt", "soest"),
+    "pt": ("ada", "arabia", "file", "sec"),
+    "de": ("beate", "guinea", "pierre", "ulm"),
+    "pl": ("action", "atm", "bad", "boys", "bpa", "cake", "canon", "crazy", "int", "intel", "itp", "kia", "mayo", "mln",
+           "open", "paco", "pis", "pow", "riot", "sci", "store", "york"),
+}  # fmt: skip
+for _code, _words in FOURTH_READING.items():
+    for _word in _words:
+        NEVER[_code].setdefault(_word, "a name, place, brand, abbreviation or English in the fourth reading")
+
+
+def hunspell_candidates(code: str) -> list[str]:
+    """The language's common words (engine/common.py) that its hunspell dictionaries know only capitalised: to be
+    reviewed into HUNSPELL_REVIEWED. Needs `hunspell` and the dictionaries (apt-get install hunspell hunspell-XX)."""
+    import subprocess
+    import unicodedata
+
+    from boggle_tui.engine.common import common_words
+
+    def bare(word: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)).lower()
+
+    def verdicts(words: list[str], dictionary: str) -> dict[str, tuple[bool, list[str]]]:
+        """word -> (known as written, the suggestions): hunspell's pipe mode, a line a word (^: never a command)."""
+        out = subprocess.run(["hunspell", "-d", dictionary, "-a"], input="".join(f"^{w}\n" for w in words),
+                             capture_output=True, text=True, check=True).stdout  # fmt: skip
+        lines = [line for line in out.splitlines()[1:] if line]
+        said = {}
+        for word, line in zip(words, lines, strict=True):
+            suggested = [s.strip() for s in line.split(":", 1)[1].split(",")] if line.startswith("&") else []
+            said[word] = (line[0] in "*+-", suggested)
+        return said
+
+    common = common_words(code)
+    ranks = getattr(common.common, "ranks", {})
+    words = sorted(w for w in ranks if common.is_common(w))
+    found = set(words)
+    for dictionary in HUNSPELL_DICTIONARIES[code]:
+        lower = verdicts(words, dictionary)
+        unknown = [w for w in words if w in found and not lower[w][0]
+                   and not any(s[:1].islower() and bare(s) == bare(w) for s in lower[w][1])]  # fmt: skip
+        capital = verdicts([w[:1].upper() + w[1:] for w in unknown], dictionary)
+        found &= {w for w in unknown if capital[w[:1].upper() + w[1:]][0]}
+    return sorted(found)
+
+
 # Slurs the LDNOOBW list lacks, read in the samples of required words (reviewed; kept playable, never suggested)
 OFFENSIVE_ALSO: dict[str, tuple[str, ...]] = {"en": ("wop",)}
 
@@ -350,6 +432,10 @@ def licence(names_archive: Path, naughty: Path, counts: dict[str, tuple[int, int
         "- WordNet 3.0 (Princeton University, WordNet licence, see data/definitions/LICENSE-WordNet.txt): which "
         "names are ordinary words too.\n"
         "- The reviewed hand lists of the script, with their reasons (MIT, this project's).\n"
+        "- Debian's hunspell dictionaries, read at development time for one verdict (which words they know only with "
+        "a capital), nothing of them copied: hunspell-es (MPL 1.1), hunspell-fr-classical (MPL 2.0), hunspell-nl "
+        "(OpenTaal, BSD), hunspell-pt-pt and hunspell-pt-br (MPL 1.1), hunspell-pl (Apache 2.0), each the licence "
+        "chosen of those it offers. The words so found were reviewed into the script's HUNSPELL_REVIEWED.\n"
         f"- `{naughty.name}` (npm `naughty-words` 1.2.0, the List of Dirty, Naughty, Obscene, and Otherwise Bad "
         "Words by Shutterstock): Creative Commons Attribution 4.0 International (CC BY 4.0), "
         "https://creativecommons.org/licenses/by/4.0/. offensive-XX.txt are its single words that the language's "
@@ -362,9 +448,17 @@ def licence(names_archive: Path, naughty: Path, counts: dict[str, tuple[int, int
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("names", type=Path, help="PyPI names 0.3.0's sdist (names-0.3.0.tar.gz)")
-    parser.add_argument("naughty", type=Path, help="npm naughty-words 1.2.0's package (naughty-words-1.2.0.tgz)")
+    parser.add_argument("names", type=Path, nargs="?", help="PyPI names 0.3.0's sdist (names-0.3.0.tar.gz)")
+    parser.add_argument(
+        "naughty", type=Path, nargs="?", help="npm naughty-words 1.2.0's package (naughty-words-1.2.0.tgz)"
+    )
+    parser.add_argument("--hunspell", metavar="LANG", help="print LANG's candidates for HUNSPELL_REVIEWED, and stop")
     args = parser.parse_args()
+    if args.hunspell:
+        print(" ".join(hunspell_candidates(args.hunspell)))
+        return
+    if args.names is None or args.naughty is None:
+        parser.error("give the names and naughty-words packages")
     OUTPUT.mkdir(parents=True, exist_ok=True)
     counts: dict[str, tuple[int, int]] = {}
     for code in LANGUAGES:
