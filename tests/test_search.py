@@ -179,6 +179,28 @@ def test_best_runs_several_searches_and_names_the_known_record(capsys, enable1) 
     assert "by 2 searches:" in " ".join(capsys.readouterr().out.split())  # it said "2 searchs"
 
 
+def test_the_wordiest_board_is_searched_for_by_its_words_and_named_against_its_record(capsys, enable1) -> None:
+    """`--objective words` (#42): the search measures a board by how many words it holds, and the JSON and the
+    lines say so, against the wordiest 4x4 known (danvk's, 1,158 words on ENABLE2K), rescored here."""
+    from boggle_tui.engine.solver import board_totals, columns_of
+    from boggle_tui.research.search import WORD_RECORDS, WORDS, Scorer
+
+    board, words = WORD_RECORDS[4, 4, "enable1", 3]
+    assert board_totals(parse_board(board), enable1.trie)[0] == words == 1156
+    by_words, by_points = Scorer(enable1.trie, 4, 4, 3, WORDS), Scorer(enable1.trie, 4, 4, 3)
+    columns = columns_of(parse_board(board), enable1.trie)
+    assert (by_words(columns), by_points(columns)) == board_totals(parse_board(board), enable1.trie)
+    assert main(["best", "--seconds", "0.5", "--seed", "3", "--jobs", "1", "--objective", "words", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["objective"] == "words" and result["record"] == {"board": board, "words": 1156, "proven": False}
+    assert 0 < result["total_words"] <= 1156
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--objective", "words"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"{board}, 1,156 words" in out or f"(1,156 words, {board})" in out
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3", "--objective", "words"]) == 0
+    assert "proven" not in capsys.readouterr().out  # the 3x3 proofs are of points, not of words
+
+
 @pytest.mark.parametrize(
     ("points", "proven", "said"),
     [(3623, True, "This is the proven best board (3,623 points, plsteaiertnrsges)"),

@@ -28,7 +28,18 @@ from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import choose_language, language_for
 from boggle_tui.i18n import _, counted, number
-from boggle_tui.research.search import PROVEN, RECORDS, Job, Progress, board_of, job_seed, run_job
+from boggle_tui.research.search import (
+    POINTS,
+    PROVEN,
+    RECORDS,
+    WORD_RECORDS,
+    WORDS,
+    Job,
+    Progress,
+    board_of,
+    job_seed,
+    run_job,
+)
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,7 @@ class Plan:
     record: tuple[str, int] | None  # the best known board of this shape and list, and its points
     proven: bool  # boggle prove found no better board than the record
     language: str = "en"  # whose letters the boards are
+    objective: str = POINTS  # research/search.py OBJECTIVES: what the search measures
 
 
 @dataclass(frozen=True)
@@ -83,12 +95,24 @@ def plan_of(args: argparse.Namespace) -> Plan:
     dictionary = load_dictionary(dictionary_name, language=language)
     seed = random_seed() if args.seed is None else args.seed
     jobs = tuple(
-        Job(dictionary_name, height, width, min_length, args.dice, args.seconds, job_seed(seed, n), language)
+        Job(
+            dictionary_name,
+            height,
+            width,
+            min_length,
+            args.dice,
+            args.seconds,
+            job_seed(seed, n),
+            language,
+            args.objective,
+        )
         for n in range(args.jobs or os.cpu_count() or 1)
     )
-    record = RECORDS.get((height, width, dictionary_name, min_length))
-    proven = (height, width, dictionary_name, min_length) in PROVEN
-    return Plan(dice, height, width, min_length, dictionary, seed, args.seconds, jobs, record, proven, language)
+    shape = (height, width, dictionary_name, min_length)
+    record = (RECORDS if args.objective == POINTS else WORD_RECORDS).get(shape)
+    proven = args.objective == POINTS and shape in PROVEN  # the proofs are of points
+    return Plan(dice, height, width, min_length, dictionary, seed, args.seconds, jobs, record, proven, language,
+                args.objective)  # fmt: skip
 
 
 def search_boards(plan: Plan, console: Console) -> Outcome:
@@ -156,8 +180,16 @@ def _json_of(plan: Plan, outcome: Outcome) -> dict[str, object]:
         "evaluations": best.evaluations,
         "solved": outcome.solved,  # evaluations less the boards whose score was remembered
         "jobs": len(plan.jobs),
-        "record": {"board": plan.record[0], "points": plan.record[1], "proven": plan.proven} if plan.record else None,
+        "record": {"board": plan.record[0], _unit(plan): plan.record[1], "proven": plan.proven}
+        if plan.record
+        else None,
+        "objective": plan.objective,
     }
+
+
+def _unit(plan: Plan) -> str:
+    """What a record of the plan's objective counts: "points" or "words"."""
+    return "words" if plan.objective == WORDS else "points"
 
 
 def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
@@ -186,7 +218,7 @@ def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
         )
     )
     if plan.record:
-        out.print(_record_line(plan.record, best.best_score, plan.proven))
+        out.print(_record_line(plan.record, best.best_score, plan.proven, plan.objective))
 
 
 def _live_view(progress: Progress, plan: Plan) -> Group:
@@ -194,6 +226,12 @@ def _live_view(progress: Progress, plan: Plan) -> Group:
     # {points} in bold green wherever the language puts it; the message's own words dim
     status = styled(
         counted(
+            progress.best_score,
+            "best {points} word · {searches} · {elapsed} of {seconds} s · Ctrl+C stops",
+            "best {points} words · {searches} · {elapsed} of {seconds} s · Ctrl+C stops",
+        )
+        if plan.objective == WORDS
+        else counted(
             progress.best_score,
             "best {points} point · {searches} · {elapsed} of {seconds} s · Ctrl+C stops",
             "best {points} points · {searches} · {elapsed} of {seconds} s · Ctrl+C stops",
@@ -208,12 +246,20 @@ def _live_view(progress: Progress, plan: Plan) -> Group:
     )
     parts: list[RenderableType] = [board_table(board), Text(board.text(), style="dim"), status]
     if plan.record:
-        parts.append(Text(_record_line(plan.record, progress.best_score), style="dim"))
+        parts.append(Text(_record_line(plan.record, progress.best_score, objective=plan.objective), style="dim"))
     return Group(*parts)
 
 
-def _record_line(record: tuple[str, int], points: int, proven: bool = False) -> str:
+def _record_line(record: tuple[str, int], points: int, proven: bool = False, objective: str = POINTS) -> str:
     board, best = record
+    if objective == WORDS:  # `points` and `best` are words
+        if points > best:
+            line = _("A new record: {points} words, above the wordiest known board ({best}, {board})!")
+        elif points == best:
+            line = _("This equals the wordiest known board ({best} words, {board}).")
+        else:
+            line = _("The wordiest known board for this size and word list: {board}, {best} words.")
+        return line.format(board=board, best=number(best), points=number(points))
     if proven and points == best:
         line = _("This is the proven best board ({best} points, {board}): boggle prove found none better.")
     elif proven:

@@ -271,6 +271,12 @@ def _best_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=_count(1, 256), metavar="N", help=_("searches side by side, one per core (default: every core)")
     )
+    parser.add_argument(
+        "--objective",
+        choices=("points", "words"),  # research/search.py OBJECTIVES, not imported: the parser stays light
+        default="points",
+        help=_("what makes a board best: points (default) or words"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
 
 

@@ -169,6 +169,15 @@ def board_score(trie: Trie, columns: list[int], height: int, width: int, min_len
     return _points([word for word in trails if len(word) >= min_length])
 
 
+def board_word_count(trie: Trie, columns: list[int], height: int, width: int, min_length: int) -> int:
+    """How many words a board given as columns holds: what the search for the wordiest board measures."""
+    core = trie.core()
+    if core is not None:
+        return core.totals(columns, height, width, min_length)[0]
+    trails = words_and_trails(trie, columns, neighbours(height, width), _NO_MARKS)
+    return sum(len(word) >= min_length for word in trails)
+
+
 def _points(words: list[str]) -> int:
     return sum([_WORTH[len(word)] for word in words])
 

@@ -18,21 +18,26 @@ from typing import Any, Protocol
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE, alphabet_for
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.engine.dice import DiceSet
-from boggle_tui.engine.solver import board_score
+from boggle_tui.engine.solver import board_score, board_word_count
 from boggle_tui.engine.trie import MASK_COLUMN, Trie
+
+POINTS, WORDS = "points", "words"
+OBJECTIVES = (POINTS, WORDS)  # what a search measures a board by: its words' points, or how many words it holds
 
 
 class Scorer:
-    """Total points on a board of a fixed shape: the search's measure of a board.
+    """A board's measure, for boards of a fixed shape: its total points, or (`objective` WORDS) its word count.
 
     A walk comes back to the same boards over and over, so scores are remembered (a
     repeat costs one lookup), within KNOWN_CELLS so that memory stays bounded.
     """
 
-    def __init__(self, trie: Trie, height: int, width: int, min_length: int) -> None:
+    def __init__(self, trie: Trie, height: int, width: int, min_length: int, objective: str = POINTS) -> None:
         self.trie = trie
         self.height, self.width = height, width
         self.min_length = min_length
+        self.measure = board_word_count if objective == WORDS else board_score
+        self.scale = WORDS_PER_POINT if objective == WORDS else 1.0  # of the walk's temperature, set in points
         self.known: dict[tuple[int, ...], int] = {}
         self.solved = 0  # boards actually solved, repeats not counted
 
@@ -47,7 +52,7 @@ class Scorer:
         if len(self.known) * len(columns) >= KNOWN_CELLS:
             self.known.clear()  # memory stays bounded; recent boards come back soon enough
         self.solved += 1
-        return board_score(self.trie, columns, self.height, self.width, self.min_length)
+        return self.measure(self.trie, columns, self.height, self.width, self.min_length)
 
 
 KNOWN_CELLS = 1_600_000  # boards remembered times their cells: 100,000 4x4 boards, fewer larger ones
@@ -202,7 +207,7 @@ def search(
     fixed temperature and these lengths of walk: benchmarks/NOTES.md.
     """
     start = time.perf_counter()
-    temperature = TEMPERATURE_PER_CELL * scorer.height * scorer.width
+    temperature = TEMPERATURE_PER_CELL * scorer.height * scorer.width * scorer.scale
     current = space.start(rng)
     current_score = scorer(space.columns(current))
     best, best_score = current, current_score
@@ -245,6 +250,7 @@ def kicked(space: Space, state: Any, rng: random.Random) -> Any:
 
 
 TEMPERATURE_PER_CELL = 2.8  # points per cell: 45 on a 4x4 board
+WORDS_PER_POINT = 0.29  # a rich board's words to its points (1,044 to 3,623 on the best 4x4): the words' temperature
 KICK_SHARE = 0.5  # of fresh starts, the share that starts from the best board kicked
 SHIFT_SHARE = 0.05  # of steps, the share that shifts a row or column
 KICK_STEPS = 4
@@ -297,6 +303,11 @@ RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
     (5, 5, "enable1", 3): ("ligdrmanesietildsracsepes", 10397),
     (5, 5, "enable1", 4): ("ligdrmanesietildsracsepes", 10248),
 }
+# The wordiest boards known (`boggle best --objective words`), scored with our lists: -> (board, words). The 4x4 one
+# is danvk's wordiest on ENABLE2K (1,158 words there: hybrid-boggle's issue 132), which the search finds here too.
+WORD_RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
+    (4, 4, "enable1", 3): ("gesorntreaieslps", 1156),
+}
 
 # Records `boggle prove` has proven: no board of that size scores more (docs/records.md, docs/proofs/).
 PROVEN: frozenset[tuple[int, int, str, int]] = frozenset(
@@ -317,6 +328,7 @@ class Job:
     seconds: float
     seed: int
     language: str = DEFAULT_LANGUAGE
+    objective: str = POINTS
 
 
 def job_seed(seed: int, job: int) -> int:
@@ -342,7 +354,7 @@ def run_job(job: Job, progress: Any, stop: Any) -> None:
         space: Space = RollableFaces(load_dice_set(job.dice), weights)
     else:
         space = AnyLetters(job.height * job.width, weights, job.width)
-    scorer = Scorer(trie, job.height, job.width, job.min_length)
+    scorer = Scorer(trie, job.height, job.width, job.min_length, job.objective)
     result = search(scorer, space, job.seconds, random.Random(job.seed), progress.put, stop.is_set)
     progress.put((result, scorer.solved))
 
