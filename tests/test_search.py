@@ -183,10 +183,13 @@ def test_the_wordiest_board_is_searched_for_by_its_words_and_named_against_its_r
     """`--objective words` (#42): the search measures a board by how many words it holds, and the JSON and the
     lines say so, against the wordiest 4x4 known (danvk's, 1,158 words on ENABLE2K), rescored here."""
     from boggle_tui.engine.solver import board_totals, columns_of
-    from boggle_tui.research.search import WORD_RECORDS, WORDS, Scorer
+    from boggle_tui.research.search import WORD_RECORDS, WORDS
 
     board, words = WORD_RECORDS[4, 4, "enable1", 3]
     assert board_totals(parse_board(board), enable1.trie)[0] == words == 1156
+    for dice in ("new", "classic"):  # docs/records.md: both the 1987 and the 1976 dice can roll it
+        space = RollableFaces(load_dice_set(dice), letter_weights(enable1.trie))
+        assert space.rollable(columns_of(parse_board(board), enable1.trie)), dice
     by_words, by_points = Scorer(enable1.trie, 4, 4, 3, WORDS), Scorer(enable1.trie, 4, 4, 3)
     columns = columns_of(parse_board(board), enable1.trie)
     assert (by_words(columns), by_points(columns)) == board_totals(parse_board(board), enable1.trie)
