@@ -25,6 +25,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from boggle_tui.app.app import MIN_SIZE
+from boggle_tui.app.screens.friends import FriendsScreen
+from boggle_tui.app.screens.help import HelpScreen
+from boggle_tui.app.screens.stats import StatsScreen
+from boggle_tui.app.screens.study import StudyScreen
 from boggle_tui.app.screens.waiting import TooSmallScreen
 from boggle_tui.game.round import EndReason
 from boggle_tui.storage import study
@@ -166,40 +170,14 @@ async def question(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]
     return await push(pilot, ConfirmScreen("Quit this round? It will not be scored.", "Quit", "Keep playing"))
 
 
-async def by_key(key: str, screen_type: Any) -> Opener:
+def by_key(key: str, screen_type: type[Screen[Any]]) -> Opener:
+    """The screen a key of the start screen opens."""
+
     async def opener(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:
         await pilot.press(key)
         return type(await shown(pilot, screen_type))
 
     return opener
-
-
-async def help_(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:
-    from boggle_tui.app.screens.help import HelpScreen
-
-    await pilot.press("f1")
-    return type(await shown(pilot, HelpScreen))
-
-
-async def stats(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:
-    from boggle_tui.app.screens.stats import StatsScreen
-
-    await pilot.press("f2")
-    return type(await shown(pilot, StatsScreen))
-
-
-async def study_(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:
-    from boggle_tui.app.screens.study import StudyScreen
-
-    await pilot.press("f3")
-    return type(await shown(pilot, StudyScreen))
-
-
-async def friends(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:
-    from boggle_tui.app.screens.friends import FriendsScreen
-
-    await pilot.press("f4")
-    return type(await shown(pilot, FriendsScreen))
 
 
 async def party(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:
@@ -253,10 +231,10 @@ SCREENS: dict[str, Opener] = {
     "lost round": lost_round,
     "lobby": lobby,
     "question": question,
-    "help": help_,
-    "statistics": stats,
-    "study": study_,
-    "friends": friends,
+    "help": by_key("f1", HelpScreen),
+    "statistics": by_key("f2", StatsScreen),
+    "study": by_key("f3", StudyScreen),
+    "friends": by_key("f4", FriendsScreen),
     "party": party,
     "day's table": day_table,
     "table setup": table_setup,

@@ -27,7 +27,7 @@ from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import choose_language, language_for
-from boggle_tui.i18n import _, counted, number
+from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.research.search import (
     POINTS,
     PROVEN,
@@ -250,24 +250,29 @@ def _live_view(progress: Progress, plan: Plan) -> Group:
     return Group(*parts)
 
 
+# What a search's best board says against the record, by what the search measures: above it, equal to it, below it.
+RECORD_LINES = {
+    POINTS: (
+        N_("A new record: {points} points, above the best known board ({best}, {board})!"),
+        N_("This equals the best known board ({best} points, {board})."),
+        N_("The best known board for this size and word list: {board}, {best} points."),
+    ),
+    WORDS: (
+        N_("A new record: {points} words, above the wordiest known board ({best}, {board})!"),
+        N_("This equals the wordiest known board ({best} words, {board})."),
+        N_("The wordiest known board for this size and word list: {board}, {best} words."),
+    ),
+}
+
+
 def _record_line(record: tuple[str, int], points: int, proven: bool = False, objective: str = POINTS) -> str:
+    """`points`: the search's best board's measure (its words, for WORDS), against the record's."""
     board, best = record
-    if objective == WORDS:  # `points` and `best` are words
-        if points > best:
-            line = _("A new record: {points} words, above the wordiest known board ({best}, {board})!")
-        elif points == best:
-            line = _("This equals the wordiest known board ({best} words, {board}).")
-        else:
-            line = _("The wordiest known board for this size and word list: {board}, {best} words.")
-        return line.format(board=board, best=number(best), points=number(points))
     if proven and points == best:
         line = _("This is the proven best board ({best} points, {board}): boggle prove found none better.")
     elif proven:
         line = _("The proven best board for this size and word list: {board}, {best} points.")
-    elif points > best:
-        line = _("A new record: {points} points, above the best known board ({best}, {board})!")
-    elif points == best:
-        line = _("This equals the best known board ({best} points, {board}).")
     else:
-        line = _("The best known board for this size and word list: {board}, {best} points.")
+        above, equal, below = RECORD_LINES[objective]
+        line = _(above if points > best else equal if points == best else below)
     return line.format(board=board, best=number(best), points=number(points))
