@@ -7,7 +7,7 @@ import json
 import math
 
 import pytest
-from support import messages, until
+from support import drawn, messages, until
 from test_room import start, words_on
 
 from boggle_tui.cli.plain_room import PlainRoom
@@ -434,3 +434,5 @@ async def test_on_a_phone_the_team_s_line_never_cuts_the_clock(room, enable1, po
         assert screen.has_class("-portrait")
         clock = screen.query_one("#clock-time")
         assert screen.clock_view.region.width >= 6 and str(clock.render()).strip() == "1:00"  # all of it shows
+        counts = drawn(screen.query_one("#players-progress"))  # the team's first, cut short with an ellipsis
+        assert counts.startswith("Team 0 / ") and counts.endswith("…"), counts

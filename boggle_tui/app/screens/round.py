@@ -14,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
+from textual.content import Content
 from textual.events import Key, ScreenResume, ScreenSuspend
 from textual.reactive import reactive
 from textual.widgets import Footer, Input, Label, Static
@@ -384,7 +385,8 @@ class RoundScreen(TranslatedScreen[None]):
             )
             for p in standings
         ]
-        self.standings.update(Text(" · ").join(team + rows) if rows else "")
+        # As Content, so that the stylesheet's ellipsis shows where a phone's line cuts the counts short.
+        self.standings.update(Content.from_rich_text(Text(" · ").join(team + rows)) if rows else "")
 
     def _hide_board(self, hidden: bool) -> None:
         if hidden:  # the notice takes the board's place and size
