@@ -163,6 +163,8 @@ def test_a_plain_player_reports_words_and_takes_reports_back_on_the_command_line
         (["--withdraw", "cat"], "cat: you have not reported it"),
         (["--report", "offensive", "--withdraw", "cat"], "--report or --withdraw: one of them"),
         (["--report", "offensive"], "give the words to look up"),
+        (["--report", "should-be-a-word", "qz1"], "qz1 is not a word of the list's letters"),
+        (["--report", "should-be-a-word", "q" * 200], "q" * 64 + "…"),  # cut short, and kept nowhere
     ]:
         code, _, err = run(capsys, "words", *bad)
         assert code == 2 and err.startswith("boggle: error: " + why), err

@@ -55,8 +55,11 @@ def _report(args: argparse.Namespace, report: Report | None, day: dt.date) -> in
     history = History.open()
     try:
         made = {r.word for r in reports(history) if r.dictionary == dictionary.name}
+        letters = dictionary.trie.alphabet.letter_index
         for typed, word in zip(args.words, words, strict=True):
             listed, shown = bool(word) and word in dictionary, _shown(typed)
+            if not word or not all(letter in letters for letter in word):  # too long, or not of the list's letters
+                raise BoggleError(_("{word} is not a word of the list's letters").format(word=shown))
             if report is None and word not in made:
                 raise BoggleError(_("{word}: you have not reported it").format(word=shown))
             if report is not None and listed != report.unwanted:
