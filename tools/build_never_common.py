@@ -23,8 +23,9 @@ that. A word only a name is not in a shipped list at all (tools/build_wordlists.
   (REEVES, a form of REEVE, is common only as the name; AIN, ANE, WHA are Scots words subtitles spell for AIN'T,
   AN, WHAT). BILL, MARK, ROSE and WILL have ordinary senses in WordNet, and stay common.
 - Other languages: reviewed hand lists (NEVER), read from the words their sources mark as names too, from the
-  samples of required words of benchmarks/required_words.py, and from the common words the language's hunspell
-  dictionary knows only with a capital (`--hunspell LANG` lists them; HUNSPELL_REVIEWED); each word with its reason.
+  samples of required words of benchmarks/required_words.py, from the common words the language's hunspell
+  dictionary knows only with a capital (`--hunspell LANG` lists them; HUNSPELL_REVIEWED), and from the common words
+  spelt as a US Census name (CENSUS_REVIEWED, census_reviewed.json); each word with its reason.
 
 Offensive: the single words of LDNOOBW (naughty-words on npm, CC BY 4.0) in the language's list, folded as the list
 spells words.
@@ -81,6 +82,9 @@ ENGLISH_NEVER = {
     "med": "mainly the abbreviation (medical, the Mediterranean)",
     "rin": "Scots for run; subtitles' Rin is a name",
     "ritz": "mainly the hotel and the brand (putting on the ritz)",
+    # the fifth reading (--reading 5)
+    "toby": "mainly the given name (a toby jug)",
+    "torah": "mainly the scripture's name, a proper noun",
 }
 NEVER: dict[str, dict[str, str]] = {
     "es": {
@@ -351,21 +355,41 @@ HUNSPELL_REVIEWED: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 for _code, _words in HUNSPELL_REVIEWED.items():
     NEVER.setdefault(_code, {}).update(dict.fromkeys(_words, f"known to hunspell-{_code} only with a capital"))
-# The fourth reading of 200 required words (benchmarks/required_words.py --reading 4): the names, places, brands,
-# abbreviations and English words found there.
-FOURTH_READING: dict[str, tuple[str, ...]] = {
-    "es": ("ben", "boe", "carmen", "castro", "chan", "dante", "della", "home", "irlanda", "lucia", "macarena", "post",
-           "true"),
-    "fr": ("deal", "han", "jan", "mali", "martin", "news", "nov", "queens"),
-    "nl": ("bram", "bridge", "case", "close", "geert", "jan", "joe", "karen", "kris", "okt", "soest"),
-    "pt": ("ada", "arabia", "file", "sec"),
-    "de": ("beate", "guinea", "pierre", "ulm"),
-    "pl": ("action", "atm", "bad", "boys", "bpa", "cake", "canon", "crazy", "int", "intel", "itp", "kia", "mayo", "mln",
-           "open", "paco", "pis", "pow", "riot", "sci", "store", "york"),
+# The later readings of 200 required words a language (benchmarks/required_words.py --reading N, each a sample of
+# its own): the names, places, brands, abbreviations and English words found there.
+READINGS: dict[int, dict[str, tuple[str, ...]]] = {
+    4: {
+        "es": ("ben", "boe", "carmen", "castro", "chan", "dante", "della", "home", "irlanda", "lucia", "macarena",
+               "post", "true"),
+        "fr": ("deal", "han", "jan", "mali", "martin", "news", "nov", "queens"),
+        "nl": ("bram", "bridge", "case", "close", "geert", "jan", "joe", "karen", "kris", "okt", "soest"),
+        "pt": ("ada", "arabia", "file", "sec"),
+        "de": ("beate", "guinea", "pierre", "ulm"),
+        "pl": ("action", "atm", "bad", "boys", "bpa", "cake", "canon", "crazy", "int", "intel", "itp", "kia", "mayo",
+               "mln", "open", "paco", "pis", "pow", "riot", "sci", "store", "york"),
+    },
+    5: {
+        "es": ("cho", "inca", "india", "libia", "otero", "sen", "seo"),
+        "fr": ("eden", "oct", "ref", "rom", "serge"),
+        "nl": ("cat", "dog", "gate", "mad", "name", "sale"),
+        "pt": ("nico",),
+        "de": ("mohr",),
+        "pl": ("beer", "czyt", "iron", "land", "marko", "org", "poz", "road", "root", "skin", "sony", "tow", "tyg",
+               "łac"),
+    },
 }  # fmt: skip
-for _code, _words in FOURTH_READING.items():
-    for _word in _words:
-        NEVER[_code].setdefault(_word, "a name, place, brand, abbreviation or English in the fourth reading")
+# The common words of each language spelt as a US Census given name or frequent surname (the English rule's names:
+# `census`), read one language at a time for which are mainly a name, a place, a brand or an abbreviation there
+# and not an ordinary word of the language (es ROSA, MAR, de ROSE, BERG, fr MARC, pl LAS stay common); the picks,
+# with their reasons, are census_reviewed.json beside this script (reviewed 2026-12-07).
+CENSUS_REVIEWED: dict[str, dict[str, str]] = json.loads((Path(__file__).parent / "census_reviewed.json").read_text())
+for _code, _reasons in CENSUS_REVIEWED.items():
+    for _word, _why in _reasons.items():
+        NEVER.setdefault(_code, {}).setdefault(_word, f"spelt as a US Census name, and mainly one in {_code}: {_why}")
+for _reading, _found in READINGS.items():
+    for _code, _words in _found.items():
+        for _word in _words:
+            NEVER[_code].setdefault(_word, f"a name, place, brand, abbreviation or English in reading {_reading}")
 
 
 def hunspell_candidates(code: str) -> list[str]:
