@@ -158,6 +158,12 @@ def spread(png: bytes) -> float:
     return (sum((g - mean) ** 2 for g in greys) / len(greys)) ** 0.5
 
 
+def keyed(rows: list[str]) -> bool:
+    """Whether the footer is drawn, its keys on the last row: a screen's footer comes a frame after the screen, and
+    a resized terminal shows the rows of the screen before until the game draws again."""
+    return bool(rows) and rows[-1].rstrip().endswith("Commands")
+
+
 def check_drawn(tab: Page, rows: list[str], what: str, shots: Path) -> None:
     """The whole terminal is drawn, to its last cell: the footer's last words at the bottom right (a page drawn at
     the wrong scale leaves that corner blank) and the board's dice; the terminal fits the window."""
@@ -280,7 +286,9 @@ def test_a_phone_with_its_keyboard_up_plays_and_reads_its_results_by_touch(web_g
         tab.page.goto(url)
         tab.wait_for(lambda rows: any("Word list" in row for row in rows), "the start screen")
         tab.page.set_viewport_size(up)  # the keyboard comes up: the page keeps to the part above it
-        rows = tab.wait_for(lambda rows: len(rows) < 24 and any(r.strip() == "Play" for r in rows), "Play, keyboard up")
+        rows = tab.wait_for(
+            lambda rows: len(rows) < 24 and any(r.strip() == "Play" for r in rows) and keyed(rows), "Play, keys"
+        )
         assert whole(rows), "\n".join(rows)
         check_drawn(tab, rows, "keyboard-up-start", shots)
         tab.press("Play")
@@ -288,7 +296,9 @@ def test_a_phone_with_its_keyboard_up_plays_and_reads_its_results_by_touch(web_g
         word = "qzxkb"  # never on a board, never a word
         tab.page.keyboard.type(word)
         tab.page.keyboard.press("Enter")  # the phone keyboard's own Enter: the touch buttons give way to it
-        rows = tab.wait_for(lambda rows: any(f"✗ {word.upper()}" in row for row in rows), "the verdict, keyboard up")
+        rows = tab.wait_for(
+            lambda rows: any(f"✗ {word.upper()}" in row for row in rows) and keyed(rows), "the verdict and keys"
+        )
         assert whole(rows), "\n".join(rows)
         check_drawn(tab, rows, "keyboard-up-round", shots)
         tab.page.set_viewport_size(down)  # the keyboard goes down: the touch buttons come back
@@ -299,14 +309,16 @@ def test_a_phone_with_its_keyboard_up_plays_and_reads_its_results_by_touch(web_g
         tab.wait_for(lambda rows: any(row.strip() == "You ended the round" for row in rows), "the results")
         tab.page.set_viewport_size(up)
         rows = tab.wait_for(
-            lambda rows: len(rows) < 24 and any(row.strip() == "You ended the round" for row in rows),
+            lambda rows: len(rows) < 24 and any(row.strip() == "You ended the round" for row in rows) and keyed(rows),
             "the results, keyboard up",
         )
         assert whole(rows) and any("Board code" in row for row in rows), "\n".join(rows)
         check_drawn(tab, rows, "keyboard-up-results", shots)
         tab.page.set_viewport_size(side)
         rows = tab.wait_for(lambda rows: len(rows[0]) > 60 if rows else False, "the results on its side")
-        rows = tab.wait_for(lambda rows: any("You ended the round" in row for row in rows), "the outcome on its side")
+        rows = tab.wait_for(
+            lambda rows: any("You ended the round" in row for row in rows) and keyed(rows), "the outcome on its side"
+        )
         assert whole(rows), "\n".join(rows)
         check_drawn(tab, rows, "on-its-side-results", shots)
         browser.close()
@@ -381,7 +393,7 @@ def test_a_phone_with_its_keyboard_up_reads_the_lobby_and_readies_by_touch(tmp_p
                 seat.stdin.write(b"ready\n")  # type: ignore[union-attr]
                 seat.stdin.flush()  # type: ignore[union-attr]
                 rows = tab.wait_for(
-                    lambda rows: len(DIE.findall("\n".join(rows))) == 16 and rows[-1].strip(), "the round and its keys"
+                    lambda rows: len(DIE.findall("\n".join(rows))) == 16 and keyed(rows), "the round and its keys"
                 )
                 check_drawn(tab, rows, "keyboard-up-room-round", Path(os.environ.get("BOGGLE_WEB_SHOTS", tmp_path)))
                 browser.close()
