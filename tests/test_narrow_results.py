@@ -103,3 +103,30 @@ async def test_the_end_round_question_fits_a_phone_held_upright(enable1, popular
         assert box.x >= 0 and box.right <= 43
         for button in dialog.query("Button"):
             assert button.region.right <= box.right and box.x <= button.region.x, button.id
+
+
+def test_three_players_columns_each_keep_their_name_at_a_phone_s_width() -> None:
+    """A German table round of three at 43 columns cut its middle player's column to a letter, the name gone."""
+    from dataclasses import dataclass
+
+    from rich.console import Console
+
+    from boggle_tui.app.widgets.players import players_table
+    from boggle_tui.game.contest import Scoring
+
+    @dataclass
+    class Seat:
+        name: str
+        score: int
+        words: dict[str, int]
+        me: bool = False
+
+    seats = [Seat("Annemarie", 6, {"maserei": 5, "mauer": 0, "neuen": 2}),
+             Seat("Basil", 5, {"mauer": 0, "neues": 2, "verunreinigten": 11}),
+             Seat("root", 4, {"drama": 2, "mauer": 0, "erde": 1}, me=True)]  # fmt: skip
+    console = Console(width=41, record=True, color_system=None)
+    others = {"mauer": ["Annemarie", "Basil", "root"]}
+    table = players_table(seats, ["mauer"], Scoring.UNIQUE, lambda word, name: [n for n in others[word] if n != name])
+    console.print(table)
+    heads = console.export_text().splitlines()[0]
+    assert all(name in heads for name in ("root", "Annemarie", "Basil")), heads

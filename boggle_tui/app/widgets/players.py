@@ -18,6 +18,7 @@ from boggle_tui.game.rules import Scoring
 from boggle_tui.i18n import _, counted
 
 MAX_ROWS = 12  # words per player shown in the table; the lists below have them all
+MIN_COLUMN = 10  # the narrowest a player's column is cut to (three fit a phone's 43 columns)
 
 
 class PlayerWords(Protocol):
@@ -41,7 +42,8 @@ def players_table(
     struck = set(shared)
     for p in ranked:
         heading = Text.assemble((p.name, "bold"), f" {p.score}", (" " + _("(you)") if p.me else "", "italic"))
-        table.add_column(heading, no_wrap=True)
+        # Each keeps some room: on a phone, three players' columns let the middle one shrink to a letter, its name gone.
+        table.add_column(heading, no_wrap=True, min_width=min(heading.cell_len, MIN_COLUMN))
     columns = []
     for p in ranked:
         words = sorted(p.words, key=lambda w: (-len(w), w))
