@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import random
@@ -33,6 +34,13 @@ os.environ["LANG"] = "C.UTF-8"
 # Nor the CI's terminal settings: rich and Textual read these (colour codes in captured text, a narrow width).
 for _variable in ("FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERM_PROGRAM"):
     os.environ.pop(_variable, None)
+
+# The collector's young generation is walked every 10,000 new objects instead of CPython's 700 (as `boggle
+# server`'s is: net/collector.py). A test's apps allocate a great many short-lived objects and Textual's caches keep
+# some 200,000 alive, so each full pass over them was frequent and long: with 700, a fifth of the tests' CPU was the
+# collector's (tests/test_start_screen.py and test_seams.py: 27.2 s of CPU, 7.3 s of it collecting; 22.1 s with
+# 10,000, at 20 MB more peak memory: benchmarks/NOTES.md). The game keeps CPython's default.
+gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
 from hypothesis import settings  # noqa: E402
 from textual import screen as textual_screen  # noqa: E402

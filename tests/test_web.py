@@ -233,7 +233,9 @@ def test_the_game_is_drawn_whole_and_played_by_touch_at_every_pixel_ratio(web_ga
             tab, what = tabs[name], f"{name}-webgl-{webgl}"
             ratio = tab.page.evaluate("() => window.devicePixelRatio")
             assert ratio == _size[2], (what, ratio)
-            rows = tab.wait_for(lambda rows: any("Word list" in row for row in rows), f"{what}: the start screen")
+            rows = tab.wait_for(
+                lambda rows: any("Word list" in row for row in rows) and keyed(rows), f"{what}: the start screen"
+            )
             check_drawn(tab, rows, f"{what}-start", shots)
             tab.press("Play")
             rows = tab.wait_for(lambda rows: len(DIE.findall("\n".join(rows))) == 16, f"{what}: the board")
@@ -244,7 +246,8 @@ def test_the_game_is_drawn_whole_and_played_by_touch_at_every_pixel_ratio(web_ga
             else:
                 tab.page.keyboard.press("Enter")
             rows = tab.wait_for(
-                lambda rows, word=word: any(f"✗ {word.upper()}" in row for row in rows), f"{what}: the verdict"
+                lambda rows, word=word: any(f"✗ {word.upper()}" in row for row in rows) and keyed(rows),
+                f"{what}: the verdict",
             )
             check_drawn(tab, rows, f"{what}-round", shots)
             if n == 0:  # a phone held upright: its results stacked, the required words' line whole (#37, #39)
@@ -384,7 +387,7 @@ def test_a_phone_with_its_keyboard_up_reads_the_lobby_and_readies_by_touch(tmp_p
                                               is_mobile=True, has_touch=True)  # fmt: skip
                 tab = Page(context.new_page(), touch=True)
                 tab.page.goto(f"http://127.0.0.1:{web_port}/?join=127.0.0.1:{room_port}/night&name=ada")
-                rows = tab.wait_for(lambda rows: any("ada · you" in r for r in rows), "the lobby")
+                rows = tab.wait_for(lambda rows: any("ada · you" in r for r in rows) and keyed(rows), "the lobby")
                 names = [row.split()[1] for row in rows if row.lstrip("│ ").startswith(("ada", "bo "))]
                 assert not any("too small" in row for row in rows) and len(names) == 2, "\n".join(rows)
                 check_drawn(tab, rows, "keyboard-up-lobby", Path(os.environ.get("BOGGLE_WEB_SHOTS", tmp_path)))
