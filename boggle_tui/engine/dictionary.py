@@ -203,9 +203,26 @@ def content_digest(data: bytes) -> str:
 
 
 def list_digest(name_or_path: str) -> str:
-    """The content hash of a word list as this machine has it (a BoggleError if it has none)."""
+    """The content hash of a word list as this machine has it (a BoggleError if it has none).
+
+    A compressed list is hashed as its text, which takes reading it whole (Polish: 0.45 s, as a player joins a room
+    in the app), so each file's hash is remembered while the file, as `stat` sees it, is the same one."""
     path = resolve(name_or_path)
-    return content_digest(read_list_bytes(path, name_or_path))
+    try:
+        seen = path.stat()
+        key: tuple[object, ...] | None = (str(path), seen.st_ino, seen.st_size, seen.st_mtime_ns)
+    except OSError:
+        key = None  # read_list_bytes says why
+    if key is None or (digest := _DIGESTS.get(key)) is None:
+        digest = content_digest(read_list_bytes(path, name_or_path))
+        if key is not None:
+            if len(_DIGESTS) >= 64:
+                _DIGESTS.clear()
+            _DIGESTS[key] = digest
+    return digest
+
+
+_DIGESTS: dict[tuple[object, ...], str] = {}  # a list's file (path, inode, size, modified) -> list_digest's hash
 
 
 def trim_cache(folder: Path, keep: int | None = None, now: float | None = None) -> None:

@@ -13,12 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.screens.results import ResultsScreen
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import SMALLEST
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.daily_table import NEIGHBOURS, streak_line
 from boggle_tui.game.languages import language_for

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.screens.results import GUARD_SECONDS, LISTS_WIDTH, NARROW, SUMMARY_WIDTH, ResultsScreen, just_shown
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.app.widgets.word_list import WordList
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.tracing import TooHard, find_path

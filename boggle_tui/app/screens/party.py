@@ -14,10 +14,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
-from textual.widgets import Digits, Footer, Label, Static
+from textual.widgets import Digits, Label, Static
 
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.app.widgets.qr import QrCode
 from boggle_tui.game.clock import format_seconds
 from boggle_tui.game.contest import winner_line

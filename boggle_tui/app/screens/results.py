@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.events import DescendantFocus, Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boggle_tui.app.keys import keys_for
@@ -26,6 +26,7 @@ from boggle_tui.app.late_words import LateWords
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.code import CodeLine
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.app.widgets.phrases import Phrases
 from boggle_tui.app.widgets.word_list import WordList
 from boggle_tui.engine.alphabets import capitals

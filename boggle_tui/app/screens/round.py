@@ -17,7 +17,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
 from textual.events import Key, ScreenResume, ScreenSuspend
 from textual.reactive import reactive
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from boggle_tui.app.keys import keys_for, short_key_for
 from boggle_tui.app.late_keys import typing
@@ -30,6 +30,7 @@ from boggle_tui.app.widgets.board import FLAT, SMALLEST, BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.code import CodeLine
 from boggle_tui.app.widgets.entry import WordEntry
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.app.widgets.found import FoundWords
 from boggle_tui.app.widgets.hints import HINT_KEYS, HintPanel
 from boggle_tui.app.widgets.log import EntryLog

@@ -12,12 +12,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
 from boggle_tui.app.screens.help import HelpScreen
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.themes import THEME_CHOICES
 from boggle_tui.app.widgets.choices import dice_label, list_label
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.engine.dice import dice_set_names, load_dice_set
 from boggle_tui.game.daily import daily_dice
 from boggle_tui.game.daily_table import streak_line

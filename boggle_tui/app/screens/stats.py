@@ -6,10 +6,11 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.chart import ShareChart
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.game.daily_table import streak_days
 from boggle_tui.game.study import LEARNED_BOX, Card, cards_summary

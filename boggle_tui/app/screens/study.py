@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.events import ScreenResume, ScreenSuspend
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from boggle_tui.app.keys import keys_for
 from boggle_tui.app.screens.help import HelpScreen
@@ -24,6 +24,7 @@ from boggle_tui.app.screens.translated import TranslatedScreen
 from boggle_tui.app.widgets.board import BoardView
 from boggle_tui.app.widgets.clock import ClockView
 from boggle_tui.app.widgets.entry import WordEntry
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.engine.alphabets import capitals
 from boggle_tui.engine.board import Board
 from boggle_tui.game.study import (

@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.widgets import Footer, Input, Select
+from textual.widgets import Input, Select
 
 from boggle_tui.app.screens.lobby.chat import CHAT_LINES, Chat, ChatLog
 from boggle_tui.app.screens.lobby.controls import TOUCHES, HostKeys, PickPlayerScreen
@@ -34,6 +34,7 @@ from boggle_tui.app.screens.lobby.room import RoomHeading
 from boggle_tui.app.screens.lobby.settings import RoomChoices, SettingsLine
 from boggle_tui.app.screens.lobby.status import StatusLine, Told
 from boggle_tui.app.screens.translated import TranslatedScreen
+from boggle_tui.app.widgets.footer import Footer
 from boggle_tui.app.widgets.touch import TouchBar
 from boggle_tui.i18n import N_, _
 from boggle_tui.net import messages as m
