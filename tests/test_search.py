@@ -11,7 +11,8 @@ import pytest
 
 from boggle_tui.cli.best import _record_line
 from boggle_tui.cli.main import main
-from boggle_tui.engine.board import FACE_INDEX, FACES, parse_board
+from boggle_tui.engine.alphabets import alphabet_for
+from boggle_tui.engine.board import BLANK, FACE_INDEX, FACES, parse_board
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import language_of, load_dictionary
 from boggle_tui.engine.solver import solve
@@ -87,6 +88,37 @@ def test_a_search_over_real_dice_only_visits_rollable_boards(popular) -> None:
     assert len(seen) > 150  # it walks: steps are rarely turned back
 
 
+@pytest.mark.parametrize("dice", ["classic", "big", "superbig", "es-big"])
+def test_the_walk_over_dice_is_the_one_a_whole_matching_each_step_gives(popular, dice: str) -> None:
+    """#42: the walk keeps a die for each face and mends it along one augmenting path a step; it visits the very
+    boards that matching the whole board again each step (`DiceSet.can_show`) gives, draw for draw, and the dice
+    it names show them: each die once, in the cell of a face it has."""
+    dice_set = load_dice_set(dice)
+    language = dice_set.language
+    trie = popular.trie if language == "en" else load_dictionary(language, language=language).trie
+    space = RollableFaces(dice_set, letter_weights(trie))
+    shown = alphabet_for(language).faces
+    index = alphabet_for(language).face_index
+
+    def faces(cells: list[int]) -> list[str]:
+        return [shown[c] if c >= 0 else BLANK for c in cells]
+
+    ours, theirs = random.Random(11), random.Random(11)
+    state = space.start(ours)
+    cells = [index.get(face, -1) for face in dice_set.roll(theirs.getrandbits(32)).faces]
+    turned_back = 0
+    for _ in range(400):
+        state = space.step(state, ours)
+        while not dice_set.can_show(faces(new := space.letters.step(cells, theirs))):
+            turned_back += 1
+        cells = new
+        board, dice_of = state
+        assert board == cells and sorted(dice_of) == sorted(set(dice_of))
+        assert all(faces(board)[cell] in dice_set.dice[die] for cell, die in enumerate(dice_of))
+    assert turned_back > 0  # the walk met boards the dice cannot show, and turned them back as a matching does
+    assert space.match(columns(parse_board("qqqq" * 4))) is None  # the 1987 and 1976 sets have one Qu each
+
+
 def test_a_stopped_search_still_has_a_best_board(popular) -> None:
     space = AnyLetters(16, letter_weights(popular.trie))
     result = search(Scorer(popular.trie, 4, 4, 3), space, 60, random.Random(1), should_stop=lambda: True)
@@ -133,7 +165,7 @@ def test_a_search_over_super_big_dice_also_draws_their_two_letter_faces(popular)
     drawn: set[str] = set()
     for _ in range(2000):
         state = space.step(state, rng)
-        drawn.update(board_of(state, 6, 6).faces)
+        drawn.update(board_of(space.columns(state), 6, 6).faces)
     assert drawn & {"an", "er", "he", "in", "th"}  # one die has them all, so one at a time
 
 

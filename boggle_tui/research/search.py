@@ -74,6 +74,14 @@ class Space(Protocol):
     def columns(self, state: Any) -> list[int]: ...
 
 
+# A step of a walk: move a row or column along by one place, swap two cells, or show a new face in one cell.
+Shift = tuple[str, list[int], int]  # ("shift", the line's cells, by)
+Swap = tuple[str, int, int]  # ("swap", one cell, another)
+NewFace = tuple[str, int, int]  # ("face", the cell, the face's column)
+Move = Shift | Swap | NewFace
+SHIFT, SWAP, FACE = "shift", "swap", "face"
+
+
 class AnyLetters:
     """Any face in any cell, drawn by how often letters appear in words. A state is the columns."""
 
@@ -87,30 +95,54 @@ class AnyLetters:
     def start(self, rng: random.Random) -> list[int]:
         return rng.choices(self.letters, self.weights, k=self.cells)
 
-    def step(self, state: list[int], rng: random.Random) -> list[int]:
-        new = list(state)
+    def move(self, rng: random.Random) -> Move:
+        """The next step's move, drawn from `rng`."""
         if self.lines and rng.random() < SHIFT_SHARE:
-            return shift(new, rng.choice(self.lines), rng.choice((1, -1)))
+            return SHIFT, rng.choice(self.lines), rng.choice((1, -1))
         if rng.random() < 0.3:
             i, j = rng.sample(range(self.cells), 2)
-            new[i], new[j] = new[j], new[i]
-        else:
-            new[rng.randrange(self.cells)] = rng.choices(self.letters, self.weights)[0]
-        return new
+            return SWAP, i, j
+        return FACE, rng.randrange(self.cells), rng.choices(self.letters, self.weights)[0]
+
+    def step(self, state: list[int], rng: random.Random) -> list[int]:
+        return moved(list(state), self.move(rng))
 
     def columns(self, state: list[int]) -> list[int]:
         return state
 
 
+def moved(cells: list[int], move: Move) -> list[int]:
+    """`cells` (a board's faces, or the dice that show them) changed in place by `move`; a new face is the move's."""
+    kind, where, what = move
+    if kind == SHIFT:
+        assert isinstance(where, list)
+        return shift(cells, where, what)
+    assert isinstance(where, int)
+    if kind == SWAP:
+        cells[where], cells[what] = cells[what], cells[where]
+    else:
+        cells[where] = what
+    return cells
+
+
+Shown = tuple[list[int], list[int]]  # a rollable board: its face columns, and the die that shows each cell's face
+
+
 class RollableFaces:
     """Any faces the dice can show at once: each on a different die that has it.
 
-    A state is the face columns, and a step is one of `AnyLetters` (faces limited to
-    those on the dice), drawn again until the dice can still show the board. The dice
-    are placed afresh for every board, so a step may move several dice at once. A walk
-    over die order and shown faces, which moves dice one or two at a time, was stiffer:
-    3,583 at best in 5 minutes, where this one finds 3,623 with either 4x4 set in 1-5.
-    Whether faces can be shown depends only on which faces they are, so it is remembered.
+    A step is one of `AnyLetters` (faces limited to those on the dice), drawn again until
+    the dice can still show the board. Which die shows which face is free: a new face may
+    move several dice at once. A walk over die order and shown faces, which moves dice one
+    or two at a time, was stiffer: 3,583 at best in 5 minutes, where this one finds 3,623
+    with either 4x4 set in 1-5.
+
+    A state keeps, beside the faces, a die for each: a swap swaps two cells' dice, and a new
+    face in one cell frees that cell's die and looks for another along one augmenting path
+    (Kuhn's algorithm, as `DiceSet.can_show` matches a whole board). The dice can show the
+    new faces exactly when that path exists, so the walk is the one a whole matching a step
+    would give, draw for draw; a whole matching cost more than the board's solve on 5x5
+    (benchmarks/NOTES.md).
     """
 
     def __init__(self, dice: DiceSet, weights: dict[int, float]) -> None:
@@ -125,28 +157,65 @@ class RollableFaces:
         for face in sorted(faces):  # in order, so that a seed's walk repeats
             drawn.setdefault(index[face], min(letter.get(c, 0.0) for c in face))
         self.letters = AnyLetters(len(dice.dice), {col: weight for col, weight in drawn.items() if weight})
-        self.known: dict[tuple[int, ...], bool] = {}
+        # face column -> the dice that have it, in the set's order (a blank face: -1)
+        self.holders: dict[int, list[int]] = {}
+        for number, die in enumerate(dice.dice):
+            for col in sorted({index.get(face, -1) for face in die}):
+                self.holders.setdefault(col, []).append(number)
 
-    def start(self, rng: random.Random) -> list[int]:
+    def start(self, rng: random.Random) -> Shown:
         index = alphabet_for(self.dice.language).face_index
-        return [index.get(face, -1) for face in self.dice.roll(rng.getrandbits(32)).faces]
+        columns = [index.get(face, -1) for face in self.dice.roll(rng.getrandbits(32)).faces]
+        shown = self.match(columns)
+        assert shown is not None, "a roll shows what its dice have"
+        return shown
 
-    def step(self, state: list[int], rng: random.Random) -> list[int]:
-        while not self.rollable(new := self.letters.step(state, rng)):
-            pass  # a swap of two cells always is: this ends
+    def step(self, state: Shown, rng: random.Random) -> Shown:
+        while (new := self.moved(state, self.letters.move(rng))) is None:
+            pass  # a swap of two cells always can be: this ends
         return new
 
-    def columns(self, state: list[int]) -> list[int]:
-        return state
+    def columns(self, state: Shown) -> list[int]:
+        return state[0]
+
+    def moved(self, state: Shown, move: Move) -> Shown | None:
+        """The board after `move`, with a die for each face, or None when the dice cannot show its faces."""
+        columns, dice = list(state[0]), list(state[1])
+        kind, cell, face = move
+        if kind != FACE:
+            return moved(columns, move), moved(dice, move)
+        assert isinstance(cell, int)
+        columns[cell] = face
+        held: list[int | None] = [None] * len(self.dice.dice)  # die -> the cell it shows, None for a free die
+        for at, die in enumerate(dice):
+            if at != cell:
+                held[die] = at
+        return (columns, dice) if self._augment(cell, columns, dice, held, set()) else None
+
+    def _augment(self, cell: int, columns: list[int], dice: list[int], held: list[int | None], tried: set[int]) -> bool:
+        """Give `cell` a die with its face, moving the dice of other cells to others of theirs if need be."""
+        for die in self.holders.get(columns[cell], ()):
+            if die not in tried:
+                tried.add(die)
+                other = held[die]
+                if other is None or self._augment(other, columns, dice, held, tried):
+                    dice[cell], held[die] = die, cell
+                    return True
+        return False
+
+    def match(self, columns: list[int]) -> Shown | None:
+        """The board with a die for each face, or None when the dice cannot show them all at once."""
+        if len(columns) > len(self.dice.dice):
+            return None
+        dice = [-1] * len(columns)
+        held: list[int | None] = [None] * len(self.dice.dice)
+        for cell in range(len(columns)):
+            if not self._augment(cell, columns, dice, held, set()):
+                return None
+        return columns, dice
 
     def rollable(self, columns: list[int]) -> bool:
-        key = tuple(sorted(columns))
-        known = self.known.get(key)
-        if known is None:
-            if len(self.known) * len(key) >= KNOWN_CELLS:
-                self.known.clear()
-            known = self.known[key] = self.dice.can_show([self.faces[col] if col >= 0 else BLANK for col in key])
-        return known
+        return self.match(list(columns)) is not None
 
 
 def _lines(cells: int, width: int) -> list[list[int]]:
@@ -165,8 +234,8 @@ def shift(state: list[int], line: list[int], by: int) -> list[int]:
     swap at a time can only reach through worse boards.
     """
     faces = [state[i] for i in line]
-    moved = faces[-by:] + faces[:-by]
-    for cell, face in zip(line, moved, strict=True):
+    along = faces[-by:] + faces[:-by]
+    for cell, face in zip(line, along, strict=True):
         state[cell] = face
     return state
 
