@@ -25,7 +25,8 @@ that. A word only a name is not in a shipped list at all (tools/build_wordlists.
 - Other languages: reviewed hand lists (NEVER), read from the words their sources mark as names too, from the
   samples of required words of benchmarks/required_words.py, from the common words the language's hunspell
   dictionary knows only with a capital (`--hunspell LANG` lists them; HUNSPELL_REVIEWED), and from the common words
-  spelt as a US Census name (CENSUS_REVIEWED, census_reviewed.json); each word with its reason.
+  spelt as a US Census name (CENSUS_REVIEWED, census_reviewed.json), and from the required words of 800 rolled
+  boards read whole (FREQUENT_REVIEWED, frequent_reviewed.json); each word with its reason.
 
 Offensive: the single words of LDNOOBW (naughty-words on npm, CC BY 4.0) in the language's list, folded as the list
 spells words.
@@ -386,6 +387,17 @@ CENSUS_REVIEWED: dict[str, dict[str, str]] = json.loads((Path(__file__).parent /
 for _code, _reasons in CENSUS_REVIEWED.items():
     for _word, _why in _reasons.items():
         NEVER.setdefault(_code, {}).setdefault(_word, f"spelt as a US Census name, and mainly one in {_code}: {_why}")
+# The required words of boards 201-1,000 of each language's dice (in Spanish, French and Polish, where the fifth
+# reading found 2.5-4%), read whole, one language at a time, for the words mainly a name, a place, a brand, an
+# abbreviation, a word of another language or a fragment (a prefix, a misspelling) there; the picks, with their
+# reasons, are frequent_reviewed.json beside this script (reviewed 2026-12-07: es 59 of 2,321, fr 107 of 3,571,
+# pl 337 of 3,886).
+FREQUENT_REVIEWED: dict[str, dict[str, str]] = json.loads(
+    (Path(__file__).parent / "frequent_reviewed.json").read_text(encoding="utf-8")
+)
+for _code, _reasons in FREQUENT_REVIEWED.items():
+    for _word, _why in _reasons.items():
+        NEVER.setdefault(_code, {}).setdefault(_word, f"read among the required words of rolled boards: {_why}")
 for _reading, _found in READINGS.items():
     for _code, _words in _found.items():
         for _word in _words:
