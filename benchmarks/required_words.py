@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """How many of a rolled board's words are required, by language and cut, and a sample of them to read.
 
-    python benchmarks/required_words.py [--boards 200] [--sample 200] [--cuts 10000 ...] [--reading N] [LANG ...]
+    python benchmarks/required_words.py [--boards 200] [--first 1] [--sample 200] [--cuts 10000 ...] [--reading N]
+        [LANG ...]
 
 A word is required as the game judges it (engine/common.py: its `Common` for the language, its cut COMMON_RANKS);
 other cuts are tried with the same never-common and offensive lists. Boards are the language's standard dice
-rolled with seeds 1..N and solved whole. Printed per language: the average share of a board's words that are
+rolled with seeds FIRST..FIRST+N-1 and solved whole (a reading after a review of the words of some boards draws
+its sample from others). Printed per language: the average share of a board's words that are
 required at each cut and at the game's, then a seeded sample of distinct required words at the game's cut, to
 be read for names.
 """
@@ -38,6 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("languages", nargs="*", default=list(LANGUAGES))
     parser.add_argument("--boards", type=int, default=200)
+    parser.add_argument("--first", type=int, default=1, help="the first board's seed")
     parser.add_argument("--sample", type=int, default=200)
     parser.add_argument("--cuts", type=int, nargs="*", default=[10_000, 20_000, 30_000, 40_000])
     parser.add_argument("--reading", type=int, default=1, help="which reading: each draws a sample of its own")
@@ -46,7 +49,8 @@ def main() -> None:
         language = LANGUAGES[code]
         trie = load_dictionary(language.dictionary, language=code).trie
         dice = load_dice_set(language.dice)
-        boards = [sorted(solve(dice.roll(seed), trie, language.min_length).words) for seed in range(1, args.boards + 1)]
+        seeds = range(args.first, args.first + args.boards)
+        boards = [sorted(solve(dice.roll(seed), trie, language.min_length).words) for seed in seeds]
         game = common_words(code)
         shares = [f"the game's: {share(boards, game):.1%}"]
         if code in COMMON_RANKS:

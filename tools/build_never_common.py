@@ -378,6 +378,10 @@ READINGS: dict[int, dict[str, tuple[str, ...]]] = {
         "pl": ("beer", "czyt", "iron", "land", "marko", "org", "poz", "road", "root", "skin", "sony", "tow", "tyg",
                "łac"),
     },
+    6: {
+        "fr": ("dela",),
+        "pl": ("bron", "cze", "kubie", "mars", "niem", "pen", "pin", "real", "rem", "rus", "wice"),
+    },
 }  # fmt: skip
 # The common words of each language spelt as a US Census given name or frequent surname (the English rule's names:
 # `census`), read one language at a time for which are mainly a name, a place, a brand or an abbreviation there
