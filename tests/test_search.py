@@ -119,6 +119,35 @@ def test_the_walk_over_dice_is_the_one_a_whole_matching_each_step_gives(popular,
     assert space.match(columns(parse_board("qqqq" * 4))) is None  # the 1987 and 1976 sets have one Qu each
 
 
+def test_a_seeded_walk_over_any_letters_draws_as_it_always_has(popular) -> None:
+    """A seed names a walk for good (docs/records.md's commands repeat it): a step draws, in this order, whether to
+    shift a line (and which, and which way), whether to swap (and which two cells), else the new face, then its
+    cell, as the walk always has."""
+    space = AnyLetters(16, letter_weights(popular.trie), 4)
+
+    def historic(state: list[int], rng: random.Random) -> list[int]:
+        new = list(state)
+        if rng.random() < 0.05:
+            line, by = rng.choice(space.lines), rng.choice((1, -1))
+            faces = [new[i] for i in line]
+            for cell, face in zip(line, faces[-by:] + faces[:-by], strict=True):
+                new[cell] = face
+            return new
+        if rng.random() < 0.3:
+            i, j = rng.sample(range(16), 2)
+            new[i], new[j] = new[j], new[i]
+        else:
+            new[rng.randrange(16)] = rng.choices(space.letters, space.weights)[0]  # the face is drawn first
+        return new
+
+    ours, theirs = random.Random(4), random.Random(4)
+    state = old = space.start(ours)
+    theirs.choices(space.letters, space.weights, k=16)
+    for _ in range(500):
+        state, old = space.step(state, ours), historic(old, theirs)
+        assert state == old
+
+
 def test_a_stopped_search_still_has_a_best_board(popular) -> None:
     space = AnyLetters(16, letter_weights(popular.trie))
     result = search(Scorer(popular.trie, 4, 4, 3), space, 60, random.Random(1), should_stop=lambda: True)
@@ -194,7 +223,7 @@ def test_best_runs_several_searches_and_names_the_known_record(capsys, enable1) 
     assert main(["best", "--seconds", "0.5", "--seed", "2", "--jobs", "2", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["jobs"] == 2
-    assert result["record"] == {"board": "plsteaiertnrsges", "points": 3623, "proven": False}
+    assert result["record"] == {"board": "plsteaiertnrsges", "points": 3623, "proven": False, "dice": None}
     assert 0 < result["total_score"] <= 3623 and result["evaluations"] >= result["solved"] > 0
     assert main(["best", "--seconds", "0.3", "--jobs", "1", "--size", "3x3", "--dictionary", "popular"]) == 0
     assert "proven best board" in capsys.readouterr().out  # boggle prove's 3x3 optimum for popular, 258
@@ -227,7 +256,8 @@ def test_the_wordiest_board_is_searched_for_by_its_words_and_named_against_its_r
     assert (by_words(columns), by_points(columns)) == board_totals(parse_board(board), enable1.trie)
     assert main(["best", "--seconds", "0.5", "--seed", "3", "--jobs", "1", "--objective", "words", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["objective"] == "words" and result["record"] == {"board": board, "words": 1156, "proven": False}
+    assert result["objective"] == "words"
+    assert result["record"] == {"board": board, "words": 1156, "proven": False, "dice": None}
     assert 0 < result["total_words"] <= 1156
     assert main(["best", "--seconds", "0.3", "--jobs", "1", "--objective", "words"]) == 0
     out = " ".join(capsys.readouterr().out.split())
@@ -265,6 +295,36 @@ def test_the_records_score_what_they_say(enable1, popular) -> None:
         board = parse_board(text, language)
         assert solve(board, words.trie, min_length).total_score == points
         assert (height, width) == board.shape
+
+
+def test_each_record_of_a_set_of_dice_scores_what_it_says_and_the_dice_can_roll_it(enable1) -> None:
+    """#42: docs/records.md's best boards for a set of dice, rescored on their list, each face matched to a die of
+    its own (the set's matching, as the walk's)."""
+    from boggle_tui.research.search import DICE_RECORDS
+
+    for (key, name, min_length), (text, points) in DICE_RECORDS.items():
+        dice = load_dice_set(key)
+        words = enable1 if name == "enable1" else load_dictionary(name, language=dice.language)
+        board = parse_board(text, dice.language)
+        assert board.shape == (dice.height, dice.width) and dice.can_show(board.faces), key
+        assert solve(board, words.trie, min_length).total_score == points, key
+        space = RollableFaces(dice, letter_weights(words.trie))
+        index = alphabet_for(dice.language).face_index
+        assert space.rollable([index[face] for face in board.faces]), key
+
+
+def test_best_over_dice_is_read_against_the_best_board_those_dice_can_roll(capsys) -> None:
+    """#42: `boggle best --dice` names the record of its dice, not of any board of the size, in JSON and in words."""
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--seed", "2", "--dice", "classic", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["record"]
+    assert record == {"board": "plsteaiertnrsges", "points": 3623, "proven": False, "dice": "classic"}
+    assert main(["best", "--seconds", "0.3", "--jobs", "1", "--seed", "2", "--dice", "classic"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The best known board these dice can roll with this word list: plsteaiertnrsges, 3,623 points." in out
+    assert (
+        _record_line(("abc", 10), 10, kind="rolled") == "This equals the best known board these dice can roll "
+        "(10 points, abc)."
+    )
 
 
 def test_a_board_has_eight_symmetries_when_square_else_four() -> None:

@@ -29,6 +29,7 @@ from boggle_tui.game.deal import Deal
 from boggle_tui.game.languages import choose_language, language_for
 from boggle_tui.i18n import N_, _, counted, number
 from boggle_tui.research.search import (
+    DICE_RECORDS,
     POINTS,
     PROVEN,
     RECORDS,
@@ -54,10 +55,16 @@ class Plan:
     seed: int
     seconds: float
     jobs: tuple[Job, ...]
-    record: tuple[str, int] | None  # the best known board of this shape and list, and its points
+    record: tuple[str, int] | None  # the best known board of this shape and list (these dice's), and its measure
     proven: bool  # boggle prove found no better board than the record
     language: str = "en"  # whose letters the boards are
     objective: str = POINTS  # research/search.py OBJECTIVES: what the search measures
+
+    @property
+    def record_kind(self) -> str:
+        """Which of RECORD_LINES the record is read with: the most points or words, or the most points the dice
+        can roll."""
+        return ROLLED if self.dice and self.objective == POINTS else self.objective
 
 
 @dataclass(frozen=True)
@@ -109,8 +116,11 @@ def plan_of(args: argparse.Namespace) -> Plan:
         for n in range(args.jobs or os.cpu_count() or 1)
     )
     shape = (height, width, dictionary_name, min_length)
-    record = (RECORDS if args.objective == POINTS else WORD_RECORDS).get(shape)
-    proven = args.objective == POINTS and shape in PROVEN  # the proofs are of points
+    if dice and args.objective == POINTS:  # the best board these dice can roll, which may score less than any board
+        record, proven = DICE_RECORDS.get((dice.key, dictionary_name, min_length)), False
+    else:
+        record = (RECORDS if args.objective == POINTS else WORD_RECORDS).get(shape)
+        proven = args.objective == POINTS and shape in PROVEN  # the proofs are of points
     return Plan(dice, height, width, min_length, dictionary, seed, args.seconds, jobs, record, proven, language,
                 args.objective)  # fmt: skip
 
@@ -180,7 +190,12 @@ def _json_of(plan: Plan, outcome: Outcome) -> dict[str, object]:
         "evaluations": best.evaluations,
         "solved": outcome.solved,  # evaluations less the boards whose score was remembered
         "jobs": len(plan.jobs),
-        "record": {"board": plan.record[0], _unit(plan): plan.record[1], "proven": plan.proven}
+        "record": {
+            "board": plan.record[0],
+            _unit(plan): plan.record[1],
+            "proven": plan.proven,
+            "dice": plan.dice.key if plan.record_kind == ROLLED and plan.dice else None,  # of these dice's boards
+        }
         if plan.record
         else None,
         "objective": plan.objective,
@@ -218,7 +233,7 @@ def _print(plan: Plan, outcome: Outcome, out: Console) -> None:
         )
     )
     if plan.record:
-        out.print(_record_line(plan.record, best.best_score, plan.proven, plan.objective))
+        out.print(_record_line(plan.record, best.best_score, plan.proven, plan.record_kind))
 
 
 def _live_view(progress: Progress, plan: Plan) -> Group:
@@ -246,11 +261,13 @@ def _live_view(progress: Progress, plan: Plan) -> Group:
     )
     parts: list[RenderableType] = [board_table(board), Text(board.text(), style="dim"), status]
     if plan.record:
-        parts.append(Text(_record_line(plan.record, progress.best_score, objective=plan.objective), style="dim"))
+        parts.append(Text(_record_line(plan.record, progress.best_score, kind=plan.record_kind), style="dim"))
     return Group(*parts)
 
 
-# What a search's best board says against the record, by what the search measures: above it, equal to it, below it.
+ROLLED = "rolled"  # a record of points among the boards a set of dice can roll
+# What a search's best board says against the record, by what the search measures (and where it searches): above
+# it, equal to it, below it.
 RECORD_LINES = {
     POINTS: (
         N_("A new record: {points} points, above the best known board ({best}, {board})!"),
@@ -262,17 +279,23 @@ RECORD_LINES = {
         N_("This equals the wordiest known board ({best} words, {board})."),
         N_("The wordiest known board for this size and word list: {board}, {best} words."),
     ),
+    ROLLED: (
+        N_("A new record: {points} points, above the best known board these dice can roll ({best}, {board})!"),
+        N_("This equals the best known board these dice can roll ({best} points, {board})."),
+        N_("The best known board these dice can roll with this word list: {board}, {best} points."),
+    ),
 }
 
 
-def _record_line(record: tuple[str, int], points: int, proven: bool = False, objective: str = POINTS) -> str:
-    """`points`: the search's best board's measure (its words, for WORDS), against the record's."""
+def _record_line(record: tuple[str, int], points: int, proven: bool = False, kind: str = POINTS) -> str:
+    """`points`: the search's best board's measure (its words, for WORDS), against the record's; `kind`: a key of
+    RECORD_LINES."""
     board, best = record
     if proven and points == best:
         line = _("This is the proven best board ({best} points, {board}): boggle prove found none better.")
     elif proven:
         line = _("The proven best board for this size and word list: {board}, {best} points.")
     else:
-        above, equal, below = RECORD_LINES[objective]
+        above, equal, below = RECORD_LINES[kind]
         line = _(above if points > best else equal if points == best else below)
     return line.format(board=board, best=number(best), points=number(points))

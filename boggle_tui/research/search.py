@@ -102,7 +102,8 @@ class AnyLetters:
         if rng.random() < 0.3:
             i, j = rng.sample(range(self.cells), 2)
             return SWAP, i, j
-        return FACE, rng.randrange(self.cells), rng.choices(self.letters, self.weights)[0]
+        face = rng.choices(self.letters, self.weights)[0]  # the face before its cell, as the walk has always drawn
+        return FACE, rng.randrange(self.cells), face
 
     def step(self, state: list[int], rng: random.Random) -> list[int]:
         return moved(list(state), self.move(rng))
@@ -376,6 +377,14 @@ RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
 # is danvk's wordiest on ENABLE2K (1,158 words there: hybrid-boggle's issue 132), which the search finds here too.
 WORD_RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
     (4, 4, "enable1", 3): ("gesorntreaieslps", 1156),
+}
+
+# The best boards known that a set of dice can roll (`boggle best --dice KEY`: a matching of faces to dice, each die
+# once; docs/records.md gives each one's search and hit rate), scored with our lists: (dice, word list, shortest
+# word) -> (board, points). The 4x4 record above can be rolled by both 4x4 sets.
+DICE_RECORDS: dict[tuple[str, str, int], tuple[str, int]] = {
+    ("new", "enable1", 3): ("plsteaiertnrsges", 3623),
+    ("classic", "enable1", 3): ("plsteaiertnrsges", 3623),
 }
 
 # Records `boggle prove` has proven: no board of that size scores more (docs/records.md, docs/proofs/).
