@@ -382,6 +382,7 @@ READINGS: dict[int, dict[str, tuple[str, ...]]] = {
         "fr": ("dela",),
         "pl": ("bron", "cze", "kubie", "mars", "niem", "pen", "pin", "real", "rem", "rus", "wice"),
     },
+    7: {"es": ("chaco",), "fr": ("rennes", "tee"), "pl": ("alko", "hip", "pank")},  # on boards 3,001-3,200
 }  # fmt: skip
 # The common words of each language spelt as a US Census given name or frequent surname (the English rule's names:
 # `census`), read one language at a time for which are mainly a name, a place, a brand or an abbreviation there
@@ -393,9 +394,10 @@ for _code, _reasons in CENSUS_REVIEWED.items():
         NEVER.setdefault(_code, {}).setdefault(_word, f"spelt as a US Census name, and mainly one in {_code}: {_why}")
 # The required words of boards 201-1,000 of each language's dice (in Spanish, French and Polish, where the fifth
 # reading found 2.5-4%), read whole, one language at a time, for the words mainly a name, a place, a brand, an
-# abbreviation, a word of another language or a fragment (a prefix, a misspelling) there; the picks, with their
-# reasons, are frequent_reviewed.json beside this script (reviewed 2026-12-07: es 59 of 2,321, fr 107 of 3,571,
-# pl 337 of 3,886).
+# abbreviation, a word of another language or a fragment (a prefix, a misspelling) there; in Polish, whose sixth
+# reading still found 5.5%, also the new ones of boards 1,001-3,000. The picks, with their reasons, are
+# frequent_reviewed.json beside this script (reviewed 2026-12-07: es 59 of 2,321, fr 107 of 3,571, pl 337 of
+# 3,886 and 105 of 2,339).
 FREQUENT_REVIEWED: dict[str, dict[str, str]] = json.loads(
     (Path(__file__).parent / "frequent_reviewed.json").read_text(encoding="utf-8")
 )
