@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-import io
+import itertools
 import json
 import lzma
 import subprocess
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_cli import run
 
-from boggle_tui.engine.definitions import DEFINITIONS, NO_DEFINITION, decompress, define, describe, xz_size
+from boggle_tui.engine.definitions import BLOCK, DEFINITIONS, INDEX, NO_DEFINITION, define, describe
 from boggle_tui.engine.resources import data_dir
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -118,34 +118,42 @@ def test_the_bisection_finds_every_line_of_the_shipped_file_and_nothing_between(
         assert definitions._row(word) == rows.get(word)
 
 
-def test_the_shipped_file_reads_with_a_small_decompressor() -> None:
-    """Compressed with a 1 MiB dictionary (tools/build_definitions.py): the decoder's buffer is that large, not the
-    64 MiB of xz -9, so reading it adds little to the game's peak (benchmarks/memory.py)."""
-    data = (data_dir("definitions") / DEFINITIONS).read_bytes()
-    text = lzma.LZMADecompressor(memlimit=2 << 20).decompress(data)
-    assert text.count(b"\n") > 100_000  # every line of the file
-    assert decompress(data) == text
+def test_the_shipped_file_is_blocks_that_decompress_alone_and_one_xz_file_whole() -> None:
+    """Each block of lines is an xz stream of its own, decoded with a small buffer (its dictionary is a block's
+    size, not xz -9's 64 MiB); one after another they are the whole text, as `xz -d` reads the file; the index names
+    each block's first word and where it ends."""
+    folder = data_dir("definitions")
+    data = (folder / DEFINITIONS).read_bytes()
+    rows = [line.split("\t") for line in (folder / INDEX).read_text(encoding="utf-8").splitlines()]
+    ends = [0, *(int(end) for _, end in rows)]
+    assert ends[-1] == len(data) and len(rows) > 50
+    texts = [lzma.LZMADecompressor(memlimit=1 << 20).decompress(data[a:b]) for a, b in itertools.pairwise(ends)]
+    assert b"".join(texts) == lzma.decompress(data) and all(len(text) < 2 * BLOCK for text in texts)
+    assert [text.split(b"\t", 1)[0].decode() for text in texts] == [first for first, _ in rows]
+    assert all(text.endswith(b"\n") for text in texts)  # whole lines: a word's line is in one block
 
 
-def test_the_text_s_buffer_is_made_at_the_size_the_file_s_index_gives_and_a_wrong_size_changes_nothing() -> None:
-    """The buffer is made whole at once (grown a chunk at a time, it was copied as it grew: 4 MiB more at the
-    game's peak, issue 41); the size is a hint, never trusted: too small, too large or absent, the text is the
-    same."""
-    path = data_dir("definitions") / DEFINITIONS
-    text = lzma.decompress(path.read_bytes())
-    with path.open("rb") as file:
-        assert xz_size(file) == len(text) and file.tell() == 0
-    for content in (b"", b"abc", bytes(range(256)) * 500):
-        data = lzma.compress(content, format=lzma.FORMAT_XZ)
-        assert xz_size(io.BytesIO(data)) == len(content)
-        for size in (None, 0, 1, len(content), len(content) + 100, 1 << 40):
-            assert decompress(data, size) == content
-    for not_xz in (b"", b"YZ", b"\xff" * 100 + b"YZ", text[:1000]):
-        assert xz_size(io.BytesIO(not_xz)) is None
+def test_a_word_is_read_from_its_block_alone() -> None:
+    """A lookup decompresses the one block its word is in, and keeps a few: the text is never held whole."""
+    from boggle_tui.engine import definitions
+
+    definitions.load()
+    definitions._block.cache_clear()
+    assert define("cat") is not None and define("catfish") is not None  # one block, read once
+    assert definitions._block.cache_info().misses == 1
+    for word in ("aardvark", "jump", "quiet", "zebra", "xylophone", "kettle", "moon", "river", "sun", "tree"):
+        assert define(word) is not None
+    assert definitions._block.cache_info().currsize <= definitions.KEPT_BLOCKS
 
 
-def test_a_damaged_or_cut_file_is_an_error_never_a_hang() -> None:
-    data = (data_dir("definitions") / DEFINITIONS).read_bytes()
-    for damaged in (data[: len(data) // 2], data[:20], b"", data[:100] + bytes(1000)):
-        with pytest.raises(lzma.LZMAError):
-            decompress(damaged)
+def test_a_damaged_index_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boggle_tui.engine import definitions
+
+    folder = data_dir("definitions")
+    (tmp_path / DEFINITIONS).write_bytes((folder / DEFINITIONS).read_bytes())
+    lines = (folder / INDEX).read_bytes().splitlines()
+    (tmp_path / INDEX).write_bytes(b"\n".join([lines[1], lines[0], *lines[2:]]))  # two blocks out of order
+    monkeypatch.setattr(definitions, "data_dir", lambda name: tmp_path)
+    monkeypatch.setattr(definitions, "_blocks", None)
+    with pytest.raises(ValueError, match="does not index"):
+        definitions.load()

@@ -7,9 +7,10 @@
 Every word of the shipped word lists is mapped to WordNet lemmas (exact, WordNet's
 exception lists, then the usual suffix rules, as WordNet's own `morphy` does) and one
 short gloss per part of speech is kept: the first sense, which WordNet orders by how
-often it is used. The output is xz-compressed text in the package data, beside
-WordNet's licence, which must travel with every copy. The game never reads WordNet
-itself: this script runs once, and its output is committed.
+often it is used. The output is xz-compressed text in the package data, in blocks that
+decompress alone, with its index, beside WordNet's licence, which must travel with every
+copy. The game never reads WordNet itself: this script runs once, and its output is
+committed.
 
 Output lines, sorted by word:  word<TAB>n:gloss|v:gloss<TAB>n:lemma,v:lemma
 (either column may be empty; the lemmas, with the part of speech the word inflects, say
@@ -121,15 +122,25 @@ def word_list(name: str) -> set[str]:
     return {line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
-# The decompressor fills a buffer as large as the dictionary (up to the text's size): 1 MiB, not preset 9's 64 MiB,
-# keeps the game's peak while it reads the file 4 MB lower, for 7% more file (1.26 MB, not 1.18).
-DICTIONARY_SIZE = 1 << 20
+INDEX = OUTPUT.with_name("wordnet.index")
+BLOCK = 1 << 16  # bytes of lines a block holds, about: engine/definitions.py BLOCK
+# The decoder's buffer is as large as the dictionary the header names: a block's size, not preset 9's 64 MiB.
+FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 2 * BLOCK}]
 
 
-def compress(text: bytes) -> bytes:
-    return lzma.compress(
-        text, filters=[{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": DICTIONARY_SIZE}]
-    )
+def compress(text: bytes) -> tuple[bytes, bytes]:
+    """The file and its index: the lines in blocks of about BLOCK bytes, each block an xz stream of its own (one
+    after another, the file is still one .xz file), and `first word<TAB>where its block ends` a block. A block is
+    decompressed alone when one of its words is looked up: 64 KB blocks make the file 1.64 MB (1.26 whole) and a
+    lookup 1 ms; the game keeps a few blocks, not the 5 MB text (benchmarks/NOTES.md)."""
+    data, index = bytearray(), bytearray()
+    start = 0
+    while start < len(text):
+        end = text.find(b"\n", start + BLOCK) + 1 or len(text)
+        data += lzma.compress(text[start:end], filters=FILTERS)
+        index += text[start : text.index(b"\t", start)] + b"\t" + str(len(data)).encode() + b"\n"
+        start = end
+    return bytes(data), bytes(index)
 
 
 def main() -> int:
@@ -143,7 +154,9 @@ def main() -> int:
     lines, defined = build(args.wordnet, set().union(*lists.values()))
     text = "\n".join(lines) + "\n"
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_bytes(compress(text.encode("utf-8")))
+    data, index = compress(text.encode("utf-8"))
+    OUTPUT.write_bytes(data)
+    INDEX.write_bytes(index)
     print(f"{OUTPUT.relative_to(ROOT)}: {len(lines):,} entries, {OUTPUT.stat().st_size / 1e6:.2f} MB")
     for name, words in lists.items():
         covered = len(words & defined)

@@ -1,24 +1,23 @@
 """Short definitions from WordNet 3.0, shipped in the package and read on first use.
 
 The file is built at development time by `tools/build_definitions.py`; its licence is
-`data/definitions/LICENSE-WordNet.txt`. Reading it takes a few tenths of a second, so
-nothing on the start-up path asks for it: the first `define()` loads it, once.
+`data/definitions/LICENSE-WordNet.txt`. Nothing on the start-up path reads it.
 
-It is kept as its decompressed bytes (5 MB), one line a word sorted by word, and a word is
-found by bisecting the bytes themselves: a dict of its 105,000 lines cost the game 31 MiB
-more (benchmarks/NOTES.md). The bytes grow in place as they are decompressed, and the file is
-compressed with a small dictionary, so reading it costs little more than what it keeps.
+Its text is one line a word, sorted by word, 5 MB in all, compressed in blocks of about 64 KB
+that decompress alone. A word is found by its block (the index beside the file names each
+block's first word) and a bisection of that block's bytes. The game keeps the index and the
+last few blocks read, never the whole text: kept whole, the text was 5 MB of the game's
+peak (and a dict of its 105,000 lines 31 MiB more: benchmarks/NOTES.md).
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
-import io
 import lzma
 import threading
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from pathlib import Path
 
 from boggle_tui.engine.resources import data_dir
 from boggle_tui.i18n import N_, _
@@ -57,94 +56,71 @@ def _senses(senses: tuple[Sense, ...]) -> str:
     return " · ".join(f"{tag}. {gloss}" for tag, gloss in senses)
 
 
-CHUNK = 1 << 16  # bytes decompressed at a time
+# The file is xz streams one after another (a valid .xz file: `xz -d` and `lzma.decompress` read it whole), each
+# holding whole lines, about BLOCK bytes of them; beside it, INDEX says where each stream starts and its first word.
+# A word's line is found in its block alone: the game keeps the index and the last few blocks it read, not the text.
+INDEX = "wordnet.index"
+BLOCK = 1 << 16  # bytes of lines a stream holds, about (tools/build_definitions.py)
+MAX_BLOCK = 1 << 20  # bytes: a stream that decompresses to more is not one of the tool's
+KEPT_BLOCKS = 8  # the blocks kept decompressed (512 KB): a list of words in order reads each block once
 
 _lock = threading.Lock()  # the app loads from a worker thread while a screen may ask too
-_loaded: bytearray | None = None
 
 
-def _text() -> bytearray:
-    """The file's lines, `word<TAB>n:gloss|v:gloss<TAB>n:lemma,v:lemma`, sorted by word. Read once."""
-    global _loaded
+@dataclass(frozen=True)
+class Blocks:
+    """Where the file's blocks are: `firsts[i]`, the first word of block i, which is `ends[i - 1]` (0 for the
+    first) to `ends[i]` bytes into the file."""
+
+    path: Path
+    firsts: tuple[bytes, ...]
+    ends: tuple[int, ...]
+
+
+_blocks: Blocks | None = None
+
+
+def _index() -> Blocks:
+    """The file's index, read once: its lines are `word<TAB>end`, one per block, in order. A damaged index (words
+    out of order, a block past the file's end) is refused as a damaged file would be (ValueError)."""
+    global _blocks
     with _lock:
-        if _loaded is None:
-            with (data_dir("definitions") / DEFINITIONS).open("rb") as file:
-                size = xz_size(file)
-                _loaded = decompress(iter(functools.partial(file.read, CHUNK), b""), size)
-        return _loaded
+        if _blocks is None:
+            folder = data_dir("definitions")
+            rows = [line.split(b"\t") for line in (folder / INDEX).read_bytes().splitlines()]
+            firsts, ends = tuple(row[0] for row in rows), tuple(int(row[1]) for row in rows)
+            size = (folder / DEFINITIONS).stat().st_size
+            if list(firsts) != sorted(set(firsts)) or list(ends) != sorted(set(ends)) or not 0 < ends[-1] <= size:
+                raise ValueError(f"{INDEX} does not index {DEFINITIONS}")
+            _blocks = Blocks(folder / DEFINITIONS, firsts, ends)
+        return _blocks
 
 
-def decompress(data: bytes | Iterable[bytes], size: int | None = None) -> bytearray:
-    """One xz stream's content (`data`: its bytes, or its pieces in order) in one buffer (never changed afterwards),
-    decoded a chunk at a time; `size`, where known, is how much it holds (`xz_size`): the buffer is made that large
-    at once. A hint only: the buffer ends up holding what the stream does, whatever the hint said.
-
-    At the game's peak (issue 41): `lzma.decompress` holds the pieces of its output and their join at once (twice
-    the text); a decoder given the whole input while its output is bounded keeps a copy of what it has not read
-    yet (the whole 1.2 MB file at first); and a buffer grown chunk by chunk may be copied as it grows (up to the
-    text's size again, where the allocator cannot grow it in place). An LZMAError when the stream is damaged or
-    ends early, as lzma.decompress says it.
-    """
-    pieces: Iterator[bytes | memoryview] = _pieces(data) if isinstance(data, bytes | bytearray) else iter(data)
+@functools.lru_cache(maxsize=KEPT_BLOCKS)
+def _block(number: int) -> bytes:
+    """Block `number`'s lines, decompressed (an LZMAError when its stream is damaged)."""
+    blocks = _index()
+    start = blocks.ends[number - 1] if number else 0
+    with blocks.path.open("rb") as file:
+        file.seek(start)
+        data = file.read(blocks.ends[number] - start)
     decompressor = lzma.LZMADecompressor(lzma.FORMAT_XZ)
-    text = bytearray(min(size or 0, MAX_SIZE_HINT))
-    done = 0
-    while not decompressor.eof:
-        piece: bytes | memoryview = b""
-        if decompressor.needs_input:
-            piece = next(pieces, b"")
-            if not piece:
-                raise lzma.LZMAError("Compressed data ended before the end-of-stream marker was reached")
-        out = decompressor.decompress(piece, max_length=CHUNK)
-        text[done : done + len(out)] = out  # past the end (a hint too small): appended
-        done += len(out)
-    del text[done:]  # a hint too large
+    text = decompressor.decompress(data, max_length=MAX_BLOCK)
+    if not decompressor.eof:
+        raise lzma.LZMAError(f"block {number} of {DEFINITIONS} is damaged or too long")
     return text
 
 
-MAX_SIZE_HINT = 64 << 20  # bytes: a larger size in an index is not believed (the shipped text is 5.2 MB)
-_FOOTER = 12  # an xz stream's footer: CRC32, the index's size, the stream's flags, b"YZ"
-
-
-def xz_size(file: BinaryIO) -> int | None:
-    """What the index of an .xz file of one stream (as tools/build_definitions.py writes it) says its content's
-    size is, or None where its end is not an index read here; the file is left at its start."""
-    try:
-        file.seek(-_FOOTER, io.SEEK_END)
-        footer = file.read(_FOOTER)
-        index_size = (int.from_bytes(footer[4:8], "little") + 1) * 4
-        file.seek(-_FOOTER - index_size, io.SEEK_END)
-        index = file.read(index_size)
-    except (OSError, ValueError):  # ValueError: shorter than its footer
-        return None
-    finally:
-        file.seek(0)
-    if footer[10:] != b"YZ" or index[:1] != b"\0":
-        return None
-    # The index: b"\0", the number of blocks, then each block's compressed and uncompressed sizes, all varints.
-    numbers, value, shift = [], 0, 0
-    for byte in index[1:]:
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            numbers.append(value)
-            value = shift = 0
-            if len(numbers) == 1 + 2 * numbers[0]:
-                return sum(numbers[2::2])
-        elif shift > 63:
-            return None
-    return None
-
-
-def _pieces(data: bytes | bytearray) -> Iterator[memoryview]:
-    view = memoryview(data)
-    return (view[start : start + CHUNK] for start in range(0, len(view), CHUNK))
-
-
 def _row(word: str) -> str | None:
-    """The word's line after the word (`n:gloss|v:gloss<TAB>n:lemma,v:lemma`), or None: a bisection
-    of the sorted lines, each probe reading the line around the middle of what is left."""
-    text, key = _text(), word.encode("utf-8")
+    """The word's line after the word (`n:gloss|v:gloss<TAB>n:lemma,v:lemma`), or None: the block whose first word
+    is the last at or before it, then a bisection of that block's sorted lines, each probe reading the line around
+    the middle of what is left."""
+    key = word.encode("utf-8")
+    blocks = _index()
+    number = bisect.bisect_right(blocks.firsts, key) - 1
+    if number < 0:
+        return None
+    text = _block(number)
     low, high = 0, len(text)  # the lines that start in [low, high) are the ones left; low starts a line
     while low < high:
         start = text.rfind(b"\n", low, (low + high) // 2) + 1 or low
@@ -161,12 +137,12 @@ def _row(word: str) -> str | None:
 
 
 def loaded() -> bool:
-    return _loaded is not None
+    return _blocks is not None
 
 
 def load() -> None:
-    """Read the file now (from a worker thread, say) so that the first `define()` is instant."""
-    _text()
+    """Read the index now (from a worker thread, say) so that the first `define()` reads one block only."""
+    _index()
 
 
 def _parse_senses(field: str) -> tuple[Sense, ...]:
