@@ -385,6 +385,18 @@ WORD_RECORDS: dict[tuple[int, int, str, int], tuple[str, int]] = {
 DICE_RECORDS: dict[tuple[str, str, int], tuple[str, int]] = {
     ("new", "enable1", 3): ("plsteaiertnrsges", 3623),
     ("classic", "enable1", 3): ("plsteaiertnrsges", 3623),
+    ("big", "enable1", 4): ("dplcsesaietrtndeaiegblmsr", 9972),
+    ("master", "enable1", 4): ("sepoblarsdciteisenamrdgil", 9975),
+    ("superbig", "enable1", 4): (
+        "w e s a in g / r p l t n s / s e a i e t / d n t r c d / o i s a e i / r e m p l b",
+        17765,
+    ),
+    ("es-big", "es", 4): ("scmlpeoaeartndraeiaoprcll", 10644),
+    ("de-big", "de", 4): ("vrsineateslgnrteieiebrstf", 16449),
+    ("fr-big", "fr", 4): ("todasniremsetapisriltasez", 38445),
+    ("nl-big", "nl", 4): ("bvngboeedertlrnseieekngdv", 11248),
+    ("pt-big", "pt", 4): ("msvadoaiesdrrtsiaeaocspmc", 37543),
+    ("pl-big", "pl", 4): ("smokaeparsiloteonawiimyna", 34539),
 }
 
 # Records `boggle prove` has proven: no board of that size scores more (docs/records.md, docs/proofs/).
