@@ -152,8 +152,15 @@ def test_a_damaged_index_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     folder = data_dir("definitions")
     (tmp_path / DEFINITIONS).write_bytes((folder / DEFINITIONS).read_bytes())
     lines = (folder / INDEX).read_bytes().splitlines()
-    (tmp_path / INDEX).write_bytes(b"\n".join([lines[1], lines[0], *lines[2:]]))  # two blocks out of order
     monkeypatch.setattr(definitions, "data_dir", lambda name: tmp_path)
-    monkeypatch.setattr(definitions, "_blocks", None)
-    with pytest.raises(ValueError, match="does not index"):
-        definitions.load()
+    damaged = [
+        b"\n".join([lines[1], lines[0], *lines[2:]]),  # two blocks out of order
+        b"\n".join([*lines[:-1], lines[-1] + b"0"]),  # the last block past the file's end
+        b"\n".join([lines[0].split(b"\t")[0], *lines[1:]]),  # a line without its end
+        b"",
+    ]
+    for index in damaged:
+        (tmp_path / INDEX).write_bytes(index)
+        monkeypatch.setattr(definitions, "_blocks", None)
+        with pytest.raises(ValueError, match="does not index"):
+            definitions.load()

@@ -88,10 +88,13 @@ def _index() -> Blocks:
         if _blocks is None:
             folder = data_dir("definitions")
             rows = [line.split(b"\t") for line in (folder / INDEX).read_bytes().splitlines()]
-            firsts, ends = tuple(row[0] for row in rows), tuple(int(row[1]) for row in rows)
             size = (folder / DEFINITIONS).stat().st_size
-            if list(firsts) != sorted(set(firsts)) or list(ends) != sorted(set(ends)) or not 0 < ends[-1] <= size:
-                raise ValueError(f"{INDEX} does not index {DEFINITIONS}")
+            try:
+                firsts, ends = tuple(first for first, _ in rows), tuple(int(end) for _, end in rows)
+                if list(firsts) != sorted(set(firsts)) or list(ends) != sorted(set(ends)) or not 0 < ends[-1] <= size:
+                    raise ValueError
+            except (ValueError, IndexError):  # a line without its two fields, an end not a number, no line
+                raise ValueError(f"{INDEX} does not index {DEFINITIONS}") from None
             _blocks = Blocks(folder / DEFINITIONS, firsts, ends)
         return _blocks
 
