@@ -383,6 +383,7 @@ READINGS: dict[int, dict[str, tuple[str, ...]]] = {
         "pl": ("bron", "cze", "kubie", "mars", "niem", "pen", "pin", "real", "rem", "rus", "wice"),
     },
     7: {"es": ("chaco",), "fr": ("rennes", "tee"), "pl": ("alko", "hip", "pank")},  # on boards 3,001-3,200
+    8: {"pl": ("http", "yamaha")},  # on boards 3,201-3,400
 }  # fmt: skip
 # The common words of each language spelt as a US Census given name or frequent surname (the English rule's names:
 # `census`), read one language at a time for which are mainly a name, a place, a brand or an abbreviation there
