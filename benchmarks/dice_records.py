@@ -1,11 +1,13 @@
 """The best boards a set of dice can roll: independent walks per set, and how many of them reach the best (#42).
 
-Run: python benchmarks/dice_records.py [--solved 500000] [--seeds 1 2 3 4 5] [--jobs 2] [--min-length 4] DICE ...
+Run: python benchmarks/dice_records.py [--solved 500000] [--seeds 1 2 3 4 5] [--jobs 2] [--min-length 4]
+     [--size 5] DICE ...
 Each walk is `boggle best --dice DICE --jobs 1 --seed N`'s (research/search.py: `RollableFaces`, the set's own
-word list and language), stopped once it has solved `--solved` boards rather than by the clock, so a walk repeats
-exactly on any machine. Printed per walk: its best board, points, CPU seconds and boards looked at; per set: the
-best board of all its walks and in how many walks it was found (turned or mirrored counts: the same board). Asserts
-nothing; the records go to docs/records.md and research/search.py DICE_RECORDS.
+word list and language; DICE `any`: `boggle best --size S`'s, any letters on enable1), stopped once it has solved
+`--solved` boards rather than by the clock, so a walk repeats exactly on any machine. Printed per walk: its best
+board, points, CPU seconds and boards looked at; per set: the best board of all its walks and in how many walks it
+was found (turned or mirrored counts: the same board). Asserts nothing; the records go to docs/records.md and
+research/search.py DICE_RECORDS.
 """
 
 from __future__ import annotations
@@ -19,7 +21,16 @@ from dataclasses import dataclass
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.game.languages import language_for
-from boggle_tui.research.search import RollableFaces, Scorer, board_of, letter_weights, search, symmetries
+from boggle_tui.research.search import (
+    AnyLetters,
+    RollableFaces,
+    Scorer,
+    Space,
+    board_of,
+    letter_weights,
+    search,
+    symmetries,
+)
 
 
 @dataclass(frozen=True)
@@ -33,19 +44,30 @@ class Walk:
     evaluations: int
 
 
-def walk(task: tuple[str, int, int, int]) -> Walk:
-    key, seed, solved, min_length = task
-    dice = load_dice_set(key)
-    trie = load_dictionary(language_for(dice.language).dictionary, language=dice.language).trie
-    space = RollableFaces(dice, letter_weights(trie))
-    scorer = Scorer(trie, dice.height, dice.width, min_length)
+ANY = "any"  # any letters, a square of --size cells a side, on enable1
+
+
+def walk(task: tuple[str, int, int, int, int]) -> Walk:
+    key, seed, solved, min_length, size = task
+    space: Space
+    if key == ANY:
+        height = width = size
+        language = "en"
+        trie = load_dictionary("enable1").trie
+        space = AnyLetters(height * width, letter_weights(trie), width)
+    else:
+        dice = load_dice_set(key)
+        height, width, language = dice.height, dice.width, dice.language
+        trie = load_dictionary(language_for(language).dictionary, language=language).trie
+        space = RollableFaces(dice, letter_weights(trie))
+    scorer = Scorer(trie, height, width, min_length)
     start = time.process_time()
     found = search(scorer, space, float("inf"), random.Random(seed), should_stop=lambda: scorer.solved >= solved)
     cpu = time.process_time() - start
-    faces = board_of(found.best, dice.height, dice.width, dice.language).faces
-    canonical = min("/".join(faces[i] for i in order) for order in symmetries(dice.height, dice.width))
-    text = board_of(found.best, dice.height, dice.width, dice.language).text()
-    return Walk(key, seed, text, canonical, found.best_score, cpu, found.evaluations)
+    board = board_of(found.best, height, width, language)  # Progress.best: the columns
+    faces = board.faces
+    canonical = min("/".join(faces[i] for i in order) for order in symmetries(height, width))
+    return Walk(key, seed, board.text(), canonical, found.best_score, cpu, found.evaluations)
 
 
 def main() -> None:
@@ -55,8 +77,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--min-length", type=int, default=4)
+    parser.add_argument("--size", type=int, default=5, help="for DICE any: the board's side")
     args = parser.parse_args()
-    tasks = [(key, seed, args.solved, args.min_length) for key in args.dice for seed in args.seeds]
+    tasks = [(key, seed, args.solved, args.min_length, args.size) for key in args.dice for seed in args.seeds]
     with multiprocessing.Pool(args.jobs) as pool:
         walks = pool.map(walk, tasks, chunksize=1)
     for key in args.dice:
