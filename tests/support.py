@@ -99,7 +99,7 @@ async def until(pilot: Any, condition: Callable[[], object], what: str | Callabl
     for _ in range(250):
         if condition():
             return
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.02)  # the app runs meanwhile; a pilot's pause would redraw it all (3.4 ms of CPU)
     raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
