@@ -22,13 +22,11 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.game.languages import language_for
 from boggle_tui.research.search import (
-    AnyLetters,
-    RollableFaces,
     Scorer,
-    Space,
     board_of,
     letter_weights,
     search,
+    space_for,
     symmetries,
 )
 
@@ -49,17 +47,10 @@ ANY = "any"  # any letters, a square of --size cells a side, on enable1
 
 def walk(task: tuple[str, int, int, int, int]) -> Walk:
     key, seed, solved, min_length, size = task
-    space: Space
-    if key == ANY:
-        height = width = size
-        language = "en"
-        trie = load_dictionary("enable1").trie
-        space = AnyLetters(height * width, letter_weights(trie), width)
-    else:
-        dice = load_dice_set(key)
-        height, width, language = dice.height, dice.width, dice.language
-        trie = load_dictionary(language_for(language).dictionary, language=language).trie
-        space = RollableFaces(dice, letter_weights(trie))
+    dice = None if key == ANY else load_dice_set(key)
+    height, width, language = (dice.height, dice.width, dice.language) if dice else (size, size, "en")
+    trie = load_dictionary(language_for(language).dictionary, language=language).trie
+    space = space_for(dice, height, width, letter_weights(trie))
     scorer = Scorer(trie, height, width, min_length)
     start = time.process_time()
     found = search(scorer, space, float("inf"), random.Random(seed), should_stop=lambda: scorer.solved >= solved)

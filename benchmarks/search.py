@@ -22,13 +22,12 @@ import boggle_tui.research.search
 from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import load_dictionary
 from boggle_tui.research.search import (
-    AnyLetters,
     Progress,
-    RollableFaces,
     Scorer,
     board_of,
     letter_weights,
     search,
+    space_for,
 )
 
 
@@ -86,7 +85,7 @@ def main() -> None:
     seconds = float("inf") if args.solved else args.seconds
     for seed in args.seeds:
         weights = letter_weights(trie)
-        space = RollableFaces(dice, weights) if dice else AnyLetters(size * size, weights, size)
+        space = space_for(dice, size, size, weights)
         scorer = Scorer(trie, size, size, min_length)
         timeline = Timeline(scorer, args.milestones, args.until or float("inf"), args.solved or float("inf"))
         if args.method == "climb":

@@ -29,6 +29,7 @@ SPACES = [
     ("6x6 Super Big", "enable1", "en", 6, 6, 4, "superbig"),
 ]
 
+# Run in each checkout's own folder, an older one too: so it builds its spaces with what every version has.
 RUN = r"""
 import json, random, sys, time
 from boggle_tui.engine.dice import load_dice_set

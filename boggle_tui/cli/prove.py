@@ -44,7 +44,7 @@ from boggle_tui.research.prove import (
     most_cells,
     proof_alphabet,
 )
-from boggle_tui.research.search import AnyLetters, RollableFaces, Scorer, letter_weights, search
+from boggle_tui.research.search import Scorer, letter_weights, search, space_for
 
 # The default threshold is the best board a short search finds (as `boggle best` does): any board
 # that reaches it proves the threshold is met, and the proof then finds every board above it.
@@ -218,7 +218,7 @@ def _search_threshold(
         _("Searching {seconds} s for a threshold…").format(seconds=f"{THRESHOLD_SEARCH_SECONDS:.0f}"), file=sys.stderr
     )
     scorer = Scorer(dictionary.trie, height, width, min_length)
-    space = RollableFaces(dice, weights) if dice else AnyLetters(height * width, weights, width)
+    space = space_for(dice, height, width, weights)
     found = search(scorer, space, THRESHOLD_SEARCH_SECONDS, random.Random(THRESHOLD_SEED))
     return max(found.best_score, 1)
 

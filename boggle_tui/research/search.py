@@ -219,6 +219,12 @@ class RollableFaces:
         return self.match(list(columns)) is not None
 
 
+def space_for(dice: DiceSet | None, height: int, width: int, weights: dict[int, float]) -> Space:
+    """The boards a search walks: those `dice` can roll, or any letters on a board `height` by `width` (whose rows
+    and columns are shifted now and then)."""
+    return RollableFaces(dice, weights) if dice else AnyLetters(height * width, weights, width)
+
+
 def _lines(cells: int, width: int) -> list[list[int]]:
     """The cells of every row and every column of a board `width` wide."""
     height = cells // width
@@ -440,10 +446,7 @@ def run_job(job: Job, progress: Any, stop: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     trie = load_dictionary(job.dictionary, language=job.language).trie
     weights = letter_weights(trie)
-    if job.dice:
-        space: Space = RollableFaces(load_dice_set(job.dice), weights)
-    else:
-        space = AnyLetters(job.height * job.width, weights, job.width)
+    space = space_for(load_dice_set(job.dice) if job.dice else None, job.height, job.width, weights)
     scorer = Scorer(trie, job.height, job.width, job.min_length, job.objective)
     result = search(scorer, space, job.seconds, random.Random(job.seed), progress.put, stop.is_set)
     progress.put((result, scorer.solved))
