@@ -385,26 +385,34 @@ READINGS: dict[int, dict[str, tuple[str, ...]]] = {
     7: {"es": ("chaco",), "fr": ("rennes", "tee"), "pl": ("alko", "hip", "pank")},  # on boards 3,001-3,200
     8: {"pl": ("http", "yamaha")},  # on boards 3,201-3,400
 }  # fmt: skip
+
+
+def reviewed(name: str) -> dict[str, dict[str, str]]:
+    """A reviewed file beside this script: language -> word -> why it is never common there."""
+    return json.loads((Path(__file__).parent / name).read_text(encoding="utf-8"))
+
+
+def never_also(picks: dict[str, dict[str, str]], reason: str) -> None:
+    """Each language's picks made never common, with `reason` ({code}: the language; {why}: the pick's own)."""
+    for code, whys in picks.items():
+        for word, why in whys.items():
+            NEVER.setdefault(code, {}).setdefault(word, reason.format(code=code, why=why))
+
+
 # The common words of each language spelt as a US Census given name or frequent surname (the English rule's names:
 # `census`), read one language at a time for which are mainly a name, a place, a brand or an abbreviation there
 # and not an ordinary word of the language (es ROSA, MAR, de ROSE, BERG, fr MARC, pl LAS stay common); the picks,
 # with their reasons, are census_reviewed.json beside this script (reviewed 2026-12-07).
-CENSUS_REVIEWED: dict[str, dict[str, str]] = json.loads((Path(__file__).parent / "census_reviewed.json").read_text())
-for _code, _reasons in CENSUS_REVIEWED.items():
-    for _word, _why in _reasons.items():
-        NEVER.setdefault(_code, {}).setdefault(_word, f"spelt as a US Census name, and mainly one in {_code}: {_why}")
+CENSUS_REVIEWED = reviewed("census_reviewed.json")
+never_also(CENSUS_REVIEWED, "spelt as a US Census name, and mainly one in {code}: {why}")
 # The required words of boards 201-1,000 of each language's dice (in Spanish, French and Polish, where the fifth
 # reading found 2.5-4%), read whole, one language at a time, for the words mainly a name, a place, a brand, an
 # abbreviation, a word of another language or a fragment (a prefix, a misspelling) there; in Polish, whose sixth
 # reading still found 5.5%, also the new ones of boards 1,001-3,000. The picks, with their reasons, are
 # frequent_reviewed.json beside this script (reviewed 2026-12-07: es 59 of 2,321, fr 107 of 3,571, pl 337 of
 # 3,886 and 105 of 2,339).
-FREQUENT_REVIEWED: dict[str, dict[str, str]] = json.loads(
-    (Path(__file__).parent / "frequent_reviewed.json").read_text(encoding="utf-8")
-)
-for _code, _reasons in FREQUENT_REVIEWED.items():
-    for _word, _why in _reasons.items():
-        NEVER.setdefault(_code, {}).setdefault(_word, f"read among the required words of rolled boards: {_why}")
+FREQUENT_REVIEWED = reviewed("frequent_reviewed.json")
+never_also(FREQUENT_REVIEWED, "read among the required words of rolled boards: {why}")
 for _reading, _found in READINGS.items():
     for _code, _words in _found.items():
         for _word in _words:
