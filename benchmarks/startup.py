@@ -38,7 +38,7 @@ def round_app(request):
     return BoggleApp(launch=Round(request))
 async def main():
     defaults = language_for(sys.argv[1])
-    app = round_app(RoundRequest(Roll(defaults.dice, seed=1), dictionary=defaults.dictionary))
+    app = round_app(RoundRequest(Roll(defaults.dice, seed=1), defaults.rules()))
     async with app.run_test() as pilot:
         while not isinstance(app.screen, RoundScreen) or not app.screen.query("Die"):
             await pilot.pause(0.005)

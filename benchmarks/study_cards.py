@@ -32,6 +32,7 @@ from boggle_tui.engine.dictionary import load_dictionary  # noqa: E402
 from boggle_tui.engine.solver import solve  # noqa: E402
 from boggle_tui.game.languages import language_for  # noqa: E402
 from boggle_tui.game.request import Given, Roll, RoundRequest  # noqa: E402
+from boggle_tui.game.rules import Rules  # noqa: E402
 from boggle_tui.storage import study  # noqa: E402
 from boggle_tui.storage.history import History  # noqa: E402
 
@@ -55,15 +56,16 @@ def main() -> None:
         shortest = sorted(solve(rolled(dice, seed), trie, language.min_length).words, key=len)[:10]
         return (*shortest, 181.0)
 
+    timed, untimed = Rules(dictionary=words, seconds=180), Rules(dictionary=words)
     rounds: list[tuple[str, RoundRequest, tuple[str | float, ...]]] = [
-        ("a round ended at once", RoundRequest(Roll(dice, 1), words, 180), ()),
-        ("the README's example", RoundRequest(Roll(dice, 2), words, 180), ("tin", "owl", "time")),
-        ("a 30 s round", RoundRequest(Roll(dice, 3), words, 30), (31.0,)),
-        ("practice given up after 10 s", RoundRequest(Roll(dice, 4), words, practice=True), (10.0,)),
-        ("a full round", RoundRequest(Roll(dice, 5), words, 180), found_then_over(5)),
-        ("its replay", RoundRequest(Given(rolled(dice, 5), dice, 5), words, 180, replay=True), found_then_over(5)),
+        ("a round ended at once", RoundRequest(Roll(dice, 1), timed), ()),
+        ("the README's example", RoundRequest(Roll(dice, 2), timed), ("tin", "owl", "time")),
+        ("a 30 s round", RoundRequest(Roll(dice, 3), Rules(dictionary=words, seconds=30)), (31.0,)),
+        ("practice given up after 10 s", RoundRequest(Roll(dice, 4), untimed, practice=True), (10.0,)),
+        ("a full round", RoundRequest(Roll(dice, 5), timed), found_then_over(5)),
+        ("its replay", RoundRequest(Given(rolled(dice, 5), dice, 5), timed, replay=True), found_then_over(5)),
         *(
-            (f"a full round (seed {seed})", RoundRequest(Roll(dice, seed), words, 180), found_then_over(seed))
+            (f"a full round (seed {seed})", RoundRequest(Roll(dice, seed), timed), found_then_over(seed))
             for seed in range(6, 11)
         ),
     ]

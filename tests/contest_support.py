@@ -15,6 +15,7 @@ from boggle_tui.engine.dice import load_dice_set
 from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.engine.solver import solve
 from boggle_tui.game.request import Given, RoundRequest
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.net.messages import decode_server
 from boggle_tui.net.session import OnlineSession
@@ -39,7 +40,7 @@ def longest_first(enable1: Dictionary) -> list[str]:
 def a_table_round(enable1: Dictionary) -> TableSession:
     """A 3-minute round against two expert bots, over: the player found 24 long words, each bot over 90."""
     time_ = FakeTime()
-    request, rules = RoundRequest(Given(BIG, "big"), seconds=180), TableRules(2, "expert")
+    request, rules = RoundRequest(Given(BIG, "big"), Rules(seconds=180)), TableRules(2, "expert")
     session = TableSession(request, enable1.trie, rules, frequency.rank, now=time_, rng=random.Random(1))
     session.start()
     for word in longest_first(enable1)[10 : 10 + WORDS]:

@@ -24,6 +24,7 @@ from boggle_tui.engine.dictionary import Dictionary
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import BoardRequest, Roll, RoundRequest
+from boggle_tui.game.rules import Rules
 from boggle_tui.net.room import Send
 from boggle_tui.storage.history import History
 
@@ -51,6 +52,13 @@ class FakeWall:
         return self.when
 
 
+def round_request(board: BoardRequest, **values: Any) -> RoundRequest:
+    """A request from keyword values as tests write them: the request's own (practice, replay, to_beat) and the
+    rest its `Rules` (seconds, dictionary, min_length, scoring)."""
+    own = {key: values.pop(key) for key in ("practice", "replay", "to_beat") if key in values}
+    return RoundRequest(board, Rules(**values), **own)
+
+
 def make_app(
     enable1: Dictionary,
     popular: Dictionary,
@@ -65,7 +73,7 @@ def make_app(
 ) -> tuple[BoggleApp, FakeTime]:
     """An app with the word lists loaded; it deals `board` at once, or opens the start screen for None."""
     time_ = FakeTime()
-    request = None if board is None else RoundRequest(board, **rules)
+    request = None if board is None else round_request(board, **rules)
     app = BoggleApp(
         preferences or Preferences(),
         launch=AT_START if request is None else Round(request),

@@ -18,8 +18,10 @@ from boggle_tui.game import bots
 from boggle_tui.game.codes import board_code
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason
+from boggle_tui.game.rules import Rules, Scoring
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.storage.history import History
+from boggle_tui.storage.settings import load_preferences
 from tests.support import FakeTime, make_app, record, shown, until
 
 
@@ -157,7 +159,7 @@ def test_calibration_and_log_loss_are_honest(enable1: Dictionary) -> None:
 
 def test_a_table_round_nobody_scored_in_has_no_winner(enable1: Dictionary) -> None:
     time_ = FakeTime()
-    request = RoundRequest(Given(load_dice_set("new").roll(42), "new", 42), seconds=180)
+    request = RoundRequest(Given(load_dice_set("new").roll(42), "new", 42), Rules(seconds=180))
     session = TableSession(request, enable1.trie, TableRules(3, "expert"), frequency.rank, now=time_)
     session.start()
     session.end(EndReason.ENDED)  # at once: nobody has found a word
@@ -167,10 +169,10 @@ def test_a_table_round_nobody_scored_in_has_no_winner(enable1: Dictionary) -> No
 def test_the_shared_word_rule_strikes_words_two_players_found(enable1: Dictionary) -> None:
     time_ = FakeTime()
     dice = load_dice_set("new")
-    request = RoundRequest(Given(dice.roll(42), "new", 42), seconds=180)
-    for scoring in ("unique", "all"):
+    for scoring in (Scoring.UNIQUE, Scoring.ALL):
+        request = RoundRequest(Given(dice.roll(42), "new", 42), Rules(seconds=180, scoring=scoring))
         session = TableSession(
-            request, enable1.trie, TableRules(3, "expert", scoring), frequency.rank, now=time_, rng=random.Random(1)
+            request, enable1.trie, TableRules(3, "expert"), frequency.rank, now=time_, rng=random.Random(1)
         )
         session.start()
         time_.now += 200
@@ -181,7 +183,8 @@ def test_the_shared_word_rule_strikes_words_two_players_found(enable1: Dictionar
         assert set(session.shared) == shared and shared
         for p in session.players:
             assert all(
-                points == (0 if w in shared and scoring == "unique" else bots.score(w)) for w, points in p.words.items()
+                points == (0 if w in shared and scoring is Scoring.UNIQUE else bots.score(w))
+                for w, points in p.words.items()
             )
             assert p.score == sum(p.words.values())
         time_.now -= 200
@@ -236,9 +239,12 @@ def test_play_flags_for_a_table() -> None:
         return build_parser().parse_args(["play", *flags])
 
     args = parse("--bots", "3", "--level", "strong", "--scoring", "all")
-    assert table_rules(args) == TableRules(3, "strong", "all")
-    assert round_request(args, Preferences(), TODAY.date()) is not None  # the round starts at once
-    assert table_rules(parse("--bots", "1")) == TableRules(1, "matched", "unique")
+    assert table_rules(args) == TableRules(3, "strong")
+    asked = round_request(args, Preferences(), TODAY.date())  # the round starts at once, its words scored by all
+    assert asked is not None and asked.rules.scoring is Scoring.ALL
+    assert table_rules(parse("--bots", "1")) == TableRules(1, "matched")
+    asked = round_request(parse("--bots", "1"), Preferences(scoring=Scoring.ALL), TODAY.date())
+    assert asked is not None and asked.rules.scoring is Scoring.UNIQUE  # the command line's default, as said
     assert table_rules(parse()) is None
     for flags, why in [
         (("--level", "strong"), "give --bots N too"),
@@ -250,17 +256,20 @@ def test_play_flags_for_a_table() -> None:
             round_request(parse(*flags), Preferences(), TODAY.date())
 
 
-async def test_play_against_the_table_from_the_start_screen(enable1: Dictionary, popular: Dictionary) -> None:
+async def test_play_against_the_table_from_the_start_screen(
+    enable1: Dictionary, popular: Dictionary, tmp_path: Path
+) -> None:
     from boggle_tui.app.screens.start import StartScreen
     from boggle_tui.app.screens.table import TableScreen
 
-    app, _ = make_app(enable1, popular, board=None)
+    app, _ = make_app(enable1, popular, board=None, folder=tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:
         start = await shown(pilot, StartScreen)
         start.query_one("#table-button").press()
         table = await shown(pilot, TableScreen)
         table.query_one("#table-level").value = "beginner"
         table.query_one("#table-bots").value = 3
+        table.query_one("#table-scoring").value = "all"
         await pilot.pause()
         await pilot.press("enter")  # Play has the focus
         screen = await shown(pilot, RoundScreen)
@@ -268,6 +277,8 @@ async def test_play_against_the_table_from_the_start_screen(enable1: Dictionary,
         assert isinstance(screen.session, TableSession)
         assert [b.level for b in screen.session.bots] == ["beginner"] * 3
         assert [s.name for s in screen.session.standings[1:]] == ["Ada", "Basil", "Cleo"]
+        assert screen.session.scoring is Scoring.ALL and screen.session.request.rules.scoring is Scoring.ALL
+    assert load_preferences(tmp_path)[0].scoring is Scoring.ALL  # the table's scoring, offered first next time
 
 
 async def test_matched_is_fitted_to_the_history_when_the_round_starts(

@@ -20,6 +20,7 @@ from boggle_tui.cli.translated_parser import TranslatedParser, translated_error
 from boggle_tui.engine.board import BLANK, Board
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Entry, Verdict
+from boggle_tui.game.rules import Rules
 
 
 class Marked(gettext.NullTranslations):
@@ -98,7 +99,7 @@ def test_in_english_argparse_texts_are_argparse_own(args: list[str], capsys) -> 
 def test_the_plain_front_end_speaks_through_the_catalogue(marked) -> None:
     board = Board((("a", "b"), ("c", BLANK)))
     assert board_rows(board) == ["«row 1: A B»", "«row 2: C «blank»»"]
-    request = RoundRequest(Given(board), "enable1", seconds=90)
+    request = RoundRequest(Given(board), Rules(dictionary="enable1", seconds=90))
     assert request.describe(3).startswith("««") and request.describe(3).endswith(
         " round» · words of 3 letters or more · word list enable1»"
     )

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support import TODAY, FakeTime, FakeWall
+from support import TODAY, FakeTime, FakeWall, round_request
 
 from boggle_tui.cli.main import main
 from boggle_tui.cli.plain import (
@@ -36,6 +36,7 @@ from boggle_tui.game.deal import deal
 from boggle_tui.game.hints import count_by_length, hintable
 from boggle_tui.game.request import Given, Roll, RoundRequest
 from boggle_tui.game.round import Verdict
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.session import SoloSession
 from boggle_tui.storage import study
 from boggle_tui.storage.history import History
@@ -70,7 +71,7 @@ class ScriptedLines:
 
 
 def round_on(dictionary: Dictionary, clock: FakeTime, board=None, **rules) -> PlainRound:
-    request = RoundRequest(board or Roll(seed=42), **rules)
+    request = round_request(board or Roll(seed=42), **rules)
     return PlainRound(SoloSession(request, dictionary.trie, now=clock), lambda word: word in {"tin", "towel"})
 
 
@@ -346,7 +347,7 @@ def after_opening_any(said: list[str]) -> list[str]:
 def test_a_board_with_no_words_ends_at_once_and_is_not_saved(enable1, tmp_path) -> None:
     clock, said, noted = FakeTime(), [], []
     history = History.open(tmp_path)
-    request = RoundRequest(Given(deal("qqqqqqqqqqqqqqqq", None).board), seconds=60)
+    request = RoundRequest(Given(deal("qqqqqqqqqqqqqqqq", None).board), Rules(seconds=60))
     code = play_plain(
         request, lines=ScriptedLines(clock, "tin"), write=said.append, note=noted.append, now=clock, wall=FakeWall(),
         history=history,
@@ -359,7 +360,7 @@ def test_a_board_with_no_words_ends_at_once_and_is_not_saved(enable1, tmp_path) 
 
 def test_a_challenge_says_whether_it_was_beaten_and_the_round_is_saved_on_the_wall_clock(enable1, tmp_path) -> None:
     clock, said = FakeTime(), []
-    request = RoundRequest(Roll(seed=42), seconds=60, to_beat=1)
+    request = RoundRequest(Roll(seed=42), Rules(seconds=60), to_beat=1)
     history = History.open(tmp_path)
     play_plain(
         request, lines=ScriptedLines(clock, "tin", "towel"), write=said.append, now=clock, wall=FakeWall(),
@@ -416,7 +417,7 @@ def test_a_word_half_typed_at_a_terminal_when_the_game_ends_is_dropped_not_left_
 def test_a_round_on_a_word_list_of_ones_own_says_how_to_solve_it_and_offers_no_challenge(tmp_path, word_file) -> None:
     words = word_file("tin\nton\nnote\n")
     clock, said = FakeTime(), []
-    request = RoundRequest(Roll(seed=42), str(words), seconds=60)
+    request = RoundRequest(Roll(seed=42), Rules(dictionary=str(words), seconds=60))
     lines = ScriptedLines(clock, "tin")
     play_plain(request, lines=lines, write=said.append, now=clock, wall=FakeWall(), history=History.open(tmp_path))
     solve = f"boggle solve --code N-TINREONRHWLDASES --dictionary {words}"

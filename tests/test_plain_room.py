@@ -29,6 +29,7 @@ from boggle_tui.cli.plain_rivals import COUNTS_EVERY
 from boggle_tui.cli.plain_room import PlainTarget, play_room
 from boggle_tui.game.contest import winner_line
 from boggle_tui.game.request import Roll, RoundRequest
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.table import TableRules
 from boggle_tui.net.messages import Settings
 from boggle_tui.net.room import COUNTDOWN
@@ -247,8 +248,8 @@ def test_play_against_the_table_plainly_to_its_results_with_the_shared_words(ena
         said.append((clock.now, line))
 
     code = play_plain(
-        RoundRequest(Roll(seed=42), seconds=120), lines=ScriptedLines(clock, *script), write=write, now=clock,
-        wall=FakeWall(), history=history, table=TableRules(2, "expert", "unique"), rng=random.Random(7),
+        RoundRequest(Roll(seed=42), Rules(seconds=120)), lines=ScriptedLines(clock, *script), write=write, now=clock,
+        wall=FakeWall(), history=history, table=TableRules(2, "expert"), rng=random.Random(7),
     )  # fmt: skip
     assert code == 0
     lines = [line for _at, line in said]
@@ -276,8 +277,8 @@ def test_the_bots_counts_come_at_most_one_every_ten_seconds_on_the_injected_cloc
         said.append((clock.now, line))
 
     play_plain(
-        RoundRequest(Roll(seed=42), seconds=180), lines=ScriptedLines(clock, *script), write=write, now=clock,
-        wall=FakeWall(), history=History.open(tmp_path), table=TableRules(3, "expert", "unique"), rng=random.Random(1),
+        RoundRequest(Roll(seed=42), Rules(seconds=180)), lines=ScriptedLines(clock, *script), write=write, now=clock,
+        wall=FakeWall(), history=History.open(tmp_path), table=TableRules(3, "expert"), rng=random.Random(1),
     )  # fmt: skip
     times = [at for at, line in said if line.startswith("Found so far: ")]
     assert len(times) >= 5, said[:20]

@@ -13,6 +13,7 @@ from boggle_tui.cli.play import round_request
 from boggle_tui.engine.errors import BoggleError
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Daily, Given, Mode, Richest, Roll, RoundRequest, deal_request
+from boggle_tui.game.rules import Rules
 
 TODAY = dt.date(2026, 11, 23)
 REMEMBERED = Preferences(dice="superbig", seconds=60, dictionary="popular", mode=Mode.RICH)
@@ -37,19 +38,19 @@ def test_a_seed_is_exactly_the_board_solve_solves_whatever_is_remembered(enable1
 
 def test_remembered_choices_fill_in_what_no_flag_says() -> None:
     asked = request("--time", "90")
-    assert asked == RoundRequest(Richest("superbig"), "popular", 90)
+    assert asked == RoundRequest(Richest("superbig"), Rules(dictionary="popular", seconds=90))
     practice = request("--dice", "big", preferences=Preferences(mode=Mode.PRACTICE))
-    assert practice.practice and practice.seconds is None and practice.board == Roll("big")
+    assert practice.practice and practice.rules.seconds is None and practice.board == Roll("big")
     timed = request("--time", "15", preferences=Preferences(mode=Mode.PRACTICE))  # a length asked: a clock
-    assert not timed.practice and timed.seconds == 15
-    assert request("--time", "0").seconds is None  # no clock
+    assert not timed.practice and timed.rules.seconds == 15
+    assert request("--time", "0").rules.seconds is None  # no clock
 
 
 def test_named_boards_and_the_daily_board() -> None:
     assert request("--code", "B-ABCDEFGHIJKLMNOPQRSTUVWXY").board.dice == "big"
     assert isinstance(request("--board", "abcd").board, Given)
     daily = request("--daily")
-    assert daily.board == Daily(TODAY) and daily.seconds == 180
+    assert daily.board == Daily(TODAY) and daily.rules.seconds == 180
     assert request("--best", "--seed", "3").board == Richest("new", 3)
 
 

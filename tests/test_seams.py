@@ -40,7 +40,7 @@ from boggle_tui.game.codes import board_code
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Verdict
-from boggle_tui.game.rules import Rules
+from boggle_tui.game.rules import Rules, Scoring
 from boggle_tui.game.session import SoloSession
 from boggle_tui.game.table import TableRules, TableSession
 from boggle_tui.game.tracing import TooHard, find_path
@@ -165,9 +165,10 @@ async def test_alone_in_the_app(code: str, enable1, popular, tmp_path: Path) -> 
 @pytest.mark.parametrize("code", LANGUAGES)
 async def test_against_bots_in_the_app(code: str, enable1, popular, tmp_path: Path) -> None:
     case = case_of(code)
-    app, time_ = make_app(enable1, popular, Given(case.board, case.dice), dictionary=code, seconds=60)
+    board = Given(case.board, case.dice)
+    app, time_ = make_app(enable1, popular, board, dictionary=code, seconds=60, scoring=Scoring.ALL)
     app.dictionaries[code] = small_list(case, tmp_path)
-    app.table = TableRules(2, "beginner", "all")  # every word scores: the player's points are the word's own
+    app.table = TableRules(2, "beginner")  # every word scores: the player's points are the word's own
     async with app.run_test(size=(130, 40)) as pilot:
         screen = await shown(pilot, RoundScreen)
         assert isinstance(screen.session, TableSession)
@@ -222,7 +223,7 @@ async def test_in_a_room_in_the_app(code: str, enable1, popular, tmp_path: Path)
 def test_alone_in_plain(code: str, tmp_path: Path) -> None:
     case = case_of(code)
     clock = FakeTime()
-    request = RoundRequest(Given(case.board, case.dice), code, 60)
+    request = RoundRequest(Given(case.board, case.dice), Rules(dictionary=code, seconds=60))
     session = SoloSession(request, small_list(case, tmp_path).trie, now=clock)
     front = PlainRound(session, None, common_words(code).is_common)
     lines = iter([case.typed])
@@ -245,11 +246,12 @@ def test_against_bots_in_plain(code: str, tmp_path: Path) -> None:
     """`play --bots N --plain` on the language's own list of words, given by its path as a player gives one."""
     case = case_of(code)
     clock, said = FakeTime(), []
-    request = RoundRequest(Given(case.board, case.dice), str(word_list(case, tmp_path)), 60)
+    listed = str(word_list(case, tmp_path))
+    request = RoundRequest(Given(case.board, case.dice), Rules(dictionary=listed, seconds=60, scoring=Scoring.ALL))
     history = History.open(tmp_path / "history")
     played = play_plain(
         request, lines=ScriptedLines(clock, case.typed), write=said.append, note=lambda _line: None, now=clock,
-        wall=FakeWall(), history=history, table=TableRules(2, "beginner", "all"), rng=random.Random(7),
+        wall=FakeWall(), history=history, table=TableRules(2, "beginner"), rng=random.Random(7),
     )  # fmt: skip
     assert played == 0
     assert case.verdict in said, said

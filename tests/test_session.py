@@ -14,6 +14,7 @@ from boggle_tui.engine.errors import BoggleError
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.request import Given, Richest, Roll, RoundRequest
 from boggle_tui.game.round import EndReason, Verdict
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.session import (
     Contest,
     Hold,
@@ -38,7 +39,7 @@ WHEN = dt.datetime(2026, 11, 23, 9, 30, tzinfo=dt.UTC)
 
 def session(request: RoundRequest | None = None) -> tuple[SoloSession, FakeTime]:
     time_ = FakeTime()
-    game = SoloSession(request or RoundRequest(BOARD, seconds=60), WORDS, now=time_)
+    game = SoloSession(request or RoundRequest(BOARD, Rules(seconds=60)), WORDS, now=time_)
     game.start()
     return game, time_
 
@@ -97,13 +98,13 @@ def test_finding_every_word_ends_the_round() -> None:
 
 
 def test_a_board_with_no_words_is_over_at_once_and_not_a_game() -> None:
-    game, _ = session(RoundRequest(Given(parse_board("#/")), seconds=60))
+    game, _ = session(RoundRequest(Given(parse_board("#/")), Rules(seconds=60)))
     assert game.end_reason is EndReason.NO_WORDS and game.record(WHEN) is None
 
 
 def test_practice_reveals_and_ends_when_none_are_left() -> None:
     game, _ = session(RoundRequest(BOARD, practice=True))
-    assert game.duration is None and game.request.seconds is None
+    assert game.duration is None and game.request.rules.seconds is None
     words = len(game.solution)
     revealed = [game.reveal() for _ in range(words)]
     assert game.end_reason is EndReason.NONE_LEFT and None not in revealed
@@ -136,7 +137,7 @@ def test_replay_is_the_very_same_board_and_next_is_a_fresh_one() -> None:
 )
 def test_values_a_round_cannot_hold_are_refused_where_they_enter(values) -> None:
     with pytest.raises(BoggleError):
-        RoundRequest(BOARD, **values)
+        RoundRequest(BOARD, Rules(**values))
     with pytest.raises(BoggleError):
         RoundRequest(Roll(seed=2**63))
 
@@ -159,7 +160,7 @@ def online_round() -> OnlineSession:
 def test_each_kind_of_round_has_exactly_the_capabilities_it_can_honour() -> None:
     solo, _ = session()
     table = TableSession(
-        RoundRequest(BOARD, seconds=60), WORDS, TableRules(1, "beginner"), lambda _: 1000, rng=random.Random(1)
+        RoundRequest(BOARD, Rules(seconds=60)), WORDS, TableRules(1, "beginner"), lambda _: 1000, rng=random.Random(1)
     )
     assert has(solo) == {"Timekeeper", "Pausable", "Practice", "Redealt"}
     assert has(table) == {"Timekeeper", "Pausable", "Practice", "Redealt", "Rivals", "Live", "Contest"}

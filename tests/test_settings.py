@@ -10,6 +10,7 @@ from support import without_waiting
 
 from boggle_tui.game.preferences import Preferences
 from boggle_tui.game.request import Mode
+from boggle_tui.game.rules import Scoring
 from boggle_tui.storage.rooms import ROOMS, forget_token, remember_token, token_for
 from boggle_tui.storage.settings import load_preferences, save_preferences, settings_path
 
@@ -34,7 +35,9 @@ def test_only_a_language_the_player_chose_is_remembered_the_defaults_follow_the_
 
 
 def test_choices_survive_a_restart(tmp_path: Path) -> None:
-    chosen = Preferences(dice="big", seconds=120, dictionary="popular", mode=Mode.PRACTICE, theme="nord")
+    chosen = Preferences(
+        dice="big", seconds=120, dictionary="popular", mode=Mode.PRACTICE, theme="nord", scoring=Scoring.ALL
+    )
     assert save_preferences(chosen, tmp_path)
     assert load_preferences(tmp_path) == (chosen, [])
     save_preferences(Preferences(seconds=None), tmp_path)
@@ -46,10 +49,13 @@ def test_a_missing_file_is_the_defaults_without_a_word(tmp_path: Path) -> None:
 
 
 def test_each_bad_field_falls_back_alone_with_a_notice(tmp_path: Path) -> None:
-    write(tmp_path, '{"dice": 7, "seconds": true, "dictionary": "popular", "mode": "sideways", "theme": "nord"}')
+    write(
+        tmp_path,
+        '{"dice": 7, "seconds": true, "dictionary": "popular", "mode": "sideways", "theme": "nord", "scoring": "team"}',
+    )  # the table never plays as a team with the player
     preferences, notices = load_preferences(tmp_path)
     assert preferences == Preferences(dictionary="popular", theme="nord")
-    assert len(notices) == 3 and all("back to its default" in n for n in notices)
+    assert len(notices) == 4 and all("back to its default" in n for n in notices)
 
 
 def test_values_a_round_cannot_hold_are_not_taken(tmp_path: Path) -> None:

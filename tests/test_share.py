@@ -58,7 +58,7 @@ def test_a_result_line_reads_back_as_the_same_board_and_rules(enable1) -> None:
         "N-PLSTEAIERTNRSGES", "popular", 90, 4, 5,
     )  # fmt: skip
     request = challenge.request()
-    assert request.board.board.text() == "plsteaiertnrsges" and request.to_beat == 5 and request.min_length == 4
+    assert request.board.board.text() == "plsteaiertnrsges" and request.to_beat == 5 and request.rules.min_length == 4
     assert request.again().to_beat is None  # a new board is no longer the challenge
     untimed = parse_challenge(result_line("N-PLSTEAIERTNRSGES", "enable1", None, Results(solution, {}, [], None)))
     assert untimed.seconds is None and untimed.request().practice
@@ -75,7 +75,7 @@ def test_a_challenge_from_the_command_line_is_checked(monkeypatch) -> None:
     line = "Boggle N-PLSTEAIERTNRSGES · enable1 · 3 min · 3+ letters · 1,234 of 3,623 points · 17 words"
     args = build_parser().parse_args(["play", "--challenge", line])
     request = round_request(args, Preferences(), TODAY.date())
-    assert request is not None and request.to_beat == 1234 and request.seconds == 180
+    assert request is not None and request.to_beat == 1234 and request.rules.seconds == 180
     for extra in (["--seed", "3"], ["--time", "60"], ["--dictionary", "popular"]):
         args = build_parser().parse_args(["play", "--challenge", line, *extra])
         with pytest.raises(BoggleError, match="--challenge names the board"):

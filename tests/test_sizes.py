@@ -206,7 +206,7 @@ async def table_setup(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[A
     from boggle_tui.app.screens.table import TableScreen
     from boggle_tui.game.table import TableRules
 
-    return await push(pilot, TableScreen(TableRules(3, "regular", "unique")))
+    return await push(pilot, TableScreen(TableRules(3, "regular")))
 
 
 async def report(pilot: Any, enable1: Any, tmp_path: Path) -> type[Screen[Any]]:

@@ -45,7 +45,8 @@ async def test_the_start_screen_plays_and_remembers_its_choices(enable1, popular
         assert screen.session.duration == 60 and screen.session.deal.dice == "big"
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved == {
-        "dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "theme": "nord",
+        "dice": "big", "seconds": 60, "dictionary": "enable1", "mode": "timed", "scoring": "unique",
+        "theme": "nord",
         "new_cards_per_day": 10, "new_cards_a_round": 5, "bonus_missed": True, "live_count": None,
         "share_rating": False, "keys": {},
         "bell": True, "pause_on_focus_loss": True,

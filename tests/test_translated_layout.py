@@ -95,7 +95,7 @@ async def test_the_table_dialog_widens_to_its_longest_choice(language: str, enab
     app, _time = make_app(enable1, popular, None)
     async with app.run_test(size=SIZE) as pilot:
         await shown(pilot, StartScreen)
-        await app.push_screen(TableScreen(TableRules(2, "regular", "unique")))
+        await app.push_screen(TableScreen(TableRules(2, "regular")))
         dialog = await shown(pilot, TableScreen)
         await pilot.pause()
         scoring = said(language, SCORING_CHOICES[0][0])
@@ -107,7 +107,7 @@ async def test_the_table_dialog_keeps_its_width_in_english(enable1, popular) -> 
     app, _time = make_app(enable1, popular, None)
     async with app.run_test(size=SIZE) as pilot:
         await shown(pilot, StartScreen)
-        await app.push_screen(TableScreen(TableRules(2, "regular", "unique")))
+        await app.push_screen(TableScreen(TableRules(2, "regular")))
         dialog = await shown(pilot, TableScreen)
         await pilot.pause()
         assert dialog.query_one("#table").outer_size.width == 64  # its longest choice fits the CSS width

@@ -33,6 +33,7 @@ from boggle_tui.app.screens.lobby import LobbyScreen  # noqa: E402
 from boggle_tui.app.screens.results import ResultsScreen  # noqa: E402
 from boggle_tui.app.screens.round import RoundScreen  # noqa: E402
 from boggle_tui.game.request import Roll, RoundRequest  # noqa: E402
+from boggle_tui.game.rules import Rules  # noqa: E402
 from boggle_tui.i18n import use_language  # noqa: E402
 
 
@@ -121,8 +122,8 @@ async def _lobby(pilot: Any, app: BoggleApp) -> LobbyScreen:
 
 
 async def main() -> None:
-    await draw("round", playing, RoundRequest(Roll(seed=42), seconds=180))
-    await draw("results", results, RoundRequest(Roll(seed=42), seconds=180))
+    await draw("round", playing, RoundRequest(Roll(seed=42), Rules(seconds=180)))
+    await draw("results", results, RoundRequest(Roll(seed=42), Rules(seconds=180)))
     address = "boggle.lan:8765/evening"  # as a friend on the network would type it
     target = OnlineTarget(url="", room="evening", name="alice", serve=("127.0.0.1", 0), address=address, detached=False)
     clock = Clock()
@@ -134,7 +135,7 @@ async def main() -> None:
     print("wrote docs/screenshots/room.svg")
     await party()
     use_language("de")
-    await draw("german", playing_german, RoundRequest(Roll("de", seed=6), "de", 180))
+    await draw("german", playing_german, RoundRequest(Roll("de", seed=6), Rules(dictionary="de", seconds=180)))
 
 
 async def party() -> None:
@@ -145,7 +146,7 @@ async def party() -> None:
     from boggle_tui.app.screens.party import PartyScreen
     from boggle_tui.engine.dictionary import load_dictionary
     from boggle_tui.engine.scoring import score
-    from boggle_tui.game.rules import Rules, Scoring
+    from boggle_tui.game.rules import Scoring
     from boggle_tui.net import messages as m
     from boggle_tui.net.room import COUNTDOWN, Room
     from boggle_tui.net.session import OnlineSession

@@ -37,7 +37,7 @@ from boggle_tui.app.screens.round import RoundScreen
 from boggle_tui.app.screens.start import SettlingStartScreen, StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.app.screens.study import StudyScreen
-from boggle_tui.app.screens.table import TableScreen
+from boggle_tui.app.screens.table import TableChoice, TableScreen
 from boggle_tui.app.screens.waiting import LoadingScreen, TooSmallScreen
 from boggle_tui.app.solo import RoundOver, SoloPlay
 from boggle_tui.app.study_flow import StudyFlow
@@ -277,9 +277,7 @@ class BoggleApp(App[int]):
         def chosen(dealt: Deal | None) -> None:
             if dealt is not None:
                 p = self.preferences
-                practice = p.mode is Mode.PRACTICE
-                seconds = None if practice else p.seconds
-                self.start_round(RoundRequest(Given(dealt.board, dealt.dice), p.dictionary, seconds, practice))
+                self.start_round(RoundRequest(Given(dealt.board, dealt.dice), p.rules(), p.mode is Mode.PRACTICE))
 
         self.push_screen(CodeScreen(), chosen)
 
@@ -388,15 +386,15 @@ class BoggleApp(App[int]):
     def table_chosen(self, event: StartScreen.Table) -> None:
         """Play against the table: its choices asked, then a round with the start screen's dice, length and list."""
 
-        def chosen(rules: TableRules | None) -> None:
-            if rules is None:
+        def chosen(choice: TableChoice | None) -> None:
+            if choice is None:
                 return
-            self.table = self.table_choice = rules
-            self.preferences = replace(event.preferences, theme=self.theme)
+            self.table = self.table_choice = choice.table
+            self.preferences = replace(event.preferences, theme=self.theme, scoring=choice.scoring)
             save_preferences(self.preferences, self.settings_folder)
             self.start_round(self.preferences.request(self.today()))
 
-        self.push_screen(TableScreen(self.table_choice), chosen)
+        self.push_screen(TableScreen(self.table_choice, self.preferences.scoring), chosen)
 
     @on(ResultsScreen.Again)
     def play_again(self, event: ResultsScreen.Again) -> None:

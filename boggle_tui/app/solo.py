@@ -78,10 +78,12 @@ class SoloPlay:
             return
         if request.slow:
             waiting = _("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES)
-        elif is_cached(request.dictionary, request.language):
+        elif is_cached(request.rules.dictionary, request.language):
             waiting = _("Loading the word list…")
         else:
-            waiting = _("Preparing the word list {name} (the first time only)…").format(name=repr(request.dictionary))
+            waiting = _("Preparing the word list {name} (the first time only)…").format(
+                name=repr(request.rules.dictionary)
+            )
         loading = LoadingScreen(waiting)
         if request.slow:
             app.show(loading)
@@ -105,7 +107,7 @@ class SoloPlay:
     def _table_session(self, request: RoundRequest, dictionary: Dictionary, rules: TableRules) -> TableSession:
         """A round against the table; "matched" is fitted here, off the screen's thread, to the rounds read."""
         rank = language_for(dictionary.alphabet.code).rank
-        fit = matched_fit(self._fitted_from, request.dictionary, rank) if rules.level == MATCHED else None
+        fit = matched_fit(self._fitted_from, request.rules.dictionary, rank) if rules.level == MATCHED else None
         if fit is not None:
             rules = replace(rules, matched=fit.theta)
         from boggle_tui.net.address import default_name
@@ -117,8 +119,8 @@ class SoloPlay:
     def _read(self, request: RoundRequest) -> Dictionary | None:
         """The round's word list if it is read already, in the board's language (a file of the player's own
         played in another language is read again, in that one)."""
-        dictionary = self.app.dictionaries.get(request.dictionary)
-        wanted = language_of(request.dictionary, request.language)
+        dictionary = self.app.dictionaries.get(request.rules.dictionary)
+        wanted = language_of(request.rules.dictionary, request.language)
         return dictionary if dictionary is not None and dictionary.alphabet is wanted else None
 
     def deal_off_screen(self, request: RoundRequest) -> None:
@@ -130,8 +132,8 @@ class SoloPlay:
         try:
             dictionary = self._read(request)
             if dictionary is None:
-                compile_apart(request.dictionary, request.language)  # a first build's peak is not the game's
-                dictionary = load_dictionary(request.dictionary, language=request.language)
+                compile_apart(request.rules.dictionary, request.language)  # a first build's peak is not the game's
+                dictionary = load_dictionary(request.rules.dictionary, language=request.language)
             session = self._session(request, dictionary)
         except BoggleError as error:
             app.call_from_thread(self.deal_failed, str(error))
@@ -211,7 +213,7 @@ class SoloPlay:
             app.notify(app.history.notice, title=_("History"), severity="warning")
         language = language_for(session.board.language)  # what is known of its words: which are common, defined
         required = self.required(language.code)
-        on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
+        on_the_list = session.request.rules.dictionary == language.common_words  # every word is common: none is marked
         screen = results_screen(session, None if on_the_list else required, language.describe, required)
         screen.bonus_missed = app.preferences.bonus_missed
         if self.playing is not None and self.playing.session is session:

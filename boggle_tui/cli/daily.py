@@ -49,7 +49,7 @@ from boggle_tui.game.daily_table import against_levels, standing_line, streak_li
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Given, RoundRequest, daily_request
 from boggle_tui.game.round import EndReason
-from boggle_tui.game.rules import STANDARD_ROUND
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.share import DailyShare, daily_share_line
 from boggle_tui.i18n import _, counted
 from boggle_tui.net import messages as m
@@ -317,8 +317,8 @@ def _play_past(
     else:
         dealt = daily_deal(day, seat.language)
     to_beat = table.top if table is not None and table.players else None
-    request = RoundRequest(Given(dealt.board, dealt.dice, dealt.seed), language_for(seat.language).dictionary,
-                           STANDARD_ROUND, replay=True, to_beat=to_beat)  # fmt: skip
+    rules = Rules(dictionary=language_for(seat.language).dictionary)  # the standard clock, as the day has it
+    request = RoundRequest(Given(dealt.board, dealt.dice, dealt.seed), rules, replay=True, to_beat=to_beat)
     tell(_("{date}'s board, played as practice: never ranked, kept as a replay.").format(date=day.isoformat()))
     if app:
         from boggle_tui.app.launch import Round

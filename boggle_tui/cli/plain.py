@@ -284,8 +284,8 @@ class PlainRound:
         if session.duration and not session.practice and r.solution:  # a timed round, placed against the bots
             lines.append(against_levels(r.solution, r.score, session.duration))
         request = session.request
-        if request.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
-            line = shlex.quote(result_line(session.code, request.dictionary, request.seconds, r))
+        if request.rules.dictionary in shipped_dictionaries():  # a challenge is played only on a shipped list
+            line = shlex.quote(result_line(session.code, request.rules.dictionary, request.rules.seconds, r))
             lines.append(_("To challenge a friend: boggle play --challenge {line}").format(line=line))
         return lines
 
@@ -452,10 +452,10 @@ def solve_command(session: SoloSession) -> str:
     """The `boggle solve` command that lists every word of this board under this round's rules."""
     request = session.request
     parts = ["boggle solve", f"--code {session.code}"]
-    if request.dictionary != DEFAULT_DICTIONARY:
-        parts.append(f"--dictionary {shlex.quote(request.dictionary)}")
-    if request.min_length is not None:
-        parts.append(f"--min-length {request.min_length}")
+    if request.rules.dictionary != DEFAULT_DICTIONARY:
+        parts.append(f"--dictionary {shlex.quote(request.rules.dictionary)}")
+    if request.rules.min_length is not None:
+        parts.append(f"--min-length {request.rules.min_length}")
     return " ".join(parts)
 
 
@@ -679,7 +679,7 @@ def play_plain(
             session = _table_session(request, dictionary, table, history, now, rng)
         language = language_for(session.board.language)
         required = required_words(language.code, history)
-        marks = None if request.dictionary == language.common_words else required  # on the common list: no marks
+        marks = None if request.rules.dictionary == language.common_words else required  # on the common list: no marks
         live = counts_live(live_count, request)
         front = (
             PlainRound(session, marks, required, live)
@@ -709,7 +709,9 @@ def _table_session(
 ) -> TableSession:
     """A round against the table, as the app seats it: "matched" fitted to the player's recent rounds."""
     rank = language_for(dictionary.alphabet.code).rank
-    fit = matched_fit(history.rounds(limit=FIT_READS), request.dictionary, rank) if rules.level == MATCHED else None
+    fit = (
+        matched_fit(history.rounds(limit=FIT_READS), request.rules.dictionary, rank) if rules.level == MATCHED else None
+    )
     if fit is not None:
         rules = replace(rules, matched=fit.theta)
     session = TableSession(request, dictionary.trie, rules, rank, now=now, rng=rng, name=default_name())
@@ -727,12 +729,12 @@ def _table_session(
 
 def _load(request: RoundRequest) -> Dictionary:
     """The round's word list, read in its board's language (a list of the player's own too)."""
-    if not is_cached(request.dictionary, request.language):
-        _note(_("Preparing the word list {list} (the first time only)…").format(list=request.dictionary))
-        compile_apart(request.dictionary, request.language)  # a first build's peak is not the game's
+    if not is_cached(request.rules.dictionary, request.language):
+        _note(_("Preparing the word list {list} (the first time only)…").format(list=request.rules.dictionary))
+        compile_apart(request.rules.dictionary, request.language)  # a first build's peak is not the game's
     if request.slow:
         _note(_("Rolling {count} boards to deal the richest…").format(count=RICH_TRIES))
-    return load_dictionary(request.dictionary, language=request.language)
+    return load_dictionary(request.rules.dictionary, language=request.language)
 
 
 def required_words(language: str, history: History) -> Callable[[str], bool]:

@@ -480,7 +480,7 @@ class PlainRoom:
         results = session.results()
         language = language_for(session.board.language)
         required = self._required(language)
-        on_the_list = session.request.dictionary == language.common_words  # every word is common: none is marked
+        on_the_list = session.request.rules.dictionary == language.common_words  # every word is common: none is marked
         common = None if on_the_list else required
         alphabet = session.board.alphabet
 

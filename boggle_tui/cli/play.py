@@ -26,7 +26,7 @@ from boggle_tui.game.languages import choose_language, language_for, shipped_lan
 from boggle_tui.game.levels import MATCHED
 from boggle_tui.game.preferences import Preferences, in_language
 from boggle_tui.game.request import BoardRequest, Given, Mode, Richest, Roll, RoundRequest, daily_request
-from boggle_tui.game.rules import Scoring
+from boggle_tui.game.rules import Rules, Scoring
 from boggle_tui.game.share import parse_challenge
 from boggle_tui.game.table import TableRules
 from boggle_tui.i18n import N_, _, current_language, language_from_environment
@@ -92,7 +92,8 @@ def round_request(args: argparse.Namespace, preferences: Preferences, today: dt.
     # The remembered practice mode plays a round the flags leave open; a length asked for (--time) is a clock.
     practice = args.practice or (not names_board and args.time is None and preferences.mode is Mode.PRACTICE)
     seconds = preferences.seconds if args.time is None else args.time or None  # --time 0: no clock
-    return RoundRequest(board, dictionary, None if practice else seconds, practice, args.min_length)
+    rules = Rules(dictionary=dictionary, seconds=seconds, min_length=args.min_length, scoring=scoring(args))
+    return RoundRequest(board, rules, practice)
 
 
 def table_rules(args: argparse.Namespace) -> TableRules | None:
@@ -106,7 +107,12 @@ def table_rules(args: argparse.Namespace) -> TableRules | None:
         return None
     if args.time == 0:
         raise BoggleError(_("--bots plays against the clock: it takes no --time 0"))
-    return TableRules(bots, args.level or MATCHED, Scoring(args.scoring or Scoring.UNIQUE.value))
+    return TableRules(bots, args.level or MATCHED)
+
+
+def scoring(args: argparse.Namespace) -> Scoring:
+    """How a word several players found scores at the table: `--scoring`, unique by default (as its help says)."""
+    return Scoring(getattr(args, "scoring", None) or Scoring.UNIQUE.value)
 
 
 def _language(args: argparse.Namespace, preferences: Preferences) -> str:
@@ -177,6 +183,8 @@ def offered(args: argparse.Namespace, preferences: Preferences) -> Preferences:
         preferences = in_language(preferences, language)
     if args.dictionary:
         preferences = replace(preferences, dictionary=args.dictionary)
+    if getattr(args, "scoring", None):  # the table's choice, for this sitting's rounds from the start screen
+        preferences = replace(preferences, scoring=scoring(args))
     return preferences
 
 
@@ -189,8 +197,8 @@ def _run_plain(args: argparse.Namespace) -> int:
     today = utc_now().date()
     request = round_request(args, preferences, today)
     if request is None:
-        preferences = replace(preferences, dictionary=args.dictionary or preferences.dictionary)
-        request = preferences.request(today)
+        dictionary = args.dictionary or preferences.dictionary
+        request = replace(preferences, dictionary=dictionary, scoring=scoring(args)).request(today)
     return play_plain(
         request,
         notices=notices,

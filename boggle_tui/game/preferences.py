@@ -14,7 +14,7 @@ from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Daily, Mode, Richest, Roll, RoundRequest, daily_request
-from boggle_tui.game.rules import CLOCKS, STANDARD_ROUND
+from boggle_tui.game.rules import CLOCKS, CONTESTS, STANDARD_ROUND, Rules, Scoring
 from boggle_tui.game.study import DEFAULT_NEW_PER_DAY, NEW_CARDS_A_ROUND
 
 ROUND_LENGTHS: tuple[int | None, ...] = (*CLOCKS, None)  # None: no clock
@@ -40,13 +40,22 @@ class Preferences:
     # Whether the player chose `language` (on the start screen): only then is it remembered; otherwise the
     # language follows the locale, run after run, and Enter on the defaults keeps no language.
     language_chosen: bool = False
+    scoring: Scoring = Scoring.UNIQUE  # the table's: how a word two players found scores (one of CONTESTS)
+
+    def __post_init__(self) -> None:
+        if self.scoring.value not in CONTESTS:
+            raise ValueError(f"the table plays against you, never with you: not {self.scoring.value!r}")
 
     def request(self, today: dt.date) -> RoundRequest:
         """The round the start screen's Play button deals."""
         if self.mode is Mode.DAILY:
             return daily_request(today, self.dictionary, self.language)
         board = Richest(self.dice) if self.mode is Mode.RICH else Roll(self.dice)
-        return RoundRequest(board, self.dictionary, self.seconds, practice=self.mode is Mode.PRACTICE)
+        return RoundRequest(board, self.rules(), practice=self.mode is Mode.PRACTICE)
+
+    def rules(self) -> Rules:
+        """The rules its rounds are played by (a board's own dice come with the board)."""
+        return Rules(dictionary=self.dictionary, seconds=self.seconds, scoring=self.scoring)
 
 
 def counts_live(preference: bool | None, request: RoundRequest, served_day: bool = False) -> bool:

@@ -1,27 +1,26 @@
-"""What a player asks to play: one board request and the rules of one round.
+"""What a player asks to play on this machine: one board request and the round's `Rules`.
 
 A request names its board exactly (a roll of dice from a seed, a given board, the daily
-board, the richest of several rolls) and is dealt once, by `deal_request`. Every number in
-it is bounded here, where it enters, so that nothing downstream (the clock, the history)
-meets a value it cannot hold.
+board, the richest of several rolls) and is dealt once, by `deal_request`. Its rules are the
+one `Rules` of every round (game/rules.py), which bounds each of its numbers where it enters,
+so that nothing downstream (the clock, the history) meets a value it cannot hold.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from boggle_tui.engine.alphabets import DEFAULT_LANGUAGE
 from boggle_tui.engine.board import Board
 from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
-from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.daily import daily_deal
 from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
 from boggle_tui.game.languages import language_for
-from boggle_tui.game.rules import STANDARD_ROUND, check_bounds, describe_round
+from boggle_tui.game.rules import Rules, check_bounds, describe_round
 
 
 class Mode(Enum):
@@ -64,20 +63,33 @@ class Richest:
 BoardRequest = Roll | Given | Daily | Richest
 
 
+def dice_of(board: BoardRequest) -> str:
+    """The dice a board request plays: its roll's, a given board's set (a typed board's: its language's own), the
+    day's (its language's)."""
+    if isinstance(board, Given):
+        return board.dice or language_for(board.board.language).dice
+    if isinstance(board, Daily):
+        return language_for(board.language).dice
+    return board.dice
+
+
 @dataclass(frozen=True)
 class RoundRequest:
+    """A board and the rules it is played by. The board names the dice, so `rules.dice` is always the board's
+    (set here, whatever was passed); practice has no clock, so its `rules.seconds` is None. On a given board its
+    size, not `rules.dice`, sets the shortest word (a typed board has no dice of its own)."""
+
     board: BoardRequest
-    dictionary: str = DEFAULT_DICTIONARY
-    seconds: int | None = STANDARD_ROUND  # None: no clock
+    rules: Rules = field(default_factory=Rules)  # the list, the clock, the shortest word; the table's scoring
     practice: bool = False  # no clock, hints, reveals
-    min_length: int | None = None  # None: the rule for the board's size
     replay: bool = False  # a board played before: it never sets a best
     to_beat: int | None = None  # a challenge: the score someone made on this board under these rules
 
     def __post_init__(self) -> None:
-        check_bounds(seconds=self.seconds, min_length=self.min_length, seed=getattr(self.board, "seed", None))
-        if self.practice and self.seconds is not None:
-            object.__setattr__(self, "seconds", None)  # practice has no clock, whatever else was asked
+        check_bounds(seed=getattr(self.board, "seed", None))
+        dice, seconds = dice_of(self.board), None if self.practice else self.rules.seconds
+        if (dice, seconds) != (self.rules.dice, self.rules.seconds):
+            object.__setattr__(self, "rules", replace(self.rules, dice=dice, seconds=seconds))
 
     @property
     def language(self) -> str:
@@ -85,15 +97,13 @@ class RoundRequest:
         player's own is read in it, as a room reads one in its dice's."""
         board = self.board
         if isinstance(board, Given):
-            return board.board.language
-        if isinstance(board, Daily):
-            return board.language
-        return load_dice_set(board.dice).language
+            return board.board.language  # a board typed in a language has no dice to say so
+        return self.rules.language
 
     def describe(self, shortest: int) -> str:
         """Its rules on one line, as a room's are described (game/rules.py `describe_round`); `shortest`: the
         shortest word on the board it was dealt."""
-        return describe_round(self.seconds, shortest, self.dictionary, practice=self.practice)
+        return describe_round(self.rules.seconds, shortest, self.rules.dictionary, practice=self.practice)
 
     @property
     def slow(self) -> bool:
@@ -127,10 +137,11 @@ def deal_request(request: RoundRequest, trie: Trie) -> Deal:
     seed = random_seed() if board.seed is None else board.seed
     if isinstance(board, Richest):
         dice = load_dice_set(board.dice)
-        min_length = shortest_word(request.min_length, dice.height * dice.width)
+        min_length = shortest_word(request.rules.min_length, dice.height * dice.width)
         return richest_deal(board.dice, trie, min_length, seed, board.tries)
     return Deal(load_dice_set(board.dice).roll(seed), board.dice, seed)
 
 
-def daily_request(day: dt.date, dictionary: str = DEFAULT_DICTIONARY, language: str = DEFAULT_LANGUAGE) -> RoundRequest:
-    return RoundRequest(Daily(day, language), dictionary, STANDARD_ROUND)
+def daily_request(day: dt.date, dictionary: str | None = None, language: str = DEFAULT_LANGUAGE) -> RoundRequest:
+    """The day's board in `language`, on its own list unless another is named, under the standard clock."""
+    return RoundRequest(Daily(day, language), Rules(dictionary=dictionary or language_for(language).dictionary))

@@ -264,9 +264,9 @@ class SoloSession:
         self.request = request
         self.deal = dealt or deal_request(request, trie)
         self.practice = request.practice
-        min_length = shortest_word(request.min_length, len(self.deal.board))
+        min_length = shortest_word(request.rules.min_length, len(self.deal.board))
         self.round = Round.for_board(
-            self.deal.board, trie, min_length, request.seconds, practice=self.practice, now=now
+            self.deal.board, trie, min_length, request.rules.seconds, practice=self.practice, now=now
         )
         self.uid = uuid.uuid4().hex  # the history stores a round once
         self._holds: set[Hold] = set()
@@ -462,7 +462,7 @@ class SoloSession:
             mode="practice" if self.practice else "timed",
             board=deal.board.text(),
             code=self.code,
-            dictionary=self.request.dictionary,
+            dictionary=self.request.rules.dictionary,
             min_length=self.round.min_length,
             score=results.score,
             max_score=results.max_score,

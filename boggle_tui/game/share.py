@@ -18,6 +18,7 @@ from boggle_tui.game.codes import parse_code
 from boggle_tui.game.daily_table import standing_line
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import Results
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.wording import plural
 from boggle_tui.i18n import _, counted, number
 
@@ -57,10 +58,8 @@ class Challenge:
     def request(self) -> RoundRequest:
         """The same board under the same rules, with the score to beat."""
         dealt = parse_code(self.code)
-        return RoundRequest(
-            Given(dealt.board, dealt.dice), self.dictionary, self.seconds, self.seconds is None, self.min_length,
-            to_beat=self.score,
-        )  # fmt: skip
+        rules = Rules(dictionary=self.dictionary, seconds=self.seconds, min_length=self.min_length)
+        return RoundRequest(Given(dealt.board, dealt.dice), rules, practice=self.seconds is None, to_beat=self.score)
 
 
 def parse_challenge(line: str) -> Challenge:

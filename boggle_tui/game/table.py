@@ -23,7 +23,7 @@ from boggle_tui.game.levels import LEVEL_NAMES, LEVELS, MATCHED, MAX_BOTS, NAMES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results
-from boggle_tui.game.rules import Scoring
+from boggle_tui.game.rules import CONTESTS
 from boggle_tui.game.session import SoloSession, Standing
 from boggle_tui.i18n import _
 
@@ -33,11 +33,10 @@ YOU = "You"
 
 @dataclass(frozen=True)
 class TableRules:
-    """Who sits at the table and how words score."""
+    """Who sits at the table. How words score is the round's rule (`Rules.scoring`, one of CONTESTS)."""
 
     bots: int = 2
     level: str = MATCHED  # a level of bots.LEVELS, or "matched"
-    scoring: Scoring = Scoring.UNIQUE
     matched: float | None = None  # the θ fitted to the player's history, for "matched"
 
     def __post_init__(self) -> None:
@@ -45,7 +44,6 @@ class TableRules:
             raise ValueError(f"a table seats 1 to {MAX_BOTS} bots, not {self.bots}")
         if self.level not in (*LEVELS, MATCHED):
             raise ValueError(f"no level is called {self.level!r}")
-        object.__setattr__(self, "scoring", Scoring(self.scoring))  # "all" as the command line says it, too
 
 
 @dataclass(frozen=True)
@@ -61,9 +59,9 @@ class Player:
 
 def timed(request: RoundRequest) -> RoundRequest:
     """A table plays against the clock: a practice or untimed request gets the standard 3 minutes."""
-    if request.seconds and not request.practice:
+    if request.rules.seconds and not request.practice:
         return request
-    return replace(request, practice=False, seconds=STANDARD_SECONDS)
+    return replace(request, practice=False, rules=replace(request.rules, seconds=STANDARD_SECONDS))
 
 
 class TableSession(SoloSession):
@@ -86,7 +84,9 @@ class TableSession(SoloSession):
         self.name = name if name not in NAMES else f"{name} (you)"  # never two players of one name
         self.fit: Fit | None = None  # "matched": the fit the app made, to say what it was
         self.rules = rules
-        self.scoring = rules.scoring
+        self.scoring = self.request.rules.scoring
+        if self.scoring.value not in CONTESTS:
+            raise ValueError(f"the table plays against you, never with you: not {self.scoring.value!r}")
         seconds = float(self.duration or STANDARD_SECONDS)
         levels = [rules.level] * rules.bots
         rng = rng or random.Random()

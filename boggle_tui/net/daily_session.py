@@ -23,6 +23,7 @@ from boggle_tui.game.clock import TimeSource
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict
+from boggle_tui.game.rules import Rules
 from boggle_tui.game.session import Hold, RoundSession
 from boggle_tui.i18n import N_, _, counted
 from boggle_tui.net import messages as m
@@ -60,7 +61,8 @@ class DailySession(ServedRound):
         self.min_length = start.min_length
         self.duration: float = float(start.seconds)
         self.request = RoundRequest(
-            Given(self.board, self.deal.dice), dictionary, start.seconds, False, self.min_length
+            Given(self.board, self.deal.dice),
+            Rules(dictionary=dictionary, seconds=start.seconds, min_length=self.min_length),
         )
         self.entries: list[Entry] = []
         self.found: dict[str, int] = {}
@@ -180,8 +182,9 @@ class DailySession(ServedRound):
         players = table.players if table is not None and you is not None else None
         return RoundRecord(
             uid=self.uid, played_at=when.astimezone(dt.UTC).isoformat(timespec="seconds"), mode="timed",
-            board=self.board.text(), code=self.code, dictionary=self.request.dictionary, min_length=self.min_length,
-            score=self.score, max_score=solution.total_score, words_total=len(solution.paths), found=dict(self.found),
+            board=self.board.text(), code=self.code, dictionary=self.request.rules.dictionary,
+            min_length=self.min_length, score=self.score, max_score=solution.total_score,
+            words_total=len(solution.paths), found=dict(self.found),
             missed=tuple(w for w in solution.paths if w not in self.found), daily=self.day.isoformat(),
             dice=self.deal.dice, seed=None, seconds=int(self.duration),  # the server's seed is its own
             ended=self.end_reason.name.lower() if self.end_reason else None,

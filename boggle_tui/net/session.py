@@ -34,7 +34,7 @@ from boggle_tui.game.deal import Deal
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import Given, RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results, Verdict, normalise
-from boggle_tui.game.rules import Scoring
+from boggle_tui.game.rules import Rules, Scoring
 from boggle_tui.game.session import Hold, RoundSession, Standing
 from boggle_tui.game.tracing import TooHard, find_path
 from boggle_tui.i18n import N_, _, counted, number
@@ -236,7 +236,8 @@ class OnlineSession(ServedRound):
         self.watching = start.watching  # the board and the counts only: this game has no part in the round
         self.scoring = Scoring.TEAM if start.goal else Scoring.UNIQUE
         self.goal, self.team_score, self.side = start.goal, start.team, start.side
-        self.request = RoundRequest(Given(board, self.dice), start.dictionary, start.seconds, False, self.min_length)
+        rules = Rules(dictionary=start.dictionary, seconds=start.seconds, min_length=self.min_length)
+        self.request = RoundRequest(Given(board, self.dice), rules)  # how words score is the room's: `scoring`
         self.duration: float = float(start.seconds)
         self.trip = 0.0  # the round trip to the server, as last measured (a `ping` answered)
         self._told = (self.now(), start.remaining)  # when the server last said the time left, and what it said
@@ -478,7 +479,7 @@ class OnlineSession(ServedRound):
             mode="online",
             board=self.board.text(),
             code=self.code,
-            dictionary=self.request.dictionary,
+            dictionary=self.request.rules.dictionary,
             min_length=self.min_length,
             score=results.score,
             max_score=results.max_score,

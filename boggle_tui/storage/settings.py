@@ -19,7 +19,7 @@ from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.languages import shipped_languages
 from boggle_tui.game.preferences import Preferences, in_language, of_one_language
 from boggle_tui.game.request import Mode
-from boggle_tui.game.rules import ROUND_SECONDS
+from boggle_tui.game.rules import CONTESTS, ROUND_SECONDS, Scoring
 from boggle_tui.game.study import MAX_NEW_CARDS_A_ROUND, MAX_NEW_PER_DAY
 from boggle_tui.i18n import _
 from boggle_tui.storage.settings_file import MAX_BYTES, checked_language, settings_path
@@ -104,6 +104,12 @@ def _mode(value: Any) -> Mode:
     return Mode(value)
 
 
+def _scoring(value: Any) -> Scoring:
+    if value not in CONTESTS:  # the table plays against the player: never as a team
+        raise ValueError(value)
+    return Scoring(value)
+
+
 def _new_cards_per_day(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NEW_PER_DAY:
         raise ValueError(value)
@@ -149,6 +155,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "seconds": _seconds,
     "dictionary": _dictionary,
     "mode": _mode,
+    "scoring": _scoring,
     "theme": _theme,
     "new_cards_per_day": _new_cards_per_day,
     "new_cards_a_round": _new_cards_a_round,
@@ -169,6 +176,7 @@ def save_preferences(preferences: Preferences, folder: Path | None = None) -> bo
         "seconds": preferences.seconds,
         "dictionary": preferences.dictionary,
         "mode": preferences.mode.value,
+        "scoring": preferences.scoring.value,
         "theme": preferences.theme,
         "new_cards_per_day": preferences.new_cards_per_day,
         "new_cards_a_round": preferences.new_cards_a_round,

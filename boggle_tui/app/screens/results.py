@@ -464,13 +464,13 @@ class ResultsScreen(TranslatedScreen[None]):
 
     def action_copy_result(self) -> None:
         request = self.session.request
-        line = result_line(self.session.code, request.dictionary, request.seconds, self.results)
+        line = result_line(self.session.code, request.rules.dictionary, request.rules.seconds, self.results)
         self.app.copy_to_clipboard(line)
         self.notify(line, title=_("Result copied"), timeout=6)
 
     def action_study_word(self) -> None:
         if self.word is not None:
-            self.post_message(self.Study(self.word, self.session.request.dictionary))
+            self.post_message(self.Study(self.word, self.session.request.rules.dictionary))
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())
@@ -496,7 +496,9 @@ class ResultsScreen(TranslatedScreen[None]):
         if choice is None:
             return
         board = self.results.solution.board
-        self.post_message(self.Reported(choice.word, self.session.request.dictionary, board.language, choice.report))
+        self.post_message(
+            self.Reported(choice.word, self.session.request.rules.dictionary, board.language, choice.report)
+        )
         if choice.report.unwanted:
             self.reported.add(choice.word)
             if self.required is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,13 +39,21 @@ def _level_choices() -> list[tuple[str, str]]:
     return [(level_name(level), level) for level in (MATCHED, *LEVELS)]
 
 
-class TableScreen(TranslatedModalScreen[TableRules | None]):
+@dataclass(frozen=True)
+class TableChoice:
+    """What the screen chose: who sits at the table, and the round's rule for a word several players found."""
+
+    table: TableRules
+    scoring: Scoring
+
+
+class TableScreen(TranslatedModalScreen[TableChoice | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="table-cancel", tooltip=N_("back to the start screen"))]
 
-    def __init__(self, rules: TableRules) -> None:
-        """`rules`: the choices shown first (the last table played, in this sitting)."""
+    def __init__(self, rules: TableRules, scoring: Scoring = Scoring.UNIQUE) -> None:
+        """`rules` and `scoring`: the choices shown first (the last table played, the scoring remembered)."""
         super().__init__()
-        self.rules = rules
+        self.rules, self.scoring = rules, scoring
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
@@ -61,7 +71,7 @@ class TableScreen(TranslatedModalScreen[TableRules | None]):
                 yield Label(_("Scoring"))
                 yield Select(
                     [(_(label), value) for label, value in SCORING_CHOICES],
-                    value=self.rules.scoring.value, allow_blank=False, compact=True, id="table-scoring",
+                    value=self.scoring.value, allow_blank=False, compact=True, id="table-scoring",
                 )  # fmt: skip
             with Horizontal(id="table-buttons"):
                 yield Button(_("Play"), variant="success", id="table-play")
@@ -79,7 +89,7 @@ class TableScreen(TranslatedModalScreen[TableRules | None]):
         bots = self.query_one("#table-bots", Select).value
         level = self.query_one("#table-level", Select).value
         scoring = self.query_one("#table-scoring", Select).value
-        self.dismiss(TableRules(int(str(bots)), str(level), Scoring(str(scoring))))
+        self.dismiss(TableChoice(TableRules(int(str(bots)), str(level)), Scoring(str(scoring))))
 
     @on(Button.Pressed, "#table-cancel-button")
     def action_cancel(self) -> None:
