@@ -408,9 +408,9 @@ never_also(CENSUS_REVIEWED, "spelt as a US Census name, and mainly one in {code}
 # The required words of boards 201-1,000 of each language's dice (in Spanish, French and Polish, where the fifth
 # reading found 2.5-4%), read whole, one language at a time, for the words mainly a name, a place, a brand, an
 # abbreviation, a word of another language or a fragment (a prefix, a misspelling) there; in Polish, whose sixth
-# reading still found 5.5%, also the new ones of boards 1,001-3,000. The picks, with their reasons, are
-# frequent_reviewed.json beside this script (reviewed 2026-12-07: es 59 of 2,321, fr 107 of 3,571, pl 337 of
-# 3,886 and 105 of 2,339).
+# reading still found 5.5%, also the new ones of boards 1,001-3,000, and (its seventh and eighth readings at 1.5%
+# and 1%) of boards 3,001-9,000. The picks, with their reasons, are frequent_reviewed.json beside this script
+# (reviewed 2026-12-07: es 59 of 2,321, fr 107 of 3,571, pl 337 of 3,886, 105 of 2,339 and 90 of 2,451).
 FREQUENT_REVIEWED = reviewed("frequent_reviewed.json")
 never_also(FREQUENT_REVIEWED, "read among the required words of rolled boards: {why}")
 for _reading, _found in READINGS.items():
