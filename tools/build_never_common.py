@@ -384,6 +384,8 @@ READINGS: dict[int, dict[str, tuple[str, ...]]] = {
     },
     7: {"es": ("chaco",), "fr": ("rennes", "tee"), "pl": ("alko", "hip", "pank")},  # on boards 3,001-3,200
     8: {"pl": ("http", "yamaha")},  # on boards 3,201-3,400
+    9: {"pl": ("aaa", "dej", "ding", "joł", "makro", "prawno", "prima", "zona")},  # on boards 9,001-9,200
+    10: {"pl": ("boya", "umm")},  # on boards 9,201-9,400
 }  # fmt: skip
 
 
