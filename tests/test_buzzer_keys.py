@@ -33,6 +33,7 @@ from boggle_tui.app.screens.start import StartScreen
 from boggle_tui.app.screens.stats import StatsScreen
 from boggle_tui.engine.board import parse_board
 from boggle_tui.engine.solver import solve
+from boggle_tui.game.round import EndReason
 from boggle_tui.net import messages as m
 from boggle_tui.net.daily_session import DailySession
 from boggle_tui.net.messages import decode_server
@@ -180,3 +181,20 @@ def test_a_run_of_keys_is_broken_by_a_pause_the_game_saw_and_not_by_one_it_cause
     assert {came.run.began for came in quick} == {107.0}
     later = [burst.key(117.0), burst.key(117.0), burst.key(117.001)]  # 10 s on, F2 and a line in one burst
     assert {came.run.began for came in later} == {117.0}  # the player's own, longer than any stall
+
+
+@pytest.mark.parametrize("practice", [False, True])
+async def test_after_an_end_the_player_asked_for_the_next_key_is_a_command_at_once(enable1, popular, practice) -> None:
+    """Ctrl+G (and Y, where a timed round asks) ends the round at the player's word: no buzzer came as they typed,
+    so the key right after is a command of the results (here: a new board), never a too-late word."""
+    app, time_ = make_app(enable1, popular, practice=practice)
+    async with app.run_test(size=(100, 32)) as pilot:
+        round_screen = await shown(pilot, RoundScreen)
+        await pilot.press(*"tin", "enter", "ctrl+g", *(() if practice else ("y",)))
+        results = await shown(pilot, ResultsScreen)
+        assert round_screen.session.end_reason is (EndReason.GAVE_UP if practice else EndReason.ENDED)
+        opened = screens_opened(app)
+        time_.now += 0.2  # at once: within the guard, and in the run the Ctrl+G began
+        await pilot.press("n")
+        await until(pilot, lambda: opened, "the next round")
+        assert not results.query("#too-late")

@@ -65,13 +65,26 @@ GUARDED = {
 }  # fmt: skip
 
 
+# Ends the player asked for (Ctrl+G, and Y where it asks): no buzzer came as they typed, so the keys after it are
+# the results' commands at once, never typing through the end. An end the clock or the room's vote chose is guarded.
+OWN_ENDS = (EndReason.ENDED, EndReason.GAVE_UP)
+
+
+def ended_by_the_player(screen: Screen[Any]) -> bool:
+    session = getattr(screen, "session", None)
+    return getattr(session, "end_reason", None) in OWN_ENDS
+
+
 def just_shown(screen: Screen[Any]) -> bool:
     """Whether the key the bindings see now came as `screen` (results, shown at its `_shown_at` by its `_now`
     clock) had only just replaced the round, or in a run of keys typed through the round's end: such a key is
-    the round's typing, never a command of the results. True before the screen is shown."""
+    the round's typing, never a command of the results. True before the screen is shown; never after an end the
+    player asked for."""
     shown_at = getattr(screen, "_shown_at", None)
     if shown_at is None:
         return True
+    if ended_by_the_player(screen):
+        return False
     late_keys = getattr(screen.app, "late_keys", None)
     if isinstance(late_keys, LateKeys):
         return late_keys.typed_through(shown_at, GUARD_SECONDS)
@@ -277,6 +290,8 @@ class ResultsScreen(TranslatedScreen[None]):
         Here, before the app's bindings, for every kind of results."""
         late_keys = getattr(self.app, "late_keys", None)
         if not isinstance(late_keys, LateKeys) or not late_keys.typed_on(event, self._shown_at):
+            return
+        if ended_by_the_player(self):  # the keys after Ctrl+G are commands: nothing was cut short
             return
         event.stop()
         event.prevent_default()
