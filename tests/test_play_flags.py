@@ -82,6 +82,8 @@ def test_the_game_needs_a_terminal(capsys, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin.isatty", lambda: False, raising=False)
     assert main(["play", "--time", "3"]) == 2
     assert "needs a terminal" in capsys.readouterr().err
+    assert main(["play", "--scoring", "all"]) == 2  # what is wrong with the flags is said first, in a pipe too
+    assert "give --bots N too" in capsys.readouterr().err
 
 
 def test_after_a_round_in_another_language_the_start_screen_offers_that_language() -> None:

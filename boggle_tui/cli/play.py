@@ -154,9 +154,9 @@ def run_play(args: argparse.Namespace) -> int:
         return _run_plain(args)
     from boggle_tui.app.app import utc_now
 
-    _need_terminal()
     preferences, notices = app_preferences()
-    request = round_request(args, preferences, utc_now().date())
+    request = round_request(args, preferences, utc_now().date())  # the flags' own errors first, terminal or not
+    _need_terminal()
     from boggle_tui.app.launch import Round
 
     launch = Round(request, table_rules(args)) if request is not None else None  # None: the start screen
