@@ -152,7 +152,7 @@ async def test_a_plain_seat_plays_a_round_to_its_results_against_another_client(
         await bob.send("end")
         ended = await alice.line("Everyone here voted to end.")
         results = alice.said[ended:]
-        assert results[1] == "Winner: alice"  # why it ended is the line before, said once
+        assert results[1] == "Winner: you"  # why it ended is the line before, said once; "you", as the scores say
         assert results[2] == "Scores: you 2, bob 1"
         assert "3 words found, and who found it:" in results
         assert results[4:7] == ["  TOWEL: you (2)", "  OWL: you, bob (shared, 0)", "  TIN: bob (1)"]
@@ -377,7 +377,7 @@ def test_words_are_shown_in_the_board_s_own_capitals_and_names_are_shown_cleaned
         winners = ["alice"]
 
     lines = contest_lines(Finished(), alphabet_for("de"))
-    assert lines[:3] == ["Winner: alice", "Scores: you 2, [2Jbob 0", "2 words found, and who found it:"]
+    assert lines[:3] == ["Winner: you", "Scores: you 2, [2Jbob 0", "2 words found, and who found it:"]
     assert lines[3:5] == ["  GLÜCK: you (2)", "  ÖDE: you, [2Jbob (shared, 0)"]  # GLÜCK, never GLUCK
     dutch = contest_lines(Finished(), alphabet_for("nl"))
     assert "  GLÜCK: you (2)" in dutch

@@ -123,7 +123,8 @@ def contest_lines(contest: Contest, alphabet: Alphabet) -> list[str]:
     elif isinstance(contest, Teamed) and contest.team:  # played together: the team's points against its goal
         outcome = team_outcome(contest.team_score, contest.goal, contest.reached)
     else:
-        outcome = winner_line([shown_name(w) for w in contest.winners])
+        who = {p.name: _who(p) for p in contest.players}  # "you", as the scores' line says it
+        outcome = winner_line([who.get(w) or shown_name(w) for w in contest.winners])
     lines = [outcome, _("Scores: {scores}").format(scores=scores)]
     words = {word for p in ranked for word in p.words}
     if not words:
