@@ -18,7 +18,7 @@ from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set, random_seed
 from boggle_tui.engine.scoring import shortest_word
 from boggle_tui.engine.trie import Trie
 from boggle_tui.game.daily import daily_deal
-from boggle_tui.game.deal import RICH_TRIES, Deal, richest_deal
+from boggle_tui.game.deal import RICH_TRIES, Deal, deal, richest_deal
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.rules import Rules, check_bounds, describe_round
 
@@ -139,7 +139,7 @@ def deal_request(request: RoundRequest, trie: Trie) -> Deal:
         dice = load_dice_set(board.dice)
         min_length = shortest_word(request.rules.min_length, dice.height * dice.width)
         return richest_deal(board.dice, trie, min_length, seed, board.tries)
-    return Deal(load_dice_set(board.dice).roll(seed), board.dice, seed)
+    return deal(dice=board.dice, seed=seed)  # the roll every mode deals (a room's too: game/deal.py)
 
 
 def daily_request(day: dt.date, dictionary: str | None = None, language: str = DEFAULT_LANGUAGE) -> RoundRequest:
