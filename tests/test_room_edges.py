@@ -299,7 +299,7 @@ async def test_the_host_in_a_setting_is_told_what_enter_and_escape_do(enable1, p
 
 
 async def test_a_player_is_told_when_the_host_s_new_settings_undo_their_ready(enable1, popular, tmp_path) -> None:
-    """--plain said "New settings: … / Everyone is not ready again"; the app un-readied its player without a word."""
+    """--plain said "New settings: … / Nobody is ready now"; the app un-readied its player without a word."""
     time_ = FakeTime()
     async with running_server(time_) as (_server, url):
         alice = await Bot.join(url, "new", "alice", settings={"seconds": 60})
@@ -314,7 +314,7 @@ async def test_a_player_is_told_when_the_host_s_new_settings_undo_their_ready(en
             await until(pilot, lambda: app._notifications, "a notice")
             (notice,) = [n.message for n in app._notifications]
             assert notice.startswith("New settings: ") and "2 min" in notice
-            assert notice.endswith("Everyone is not ready again: press Enter when you are.")
+            assert notice.endswith("Nobody is ready now: press Enter when you are.")
             assert not lobby.ready
 
 

@@ -286,7 +286,7 @@ class OnlinePlay:
             return
         lines = [_("New settings: {settings}").format(settings=clean_text(new.described(), m.MAX_TEXT))]
         if not self.target.watch:  # a spectator is never ready
-            lines.append(_("Everyone is not ready again: press Enter when you are."))
+            lines.append(_("Nobody is ready now: press Enter when you are."))
         self.app.notify("\n".join(lines), title=_("Room"), timeout=8, markup=False)
 
     def _check_word_list(self, lobby: m.Lobby) -> None:

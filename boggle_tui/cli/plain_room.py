@@ -322,7 +322,7 @@ class PlainRoom:
         if settings_changed:
             lines.append(_("New settings: {settings}").format(settings=described(new)))
             if not self.spectator:
-                lines.append(_("Everyone is not ready again: type ready when you are."))
+                lines.append(_("Nobody is ready now: type ready when you are."))
         if new.locked != old.locked:
             lines.append(_("The room is closed to newcomers.") if new.locked else _("The room is open to newcomers."))
         return lines
