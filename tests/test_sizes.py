@@ -276,3 +276,24 @@ async def test_the_round_draws_whole_at_every_size(enable1, popular) -> None:
             elif found := faults(app):
                 problems.append(f"{width}x{height}: {'; '.join(found)}")
         assert not problems and screen is app.screen, "\n".join(problems)
+
+
+async def test_the_statistics_stack_their_standings_where_the_table_would_be_cut(enable1, popular, tmp_path) -> None:
+    """On a phone the standings' table cut its headings ("pl…", "ave…"): there each kind of round stands over its
+    figures, each named in full; where the table fits, it is the table, and a resize moves between the two."""
+    from support import drawn
+
+    app, _ = make_app(enable1, popular, None, history=a_history(tmp_path / "history"))
+    async with app.run_test(size=(43, 42)) as pilot:
+        await pilot.press("f2")
+        stats = await shown(pilot, StatsScreen)
+        standings = stats.query_one("#standings", Static)
+        await pilot.pause()
+        stacked = standings.render()
+        assert isinstance(stacked, (Text, Content)), stacked
+        assert "played 11 · best 77 · average 42.0 · found" in stacked.plain.replace("\n", " ").replace("\xa0", " ")
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await pilot.pause()
+        headings = drawn(standings).splitlines()[0].split()  # the table's heading row, each heading whole
+        assert headings == ["rounds", "of", "played", "best", "average", "found"], headings
