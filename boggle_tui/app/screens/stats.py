@@ -80,13 +80,12 @@ class StatsScreen(TranslatedScreen[None]):
                 table.add_row(*row)
             return table
         stacked = Text()
-        # "Boggle (1987+) · timed" over "played 12 · best 40 · average 21.5 · found 9%", each figure kept with its name
+        # "Boggle (1987+) · timed" over "played 12 · best 40 · average 21.5 · found 9%", broken between figures, never
+        # inside one (Rich breaks a line at any space, a no-break space too)
         for kind, *figures in rows:
             stacked.append(f"{kind}\n", style="bold")
-            stacked.append(
-                " · ".join(f"{heading}\u00a0{figure}" for heading, figure in zip(headings[1:], figures, strict=True))
-            )
-            stacked.append("\n")
+            named = [f"{heading} {figure}" for heading, figure in zip(headings[1:], figures, strict=True)]
+            stacked.append("\n".join(packed(named, " · ", room)) + "\n")
         stacked.rstrip()
         return stacked
 
@@ -118,3 +117,15 @@ class StatsScreen(TranslatedScreen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
+
+
+def packed(items: list[str], between: str, width: int) -> list[str]:
+    """`items` joined by `between` into lines of at most `width` columns, each item whole (one longer than the line
+    stands alone)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(lines[-1] + between + item) <= width:
+            lines[-1] += between + item
+        else:
+            lines.append(item)
+    return lines
