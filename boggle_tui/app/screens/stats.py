@@ -70,7 +70,10 @@ class StatsScreen(TranslatedScreen[None]):
         rows = [standing.row() for standing in self.summary.standings]
         headings = [_(first), *map(_, others)]
         widths = [max(cell_len(cell) for cell in column) for column in zip(headings, *rows, strict=False)]
-        room = self.query_one("#stats").content_region.width if self.is_mounted else 0
+        room = 0
+        if self.is_mounted:  # the column, less the scrollbar it has or may soon have (a long history, a phone)
+            column = self.query_one("#stats")
+            room = column.content_region.width - column.styles.scrollbar_size_vertical
         if not room or sum(widths) + 2 * len(widths) <= room:  # each cell padded by one column each side
             table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
             table.add_column(headings[0], justify="left", no_wrap=True)
