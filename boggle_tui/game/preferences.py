@@ -14,7 +14,7 @@ from boggle_tui.engine.dice import DEFAULT_DICE, load_dice_set
 from boggle_tui.engine.dictionary import DEFAULT_DICTIONARY, language_of, shipped_dictionaries
 from boggle_tui.game.languages import language_for
 from boggle_tui.game.request import Daily, Mode, Richest, Roll, RoundRequest, daily_request
-from boggle_tui.game.rules import CLOCKS, CONTESTS, STANDARD_ROUND, Rules, Scoring
+from boggle_tui.game.rules import CLOCKS, STANDARD_ROUND, Rules, Scoring, contest
 from boggle_tui.game.study import DEFAULT_NEW_PER_DAY, NEW_CARDS_A_ROUND
 
 ROUND_LENGTHS: tuple[int | None, ...] = (*CLOCKS, None)  # None: no clock
@@ -43,8 +43,7 @@ class Preferences:
     scoring: Scoring = Scoring.UNIQUE  # the table's: how a word two players found scores (one of CONTESTS)
 
     def __post_init__(self) -> None:
-        if self.scoring.value not in CONTESTS:
-            raise ValueError(f"the table plays against you, never with you: not {self.scoring.value!r}")
+        contest(self.scoring)
 
     def request(self, today: dt.date) -> RoundRequest:
         """The round the start screen's Play button deals."""

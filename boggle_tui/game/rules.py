@@ -43,6 +43,14 @@ SCORINGS = tuple(scoring.value for scoring in Scoring)  # as the command line an
 CONTESTS = (Scoring.UNIQUE.value, Scoring.ALL.value)  # the table of bots plays against you, never with you
 
 
+def contest(scoring: Scoring | str) -> Scoring:
+    """The scoring of a round against the table, which plays against the player, never with them: one of CONTESTS
+    (ValueError for any other, `team` included)."""
+    if Scoring(scoring).value not in CONTESTS:
+        raise ValueError(f"the table plays against you, never with you: not {Scoring(scoring).value!r}")
+    return Scoring(scoring)
+
+
 @dataclass(frozen=True)
 class Rules:
     """What every player of a round plays by. `min_length` None: the rule for the board's size; `seconds` None:

@@ -23,7 +23,7 @@ from boggle_tui.game.levels import LEVEL_NAMES, LEVELS, MATCHED, MAX_BOTS, NAMES
 from boggle_tui.game.record import RoundRecord
 from boggle_tui.game.request import RoundRequest
 from boggle_tui.game.round import EndReason, Entry, Results
-from boggle_tui.game.rules import CONTESTS
+from boggle_tui.game.rules import contest
 from boggle_tui.game.session import SoloSession, Standing
 from boggle_tui.i18n import _
 
@@ -84,9 +84,7 @@ class TableSession(SoloSession):
         self.name = name if name not in NAMES else f"{name} (you)"  # never two players of one name
         self.fit: Fit | None = None  # "matched": the fit the app made, to say what it was
         self.rules = rules
-        self.scoring = self.request.rules.scoring
-        if self.scoring.value not in CONTESTS:
-            raise ValueError(f"the table plays against you, never with you: not {self.scoring.value!r}")
+        self.scoring = contest(self.request.rules.scoring)
         seconds = float(self.duration or STANDARD_SECONDS)
         levels = [rules.level] * rules.bots
         rng = rng or random.Random()

@@ -19,7 +19,7 @@ from boggle_tui.engine.errors import BoggleError, cut_short
 from boggle_tui.game.languages import shipped_languages
 from boggle_tui.game.preferences import Preferences, in_language, of_one_language
 from boggle_tui.game.request import Mode
-from boggle_tui.game.rules import CONTESTS, ROUND_SECONDS, Scoring
+from boggle_tui.game.rules import ROUND_SECONDS, Scoring, contest
 from boggle_tui.game.study import MAX_NEW_CARDS_A_ROUND, MAX_NEW_PER_DAY
 from boggle_tui.i18n import _
 from boggle_tui.storage.settings_file import MAX_BYTES, checked_language, settings_path
@@ -105,9 +105,7 @@ def _mode(value: Any) -> Mode:
 
 
 def _scoring(value: Any) -> Scoring:
-    if value not in CONTESTS:  # the table plays against the player: never as a team
-        raise ValueError(value)
-    return Scoring(value)
+    return contest(value)
 
 
 def _new_cards_per_day(value: Any) -> int:

@@ -288,10 +288,10 @@ class ResultsScreen(TranslatedScreen[None]):
     def on_key(self, event: Key) -> None:
         """Typing that went on through the buzzer: the letters of a too-late word, never a command (late_words.py).
         Here, before the app's bindings, for every kind of results."""
+        if ended_by_the_player(self):  # the keys after Ctrl+G are commands: nothing was cut short
+            return
         late_keys = getattr(self.app, "late_keys", None)
         if not isinstance(late_keys, LateKeys) or not late_keys.typed_on(event, self._shown_at):
-            return
-        if ended_by_the_player(self):  # the keys after Ctrl+G are commands: nothing was cut short
             return
         event.stop()
         event.prevent_default()
