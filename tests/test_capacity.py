@@ -297,6 +297,9 @@ class Written(asyncio.Transport):
     def is_closing(self) -> bool:
         return self.closing
 
+    def get_write_buffer_size(self) -> int:
+        return 0  # written at once: nothing waits
+
 
 def open_connection() -> ServerConnection:
     protocol = ServerProtocol()

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from support import FakeTime, make_app, shown, until
+from support import FakeTime, make_app, shown, until, until_true
 from textual.widgets import OptionList
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
@@ -653,3 +653,28 @@ async def test_the_server_logs_rounds_and_bots_and_a_line_a_second_when_it_canno
     )
     assert sum("cannot accept connections: Too many" in line for line in lines) == 2  # one line a second
     assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == ["something else"]  # no tracebacks
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_what_it_left_unread_freed() -> None:
+    """A room's frames are pushed without waiting, so a stalled reader kept every one of them (a busy room grew the
+    server by 210 KB a second, and websockets' ping never timed out behind them). Past MAX_BACKLOG bytes unsent it is
+    dropped, as a lost connection is: its seat waits, and the room plays on for the others."""
+    async with running_server() as (server, url):
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # and it will read nothing past its welcome
+        stalled.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(stalled, ("127.0.0.1", int(url.rsplit(":", 1)[1])))
+        async with connect(url, sock=stalled, max_queue=1, close_timeout=0.1) as ws:
+            staller = Bot(ws)
+            await ws.send(json.dumps({"type": "hello", "version": VERSION, "name": "staller", "room": "busy"}))
+            await staller.wait_for("welcome")
+            other = await Bot.join(url, "busy", "reader")
+            await other.wait_for("welcome")
+            (link,) = [link for link in server.links.values() if link.player.name == "staller"]
+            link.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            for _ in range(12):  # the room's frames, past what the kernels' buffers hold, never read
+                server_module._broadcast([link.ws], "x" * 500_000)
+            assert link.ws.transport.is_closing() and link.ws.transport.get_write_buffer_size() == 0
+            await until_true(lambda: ("busy", link.player.id) not in server.links, "the staller dropped")
+            await other.send("ready", ready=True)  # the room plays on for the reader
+            assert await other.wait_for("lobby", lambda m: any(p["ready"] for p in m["players"]))

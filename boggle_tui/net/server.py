@@ -15,6 +15,8 @@ import contextlib
 import errno
 import logging
 import secrets
+import socket
+import struct
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -53,6 +55,11 @@ MAX_ERRORS = 20  # bad messages a connection may send before it is closed
 EMPTY_SECONDS = 60.0  # a room nobody has been connected to for this long closes, even mid-round
 SAVE_SECONDS = 1.0  # rooms' states are written at most this often (and when the server stops)
 ACCEPT_LOG_SECONDS = 1.0  # at most one line this often while connections cannot be accepted
+# Bytes a connection may have waiting in this server to be sent: a room's frames are pushed without waiting (a slow
+# reader never holds up the room), so a client that stops reading would keep all of them, and websockets' keepalive
+# ping never times out while it waits behind them. Past this it is dropped, as any lost connection is (its seat kept).
+# A round's end on a 6x6 board is about 100 KB; the kernel's own buffer holds megabytes before this one grows.
+MAX_BACKLOG = 512 * 1024
 # accept() out of descriptors or memory: asyncio retries a second later, and logs a traceback each time
 OUT_OF_RESOURCES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 
@@ -611,16 +618,29 @@ def _broadcast(targets: list[ServerConnection], text: str) -> None:
     none (`compression=None`), so every receiver's bytes are the same, where websockets makes and serializes a
     frame for each (a progress message to four players: 5.7 us of websockets' work, 1.8 here). A connection that
     is not open, is midway through a fragmented message (never sent here) or has anything of its own to send
-    first goes through websockets' way."""
+    first goes through websockets' way. A connection with more than MAX_BACKLOG bytes unsent is dropped."""
     if not targets:
         return
     frame = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
     for ws in targets:
-        protocol = ws.protocol
+        protocol, transport = ws.protocol, ws.transport
         if protocol.state is not OPEN or protocol.writes or protocol.extensions or protocol.expect_continuation_frame:
             broadcast([ws], text)
-        elif not ws.transport.is_closing():
-            ws.transport.write(frame)
+        elif not transport.is_closing():
+            transport.write(frame)
+        if not transport.is_closing() and transport.get_write_buffer_size() > MAX_BACKLOG:
+            _drop(transport)
+
+
+def _drop(transport: Any) -> None:
+    """A reader that stopped: its connection ended at once, with a reset, so that neither this process nor the
+    kernel keeps what it left unread (a plain close leaves the kernel sending megabytes to a reader that never
+    reads)."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
 
 
 def _write_rooms(folder: Path, batch: dict[str, str]) -> tuple[dict[str, str], OSError | None]:
